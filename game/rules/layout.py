@@ -1,0 +1,280 @@
+"""The system as painted on the ground: the Sun, seven orbit lines, two rings.
+
+Everything here is pure data and geometry in metres, with the Sun's home at
+the origin and +z up.  The numbers are chosen for play at human scale (see
+``docs/layout.md``): a hard thumb flick (about 4 m/s) drives the 27 g lead Sun
+roughly one or two orbits, so winning by rule 9 takes several good shots.
+
+Body ids are strings: ``sun``; a planet by name (``earth``); its satellites
+``earth.1`` .. ``earth.N``; a player's taw ``earth.taw``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+
+Point = tuple[float, float]
+
+PLANETS: tuple[str, ...] = (
+    "mercury",
+    "venus",
+    "earth",
+    "mars",
+    "jupiter",
+    "saturn",
+    "herschel",
+)
+
+SUN = "sun"
+TAW_SUFFIX = "taw"
+
+# Satellites as the text gives them.  Jupiter has no line in the text; four
+# moons (the Galilean ones) is our default, configurable per layout.
+DEFAULT_SATELLITES: Mapping[str, int] = {
+    "mercury": 0,
+    "venus": 0,
+    "earth": 1,
+    "mars": 4,
+    "jupiter": 4,
+    "saturn": 7,
+    "herschel": 6,
+}
+
+# Radii of the painted lines, metres.  Spacing widens outward so each region
+# holds its planet's satellites without crowding (Mars's four lie in Jupiter's
+# region, between the Mars and Jupiter lines, as the text says).
+DEFAULT_LINE_RADII: Mapping[str, float] = {
+    "mercury": 0.14,
+    "venus": 0.24,
+    "earth": 0.35,
+    "mars": 0.47,
+    "jupiter": 0.62,
+    "saturn": 0.78,
+    "herschel": 0.95,
+}
+
+# Where each planet sits on its line, degrees counter-clockwise from +x.  The
+# spread keeps planets out of each other's way and off one straight line.
+DEFAULT_PLANET_ANGLES: Mapping[str, float] = {
+    "mercury": 90.0,
+    "venus": 200.0,
+    "earth": 310.0,
+    "mars": 60.0,
+    "jupiter": 170.0,
+    "saturn": 280.0,
+    "herschel": 20.0,
+}
+
+
+class LayoutError(ValueError):
+    """A layout or a placement that cannot exist on the ground."""
+
+
+def body_planet(body_id: str) -> str | None:
+    """The planet a body belongs to (``'earth.2'`` -> ``'earth'``); None for the Sun."""
+    if body_id == SUN:
+        return None
+    return body_id.split(".", 1)[0]
+
+
+def is_taw(body_id: str) -> bool:
+    return body_id.endswith("." + TAW_SUFFIX)
+
+
+def is_planet(body_id: str) -> bool:
+    return body_id in PLANETS
+
+
+def is_satellite(body_id: str) -> bool:
+    planet, _, rest = body_id.partition(".")
+    return planet in PLANETS and rest.isdigit()
+
+
+def taw_id(planet: str) -> str:
+    return f"{planet}.{TAW_SUFFIX}"
+
+
+def satellite_ids(planet: str, count: int) -> list[str]:
+    return [f"{planet}.{i}" for i in range(1, count + 1)]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """Everything the rules ask about where a point on the ground lies.
+
+    ``region`` is the planet whose orbit (rule 5) holds the point, or
+    ``'beyond'`` outside the Herschel line.  ``on_line`` names a painted line
+    the body touches, if any.
+    """
+
+    region: str
+    on_line: str | None
+    in_inner_ring: bool
+    in_saturn_ring: bool
+    beyond_herschel: bool
+    in_play: bool
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The painted ground and the bodies' sizes and home positions."""
+
+    line_radii: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_LINE_RADII))
+    satellites: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_SATELLITES))
+    planet_angles: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_PLANET_ANGLES))
+    inner_ring_radius: float = 0.07
+    saturn_ring_radius: float = 0.045
+    line_width: float = 0.012
+    play_radius: float = 2.5
+    marble_radius: float = 0.008
+    sun_radius: float = 0.00825
+
+    def __post_init__(self) -> None:
+        if set(self.line_radii) != set(PLANETS):
+            raise LayoutError("line_radii must name exactly the seven planets")
+        radii = [self.line_radii[p] for p in PLANETS]
+        if any(b <= a for a, b in zip(radii, radii[1:])):
+            raise LayoutError("orbit lines must grow strictly outward from Mercury to Herschel")
+        if not 0 < self.inner_ring_radius < radii[0]:
+            raise LayoutError("the inner ring must lie inside Mercury's line")
+        if radii[-1] >= self.play_radius:
+            raise LayoutError("the play area must extend beyond the Herschel line")
+        for planet, count in self.satellites.items():
+            if planet not in PLANETS:
+                raise LayoutError(f"unknown planet {planet!r} in satellites")
+            if not 0 <= count <= 12:
+                raise LayoutError(f"{planet} cannot have {count} satellites (0 to 12)")
+
+    # -- configuration ---------------------------------------------------
+
+    def with_jupiter_moons(self, count: int) -> "Layout":
+        sats = dict(self.satellites)
+        sats["jupiter"] = count
+        return replace(self, satellites=sats)
+
+    # -- geometry ----------------------------------------------------------
+
+    def line_radius(self, planet: str) -> float:
+        try:
+            return self.line_radii[planet]
+        except KeyError:
+            raise LayoutError(f"unknown orbit {planet!r}") from None
+
+    def region_bounds(self, planet: str) -> tuple[float, float]:
+        """Inner and outer radius of a planet's orbit region (rule 5)."""
+        index = PLANETS.index(planet) if planet in PLANETS else -1
+        if index < 0:
+            raise LayoutError(f"unknown orbit {planet!r}")
+        inner = 0.0 if index == 0 else self.line_radii[PLANETS[index - 1]]
+        return inner, self.line_radii[planet]
+
+    def region_at_radius(self, r: float) -> str:
+        """Rule 5: the region is the space between a line and the next line inward.
+
+        A point exactly on a line belongs to that line's planet.
+        """
+        for planet in PLANETS:
+            if r <= self.line_radii[planet]:
+                return planet
+        return "beyond"
+
+    def line_touched(self, r: float, body_radius: float) -> str | None:
+        """The painted line a resting body touches, seen from above.
+
+        A body touches a line when its outline overlaps the painted stripe:
+        ``|r - R| <= body_radius + line_width / 2``.  If two lines were ever
+        that close, the nearer wins.
+        """
+        reach = body_radius + self.line_width / 2
+        best: tuple[float, str] | None = None
+        for planet in PLANETS:
+            gap = abs(r - self.line_radii[planet])
+            if gap <= reach and (best is None or gap < best[0]):
+                best = (gap, planet)
+        return best[1] if best else None
+
+    def saturn_home(self) -> Point:
+        return self.home_on_line("saturn", self.planet_angles["saturn"])
+
+    def in_saturn_ring(self, point: Point) -> bool:
+        sx, sy = self.saturn_home()
+        return math.hypot(point[0] - sx, point[1] - sy) <= self.saturn_ring_radius
+
+    def zone(self, point: Point, body_radius: float | None = None) -> Zone:
+        radius = self.marble_radius if body_radius is None else body_radius
+        r = math.hypot(point[0], point[1])
+        region = self.region_at_radius(r)
+        return Zone(
+            region=region,
+            on_line=self.line_touched(r, radius),
+            in_inner_ring=r <= self.inner_ring_radius,
+            in_saturn_ring=self.in_saturn_ring(point),
+            beyond_herschel=region == "beyond",
+            in_play=r <= self.play_radius,
+        )
+
+    # -- placements used by the scenario format and the setup ----------------
+
+    def home_on_line(self, planet: str, angle_deg: float) -> Point:
+        radius = self.line_radius(planet)
+        a = math.radians(angle_deg)
+        return (radius * math.cos(a), radius * math.sin(a))
+
+    def point_in_region(self, planet: str, angle_deg: float, frac: float) -> Point:
+        """A point inside a region: ``frac`` 0 is its inner edge, 1 its line."""
+        if not 0.0 <= frac <= 1.0:
+            raise LayoutError(f"frac must lie between 0 and 1, not {frac}")
+        inner, outer = self.region_bounds(planet)
+        r = inner + frac * (outer - inner)
+        a = math.radians(angle_deg)
+        return (r * math.cos(a), r * math.sin(a))
+
+    def point_beyond(self, planet: str, angle_deg: float, by: float) -> Point:
+        if by < 0:
+            raise LayoutError(f"'by' must not be negative, not {by}")
+        r = self.line_radius(planet) + by
+        a = math.radians(angle_deg)
+        return (r * math.cos(a), r * math.sin(a))
+
+    # -- the default setup -----------------------------------------------------
+
+    def home_positions(self, planets: tuple[str, ...] = PLANETS) -> dict[str, Point]:
+        """Where the Sun, the given planets and their satellites start.
+
+        Satellites sit where the text puts them: the Moon beside the Earth on
+        its line; Mars's four spread through Jupiter's region; Saturn's seven
+        on a circle just outside the ring drawn round Saturn; the others
+        along their planet's line, either side of it.
+        """
+        spots: dict[str, Point] = {SUN: (0.0, 0.0)}
+        spacing = 4.5 * self.marble_radius
+        for planet in planets:
+            angle = self.planet_angles[planet]
+            radius = self.line_radius(planet)
+            spots[planet] = self.home_on_line(planet, angle)
+            sats = satellite_ids(planet, self.satellites.get(planet, 0))
+            if planet == "mars":
+                inner, outer = radius, self.line_radii["jupiter"]
+                mid = (inner + outer) / 2
+                for i, sid in enumerate(sats):
+                    a = math.radians(angle + 14.0 * (i - (len(sats) - 1) / 2))
+                    spots[sid] = (mid * math.cos(a), mid * math.sin(a))
+            elif planet == "saturn":
+                cx, cy = spots[planet]
+                ring = self.saturn_ring_radius + 2.0 * self.marble_radius
+                for i, sid in enumerate(sats):
+                    a = 2 * math.pi * i / len(sats) + math.radians(angle)
+                    spots[sid] = (cx + ring * math.cos(a), cy + ring * math.sin(a))
+            else:
+                for i, sid in enumerate(sats):
+                    side = 1 if i % 2 == 0 else -1
+                    step = (i // 2 + 1) * spacing / radius
+                    a = math.radians(angle) + side * step
+                    spots[sid] = (radius * math.cos(a), radius * math.sin(a))
+        return spots
+
+    def default_taw_angle(self, planet: str) -> float:
+        """A first-shot spot on the player's own line, away from their planet."""
+        return (self.planet_angles[planet] + 180.0) % 360.0
