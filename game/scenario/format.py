@@ -1,0 +1,414 @@
+"""The trick-shot scenario file: TOML in, a validated ``Scenario`` out.
+
+The format is documented in ``docs/scenario-format.md``.  Everything here is
+pure (tomllib and the layout): no physics is built until the scenario runs,
+so a bad file is refused in milliseconds with one line naming the file, the
+key and the problem.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from game.errors import UserError
+from game.rules.layout import (
+    PLANETS,
+    SUN,
+    Layout,
+    LayoutError,
+    body_planet,
+    is_planet,
+    is_satellite,
+    is_taw,
+    satellite_ids,
+    taw_id,
+)
+
+Point = tuple[float, float]
+
+TOP_KEYS = frozenset(
+    {"description", "players", "shooter", "bodies", "shot", "sun_released", "purses", "stakes",
+     "comets", "house_rules"}
+)
+SHOT_KEYS = frozenset({"aim", "direction", "speed", "offset", "offset_m"})
+PLACEMENT_FORMS = ("at", "on", "in", "beyond")
+PLACEMENT_KEYS = frozenset({"at", "on", "in", "beyond", "angle", "frac", "by"})
+REGION_EXTRAS = ("inner", "saturn_ring")
+
+# Gap kept between bodies that a scenario places: two marbles closer than
+# this would start the simulation pressed into each other.
+OVERLAP_TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True)
+class ShotSpec:
+    """The one shot a scenario plays.
+
+    ``direction`` is resolved (degrees counter-clockwise from +x) once the
+    positions are known; ``aim`` and ``offset_m`` are kept so a report can
+    say what the shooter meant.
+    """
+
+    direction: float
+    speed: float
+    aim: str | None = None
+    offset_m: float = 0.0
+
+
+@dataclass(frozen=True)
+class RuleStateSpec:
+    """The rule state a scenario starts from (issue 3): plain data, read by the referee."""
+
+    sun_released: bool = False
+    purses: Mapping[str, int] = field(default_factory=dict)
+    stakes: int = 0
+    comets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: who plays, where every body lies, and the shot."""
+
+    source: str
+    players: tuple[str, ...]
+    shooter: str
+    positions: Mapping[str, Point]
+    shot: ShotSpec
+    state: RuleStateSpec
+    house_rules: Mapping[str, Any]
+    layout: Layout
+    description: str = ""
+
+    @property
+    def taw(self) -> str:
+        return taw_id(self.shooter)
+
+
+class _Reader:
+    """Carries the file name so every error names the file and the key."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, problem: str) -> UserError:
+        where = f"{self.source}: {key}: " if key else f"{self.source}: "
+        return UserError(where + problem)
+
+    def number(self, key: str, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(key, f"must be a number, not {_describe(value)}")
+        if not math.isfinite(value):
+            raise self.fail(key, "must be a finite number")
+        return float(value)
+
+    def integer(self, key: str, value: Any, minimum: int = 0) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, f"must be a whole number, not {_describe(value)}")
+        if value < minimum:
+            raise self.fail(key, f"must be at least {minimum}, not {value}")
+        return value
+
+    def string(self, key: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"must be a string, not {_describe(value)}")
+        return value
+
+    def table(self, key: str, value: Any) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise self.fail(key, f"must be a table, not {_describe(value)}")
+        return value
+
+    def planet(self, key: str, value: Any) -> str:
+        name = self.string(key, value)
+        if name not in PLANETS:
+            raise self.fail(key, f"unknown planet {name!r} (expected one of {', '.join(PLANETS)})")
+        return name
+
+    def unknown_keys(self, key: str, table: Mapping[str, Any], allowed: frozenset[str]) -> None:
+        extra = sorted(set(table) - allowed)
+        if extra:
+            prefix = f"{key}." if key else ""
+            raise self.fail(f"{prefix}{extra[0]}", f"unknown key (expected one of {', '.join(sorted(allowed))})")
+
+
+def _describe(value: Any) -> str:
+    kinds = {bool: "a boolean", int: "a whole number", float: "a number", str: "a string",
+             list: "an array", dict: "a table"}
+    for kind, name in kinds.items():
+        if type(value) is kind:
+            return f"{name} ({value!r})" if kind in (bool, int, float, str) else name
+    return type(value).__name__
+
+
+def all_body_ids(layout: Layout, players: tuple[str, ...]) -> list[str]:
+    """Every body a scenario may name, in the order the table is built."""
+    ids = [SUN]
+    for planet in PLANETS:
+        ids.append(planet)
+        ids.extend(satellite_ids(planet, layout.satellites.get(planet, 0)))
+    ids.extend(taw_id(p) for p in players)
+    return ids
+
+
+def body_radius(layout: Layout, body_id: str) -> float:
+    return layout.sun_radius if body_id == SUN else layout.marble_radius
+
+
+def default_positions(layout: Layout, players: tuple[str, ...]) -> dict[str, Point]:
+    """The text's setup: every planet's marbles down, each player's taw on its own line.
+
+    All seven planets and their satellites are on the ground whether or not
+    someone holds them (the text-default; see docs/rules.md): unheld bodies
+    are obstacles and can be struck like any other.
+    """
+    spots = dict(layout.home_positions(PLANETS))
+    for player in players:
+        spots[taw_id(player)] = layout.home_on_line(player, layout.default_taw_angle(player))
+    return spots
+
+
+def _flatten_bodies(reader: _Reader, bodies: Mapping[str, Any]) -> dict[str, Any]:
+    """Accept both ``"earth.1" = ...`` and the dotted-key spelling ``earth.1 = ...``.
+
+    TOML reads an unquoted ``earth.1`` as a table ``earth`` holding key
+    ``1``; a table whose keys are all satellite numbers or ``taw`` is unfolded
+    back into body ids.
+    """
+    flat: dict[str, Any] = {}
+    for key, value in bodies.items():
+        if (
+            isinstance(value, Mapping)
+            and value
+            and all(k.isdigit() or k == "taw" for k in value)
+        ):
+            for sub, placement in value.items():
+                flat[f"{key}.{sub}"] = placement
+        else:
+            flat[key] = value
+    return flat
+
+
+def _placement(reader: _Reader, key: str, value: Any, layout: Layout) -> Point:
+    """One body's place on the ground from any of the documented spellings."""
+    if isinstance(value, list):
+        return _pair(reader, key, value)
+    table = reader.table(key, value)
+    reader.unknown_keys(key, table, PLACEMENT_KEYS)
+    forms = [f for f in PLACEMENT_FORMS if f in table]
+    if len(forms) != 1:
+        raise reader.fail(key, "give exactly one of at = [x, y], on = ORBIT, in = REGION or beyond = ORBIT")
+    form = forms[0]
+    allowed = {"at": set(), "on": {"angle"}, "in": {"angle", "frac"}, "beyond": {"angle", "by"}}[form]
+    extra = sorted(set(table) - allowed - {form})
+    if extra:
+        raise reader.fail(f"{key}.{extra[0]}", f"not used with '{form}'")
+    if form == "at":
+        return _pair(reader, f"{key}.at", table["at"])
+    angle = reader.number(f"{key}.angle", table.get("angle", 0.0))
+    try:
+        if form == "on":
+            return layout.home_on_line(reader.planet(f"{key}.on", table["on"]), angle)
+        if form == "beyond":
+            by = reader.number(f"{key}.by", table.get("by", 0.05))
+            if by < 0:
+                raise reader.fail(f"{key}.by", f"must not be negative, not {by}")
+            return layout.point_beyond(reader.planet(f"{key}.beyond", table["beyond"]), angle, by)
+        region = reader.string(f"{key}.in", table["in"])
+        frac = reader.number(f"{key}.frac", table.get("frac", 0.5))
+        if not 0.0 <= frac <= 1.0:
+            raise reader.fail(f"{key}.frac", f"must lie between 0 and 1, not {frac}")
+        if region == "inner":
+            return _polar((0.0, 0.0), frac * layout.inner_ring_radius, angle)
+        if region == "saturn_ring":
+            return _polar(layout.saturn_home(), frac * layout.saturn_ring_radius, angle)
+        if region not in PLANETS:
+            raise reader.fail(f"{key}.in", f"unknown region {region!r} (a planet, 'inner' or 'saturn_ring')")
+        return layout.point_in_region(region, angle, frac)
+    except LayoutError as err:
+        raise reader.fail(key, str(err)) from None
+
+
+def _polar(centre: Point, r: float, angle_deg: float) -> Point:
+    a = math.radians(angle_deg)
+    return (centre[0] + r * math.cos(a), centre[1] + r * math.sin(a))
+
+
+def _pair(reader: _Reader, key: str, value: Any) -> Point:
+    if not isinstance(value, list) or len(value) != 2:
+        raise reader.fail(key, "must be a pair [x, y] in metres")
+    return (reader.number(f"{key}[0]", value[0]), reader.number(f"{key}[1]", value[1]))
+
+
+def _check_ground(reader: _Reader, positions: Mapping[str, Point], layout: Layout, placed: set[str]) -> None:
+    """No body off the ground; no two bodies pressed into each other.
+
+    Errors name a body the scenario placed, since that is the one to fix.
+    """
+    for body, (x, y) in positions.items():
+        if math.hypot(x, y) + body_radius(layout, body) > layout.play_radius:
+            raise reader.fail(f"bodies.{body}", f"({x:.3f}, {y:.3f}) is off the ground "
+                                                f"(the play area is {layout.play_radius} m in radius)")
+    ids = list(positions)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            gap = math.dist(positions[a], positions[b]) - body_radius(layout, a) - body_radius(layout, b)
+            if gap < -OVERLAP_TOLERANCE:
+                named, other = (b, a) if b in placed and a not in placed else (a, b)
+                raise reader.fail(f"bodies.{named}", f"overlaps {other} (they would be "
+                                                     f"{-gap * 1000:.1f} mm into each other)")
+
+
+def _aim_direction(reader: _Reader, taw: Point, target: Point, offset_m: float, aim: str) -> float:
+    """Direction that makes the taw's centre pass ``offset_m`` to the left of the target's.
+
+    Positive offset moves the aim point to the shooter's left, so the taw
+    strikes the target's left side and the target goes off to the right.
+    """
+    dx, dy = target[0] - taw[0], target[1] - taw[1]
+    distance = math.hypot(dx, dy)
+    if distance <= abs(offset_m):
+        raise reader.fail("shot.offset", f"is wider than the distance to {aim}")
+    return math.degrees(math.atan2(dy, dx) + math.asin(offset_m / distance)) % 360.0
+
+
+def _shot(reader: _Reader, table: Mapping[str, Any], positions: Mapping[str, Point], taw: str,
+          layout: Layout, max_speed: float) -> ShotSpec:
+    reader.unknown_keys("shot", table, SHOT_KEYS)
+    if "speed" not in table:
+        raise reader.fail("shot.speed", "is missing (metres per second)")
+    speed = reader.number("shot.speed", table["speed"])
+    if speed <= 0:
+        raise reader.fail("shot.speed", f"must be positive, not {speed}")
+    if speed > max_speed:
+        raise reader.fail("shot.speed", f"{speed} m/s is above the cap of {max_speed} m/s")
+    if ("aim" in table) == ("direction" in table):
+        raise reader.fail("shot", "give exactly one of aim = BODY or direction = DEGREES")
+    if "direction" in table:
+        if "offset" in table or "offset_m" in table:
+            raise reader.fail("shot.offset", "only makes sense with aim = BODY")
+        return ShotSpec(direction=reader.number("shot.direction", table["direction"]) % 360.0, speed=speed)
+    aim = reader.string("shot.aim", table["aim"])
+    if aim not in positions:
+        raise reader.fail("shot.aim", f"no body {aim!r} is on the ground")
+    if aim == taw:
+        raise reader.fail("shot.aim", "a taw cannot aim at itself")
+    if "offset" in table and "offset_m" in table:
+        raise reader.fail("shot.offset", "give offset (fraction of a ball) or offset_m (metres), not both")
+    offset_m = 0.0
+    if "offset" in table:
+        frac = reader.number("shot.offset", table["offset"])
+        if not -1.0 <= frac <= 1.0:
+            raise reader.fail("shot.offset", f"must lie between -1 and 1 (a bare graze), not {frac}")
+        offset_m = frac * (body_radius(layout, taw) + body_radius(layout, aim))
+    elif "offset_m" in table:
+        offset_m = reader.number("shot.offset_m", table["offset_m"])
+    direction = _aim_direction(reader, positions[taw], positions[aim], offset_m, aim)
+    return ShotSpec(direction=direction, speed=speed, aim=aim, offset_m=offset_m)
+
+
+def _state(reader: _Reader, data: Mapping[str, Any], players: tuple[str, ...]) -> RuleStateSpec:
+    sun_released = data.get("sun_released", False)
+    if not isinstance(sun_released, bool):
+        raise reader.fail("sun_released", f"must be true or false, not {_describe(sun_released)}")
+    purses: dict[str, int] = {}
+    for planet, amount in reader.table("purses", data.get("purses", {})).items():
+        if planet not in players:
+            raise reader.fail(f"purses.{planet}", "is not one of the players")
+        purses[planet] = reader.integer(f"purses.{planet}", amount)
+    stakes = reader.integer("stakes", data.get("stakes", 0))
+    comets_raw = data.get("comets", [])
+    if not isinstance(comets_raw, list):
+        raise reader.fail("comets", f"must be an array of planets, not {_describe(comets_raw)}")
+    comets = tuple(reader.planet(f"comets[{i}]", c) for i, c in enumerate(comets_raw))
+    for comet in comets:
+        if comet not in players:
+            raise reader.fail("comets", f"{comet} is not one of the players")
+    return RuleStateSpec(sun_released=sun_released, purses=purses, stakes=stakes, comets=comets)
+
+
+def parse_scenario(text: str, source: str, *, max_speed: float, layout: Layout | None = None) -> Scenario:
+    """Validate a scenario's TOML text; ``source`` names it in every error."""
+    reader = _Reader(source)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise reader.fail("", f"not valid TOML ({err})") from None
+    layout = layout or Layout()
+    reader.unknown_keys("", data, TOP_KEYS)
+
+    if "players" not in data:
+        raise reader.fail("players", "is missing (the planets held, in turn order)")
+    raw_players = data["players"]
+    if not isinstance(raw_players, list) or not raw_players:
+        raise reader.fail("players", "must be a non-empty array of planets")
+    players = tuple(reader.planet(f"players[{i}]", p) for i, p in enumerate(raw_players))
+    if len(set(players)) != len(players):
+        raise reader.fail("players", "names a planet twice")
+    if "shooter" not in data:
+        raise reader.fail("shooter", "is missing (which player takes the shot)")
+    shooter = reader.planet("shooter", data["shooter"])
+    if shooter not in players:
+        raise reader.fail("shooter", f"{shooter} is not one of the players")
+    description = reader.string("description", data.get("description", ""))
+
+    known = all_body_ids(layout, players)
+    positions = default_positions(layout, players)
+    bodies = _flatten_bodies(reader, reader.table("bodies", data.get("bodies", {})))
+    placed: set[str] = set()
+    removed: set[str] = set()
+    for key, value in bodies.items():
+        if key == "remove":
+            if not isinstance(value, list):
+                raise reader.fail("bodies.remove", "must be an array of body ids")
+            for i, body in enumerate(value):
+                body = reader.string(f"bodies.remove[{i}]", body)
+                _check_id(reader, f"bodies.remove[{i}]", body, known, players)
+                if body == taw_id(shooter):
+                    raise reader.fail(f"bodies.remove[{i}]", "cannot remove the shooter's taw")
+                removed.add(body)
+            continue
+        _check_id(reader, f"bodies.{key}", key, known, players)
+        positions[key] = _placement(reader, f"bodies.{key}", value, layout)
+        placed.add(key)
+    both = sorted(placed & removed)
+    if both:
+        raise reader.fail(f"bodies.{both[0]}", "is both placed and removed")
+    positions = {body: positions[body] for body in known if body in positions and body not in removed}
+    _check_ground(reader, positions, layout, placed)
+
+    shot = _shot(reader, reader.table("shot", data.get("shot")) if "shot" in data else _missing_shot(reader),
+                 positions, taw_id(shooter), layout, max_speed)
+    state = _state(reader, data, players)
+    house_rules = dict(reader.table("house_rules", data.get("house_rules", {})))
+    return Scenario(source=source, players=players, shooter=shooter, positions=positions, shot=shot,
+                    state=state, house_rules=house_rules, layout=layout, description=description)
+
+
+def _missing_shot(reader: _Reader) -> Mapping[str, Any]:
+    raise reader.fail("shot", "is missing (a [shot] table with speed and aim or direction)")
+
+
+def _check_id(reader: _Reader, key: str, body: str, known: list[str], players: tuple[str, ...]) -> None:
+    if body in known:
+        return
+    if is_taw(body) and body_planet(body) in PLANETS:
+        raise reader.fail(key, f"{body} belongs to {body_planet(body)}, who is not playing")
+    if is_planet(body_planet(body) or "") and (is_satellite(body) or "." in body):
+        raise reader.fail(key, f"unknown body {body!r} ({body_planet(body)} has no such satellite)")
+    raise reader.fail(key, f"unknown body {body!r}")
+
+
+def load_scenario(path: str | Path, *, max_speed: float, layout: Layout | None = None) -> Scenario:
+    """Read and validate a scenario file."""
+    target = Path(path)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{target}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise UserError(f"{target}: cannot read ({getattr(err, 'strerror', None) or err})") from None
+    return parse_scenario(text, str(target), max_speed=max_speed, layout=layout)

@@ -1,0 +1,125 @@
+"""The scenario file: placements resolve where the docs say, and bad input is one clear line."""
+
+import math
+
+import pytest
+
+from game.errors import UserError
+from game.rules.layout import Layout
+from game.scenario.format import default_positions, parse_scenario
+
+CAP = 4.0
+BASE = """
+players = ["earth", "venus"]
+shooter = "earth"
+"""
+
+
+def parse(extra: str, shot: str = '[shot]\naim = "sun"\nspeed = 1.0\n') -> object:
+    return parse_scenario(BASE + extra + "\n" + shot, "t.toml", max_speed=CAP)
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(UserError) as caught:
+        parse_scenario(text, "t.toml", max_speed=CAP)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith("t.toml: ")
+    return message
+
+
+def test_default_setup_has_every_planet_down_and_only_the_players_taws():
+    scenario = parse("")
+    layout = Layout()
+    assert scenario.positions == default_positions(layout, ("earth", "venus"))
+    assert "earth.taw" in scenario.positions and "venus.taw" in scenario.positions
+    assert "mars.taw" not in scenario.positions
+    assert "herschel.6" in scenario.positions and "saturn.7" in scenario.positions
+    assert layout.zone(scenario.positions["earth.taw"]).on_line == "earth"
+
+
+def test_placement_forms_land_where_the_layout_says():
+    layout = Layout()
+    scenario = parse("""
+[bodies]
+sun = {in = "earth", angle = 10, frac = 0.5}
+mars = {on = "mars", angle = 30}
+"earth.1" = [0.5, -0.5]
+venus.taw = {beyond = "herschel", angle = 45, by = 0.1}
+jupiter = {in = "inner", angle = 90, frac = 0.5}
+""")
+    p = scenario.positions
+    assert p["sun"] == pytest.approx(layout.point_in_region("earth", 10, 0.5))
+    assert layout.zone(p["sun"]).region == "earth"
+    assert p["mars"] == pytest.approx(layout.home_on_line("mars", 30))
+    assert p["earth.1"] == (0.5, -0.5)
+    assert math.hypot(*p["venus.taw"]) == pytest.approx(0.95 + 0.1)
+    assert layout.zone(p["jupiter"]).in_inner_ring
+
+
+def test_remove_takes_bodies_off_and_saturn_ring_placement_is_inside_the_ring():
+    layout = Layout()
+    scenario = parse('[bodies]\nremove = ["saturn.3", "mars"]\n"saturn.1" = {in = "saturn_ring", angle = 0, frac = 0.0}\n'
+                     'saturn = {on = "saturn", angle = 250}\n')
+    assert "saturn.3" not in scenario.positions and "mars" not in scenario.positions
+    assert layout.in_saturn_ring(scenario.positions["saturn.1"])
+
+
+def test_aim_with_offset_turns_the_shot_to_the_left():
+    straight = parse("", '[shot]\naim = "sun"\nspeed = 1.0\n').shot
+    cut = parse("", '[shot]\naim = "sun"\nspeed = 1.0\noffset = 0.5\n').shot
+    metres = parse("", '[shot]\naim = "sun"\nspeed = 1.0\noffset_m = 0.008125\n').shot
+    assert straight.direction == pytest.approx(310.0)  # the Earth taw sits at 130 degrees
+    assert 0 < cut.direction - straight.direction < 5
+    assert metres.direction == pytest.approx(cut.direction)
+
+
+def test_direction_is_taken_modulo_a_turn():
+    assert parse("", "[shot]\ndirection = -90\nspeed = 2\n").shot.direction == pytest.approx(270.0)
+
+
+def test_rule_state_and_house_rules_are_read():
+    scenario = parse('sun_released = true\nstakes = 3\ncomets = ["venus"]\n[purses]\nearth = 10\n'
+                     '[house_rules]\nfoo = 1\n')
+    assert scenario.state.sun_released and scenario.state.stakes == 3
+    assert scenario.state.comets == ("venus",) and scenario.state.purses == {"earth": 10}
+    assert scenario.house_rules == {"foo": 1}
+
+
+@pytest.mark.parametrize("text, key, words", [
+    ("players = [", "", "not valid TOML"),
+    (BASE + '[shot]\naim = "sun"\nspeed = 9.0\n', "shot.speed", "above the cap"),
+    (BASE + '[shot]\naim = "sun"\nspeed = -1.0\n', "shot.speed", "positive"),
+    (BASE + '[shot]\naim = "sun"\nspeed = "fast"\n', "shot.speed", "must be a number"),
+    (BASE + '[shot]\naim = "pluto"\nspeed = 1\n', "shot.aim", "pluto"),
+    (BASE + '[shot]\naim = "sun"\ndirection = 3\nspeed = 1\n', "shot", "exactly one"),
+    (BASE + '[shot]\naim = "sun"\nspeed = 1\nspin = 2\n', "shot.spin", "unknown key"),
+    (BASE + 'colour = "red"\n[shot]\naim = "sun"\nspeed = 1\n', "colour", "unknown key"),
+    ('players = ["pluto"]\nshooter = "pluto"\n', "players[0]", "unknown planet"),
+    ('players = ["earth"]\nshooter = "mars"\n[shot]\naim="sun"\nspeed=1\n', "shooter", "not one of the players"),
+    (BASE + '[bodies]\npluto = [0, 1]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.pluto", "unknown body"),
+    (BASE + '[bodies]\n"earth.2" = [0, 1]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.earth.2", "no such satellite"),
+    (BASE + '[bodies]\n"mars.taw" = [0, 1]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.mars.taw", "not playing"),
+    (BASE + '[bodies]\nsun = {on = "pluto"}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun.on", "unknown planet"),
+    (BASE + '[bodies]\nsun = {in = "earth", frac = 2}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun.frac", "between 0 and 1"),
+    (BASE + '[bodies]\nsun = [3.0, 0]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun", "off the ground"),
+    (BASE + '[bodies]\nsun = [0.14, 0.0]\nmercury = {on = "mercury", angle = 0}\n[shot]\naim = "sun"\nspeed = 1\n',
+     "bodies.", "overlaps"),
+    (BASE + '[bodies]\nsun = {on = "mars", in = "earth"}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun", "exactly one"),
+    (BASE + '[bodies]\nsun = {at = [0, 0], angle = 3}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun.angle", "not used"),
+    (BASE + '[bodies]\nsun = [0, "x"]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun[1]", "must be a number"),
+    (BASE + '[bodies]\nremove = ["earth.taw"]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.remove[0]", "shooter"),
+    (BASE + 'stakes = -1\n[shot]\naim = "sun"\nspeed = 1\n', "stakes", "at least 0"),
+    (BASE + 'sun_released = "yes"\n[shot]\naim = "sun"\nspeed = 1\n', "sun_released", "true or false"),
+    (BASE + '[purses]\nmars = 3\n[shot]\naim = "sun"\nspeed = 1\n', "purses.mars", "not one of the players"),
+    (BASE, "shot", "missing"),
+])
+def test_bad_input_names_the_key_and_the_problem(text, key, words):
+    message = error_of(text)
+    assert f"t.toml: {key}" in message and words in message, message
+
+
+def test_missing_file_is_a_user_error(tmp_path):
+    from game.scenario import load_scenario
+
+    with pytest.raises(UserError, match="no such file"):
+        load_scenario(tmp_path / "none.toml", max_speed=CAP)
