@@ -1,0 +1,135 @@
+"""Aiming as a marble player does it: a direction, a power gesture, a place to shoot from.
+
+Pure geometry and state, no Panda3D: the trajectory preview, the power meter
+and taw placement along an orbit line are all testable on their own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class FirstContact:
+    """Where the moving disc first touches another body's disc."""
+
+    body: str
+    distance: float
+    taw_at: Point
+    target_at: Point
+
+
+def first_contact(
+    origin: Point,
+    direction_deg: float,
+    taw_radius: float,
+    bodies: Mapping[str, tuple[Point, float]],
+    max_distance: float,
+    ignore: Iterable[str] = (),
+) -> FirstContact | None:
+    """Sweep a disc of ``taw_radius`` from ``origin``; the nearest body disc it meets.
+
+    ``bodies`` maps an id to (centre, radius).  A body already overlapping the
+    start is skipped (it cannot be the first thing hit going forward), as are
+    ids in ``ignore`` (the taw itself).
+    """
+    skip = set(ignore)
+    dx, dy = math.cos(math.radians(direction_deg)), math.sin(math.radians(direction_deg))
+    best: FirstContact | None = None
+    for body, ((cx, cy), radius) in bodies.items():
+        if body in skip:
+            continue
+        reach = taw_radius + radius
+        fx, fy = origin[0] - cx, origin[1] - cy
+        c = fx * fx + fy * fy - reach * reach
+        if c <= 0.0:
+            continue
+        b = fx * dx + fy * dy
+        disc = b * b - c
+        if b >= 0.0 or disc < 0.0:
+            continue
+        t = -b - math.sqrt(disc)
+        if t <= max_distance and (best is None or t < best.distance):
+            best = FirstContact(body, t, (origin[0] + t * dx, origin[1] + t * dy), (cx, cy))
+    return best
+
+
+def preview_length(aid_strength: float, contact: FirstContact | None, max_distance: float) -> float:
+    """How much of the path to draw: the full way to first contact at strength 1, none at 0."""
+    strength = min(1.0, max(0.0, aid_strength))
+    full = contact.distance if contact else max_distance
+    return strength * full
+
+
+@dataclass
+class PowerMeter:
+    """Hold to charge, release to shoot; the charge rises and falls so timing is a skill.
+
+    ``level`` runs 0..1 and maps to a speed up to the physics cap.
+    """
+
+    cycle_seconds: float = 1.6
+    level: float = 0.0
+    charging: bool = False
+    _phase: float = 0.0
+
+    def press(self) -> None:
+        self.charging = True
+        self._phase = 0.0
+        self.level = 0.0
+
+    def update(self, dt: float) -> None:
+        if not self.charging:
+            return
+        self._phase = (self._phase + dt / self.cycle_seconds) % 1.0
+        self.level = 1.0 - abs(1.0 - 2.0 * self._phase)
+
+    def release(self) -> float:
+        """The level at release; the meter resets."""
+        level = self.level if self.charging else 0.0
+        self.charging = False
+        self._phase = 0.0
+        self.level = 0.0
+        return level
+
+    def cancel(self) -> None:
+        self.charging = False
+        self.level = 0.0
+        self._phase = 0.0
+
+
+def shot_velocity(direction_deg: float, level: float, speed_cap: float, min_fraction: float = 0.03) -> Point:
+    """The taw's launch velocity: a gentle floor so a tap still rolls, never above the cap."""
+    speed = speed_cap * max(min_fraction, min(1.0, level)) * 0.999
+    a = math.radians(direction_deg)
+    return (speed * math.cos(a), speed * math.sin(a))
+
+
+def point_on_circle(radius: float, angle_deg: float) -> Point:
+    a = math.radians(angle_deg)
+    return (radius * math.cos(a), radius * math.sin(a))
+
+
+def clear_angle(
+    radius: float,
+    angle_deg: float,
+    taw_radius: float,
+    bodies: Mapping[str, tuple[Point, float]],
+    step_deg: float = 1.0,
+) -> float:
+    """The nearest angle on the circle (trying both ways) where a taw overlaps no body."""
+    for k in range(0, int(360 / step_deg)):
+        for sign in (1, -1):
+            a = (angle_deg + sign * k * step_deg) % 360.0
+            x, y = point_on_circle(radius, a)
+            if all(math.hypot(x - c[0], y - c[1]) > taw_radius + r + 1e-4 for c, r in bodies.values()):
+                return a
+    return angle_deg % 360.0
+
+
+def aim_towards(origin: Point, target: Point) -> float:
+    return math.degrees(math.atan2(target[1] - origin[1], target[0] - origin[0])) % 360.0

@@ -1,0 +1,112 @@
+"""The person's settings: what they are, how they are read, checked and saved.
+
+The file is JSON in the user's config folder, written atomically.  Reading is
+forgiving on purpose: a game must start even if its settings file is broken,
+so a corrupt file falls back to every default, and each unknown key or bad
+value falls back to that key's default; each problem is reported as a
+``SettingsWarning`` naming the file and the key, never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Callable
+
+from game.fileio import write_atomic
+
+MSAA_CHOICES = (0, 2, 4, 8)
+QUALITY_CHOICES = ("low", "medium", "high")
+
+
+class SettingsWarning(UserWarning):
+    """A problem in the settings file that was replaced by a default."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    width: int = 1280
+    height: int = 720
+    fullscreen: bool = False
+    volume: float = 0.8
+    quality: str = "medium"
+    shadows: bool = True
+    msaa: int = 4
+    mouse_sensitivity: float = 1.0
+    aim_aid: float = 1.0
+
+    def resolution(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+
+def _int_in(lo: int, hi: int) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _num_in(lo: float, hi: float) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+# Each key's check and the words a warning uses to say what was expected.
+CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "width": (_int_in(320, 7680), "a whole number from 320 to 7680"),
+    "height": (_int_in(240, 4320), "a whole number from 240 to 4320"),
+    "fullscreen": (_is_bool, "true or false"),
+    "volume": (_num_in(0.0, 1.0), "a number from 0 to 1"),
+    "quality": (lambda v: v in QUALITY_CHOICES, "one of " + ", ".join(QUALITY_CHOICES)),
+    "shadows": (_is_bool, "true or false"),
+    "msaa": (lambda v: _int_in(0, 8)(v) and v in MSAA_CHOICES, "one of 0, 2, 4, 8"),
+    "mouse_sensitivity": (_num_in(0.1, 5.0), "a number from 0.1 to 5"),
+    "aim_aid": (_num_in(0.0, 1.0), "a number from 0 (off) to 1 (full)"),
+}
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, SettingsWarning, stacklevel=3)
+
+
+def settings_from_dict(data: Any, source: str = "settings") -> Settings:
+    """Build settings from parsed JSON, keeping every good key and warning on each bad one."""
+    defaults = Settings()
+    if not isinstance(data, dict):
+        _warn(f"{source}: expected an object of settings, using every default")
+        return defaults
+    chosen: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in CHECKS:
+            _warn(f"{source}: unknown setting {key!r} ignored")
+            continue
+        check, expected = CHECKS[key]
+        if not check(value):
+            _warn(f"{source}: {key} must be {expected}, not {value!r}; using {getattr(defaults, key)!r}")
+            continue
+        chosen[key] = float(value) if isinstance(getattr(defaults, key), float) else value
+    return replace(defaults, **chosen)
+
+
+def load_settings(path: Path) -> Settings:
+    """The settings in ``path``; defaults (with a warning) if it is missing parts or broken."""
+    if not path.exists():
+        return Settings()
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        _warn(f"{path}: cannot read settings ({err}); using every default")
+        return Settings()
+    return settings_from_dict(data, str(path))
+
+
+def save_settings(settings: Settings, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+
+
+def setting_names() -> list[str]:
+    return [f.name for f in fields(Settings)]

@@ -1,0 +1,70 @@
+import math
+
+import pytest
+
+from game.app.aiming import (PowerMeter, aim_towards, clear_angle, first_contact, point_on_circle,
+                             preview_length, shot_velocity)
+
+R = 0.008
+
+
+def test_head_on_contact_stops_one_sum_of_radii_short():
+    hit = first_contact((0.0, 0.0), 0.0, R, {"a": ((0.5, 0.0), R)}, 2.0)
+    assert hit.body == "a"
+    assert hit.distance == pytest.approx(0.5 - 2 * R)
+
+
+def test_grazing_contact_counts_and_a_near_miss_does_not():
+    bodies = {"a": ((0.5, 2 * R - 1e-5), R)}
+    assert first_contact((0, 0), 0.0, R, bodies, 2.0) is not None
+    bodies = {"a": ((0.5, 2 * R + 1e-5), R)}
+    assert first_contact((0, 0), 0.0, R, bodies, 2.0) is None
+
+
+def test_nearest_body_wins_and_behind_is_ignored():
+    bodies = {"far": ((0.0, 0.6), R), "near": ((0.0, 0.3), R), "behind": ((0.0, -0.1), R), "me": ((0, 0), R)}
+    hit = first_contact((0, 0), 90.0, R, bodies, 2.0, ignore=["me"])
+    assert hit.body == "near"
+    assert hit.taw_at[1] == pytest.approx(0.3 - 2 * R)
+    assert math.dist(hit.taw_at, hit.target_at) == pytest.approx(2 * R)
+
+
+def test_out_of_range_is_no_contact():
+    assert first_contact((0, 0), 0.0, R, {"a": ((1.0, 0.0), R)}, 0.5) is None
+
+
+def test_preview_length_scales_with_aid():
+    hit = first_contact((0, 0), 0.0, R, {"a": ((0.5, 0.0), R)}, 2.0)
+    assert preview_length(0.0, hit, 2.0) == 0.0
+    assert preview_length(0.5, hit, 2.0) == pytest.approx(hit.distance / 2)
+    assert preview_length(1.0, None, 2.0) == 2.0
+
+
+def test_power_meter_rises_then_falls_and_resets():
+    meter = PowerMeter(cycle_seconds=1.0)
+    meter.press()
+    levels = []
+    for _ in range(10):
+        meter.update(0.1)
+        levels.append(meter.level)
+    assert levels[4] == pytest.approx(1.0)
+    assert levels[:5] == sorted(levels[:5]) and levels[5:] == sorted(levels[5:], reverse=True)
+    meter.press()
+    meter.update(0.25)
+    assert meter.release() == pytest.approx(0.5)
+    assert meter.level == 0.0 and meter.release() == 0.0
+
+
+def test_velocity_never_exceeds_cap():
+    vx, vy = shot_velocity(30.0, 1.0, 4.0)
+    assert math.hypot(vx, vy) < 4.0
+    assert aim_towards((0, 0), (vx, vy)) == pytest.approx(30.0)
+    assert math.hypot(*shot_velocity(0.0, 0.0, 4.0)) > 0
+
+
+def test_clear_angle_moves_off_a_body():
+    bodies = {"p": (point_on_circle(0.35, 310.0), R)}
+    angle = clear_angle(0.35, 310.0, R, bodies)
+    x, y = point_on_circle(0.35, angle)
+    assert math.dist((x, y), bodies["p"][0]) > 2 * R
+    assert abs((angle - 310.0 + 180) % 360 - 180) < 10
