@@ -1,0 +1,186 @@
+"""The shots an AI considers: pure geometry, no physics.
+
+A candidate is a taw placement (where the rules let the shooter choose one),
+a direction and a speed.  They come from three families, in this order of
+priority: shots at the Sun along the centre line and with cut offsets (the
+game is about moving the Sun), shots at the adversaries' planets, satellites
+and taws (never the shooter's own, rule 15), and evenly spread directions
+that catch what aiming at single bodies misses.  Speeds span the allowed
+range.  Everything is deterministic: no randomness is used here at all.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An intended shot.  ``placement`` is None when the taw shoots from where it lies."""
+
+    origin: Point
+    angle: float  # radians, counter-clockwise from +x
+    speed: float  # m/s
+    placement: Point | None
+    target: str  # what it was aimed at ('sun', a body id, or 'spread')
+    cut: float = 0.0  # fraction of the contact distance the aim is offset by
+
+    def velocity(self) -> tuple[float, float]:
+        return (self.speed * math.cos(self.angle), self.speed * math.sin(self.angle))
+
+
+def _dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def path_blockers(origin: Point, target: Point, bodies: Mapping[str, Point], ignore: Iterable[str],
+                  clearance: float) -> int:
+    """How many bodies lie within ``clearance`` of the segment origin -> target."""
+    skip = set(ignore)
+    ox, oy = origin
+    dx, dy = target[0] - ox, target[1] - oy
+    length2 = dx * dx + dy * dy
+    if length2 <= 0.0:
+        return 0
+    count = 0
+    for body, (bx, by) in bodies.items():
+        if body in skip:
+            continue
+        t = ((bx - ox) * dx + (by - oy) * dy) / length2
+        if t <= 0.0 or t >= 1.0:
+            continue
+        px, py = ox + t * dx, oy + t * dy
+        if math.hypot(bx - px, by - py) < clearance:
+            count += 1
+    return count
+
+
+def aim_angle(origin: Point, target: Point, cut: float, contact_distance: float) -> float | None:
+    """Direction that makes the shooter meet ``target`` off-centre by ``cut`` of a full contact.
+
+    ``cut`` 0 is a straight hit; +-1 would be a grazing touch.  None when the
+    target is closer than the offset allows.
+    """
+    d = _dist(origin, target)
+    offset = cut * contact_distance
+    if d <= abs(offset) + 1e-9:
+        return None
+    base = math.atan2(target[1] - origin[1], target[0] - origin[0])
+    return base + math.asin(offset / d)
+
+
+def placement_points(layout: Layout, lines: Sequence[str], sun: Point, bodies: Mapping[str, Point],
+                     shooter_taw: str, count: int) -> list[Point]:
+    """Where to try laying the taw: points on the allowed lines, best first.
+
+    The best spots sit on the ray from the Sun through the centre, behind it
+    (a straight drive outward), and wherever the straight path to the Sun is
+    clear.  A fixed fan of angles keeps the choice deterministic.
+    """
+    if count <= 0 or not lines:
+        return []
+    sun_r = math.hypot(*sun)
+    sun_angle = math.atan2(sun[1], sun[0]) if sun_r > 1e-6 else 0.0
+    clearance = 2 * layout.marble_radius + 0.002
+    others = {b: p for b, p in bodies.items() if b != shooter_taw}
+    scored: list[tuple[float, int, Point]] = []
+    serial = 0
+    for line in lines:
+        radius = layout.line_radius(line)
+        # Fan of angles measured from the side of the centre facing away from the Sun.
+        for k in range(24):
+            a = sun_angle + math.pi + (k * math.pi / 12.0)
+            if sun_r > 1e-6 and radius < sun_r:
+                a = sun_angle + (k * math.pi / 12.0)  # inside the Sun's radius: aim outward through it
+            point = (radius * math.cos(a), radius * math.sin(a))
+            if any(_dist(point, p) < clearance for p in others.values()):
+                continue
+            blockers = path_blockers(point, sun, others, (SUN,), clearance)
+            distance = _dist(point, sun)
+            # Prefer an outward drive along the Sun's own radius, short and clear.
+            outward = 0.0
+            if sun_r > 1e-6:
+                ux, uy = sun[0] / sun_r, sun[1] / sun_r
+                vx, vy = sun[0] - point[0], sun[1] - point[1]
+                vn = math.hypot(vx, vy) or 1.0
+                outward = (ux * vx + uy * vy) / vn
+            score = blockers * 10.0 + distance * 2.0 - outward
+            scored.append((score, serial, point))
+            serial += 1
+    scored.sort()
+    return [p for _, _, p in scored[:count]]
+
+
+def speed_ladder(low: float, high: float, steps: int) -> list[float]:
+    """Speeds spread geometrically (a gentle nudge is as useful as a hard drive)."""
+    if steps <= 1:
+        return [high]
+    ratio = (high / low) ** (1.0 / (steps - 1))
+    return [low * ratio ** i for i in range(steps)]
+
+
+def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Point],
+             placing: bool, speed_range: tuple[float, float], budget: int) -> list[Candidate]:
+    """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins."""
+    if budget <= 0 or not origins:
+        return []
+    own_taw = f"{shooter}.taw"
+    low, high = speed_range
+    sun = bodies.get(SUN)
+    contact_sun = layout.marble_radius + layout.sun_radius
+    contact_marble = 2 * layout.marble_radius
+    per_origin = max(6, budget // len(origins))
+    out: list[Candidate] = []
+    for origin in origins:
+        placement = origin if placing else None
+        mine: list[Candidate] = []
+        # Family 1: the Sun, straight and cut, at many speeds.
+        if sun is not None:
+            sun_share = max(4, int(per_origin * 0.6))
+            cuts = (0.0, 0.3, -0.3, 0.6, -0.6)
+            n_speeds = max(2, sun_share // len(cuts))
+            for cut in cuts:
+                angle = aim_angle(origin, sun, cut, contact_sun)
+                if angle is None:
+                    continue
+                for speed in speed_ladder(low, high, n_speeds):
+                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut))
+        # Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first.
+        others = [
+            (b, p) for b, p in bodies.items()
+            if b != SUN and b != own_taw and body_planet(b) != shooter
+        ]
+        others.sort(key=lambda bp: (_dist(origin, bp[1]), bp[0]))
+        body_share = max(2, int(per_origin * 0.25))
+        speeds = speed_ladder(low, high, 3)
+        for body, pos in others[: max(1, body_share // len(speeds))]:
+            contact = contact_marble
+            angle = aim_angle(origin, pos, 0.0, contact)
+            if angle is None:
+                continue
+            for speed in speeds:
+                mine.append(Candidate(origin, angle, speed, placement, body))
+        # Family 3: spread directions.
+        spread_share = max(2, per_origin - len(mine))
+        n_dirs = max(2, spread_share // 2)
+        for k in range(n_dirs):
+            angle = 2 * math.pi * k / n_dirs
+            for speed in (low * 2.0, high * 0.6):
+                mine.append(Candidate(origin, angle, min(speed, high), placement, "spread"))
+        out.extend(mine[:per_origin])
+    return out[:budget] if len(out) > budget else out
+
+
+def is_own_body(body: str, shooter: str) -> bool:
+    """Rule 15: the shooter's own planet and satellites (not his taw, which he shoots)."""
+    return body != SUN and not is_taw(body) and body_planet(body) == shooter
+
+
+__all__ = ["Candidate", "generate", "placement_points", "speed_ladder", "aim_angle", "path_blockers",
+           "is_own_body", "PLANETS"]

@@ -1,0 +1,64 @@
+"""How well each AI level plays: aim noise (its hands) and search (its judgement).
+
+The levels differ on two axes the text's "good shooter" needs: how precisely
+the executed shot matches the intended one, and how many shots it weighs,
+how carefully, and whether it thinks about the next player's reply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.errors import UserError
+
+
+@dataclass(frozen=True)
+class Level:
+    """One AI strength.  ``random`` levels shoot without planning."""
+
+    name: str
+    # Hands: standard deviations applied to the executed shot.
+    angle_noise_deg: float
+    speed_noise_frac: float
+    # Judgement: how many candidate shots, how many survive to the noise test,
+    # how many noisy samples each survivor gets, and lookahead.
+    max_candidates: int
+    origins: int  # placements tried where the rules allow choosing one
+    robust_top: int
+    noise_samples: int
+    lookahead_top: int  # survivors checked for the next player's best reply (0: none)
+    reply_candidates: int
+    # Position judgement: weight of the "value of the position left behind".
+    position_weight: float
+    random_play: bool = False
+
+
+LEVELS: dict[str, Level] = {
+    "random": Level("random", angle_noise_deg=0.0, speed_noise_frac=0.0, max_candidates=0, origins=1,
+                    robust_top=0, noise_samples=0, lookahead_top=0, reply_candidates=0,
+                    position_weight=0.0, random_play=True),
+    "easy": Level("easy", angle_noise_deg=3.0, speed_noise_frac=0.12, max_candidates=40, origins=3,
+                  robust_top=0, noise_samples=0, lookahead_top=0, reply_candidates=0,
+                  position_weight=0.3),
+    "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
+                    robust_top=4, noise_samples=3, lookahead_top=0, reply_candidates=0,
+                    position_weight=1.0),
+    "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=150, origins=8,
+                  robust_top=6, noise_samples=4, lookahead_top=3, reply_candidates=24,
+                  position_weight=1.0),
+}
+
+
+def get_level(name: str) -> Level:
+    try:
+        return LEVELS[name.strip().lower()]
+    except KeyError:
+        raise UserError(f"unknown AI level {name!r}; choose from {', '.join(LEVELS)}") from None
+
+
+def parse_levels(text: str, *, minimum: int = 2, maximum: int = 7) -> list[Level]:
+    """``"hard,easy"`` -> levels, one per seat; a person's typo is a UserError."""
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if not minimum <= len(names) <= maximum:
+        raise UserError(f"--players: give {minimum} to {maximum} comma-separated levels, not {len(names)}")
+    return [get_level(name) for name in names]

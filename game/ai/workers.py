@@ -1,0 +1,226 @@
+"""Planning in worker processes, so the game never freezes while an AI thinks.
+
+Bullet holds one global lock inside Panda3D, so threads cannot run rollouts in
+parallel; processes can.  ``PlannerPool`` owns a ``spawn``-context process
+pool.  A plan is a short coordinating function (run in a thread of the
+calling process, which only waits) that hands lists of independent items to
+``PlanContext.map``; the items are cut into chunks and evaluated in the
+workers.  Every item's result depends only on the item (its own seed rides in
+it), and results come back ordered by item index, so a plan's outcome does
+not depend on the number of workers or on timing.
+
+Cancelling a plan stops it at once from the caller's point of view: pending
+chunks are dropped, and running chunks notice a shared cancel mark between
+items and return early.  ``close()`` shuts the processes down and joins them.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Callable, Generic, Sequence, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# Set in each worker process by ``_init_worker``: the highest cancelled plan id.
+# A process-local handle on shared memory, never written by the parent's code
+# paths, which is why it may live at module level.
+_worker_cancel_mark: Any = None
+
+
+class Cancelled(Exception):
+    """The plan was cancelled before it finished."""
+
+
+def _init_worker(cancel_mark: Any) -> None:
+    global _worker_cancel_mark
+    _worker_cancel_mark = cancel_mark
+
+
+def _warm(module_names: Sequence[str]) -> int:
+    import importlib
+
+    for name in module_names:
+        importlib.import_module(name)
+    return len(module_names)
+
+
+def _run_chunk(fn: Callable[[Any, Any], Any], shared: Any, chunk: list[tuple[int, Any]],
+               plan_id: int) -> list[tuple[int, Any]] | None:
+    out = []
+    for index, item in chunk:
+        if _worker_cancel_mark is not None and _worker_cancel_mark.value >= plan_id:
+            return None
+        out.append((index, fn(shared, item)))
+    return out
+
+
+class PlannerPool:
+    """A set of planning processes shared by every AI player of a match.
+
+    ``workers=0`` evaluates inline in the calling thread: handy in tests and
+    for comparing against the parallel path (the results are identical).
+    """
+
+    def __init__(self, workers: int = 1, warm_modules: Sequence[str] = ()) -> None:
+        if workers < 0:
+            raise ValueError("workers must be 0 or more")
+        self.workers = workers
+        self._next_plan_id = 1
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+        self._cancel_mark: Any = None
+        if workers > 0:
+            context = multiprocessing.get_context("spawn")
+            self._cancel_mark = context.Value("q", 0, lock=True)
+            self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                                 initializer=_init_worker,
+                                                 initargs=(self._cancel_mark,))
+            if warm_modules:
+                # One warm-up per worker so the first plan does not pay for imports.
+                for future in [self._executor.submit(_warm, tuple(warm_modules)) for _ in range(workers)]:
+                    future.result()
+
+    def new_plan_id(self) -> int:
+        with self._lock:
+            plan_id = self._next_plan_id
+            self._next_plan_id += 1
+            return plan_id
+
+    def mark_cancelled(self, plan_id: int) -> None:
+        if self._cancel_mark is not None:
+            with self._cancel_mark.get_lock():
+                if self._cancel_mark.value < plan_id:
+                    self._cancel_mark.value = plan_id
+
+    def processes(self) -> list[Any]:
+        """The live worker processes (for tests that check nothing is left behind)."""
+        if self._executor is None:
+            return []
+        return [p for p in list(getattr(self._executor, "_processes", {}).values()) if p.is_alive()]
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self.mark_cancelled(self._next_plan_id + 1_000_000)
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+    def __enter__(self) -> "PlannerPool":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- used by plans -----------------------------------------------------
+
+    def map_chunks(self, fn: Callable[[Any, T], R], shared: Any, items: Sequence[T], plan_id: int,
+                   is_cancelled: Callable[[], bool], track: Callable[[Future], None]) -> list[R]:
+        if not items:
+            return []
+        if self._executor is None:
+            results = []
+            for item in items:
+                if is_cancelled():
+                    raise Cancelled()
+                results.append(fn(shared, item))
+            return results
+        # Several chunks per worker so a slow chunk does not idle the others.
+        size = max(1, math.ceil(len(items) / (self.workers * 3)))
+        indexed = list(enumerate(items))
+        futures = [self._executor.submit(_run_chunk, fn, shared, indexed[i:i + size], plan_id)
+                   for i in range(0, len(indexed), size)]
+        for future in futures:
+            track(future)
+        merged: dict[int, R] = {}
+        for future in futures:
+            if is_cancelled():
+                raise Cancelled()
+            try:
+                chunk = future.result()
+            except BaseException:
+                if is_cancelled():
+                    raise Cancelled() from None
+                raise
+            if chunk is None:
+                raise Cancelled()
+            merged.update(chunk)
+        return [merged[i] for i in range(len(items))]
+
+
+class PlanContext:
+    """What a plan function sees: a way to evaluate items, and whether to stop."""
+
+    def __init__(self, pool: PlannerPool, plan_id: int, cancel_event: threading.Event) -> None:
+        self.pool = pool
+        self.plan_id = plan_id
+        self._cancel_event = cancel_event
+        self._futures: list[Future] = []
+        self.items_evaluated = 0
+
+    def cancelled(self) -> bool:
+        return self._cancel_event.is_set()
+
+    def check(self) -> None:
+        if self.cancelled():
+            raise Cancelled()
+
+    def map(self, fn: Callable[[Any, T], R], shared: Any, items: Sequence[T]) -> list[R]:
+        self.check()
+        results = self.pool.map_chunks(fn, shared, items, self.plan_id, self.cancelled, self._futures.append)
+        self.items_evaluated += len(items)
+        return results
+
+    def cancel_pending(self) -> None:
+        for future in self._futures:
+            future.cancel()
+
+
+class PlanHandle(Generic[R]):
+    """A plan running in the background: poll ``done()`` each frame, then ``result()``."""
+
+    def __init__(self, pool: PlannerPool, plan: Callable[[PlanContext], R]) -> None:
+        self._event = threading.Event()
+        self._context = PlanContext(pool, pool.new_plan_id(), self._event)
+        self._pool = pool
+        self._result: R | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(plan,), daemon=True, name="ai-plan")
+        self._thread.start()
+
+    def _run(self, plan: Callable[[PlanContext], R]) -> None:
+        try:
+            self._result = plan(self._context)
+        except BaseException as err:  # handed to whoever asks for the result
+            self._error = err
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def cancel(self) -> None:
+        """Stop the plan; returns at once.  ``result()`` then raises ``Cancelled``."""
+        self._event.set()
+        self._pool.mark_cancelled(self._context.plan_id)
+        self._context.cancel_pending()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self._thread.join(timeout)
+        return self.done()
+
+    def result(self, timeout: float | None = None) -> R:
+        if not self.wait(timeout):
+            raise TimeoutError("the plan is still running")
+        if self._event.is_set():
+            raise Cancelled()
+        if self._error is not None:
+            raise self._error
+        return self._result  # type: ignore[return-value]
+
+    @property
+    def items_evaluated(self) -> int:
+        return self._context.items_evaluated
