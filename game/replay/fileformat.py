@@ -1,0 +1,377 @@
+"""The replay file: a versioned container of zlib chunks, validated on load.
+
+Layout (all integers little-endian; docs/replay-format.md is the reference)::
+
+    file  := MAGIC (8 bytes) | u16 version | u16 flags (0) | u32 chunk_count | chunk * chunk_count
+    chunk := u32 stored_len | u32 raw_len | u32 crc32(stored) | stored (zlib of raw)
+    raw   := u32 json_len | JSON (UTF-8) | arrays, each byte-shuffled, back to back
+
+Chunk 0 is the game (metadata); chunks 1.. are shots, one per chunk.  The
+reader trusts nothing: every length is bounded before anything is
+allocated, decompression stops at the declared size (no zip bombs), arrays
+are read with ``np.frombuffer`` only after their exact sizes are checked,
+and every field is validated.  Any failure is a one-line ``UserError``.
+No pickle, no eval.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from game.errors import UserError
+from game.replay.jsonsafe import JsonShapeError, check_plain, dumps_compact, loads_strict
+from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
+from game.rules.events import EventFormatError, event_from_dict, event_to_dict
+
+MAGIC = b"TAWRPLY\x00"
+VERSION = 1
+FILE_HEADER = struct.Struct("<8sHHI")
+CHUNK_HEADER = struct.Struct("<III")
+
+# Bounds a genuine game stays far inside; a file beyond them is refused.
+MAX_FILE_BYTES = 1 << 30
+MAX_CHUNKS = 20_000
+MAX_CHUNK_RAW = 64 << 20
+MAX_JSON_BYTES = 8 << 20
+MAX_BODIES = 256
+MAX_BODY_ID = 64
+MAX_FRAMES = 200_000
+MAX_CELLS = 8_000_000  # frames x bodies in one shot
+MAX_EVENTS = 200_000
+MAX_RATE = 1000.0
+COMPRESS_LEVEL = 9
+
+
+class ReplayFormatError(UserError):
+    """A file that is not a replay this build can read; the message is one line."""
+
+
+# -- arrays: byte shuffling --------------------------------------------------------------
+# Storing byte 0 of every value, then byte 1, ... puts the near-constant high
+# bytes of small steps side by side, which zlib then squeezes to almost nothing.
+
+def _shuffle(array: np.ndarray) -> bytes:
+    flat = np.ascontiguousarray(array).reshape(-1)
+    size = flat.dtype.itemsize
+    if size == 1:
+        return flat.tobytes()
+    return flat.view(np.uint8).reshape(-1, size).T.tobytes()
+
+
+def _unshuffle(data: bytes, dtype: np.dtype, count: int) -> np.ndarray:
+    size = dtype.itemsize
+    planes = np.frombuffer(data, dtype=np.uint8, count=count * size)
+    if size == 1:
+        return planes.view(dtype).copy()
+    return planes.reshape(size, count).T.copy().view(dtype).reshape(count)
+
+
+def _pack_mask(mask: np.ndarray) -> np.ndarray:
+    return np.packbits(mask.astype(bool), axis=1, bitorder="little")
+
+
+def _mask_bytes(bodies: int) -> int:
+    return (bodies + 7) // 8
+
+
+# -- shot chunks ----------------------------------------------------------------------
+
+_U4 = np.dtype("<u4")
+_I4 = np.dtype("<i4")
+_U1 = np.dtype("u1")
+
+
+def _shot_arrays(shot: ShotRecord) -> list[tuple[np.ndarray, np.dtype]]:
+    times = shot.times_us.astype(np.int64)
+    deltas = np.diff(times, prepend=0)
+    if deltas.size and (deltas.min() < 0 or deltas.max() >= 2**32):
+        raise UserError("a shot's frame times go back or leave a gap longer than a replay can store")
+    return [
+        (deltas.astype(_U4), _U4),
+        (_pack_mask(shot.present), _U1),
+        (_pack_mask(shot.moved), _U1),
+        (shot.steps.astype(_I4), _I4),
+        (shot.rotations.astype(_U4), _U4),
+    ]
+
+
+def inputs_to_dict(inputs: ShotInputs) -> dict[str, Any]:
+    return {
+        "shooter": inputs.shooter,
+        "body": inputs.body,
+        "direction": float(inputs.direction),
+        "speed": float(inputs.speed),
+        "placement": None if inputs.placement is None else [float(inputs.placement[0]), float(inputs.placement[1])],
+        "placement_orbit": inputs.placement_orbit,
+    }
+
+
+def encode_chunk(header: Mapping[str, Any], arrays: Sequence[np.ndarray] = ()) -> bytes:
+    text = dumps_compact(header)
+    raw = b"".join([struct.pack("<I", len(text)), text, *(_shuffle(a) for a in arrays)])
+    if len(raw) > MAX_CHUNK_RAW:
+        raise UserError(f"a replay chunk would be {len(raw)} bytes, above the {MAX_CHUNK_RAW} limit")
+    stored = zlib.compress(raw, COMPRESS_LEVEL)
+    return CHUNK_HEADER.pack(len(stored), len(raw), zlib.crc32(stored)) + stored
+
+
+def encode_meta_chunk(meta: GameMeta) -> bytes:
+    body = check_plain({
+        "kind": "game",
+        "seed": meta.seed,
+        "players": list(meta.players),
+        "house_rules": dict(meta.house_rules),
+        "layout": dict(meta.layout),
+        "extra": dict(meta.extra),
+    }, "game metadata")
+    return encode_chunk(body)
+
+
+def encode_shot_chunk(shot: ShotRecord) -> bytes:
+    if len(shot.body_ids) > MAX_BODIES or shot.frame_count > MAX_FRAMES:
+        raise UserError(f"a shot of {shot.frame_count} frames and {len(shot.body_ids)} bodies is too big to record")
+    header = check_plain({
+        "kind": "shot",
+        "inputs": inputs_to_dict(shot.inputs),
+        "rate": float(shot.rate),
+        "bodies": list(shot.body_ids),
+        "frames": shot.frame_count,
+        "stored": int(shot.steps.shape[0]),
+        "events": [event_to_dict(e) for e in shot.events],
+        "rulings": [dict(r) for r in shot.rulings],
+        "ledger": dict(shot.ledger),
+    }, "shot")
+    return encode_chunk(header, [a for a, _ in _shot_arrays(shot)])
+
+
+def assemble(meta_chunk: bytes, shot_chunks: Sequence[bytes]) -> bytes:
+    return b"".join([FILE_HEADER.pack(MAGIC, VERSION, 0, 1 + len(shot_chunks)), meta_chunk, *shot_chunks])
+
+
+def encode_replay(replay: Replay) -> bytes:
+    return assemble(encode_meta_chunk(replay.meta), [encode_shot_chunk(s) for s in replay.shots])
+
+
+def save_replay(path: str | Path, replay: Replay) -> None:
+    from game.fileio import write_atomic
+
+    write_atomic(path, encode_replay(replay))
+
+
+# -- reading ------------------------------------------------------------------------------
+
+class _Reader:
+    """Decodes one file's bytes; ``fail`` makes every problem one line naming the file."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        self.data = data
+        self.name = name
+
+    def fail(self, where: str, problem: str) -> ReplayFormatError:
+        return ReplayFormatError(f"{self.name}: {where}: {problem}")
+
+    def read(self) -> Replay:
+        data = self.data
+        if len(data) < FILE_HEADER.size or not data.startswith(MAGIC[:7]):
+            raise ReplayFormatError(f"{self.name}: not a replay file (it does not start with the replay signature)")
+        magic, version, flags, count = FILE_HEADER.unpack_from(data, 0)
+        if magic != MAGIC:
+            raise ReplayFormatError(f"{self.name}: not a replay file (bad signature)")
+        if version != VERSION:
+            newer = "a newer" if version > VERSION else "an unknown older"
+            raise ReplayFormatError(f"{self.name}: replay format version {version} is {newer} format; "
+                                    f"this build reads version {VERSION}")
+        if flags != 0:
+            raise self.fail("header", f"unknown flags {flags:#x}")
+        if not 1 <= count <= MAX_CHUNKS:
+            raise self.fail("header", f"chunk count {count} is out of range (1 to {MAX_CHUNKS})")
+        offset = FILE_HEADER.size
+        meta: GameMeta | None = None
+        shots: list[ShotRecord] = []
+        for index in range(count):
+            where = "game header" if index == 0 else f"shot {index}"
+            header, arrays_raw, offset = self._chunk(offset, where)
+            if index == 0:
+                meta = self._meta(header, arrays_raw, where)
+            else:
+                shots.append(self._shot(header, arrays_raw, where))
+        if offset != len(data):
+            raise self.fail("end of file", f"{len(data) - offset} unexpected bytes after the last shot")
+        assert meta is not None
+        return Replay(meta, shots)
+
+    def _chunk(self, offset: int, where: str) -> tuple[dict[str, Any], bytes, int]:
+        data = self.data
+        if offset + CHUNK_HEADER.size > len(data):
+            raise self.fail(where, "the file is truncated (chunk header missing)")
+        stored_len, raw_len, crc = CHUNK_HEADER.unpack_from(data, offset)
+        start = offset + CHUNK_HEADER.size
+        if stored_len > len(data) - start:
+            raise self.fail(where, f"the file is truncated (chunk needs {stored_len} bytes, "
+                                   f"{len(data) - start} remain)")
+        if not 4 <= raw_len <= MAX_CHUNK_RAW:
+            raise self.fail(where, f"declared size {raw_len} is out of range")
+        stored = data[start:start + stored_len]
+        if zlib.crc32(stored) != crc:
+            raise self.fail(where, "the data is corrupted (checksum mismatch)")
+        try:
+            inflater = zlib.decompressobj()
+            raw = inflater.decompress(stored, raw_len)
+            if len(raw) != raw_len or inflater.unconsumed_tail or not inflater.eof or inflater.unused_data:
+                raise self.fail(where, "the compressed data does not match its declared size")
+        except zlib.error:
+            raise self.fail(where, "the compressed data is corrupted") from None
+        (json_len,) = struct.unpack_from("<I", raw, 0)
+        if json_len > min(MAX_JSON_BYTES, raw_len - 4):
+            raise self.fail(where, f"header length {json_len} is out of range")
+        try:
+            header = loads_strict(raw[4:4 + json_len])
+        except JsonShapeError as err:
+            raise self.fail(where, str(err)) from None
+        if not isinstance(header, dict):
+            raise self.fail(where, "the header is not a JSON object")
+        return header, raw[4 + json_len:], start + stored_len
+
+    # -- field checks -------------------------------------------------------------------
+
+    def _object(self, header: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
+        value = header.get(key, {})
+        if not isinstance(value, dict):
+            raise self.fail(where, f"'{key}' must be an object")
+        return value
+
+    def _number(self, value: Any, key: str, where: str, low: float, high: float) -> float:
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) \
+                or not low <= value <= high:
+            raise self.fail(where, f"'{key}' must be a number from {low} to {high}")
+        return float(value)
+
+    def _count(self, value: Any, key: str, where: str, high: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+            raise self.fail(where, f"'{key}' must be a whole number from 0 to {high}")
+        return value
+
+    def _string(self, value: Any, key: str, where: str) -> str:
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_BODY_ID:
+            raise self.fail(where, f"'{key}' must be a short non-empty string")
+        return value
+
+    def _meta(self, header: dict[str, Any], rest: bytes, where: str) -> GameMeta:
+        if header.get("kind") != "game":
+            raise self.fail(where, "the first chunk is not the game header")
+        if rest:
+            raise self.fail(where, "unexpected data after the header")
+        seed = header.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise self.fail(where, "'seed' must be a whole number or null")
+        players = header.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+            raise self.fail(where, "'players' must be a list of objects")
+        return GameMeta(seed=seed, players=tuple(players),
+                        house_rules=self._object(header, "house_rules", where),
+                        layout=self._object(header, "layout", where),
+                        extra=self._object(header, "extra", where))
+
+    def _inputs(self, value: Any, where: str) -> ShotInputs:
+        if not isinstance(value, dict):
+            raise self.fail(where, "'inputs' must be an object")
+        placement = value.get("placement")
+        if placement is not None:
+            if not isinstance(placement, list) or len(placement) != 2:
+                raise self.fail(where, "'placement' must be a pair of numbers or null")
+            placement = (self._number(placement[0], "placement", where, -1e4, 1e4),
+                         self._number(placement[1], "placement", where, -1e4, 1e4))
+        return ShotInputs(
+            shooter=self._string(value.get("shooter"), "shooter", where),
+            body=self._string(value.get("body"), "body", where),
+            direction=self._number(value.get("direction"), "direction", where, -720.0, 720.0),
+            speed=self._number(value.get("speed"), "speed", where, 0.0, 1e3),
+            placement=placement,
+            placement_orbit=None if value.get("placement_orbit") is None
+            else self._string(value.get("placement_orbit"), "placement_orbit", where),
+        )
+
+    def _shot(self, header: dict[str, Any], rest: bytes, where: str) -> ShotRecord:
+        if header.get("kind") != "shot":
+            raise self.fail(where, "this chunk is not a shot")
+        inputs = self._inputs(header.get("inputs"), where)
+        rate = self._number(header.get("rate"), "rate", where, 1e-3, MAX_RATE)
+        bodies = header.get("bodies")
+        if not isinstance(bodies, list) or len(bodies) > MAX_BODIES:
+            raise self.fail(where, f"'bodies' must be a list of at most {MAX_BODIES} ids")
+        body_ids = tuple(self._string(b, "bodies", where) for b in bodies)
+        if len(set(body_ids)) != len(body_ids):
+            raise self.fail(where, "'bodies' names a body twice")
+        frames = self._count(header.get("frames"), "frames", where, MAX_FRAMES)
+        if frames * len(body_ids) > MAX_CELLS:
+            raise self.fail(where, f"{frames} frames of {len(body_ids)} bodies is more than a replay may hold")
+        stored = self._count(header.get("stored"), "stored", where, frames * len(body_ids))
+        events_raw = header.get("events", [])
+        if not isinstance(events_raw, list) or len(events_raw) > MAX_EVENTS:
+            raise self.fail(where, "'events' must be a list")
+        try:
+            events = tuple(event_from_dict(e) for e in events_raw)
+        except EventFormatError as err:
+            raise self.fail(where, f"bad event: {err}") from None
+        rulings = header.get("rulings", [])
+        if not isinstance(rulings, list) or not all(isinstance(r, dict) for r in rulings):
+            raise self.fail(where, "'rulings' must be a list of objects")
+        ledger = self._object(header, "ledger", where)
+
+        nb = _mask_bytes(len(body_ids))
+        sizes = [frames * 4, frames * nb, frames * nb, stored * 12, stored * 4]
+        if len(rest) != sum(sizes):
+            raise self.fail(where, f"motion data is {len(rest)} bytes, but its counts need {sum(sizes)}")
+        parts, at = [], 0
+        for size in sizes:
+            parts.append(rest[at:at + size])
+            at += size
+        deltas = _unshuffle(parts[0], _U4, frames).astype(np.int64)
+        masks = []
+        for part in parts[1:3]:
+            packed = np.frombuffer(part, dtype=np.uint8).reshape(frames, nb)
+            mask = np.unpackbits(packed, axis=1, count=nb * 8, bitorder="little").astype(bool)
+            if mask[:, len(body_ids):].any():
+                raise self.fail(where, "a body mask has bits set beyond the last body")
+            masks.append(mask[:, :len(body_ids)])
+        present, moved = masks
+        steps = _unshuffle(parts[3], _I4, stored * 3).reshape(stored, 3)
+        rotations = _unshuffle(parts[4], _U4, stored)
+        if (moved & ~present).any():
+            raise self.fail(where, "a pose is stored for a body that is not on the ground")
+        if int(moved.sum()) != stored:
+            raise self.fail(where, f"the masks mark {int(moved.sum())} stored poses, the header says {stored}")
+        appeared = present & ~np.vstack([np.zeros((1, len(body_ids)), bool), present[:-1]]) if frames else present
+        if (appeared & ~moved).any():
+            raise self.fail(where, "a body appears without a stored pose")
+        return ShotRecord(inputs=inputs, rate=rate, body_ids=body_ids, times_us=np.cumsum(deltas),
+                          present=present, moved=moved, steps=steps, rotations=rotations,
+                          events=events, rulings=tuple(rulings), ledger=ledger)
+
+
+def decode_replay(data: bytes, name: str = "replay") -> Replay:
+    if len(data) > MAX_FILE_BYTES:
+        raise ReplayFormatError(f"{name}: {len(data)} bytes is larger than a replay may be")
+    return _Reader(data, name).read()
+
+
+def load_replay(path: str | Path) -> Replay:
+    target = Path(path)
+    try:
+        size = target.stat().st_size
+        if target.is_dir():
+            raise ReplayFormatError(f"{target}: is a folder, not a replay file")
+        if size > MAX_FILE_BYTES:
+            raise ReplayFormatError(f"{target}: {size} bytes is larger than a replay may be")
+        data = target.read_bytes()
+    except FileNotFoundError:
+        raise ReplayFormatError(f"{target}: no such file") from None
+    except OSError as err:
+        raise ReplayFormatError(f"{target}: cannot read ({err.strerror})") from None
+    return decode_replay(data, str(target))

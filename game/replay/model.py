@@ -1,0 +1,166 @@
+"""What a replay holds, in memory: a game's metadata and its recorded shots.
+
+A ``ShotRecord`` keeps the motion the way the file does (sparse and
+quantised: only the bodies that moved in a frame, as integer position steps
+and packed rotations), so a record that was saved and loaded is bit-identical
+to the one that was recorded.  Dense per-frame arrays are built on demand for
+playback and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Mapping
+
+import numpy as np
+
+from game.replay.quant import dequantise_positions, pack_quats, unpack_quats
+from game.rules.events import Contact, Event, event_to_dict
+
+Point = tuple[float, float]
+
+IDENTITY_CODE = int(pack_quats(np.array([1.0, 0.0, 0.0, 0.0])))
+
+
+@dataclass(frozen=True)
+class ShotInputs:
+    """What the shooter chose: who shot, with which taw, from where, which way, how hard.
+
+    ``direction`` is degrees counter-clockwise from +x (the layout's
+    convention); ``placement`` is where the taw was put down before the shot
+    (None when it shot from where it lay, rule 17), and ``placement_orbit``
+    the line it was laid on.
+    """
+
+    shooter: str
+    body: str
+    direction: float
+    speed: float
+    placement: Point | None = None
+    placement_orbit: str | None = None
+
+    @classmethod
+    def from_velocity(cls, shooter: str, body: str, velocity: Point, placement: Point | None = None,
+                      placement_orbit: str | None = None) -> "ShotInputs":
+        vx, vy = float(velocity[0]), float(velocity[1])
+        return cls(shooter, body, math.degrees(math.atan2(vy, vx)) % 360.0, math.hypot(vx, vy), placement,
+                   placement_orbit)
+
+    @property
+    def velocity(self) -> Point:
+        a = math.radians(self.direction)
+        return (self.speed * math.cos(a), self.speed * math.sin(a))
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """Who played, under which house rules and seed; ``players`` and the rest are plain JSON."""
+
+    seed: int | None = None
+    players: tuple[Mapping[str, Any], ...] = ()
+    house_rules: Mapping[str, Any] = field(default_factory=dict)
+    layout: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class ShotRecord:
+    """One shot: inputs, motion, events, rulings and the ledger afterwards.
+
+    Motion, frame by frame (F frames, B bodies):
+    ``times_us`` int64 (F,) microseconds since the shot started;
+    ``present`` bool (F, B): the body is on the ground in that frame;
+    ``moved`` bool (F, B): the frame stores a new pose for that body (every
+    frame a body appears in after being absent is one of them);
+    ``steps`` int32 (M, 3): for each stored pose, in frame-then-body order,
+    the position step from that body's previous stored position, in 0.1 mm;
+    ``rotations`` uint32 (M,): packed rotations (see ``quant``).
+    """
+
+    inputs: ShotInputs
+    rate: float
+    body_ids: tuple[str, ...]
+    times_us: np.ndarray
+    present: np.ndarray
+    moved: np.ndarray
+    steps: np.ndarray
+    rotations: np.ndarray
+    events: tuple[Event, ...] = ()
+    rulings: tuple[Mapping[str, Any], ...] = ()
+    ledger: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def frame_count(self) -> int:
+        return int(self.times_us.shape[0])
+
+    @cached_property
+    def times(self) -> np.ndarray:
+        return self.times_us.astype(np.float64) * 1e-6
+
+    @property
+    def duration(self) -> float:
+        """Seconds from the shot to the last frame or event, whichever is later."""
+        last_frame = float(self.times[-1]) if self.frame_count else 0.0
+        last_event = max((e.t for e in self.events), default=0.0)
+        return max(last_frame, last_event)
+
+    @cached_property
+    def _dense(self) -> tuple[np.ndarray, np.ndarray]:
+        frames, bodies = self.present.shape
+        counts = np.zeros((frames, bodies, 3), dtype=np.int64)
+        counts[self.moved] = self.steps
+        np.cumsum(counts, axis=0, out=counts)
+        last_frame = np.where(self.moved, np.arange(frames)[:, None], -1)
+        np.maximum.accumulate(last_frame, axis=0, out=last_frame)
+        if self.rotations.shape[0] == 0:
+            codes = np.full((frames, bodies), IDENTITY_CODE, dtype=np.uint32)
+        else:
+            # index of each stored pose, in frame-then-body order
+            entry = np.zeros((frames, bodies), dtype=np.int64)
+            entry[self.moved] = np.arange(self.rotations.shape[0])
+            latest = entry[np.maximum(last_frame, 0), np.arange(bodies)[None, :]]
+            codes = np.where(last_frame >= 0, self.rotations[latest], IDENTITY_CODE).astype(np.uint32)
+        return dequantise_positions(counts), unpack_quats(codes)
+
+    @property
+    def positions(self) -> np.ndarray:
+        """(F, B, 3) metres; rows of absent bodies hold their last known place."""
+        return self._dense[0]
+
+    @property
+    def quats(self) -> np.ndarray:
+        """(F, B, 4) unit quaternions w, x, y, z."""
+        return self._dense[1]
+
+    def body_index(self, body: str) -> int:
+        return self.body_ids.index(body)
+
+    def contacts(self) -> list[Contact]:
+        return [e for e in self.events if isinstance(e, Contact)]
+
+    def equals(self, other: "ShotRecord") -> bool:
+        """Bit-for-bit equality of everything stored."""
+        return (
+            self.inputs == other.inputs
+            and self.rate == other.rate
+            and self.body_ids == other.body_ids
+            and all(np.array_equal(getattr(self, n), getattr(other, n))
+                    for n in ("times_us", "present", "moved", "steps", "rotations"))
+            and [event_to_dict(e) for e in self.events] == [event_to_dict(e) for e in other.events]
+            and list(self.rulings) == list(other.rulings)
+            and dict(self.ledger) == dict(other.ledger)
+        )
+
+
+@dataclass
+class Replay:
+    """A whole game (or any run of shots) as recorded."""
+
+    meta: GameMeta
+    shots: list[ShotRecord] = field(default_factory=list)
+
+    def equals(self, other: "Replay") -> bool:
+        return self.meta == other.meta and len(self.shots) == len(other.shots) and all(
+            a.equals(b) for a, b in zip(self.shots, other.shots))

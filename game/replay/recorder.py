@@ -1,0 +1,167 @@
+"""Recording shots as they are played, and a game's replay file as it goes.
+
+``ShotRecorder`` listens to one Simulation during one shot: the physics'
+fixed-rate frame hook hands it poses, the event bus hands it events.  When
+the referee has ruled, ``finish`` turns all of it into a ``ShotRecord``.
+``GameRecorder`` appends finished shots to a replay file, rewriting it
+atomically each time from chunks it keeps already compressed, so a crash
+loses at most the shot being played.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from game.fileio import check_writable, write_atomic
+from game.replay.fileformat import assemble, encode_meta_chunk, encode_shot_chunk
+from game.replay.jsonsafe import to_plain
+from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
+from game.replay.motion import encode_motion
+from game.rules.events import Event
+
+DEFAULT_RATE = 60.0
+
+
+class ShotRecorder:
+    """Collects one shot's frames and events; use once.
+
+    ``on_frame(t, ids, poses)`` takes a sample (t in simulated seconds since
+    the shot started, poses as ``Simulation.poses()`` gives them) and
+    ``on_event(event)`` an event.  Both copy what they are given, so the
+    physics may reuse its buffers.
+    """
+
+    def __init__(self, inputs: ShotInputs, rate: float = DEFAULT_RATE) -> None:
+        if not rate > 0:
+            raise ValueError("the frame rate must be positive")
+        self.inputs = inputs
+        self.rate = float(rate)
+        self._times: list[float] = []
+        self._frames: list[tuple[tuple[str, ...], np.ndarray]] = []
+        self._events: list[Event] = []
+        self._detach: list[Callable[[], None]] = []
+        self._finished = False
+
+    # -- feeding ---------------------------------------------------------------------------
+
+    def on_frame(self, t: float, ids: Sequence[str], poses: np.ndarray) -> None:
+        if self._times and t <= self._times[-1]:
+            if t == self._times[-1]:  # the same instant again (e.g. the final frame twice)
+                self._frames[-1] = (tuple(map(str, ids)), np.array(poses, dtype=np.float64))
+                return
+            raise ValueError(f"frame at t={t} comes before the previous one at t={self._times[-1]}")
+        self._times.append(float(t))
+        self._frames.append((tuple(map(str, ids)), np.array(poses, dtype=np.float64)))
+
+    def on_event(self, event: Event) -> None:
+        self._events.append(event)
+
+    def attach(self, sim: Any) -> None:
+        """Subscribe to ``sim.bus`` and to the simulation's frame hook.
+
+        The hook is found by the names the physics layer offers
+        (``add_frame_hook``/``on_frame``/``frame_hook``); a simulation without
+        one records events only, plus a frame at the start and the end.
+        """
+        self._detach.append(sim.bus.subscribe(self.on_event))
+        for name in ("add_frame_hook", "add_frame_listener", "subscribe_frames"):
+            adder = getattr(sim, name, None)
+            if callable(adder):
+                remover = adder(self.on_frame, self.rate) if _takes_rate(adder) else adder(self.on_frame)
+                if callable(remover):
+                    self._detach.append(remover)
+                return
+
+    def detach(self) -> None:
+        for undo in reversed(self._detach):
+            undo()
+        self._detach.clear()
+
+    @property
+    def frame_count(self) -> int:
+        return len(self._frames)
+
+    # -- finishing -------------------------------------------------------------------------
+
+    def finish(self, rulings: Iterable[Any] = (), ledger: Any = None) -> ShotRecord:
+        """The shot as recorded, with the referee's rulings and the ledger after it.
+
+        Rulings and the ledger may be dataclasses, objects with ``to_dict`` or
+        plain mappings; they are kept as plain JSON.
+        """
+        if self._finished:
+            raise RuntimeError("this ShotRecorder has already finished its shot")
+        self._finished = True
+        self.detach()
+        body_ids, arrays = encode_motion(self._times, self._frames)
+        plain_rulings = tuple(_as_object(to_plain(r), "ruling") for r in rulings)
+        plain_ledger = {} if ledger is None else _as_object(to_plain(ledger), "ledger")
+        return ShotRecord(inputs=self.inputs, rate=self.rate, body_ids=body_ids, events=tuple(self._events),
+                          rulings=plain_rulings, ledger=plain_ledger, **arrays)
+
+
+def _takes_rate(func: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        return len(inspect.signature(func).parameters) >= 2
+    except (TypeError, ValueError):
+        return False
+
+
+def _as_object(value: Any, what: str) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return value
+    return {"value": value} if what == "ledger" else {"text": str(value)}
+
+
+class GameRecorder:
+    """Writes a game's replay as it goes: the header at once, then every shot.
+
+    Each ``add_shot`` rewrites the whole file through ``write_atomic`` from
+    already-compressed chunks (a few tens of KB each), so the file on disk is
+    always a complete, valid replay of every finished shot.
+    """
+
+    def __init__(self, path: str | Path | None, meta: GameMeta) -> None:
+        self.path = None if path is None else check_writable(path)
+        self.meta = meta
+        self._meta_chunk = encode_meta_chunk(meta)
+        self._chunks: list[bytes] = []
+        self._shots: list[ShotRecord] = []
+        self._write()
+
+    def add_shot(self, shot: ShotRecord) -> None:
+        self._chunks.append(encode_shot_chunk(shot))
+        self._shots.append(shot)
+        self._write()
+
+    @property
+    def replay(self) -> Replay:
+        return Replay(self.meta, list(self._shots))
+
+    @property
+    def shot_sizes(self) -> list[int]:
+        """Bytes each shot takes in the file."""
+        return [len(c) for c in self._chunks]
+
+    def to_bytes(self) -> bytes:
+        return assemble(self._meta_chunk, self._chunks)
+
+    def _write(self) -> None:
+        if self.path is not None:
+            write_atomic(self.path, self.to_bytes())
+
+
+def meta_from(seed: int | None, players: Sequence[Mapping[str, Any]] | Sequence[str] = (),
+              house_rules: Mapping[str, Any] | None = None, layout: Any = None, **extra: Any) -> GameMeta:
+    """A GameMeta from what the match knows; players may be planet names or objects."""
+    plain_players = tuple({"planet": p} if isinstance(p, str) else dict(to_plain(p)) for p in players)
+    layout_plain: dict[str, Any] = {}
+    if layout is not None:
+        layout_plain = dict(to_plain(layout))
+    return GameMeta(seed=seed, players=plain_players, house_rules=dict(to_plain(dict(house_rules or {}))),
+                    layout=layout_plain, extra=dict(to_plain(extra)))
