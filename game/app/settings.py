@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from game.fileio import write_atomic
 
-MSAA_CHOICES = (0, 2, 4, 8)
+MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
 QUALITY_CHOICES = ("low", "medium", "high")
 
 
@@ -61,7 +61,7 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "volume": (_num_in(0.0, 1.0), "a number from 0 to 1"),
     "quality": (lambda v: v in QUALITY_CHOICES, "one of " + ", ".join(QUALITY_CHOICES)),
     "shadows": (_is_bool, "true or false"),
-    "msaa": (lambda v: _int_in(0, 8)(v) and v in MSAA_CHOICES, "one of 0, 2, 4, 8"),
+    "msaa": (lambda v: _int_in(0, 4)(v) and v in MSAA_CHOICES, "one of 0, 2, 4"),
     "mouse_sensitivity": (_num_in(0.1, 5.0), "a number from 0.1 to 5"),
     "aim_aid": (_num_in(0.0, 1.0), "a number from 0 (off) to 1 (full)"),
 }

@@ -1,0 +1,78 @@
+"""The desktop game: one ShowBase subclass that owns the window, the flow and its parts.
+
+Built from an ``AppConfig`` and torn down with ``destroy()``, so a test can
+make one offscreen, play it through the messenger, and make another after.
+The PRC page it loads is unloaded again in ``destroy()``.
+"""
+
+from __future__ import annotations
+
+from direct.showbase.ShowBase import ShowBase
+from panda3d.core import ConfigPage, loadPrcFileData, unloadPrcFile
+
+from game.app.config import AppConfig
+from game.app.input import KeyBindings
+from game.app.settings import Settings, save_settings
+from game.app.window import WindowControl
+
+
+class TawApp(ShowBase):
+    def __init__(self, config: AppConfig) -> None:
+        self.app_config = config
+        self.settings: Settings = config.settings
+        self.warnings_seen: list[str] = []
+        self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
+        ShowBase.__init__(self, windowType="offscreen" if config.offscreen else None)
+        self.disableMouse()
+        self.setBackgroundColor(0.05, 0.06, 0.09, 1.0)
+        self.window = WindowControl(self, config.paths.screenshot_dir)
+        self.keys = KeyBindings()
+
+        from game.app.audio import AudioBank
+        from game.app.flow import GameFlow
+        from game.app.pause import PauseOverlay
+
+        from game.app.table_view import TableView
+
+        self.audio = AudioBank(self.loader, self.settings.volume)
+        self.view = TableView(self)
+        self.pause = PauseOverlay(self)
+        self.flow = GameFlow(self)
+        self.keys.bind_global(self)
+        self.flow.request("Menu")
+
+    # -- settings -------------------------------------------------------------
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use new settings now and keep them for next time."""
+        self.settings = settings
+        self.audio.master_volume = settings.volume
+        self.window.apply(settings)
+        if self.app_config.save_settings:
+            save_settings(settings, self.app_config.paths.settings_file)
+
+    def quit_game(self) -> None:
+        """The menu's Quit: end the main loop (tests replace this)."""
+        self.userExit()
+
+    def note_warning(self, message: str) -> None:
+        self.warnings_seen.append(message)
+
+    # -- teardown -------------------------------------------------------------
+
+    def destroy(self) -> None:
+        flow = getattr(self, "flow", None)
+        if flow is not None:
+            flow.shutdown()
+        if getattr(self, "pause", None) is not None:
+            self.pause.destroy()
+        if getattr(self, "view", None) is not None:
+            self.view.destroy()
+        if getattr(self, "audio", None) is not None:
+            self.audio.close()
+        self.ignoreAll()
+        ShowBase.destroy(self)
+        if self._prc_page is not None:
+            unloadPrcFile(self._prc_page)
+            self._prc_page = None
+

@@ -1,0 +1,51 @@
+"""The game's flow as a finite-state machine.
+
+Menu → NewGame → HatDrop → turns (Aim or Thinking → Shot → Ruling) → GameOver
+→ Menu.  ``defaultTransitions`` makes any other jump an error
+(``RequestDenied``), which keeps bugs in the flow loud.  Each state's
+behaviour lives in its own module under ``game/app/states``; this class only
+builds the state object on entry and tears it down on exit.
+"""
+
+from __future__ import annotations
+
+from direct.fsm.FSM import FSM
+
+from game.app.states import STATE_CLASSES
+
+
+class GameFlow(FSM):
+    defaultTransitions = {
+        "Menu": ["NewGame", "Settings", "Rules"],
+        "NewGame": ["Menu", "HatDrop"],
+        "Settings": ["Menu"],
+        "Rules": ["Menu"],
+        "HatDrop": ["Aim", "Thinking", "Menu"],
+        "Aim": ["Shot", "Menu"],
+        "Thinking": ["Shot", "Menu"],
+        "Shot": ["Ruling", "Menu"],
+        "Ruling": ["Aim", "Thinking", "GameOver", "Menu"],
+        "GameOver": ["Menu", "NewGame"],
+    }
+
+    def __init__(self, app) -> None:
+        FSM.__init__(self, "GameFlow")
+        self.app = app
+        self.current = None
+        self.history: list[str] = []
+
+    def defaultEnter(self, *args) -> None:
+        if self.newState == "Off":  # cleanup() on shutdown
+            return
+        state_class = STATE_CLASSES[self.newState]
+        self.history.append(self.newState)
+        self.current = state_class(self.app, *args)
+        self.current.enter()
+
+    def defaultExit(self) -> None:
+        if self.current is not None:
+            self.current.exit()
+            self.current = None
+
+    def shutdown(self) -> None:
+        self.cleanup()

@@ -1,0 +1,76 @@
+"""Which key does what, in one table, so docs/controls.md and the code agree.
+
+Actions are messenger events of our own (``taw-pause`` …) sent when a bound
+key goes down; states listen for actions, never for raw keys, so a test or a
+future rebinding screen needs only this table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# action -> keys.  Held keys (camera movement) are polled through the
+# mouse watcher instead, see HELD_KEYS.
+DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
+    "pause": ("escape", "p"),
+    "fullscreen": ("f11",),
+    "screenshot": ("f12",),
+    "overhead": ("tab", "o"),
+    "free-camera": ("f",),
+    "knuckle-down": ("k",),
+    "fast-forward": ("space",),
+    "shoot-press": ("mouse1",),
+    "shoot-release": ("mouse1-up",),
+    "power-press": ("enter",),
+    "power-release": ("enter-up",),
+    "place-left": ("arrow_left", "a"),
+    "place-right": ("arrow_right", "d"),
+    "place-done": ("mouse3", "e"),
+    "rules": ("f1",),
+}
+
+# Keys read every frame while held: free camera and keyboard aiming.
+HELD_KEYS: dict[str, tuple[str, ...]] = {
+    "forward": ("w", "arrow_up"),
+    "back": ("s", "arrow_down"),
+    "left": ("a", "arrow_left"),
+    "right": ("d", "arrow_right"),
+    "up": ("r",),
+    "down": ("v",),
+    "aim-left": ("q",),
+    "aim-right": ("e",),
+}
+
+
+def action_event(action: str) -> str:
+    return f"taw-{action}"
+
+
+@dataclass
+class KeyBindings:
+    keys: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    held: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(HELD_KEYS))
+
+    def bind_global(self, base) -> None:
+        """Turn raw key events into action events for the lifetime of ``base``."""
+        for action, keys in self.keys.items():
+            for key in keys:
+                base.accept(key, base.messenger.send, [action_event(action)])
+        base.accept(action_event("fullscreen"), base.window.toggle_fullscreen)
+        base.accept(action_event("screenshot"), base.window.screenshot)
+
+    def is_down(self, base, name: str) -> bool:
+        """True while any key of a held action is pressed (False with no keyboard)."""
+        from panda3d.core import KeyboardButton
+
+        watcher = base.mouseWatcherNode
+        if watcher is None:
+            return False
+        for key in self.held[name]:
+            button = KeyboardButton.asciiKey(key) if len(key) == 1 else getattr(KeyboardButton, _PANDA_NAMES.get(key, key))()
+            if watcher.isButtonDown(button):
+                return True
+        return False
+
+
+_PANDA_NAMES = {"arrow_up": "up", "arrow_down": "down", "arrow_left": "left", "arrow_right": "right"}

@@ -1,0 +1,68 @@
+"""Pause anywhere in a game: Esc or P stops play and offers resume, rules, or leaving.
+
+While ``active`` every state's per-frame task is skipped (see ``State.add_task``),
+so the physics, the AI's clock and the camera's drift all hold still.
+"""
+
+from __future__ import annotations
+
+from game.app import theme
+from game.app.input import action_event
+from game.app.rules_panel import RulesPanel
+
+IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "Shot", "Ruling", "GameOver")
+
+
+class PauseOverlay:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.active = False
+        self.frame = None
+        self.rules = None
+        app.accept(action_event("pause"), self.toggle)
+        app.accept(action_event("rules"), self.show_rules)
+
+    def toggle(self) -> None:
+        if self.rules is not None:
+            self.hide_rules()
+            return
+        if self.active:
+            self.resume()
+        elif self.app.flow.state in IN_GAME_STATES:
+            self.open()
+
+    def open(self) -> None:
+        self.active = True
+        self.frame = theme.panel(self.app.aspect2d, (-0.6, 0.6, -0.5, 0.5))
+        self.frame.setBin("gui-popup", 50)
+        theme.label(self.frame, "Paused", (0, 0.33), scale=0.09, colour=theme.BRASS)
+        self.resume_button = theme.button(self.frame, "Resume", (0, 0.12), self.resume)
+        self.rules_button = theme.button(self.frame, "Rules", (0, -0.05), self.show_rules)
+        self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.3), self.leave)
+
+    def resume(self) -> None:
+        self.hide_rules()
+        self.active = False
+        if self.frame is not None:
+            self.frame.destroy()
+            self.frame = None
+
+    def show_rules(self) -> None:
+        if self.app.flow.state not in IN_GAME_STATES or self.rules is not None:
+            return
+        if not self.active:
+            self.open()
+        self.rules = RulesPanel(self.app.aspect2d, self.hide_rules)
+        self.rules.frame.setBin("gui-popup", 60)
+
+    def hide_rules(self) -> None:
+        if self.rules is not None:
+            self.rules.destroy()
+            self.rules = None
+
+    def leave(self) -> None:
+        self.resume()
+        self.app.flow.request("Menu")
+
+    def destroy(self) -> None:
+        self.resume()

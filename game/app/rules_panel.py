@@ -1,0 +1,55 @@
+"""The seventeen rules, a page at a time: Martin's words, then our reading."""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectFrame
+from panda3d.core import TextNode
+
+from game.app import theme
+from game.app.rules_text import READINGS, RULES
+
+PER_PAGE = 3
+
+
+class RulesPanel:
+    def __init__(self, parent, on_close) -> None:
+        self.page = 0
+        self.pages = (len(RULES) + PER_PAGE - 1) // PER_PAGE
+        self.frame = DirectFrame(parent=parent, frameColor=(0.07, 0.055, 0.04, 0.96), frameSize=(-1.25, 1.25, -0.9, 0.9))
+        theme.label(self.frame, "The Laws of Sun and Planet Taw", (0, 0.76), scale=0.075, colour=theme.BRASS)
+        self.body_labels = []
+        for slot in range(PER_PAGE):
+            top = 0.58 - slot * 0.44
+            number = theme.label(self.frame, "", (-1.15, top), scale=0.06, colour=theme.BRASS, align=TextNode.ALeft)
+            text = theme.label(self.frame, "", (-1.02, top), scale=0.045, align=TextNode.ALeft, wordwrap=46)
+            reading = theme.label(self.frame, "", (-1.02, top - 0.2), scale=0.04, colour=theme.DIM_INK,
+                                  align=TextNode.ALeft, wordwrap=51)
+            self.body_labels.append((number, text, reading))
+        self.footer = theme.label(self.frame, "", (0, -0.72), scale=0.045, colour=theme.DIM_INK)
+        self.prev_button = theme.button(self.frame, "< Previous", (-0.75, -0.84), self.turn, scale=0.05, width=6, extra_args=[-1])
+        self.next_button = theme.button(self.frame, "Next >", (0.75, -0.84), self.turn, scale=0.05, width=6, extra_args=[1])
+        self.close_button = theme.button(self.frame, "Close", (0, -0.84), on_close, scale=0.05, width=5)
+        self.show()
+
+    def numbers_on_page(self) -> list[int]:
+        first = self.page * PER_PAGE + 1
+        return [n for n in range(first, first + PER_PAGE) if n in RULES]
+
+    def turn(self, step: int) -> None:
+        self.page = (self.page + step) % self.pages
+        self.show()
+
+    def show(self) -> None:
+        numbers = self.numbers_on_page()
+        for slot, (number, text, reading) in enumerate(self.body_labels):
+            if slot < len(numbers):
+                n = numbers[slot]
+                number["text"] = f"{n}."
+                text["text"] = RULES[n]
+                reading["text"] = "Our reading: " + READINGS[n]
+            else:
+                number["text"] = text["text"] = reading["text"] = ""
+        self.footer["text"] = f"Page {self.page + 1} of {self.pages}"
+
+    def destroy(self) -> None:
+        self.frame.destroy()

@@ -1,0 +1,50 @@
+"""What every state of the flow shares: its widgets, its events and its tasks are released on exit."""
+
+from __future__ import annotations
+
+from direct.showbase.DirectObject import DirectObject
+
+from game.app.input import action_event
+
+
+class State(DirectObject):
+    name = "state"
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self._widgets: list = []
+        self._tasks: list[str] = []
+
+    # Subclasses build their screen in enter() and may override exit() (calling super).
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        self.ignoreAll()
+        for task_name in self._tasks:
+            self.app.taskMgr.remove(task_name)
+        for widget in self._widgets:
+            widget.destroy()
+        self._widgets.clear()
+
+    def keep(self, widget):
+        self._widgets.append(widget)
+        return widget
+
+    def on_action(self, action: str, handler, extra: list | None = None) -> None:
+        self.accept(action_event(action), handler, extra or [])
+
+    def add_task(self, func, name: str, sort: int = 0) -> None:
+        """A per-frame task that is skipped while the game is paused."""
+        full = f"taw-{self.name}-{name}-{id(self)}"
+
+        def guarded(task):
+            if self.app.pause.active:
+                return task.cont
+            return func(task)
+
+        self.app.taskMgr.add(guarded, full, sort=sort)
+        self._tasks.append(full)
+
+    def go(self, state: str, *args) -> None:
+        self.app.flow.request(state, *args)

@@ -1,0 +1,83 @@
+"""The New Game screen: opponents and their levels, your planet, house rules, a seed."""
+
+from __future__ import annotations
+
+from direct.gui.DirectGui import DirectEntry
+
+from game.app import theme
+from game.app.game_setup import HAT, LEVELS, MAX_OPPONENTS, GameSetup
+from game.app.states.base import State
+from game.app.widgets import Chooser
+from game.rules.layout import PLANETS
+
+ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)
+
+
+class NewGameState(State):
+    name = "new-game"
+
+    def enter(self) -> None:
+        app = self.app
+        last: GameSetup = getattr(app, "last_setup", None) or GameSetup()
+        root = self.keep(theme.panel(app.aspect2d, (-1.25, 1.25, -0.9, 0.88)))
+        theme.label(root, "New game", (0, 0.74), scale=0.09, colour=theme.BRASS)
+        self.opponents = Chooser(root, "Opponents", list(range(1, MAX_OPPONENTS + 1)), last.opponents, (-0.6, 0.56),
+                                 on_change=lambda _v: self._show_levels(), width=11)
+        self.levels = []
+        for i in range(MAX_OPPONENTS):
+            chooser = Chooser(root, f"Opponent {i + 1}", list(LEVELS), last.levels[i], (-0.6, 0.43 - i * 0.11), width=11)
+            self.levels.append(chooser)
+        self.planet = Chooser(root, "Your planet", [HAT, *PLANETS], last.planet, (0.6, 0.56), width=11,
+                              describe=lambda p: "by the hat" if p == HAT else theme.title_case(p))
+        rounds = int(last.house_rules.get("round_limit", 0) or 0)
+        self.round_limit = Chooser(root, "Round limit", list(ROUND_LIMITS), rounds if rounds in ROUND_LIMITS else 0,
+                                   (0.6, 0.43), width=11, describe=lambda n: f"{n}" if n else "none")
+        self.jupiter = Chooser(root, "Jupiter's moons", [4, 0, 2, 8], int(last.house_rules.get("jupiter_moons", 4)),
+                               (0.6, 0.32), width=11)
+        theme.label(root, "Seed (blank: random)", (0.6, 0.17), scale=0.045, colour=theme.DIM_INK)
+        self.seed_entry = DirectEntry(parent=root, initialText="" if last.seed is None else str(last.seed),
+                                      pos=(0.36, 0, 0.07), scale=0.05, width=10, numLines=1,
+                                      frameColor=(0.2, 0.16, 0.1, 1), text_fg=theme.INK)
+        self.warning = theme.label(root, "", (0, -0.62), scale=0.045, colour=theme.BAD)
+        self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
+        self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)
+        self._parts = [self.opponents, *self.levels, self.planet, self.round_limit, self.jupiter]
+        self._show_levels()
+        self.on_action("pause", self.back)
+
+    def _show_levels(self) -> None:
+        for i, chooser in enumerate(self.levels):
+            chooser.button.show() if i < self.opponents.value else chooser.button.hide()
+
+    def chosen(self) -> GameSetup | None:
+        text = self.seed_entry.get().strip()
+        seed = None
+        if text:
+            try:
+                seed = int(text)
+            except ValueError:
+                self.warning["text"] = f"The seed must be a whole number, not {text!r}"
+                return None
+        house_rules: dict[str, object] = {}
+        if self.round_limit.value:
+            house_rules["round_limit"] = self.round_limit.value
+        if self.jupiter.value != 4:
+            house_rules["jupiter_moons"] = self.jupiter.value
+        return GameSetup(opponents=self.opponents.value, levels=tuple(c.value for c in self.levels),
+                         planet=self.planet.value, house_rules=house_rules, seed=seed)
+
+    def start(self) -> None:
+        setup = self.chosen()
+        if setup is None:
+            return
+        self.app.last_setup = setup
+        self.go("HatDrop", setup)
+
+    def back(self) -> None:
+        self.go("Menu")
+
+    def exit(self) -> None:
+        for part in self._parts:
+            part.destroy()
+        self.seed_entry.destroy()
+        super().exit()

@@ -1,0 +1,67 @@
+"""The settings screen: change, then Save (applied at once and written) or Cancel."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app import theme
+from game.app.settings import MSAA_CHOICES, QUALITY_CHOICES
+from game.app.states.base import State
+from game.app.widgets import Chooser, LabelledSlider
+
+RESOLUTIONS = ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+
+
+def _yes_no(value: bool) -> str:
+    return "on" if value else "off"
+
+
+class SettingsState(State):
+    name = "settings"
+
+    def enter(self) -> None:
+        app = self.app
+        s = app.settings
+        root = self.keep(theme.panel(app.aspect2d, (-1.0, 1.0, -0.85, 0.85)))
+        theme.label(root, "Settings", (0, 0.7), scale=0.09, colour=theme.BRASS)
+        resolutions = list(RESOLUTIONS)
+        if s.resolution() not in resolutions:
+            resolutions.append(s.resolution())
+        self.resolution = Chooser(root, "Resolution", resolutions, s.resolution(), (0, 0.52),
+                                  describe=lambda r: f"{r[0]} x {r[1]}")
+        self.fullscreen = Chooser(root, "Fullscreen", [False, True], s.fullscreen, (0, 0.41), describe=_yes_no)
+        self.quality = Chooser(root, "Graphics quality", list(QUALITY_CHOICES), s.quality, (0, 0.30))
+        self.shadows = Chooser(root, "Shadows", [True, False], s.shadows, (0, 0.19), describe=_yes_no)
+        self.msaa = Chooser(root, "Anti-aliasing (MSAA)", list(MSAA_CHOICES), s.msaa, (0, 0.08),
+                            describe=lambda m: f"{m}x" if m else "off")
+        self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.08))
+        self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (0.1, 5.0), (0, -0.22))
+        self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.36))
+        theme.label(root, "The aiming aid is always off against hard opponents. Some changes apply on restart.",
+                    (0, -0.5), scale=0.035, colour=theme.DIM_INK)
+        self.save_button = theme.button(root, "Save", (-0.3, -0.7), self.save, width=5)
+        self.cancel_button = theme.button(root, "Cancel", (0.3, -0.7), self.cancel, width=5)
+        self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa,
+                       self.volume, self.sensitivity, self.aim_aid]
+        self.on_action("pause", self.cancel)
+
+    def chosen(self):
+        width, height = self.resolution.value
+        return replace(
+            self.app.settings, width=width, height=height, fullscreen=self.fullscreen.value,
+            quality=self.quality.value, shadows=self.shadows.value, msaa=self.msaa.value,
+            volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
+            aim_aid=round(self.aim_aid.value, 3),
+        )
+
+    def save(self) -> None:
+        self.app.apply_settings(self.chosen())
+        self.go("Menu")
+
+    def cancel(self) -> None:
+        self.go("Menu")
+
+    def exit(self) -> None:
+        for part in self._parts:
+            part.destroy()
+        super().exit()

@@ -1,0 +1,62 @@
+"""Colours and widget helpers shared by the menus, the HUD and the overlays.
+
+A warm, chalk-on-packed-earth look: dark brown panels, cream text, brass for
+what can be pressed, the planets' own colours wherever a player is named.
+"""
+
+from __future__ import annotations
+
+from direct.gui import DirectGuiGlobals as DGG
+from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
+from panda3d.core import TextNode
+
+INK = (0.96, 0.92, 0.82, 1.0)
+DIM_INK = (0.78, 0.74, 0.66, 1.0)
+BRASS = (0.86, 0.66, 0.26, 1.0)
+PANEL = (0.10, 0.08, 0.06, 0.82)
+BUTTON = (0.30, 0.22, 0.12, 1.0)
+BUTTON_HOVER = (0.46, 0.34, 0.16, 1.0)
+GOOD = (0.55, 0.85, 0.45, 1.0)
+BAD = (0.95, 0.45, 0.35, 1.0)
+
+PLANET_COLOURS: dict[str, tuple[float, float, float, float]] = {
+    "mercury": (0.72, 0.70, 0.68, 1.0),
+    "venus": (0.93, 0.80, 0.45, 1.0),
+    "earth": (0.35, 0.60, 0.95, 1.0),
+    "mars": (0.90, 0.40, 0.25, 1.0),
+    "jupiter": (0.88, 0.68, 0.48, 1.0),
+    "saturn": (0.92, 0.85, 0.55, 1.0),
+    "herschel": (0.50, 0.85, 0.88, 1.0),
+    "stakes": BRASS,
+    "bank": DIM_INK,
+}
+
+
+def planet_colour(name: str) -> tuple[float, float, float, float]:
+    return PLANET_COLOURS.get(name, INK)
+
+
+def title_case(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def panel(parent, frame: tuple[float, float, float, float], colour=PANEL, pos=(0, 0, 0)) -> DirectFrame:
+    return DirectFrame(parent=parent, frameColor=colour, frameSize=frame, pos=pos)
+
+
+def label(parent, text: str, pos: tuple[float, float], scale: float = 0.05, colour=INK,
+          align: int = TextNode.ACenter, wordwrap: float | None = None) -> DirectLabel:
+    return DirectLabel(parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale,
+                       text_fg=colour, text_align=align, text_wordwrap=wordwrap,
+                       frameColor=(0, 0, 0, 0), text_shadow=(0, 0, 0, 0.6))
+
+
+def button(parent, text: str, pos: tuple[float, float], command, scale: float = 0.06,
+           width: float = 7.0, extra_args: list | None = None) -> DirectButton:
+    half = width / 2
+    return DirectButton(
+        parent=parent, text=text, pos=(pos[0], 0, pos[1]), scale=scale, command=command,
+        extraArgs=extra_args or [], text_fg=INK, text_align=TextNode.ACenter,
+        frameColor=(BUTTON, BUTTON_HOVER, BUTTON_HOVER, (0.2, 0.2, 0.2, 0.6)),
+        frameSize=(-half, half, -0.55, 1.05), relief=DGG.FLAT, pressEffect=1,
+    )
