@@ -1,0 +1,109 @@
+"""What the bodies on the ground are made of and how big they are.
+
+Sizes come from ``game.rules.layout.Layout`` (marble and Sun radii); masses and
+materials are physical facts chosen here and explained in ``docs/physics.md``.
+
+Bullet combines two bodies' restitution and friction as a *product*, so each
+material's own value is the square root of what two bodies of it show
+together: glass on glass bounces at about 0.92, lead on glass at about 0.25.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Mapping
+
+from game.rules.layout import SUN, Layout
+
+Point = tuple[float, float]
+
+MARBLE_MASS = 0.005   # kg: a 16 mm soda-lime glass marble (2.5 g/cm^3 gives 5.4 g)
+SUN_MASS = 0.027      # kg: a 16.5 mm lead musket ball (11.3 g/cm^3 gives 26.6 g)
+
+
+@dataclass(frozen=True)
+class Material:
+    """How a body bounces, grips and rolls.
+
+    ``restitution`` and ``friction`` are Bullet's per-body values (combined by
+    product); ``rolling_resistance`` is the coefficient mu_r of rolling on the
+    packed-earth ground, which we apply ourselves as a deceleration mu_r * g.
+    """
+
+    name: str
+    restitution: float
+    friction: float
+    rolling_resistance: float
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.restitution <= 1.0:
+            raise ValueError(f"{self.name}: restitution must lie in [0, 1]")
+        if self.friction < 0.0 or self.rolling_resistance <= 0.0:
+            raise ValueError(f"{self.name}: friction must be >= 0 and rolling resistance > 0")
+
+
+# Glass is lively: two marbles rebound at 0.96^2 ~ 0.92.  On packed earth a
+# marble flicked at 1 m/s rolls about 0.85 m: v^2 / (2 mu_r g) with mu_r 0.06.
+GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06)
+
+# Lead is dead: it deforms, so glass on lead rebounds at 0.96 * 0.26 ~ 0.25,
+# and the soft heavy ball beds into the earth, rolling with mu_r 0.12.
+LEAD = Material("lead", restitution=0.26, friction=0.5, rolling_resistance=0.12)
+
+MATERIALS: Mapping[str, Material] = {"glass": GLASS, "lead": LEAD}
+
+
+@dataclass(frozen=True)
+class BodySpec:
+    """One body to put on the ground: its id, size, mass, material and (x, y)."""
+
+    id: str
+    radius: float
+    mass: float
+    material: Material
+    position: Point
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise ValueError("a body needs a non-empty id")
+        if not (self.radius > 0.0 and self.mass > 0.0):
+            raise ValueError(f"{self.id}: radius and mass must be positive")
+        if not all(math.isfinite(c) for c in self.position):
+            raise ValueError(f"{self.id}: position must be finite")
+
+    @staticmethod
+    def marble(body_id: str, position: Point, layout: Layout | None = None) -> "BodySpec":
+        """A glass planet or satellite."""
+        lay = layout or Layout()
+        return BodySpec(body_id, lay.marble_radius, MARBLE_MASS, GLASS,
+                        (float(position[0]), float(position[1])))
+
+    @staticmethod
+    def taw(body_id: str, position: Point, layout: Layout | None = None) -> "BodySpec":
+        """A player's shooter: glass, the same size and mass as a marble."""
+        return BodySpec.marble(body_id, position, layout)
+
+    @staticmethod
+    def sun(position: Point = (0.0, 0.0), layout: Layout | None = None) -> "BodySpec":
+        """The lead Sun, a musket ball: the most ponderous body on the ground."""
+        lay = layout or Layout()
+        return BodySpec(SUN, lay.sun_radius, SUN_MASS, LEAD,
+                        (float(position[0]), float(position[1])))
+
+
+def spec_for(body_id: str, position: Point, layout: Layout | None = None) -> BodySpec:
+    """The spec of a body by its id: ``sun`` is the lead Sun, all else glass."""
+    if body_id == SUN:
+        return BodySpec.sun(position, layout)
+    return BodySpec.marble(body_id, position, layout)
+
+
+def specs_from_positions(positions: Mapping[str, Point], layout: Layout | None = None) -> list[BodySpec]:
+    """Specs for a table given as ``{id: (x, y)}``, e.g. ``Layout.home_positions()`` plus taws.
+
+    The order follows the mapping's order, which fixes the order bodies enter
+    the world and so keeps runs reproducible.
+    """
+    lay = layout or Layout()
+    return [spec_for(body_id, pos, lay) for body_id, pos in positions.items()]

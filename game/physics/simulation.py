@@ -1,0 +1,548 @@
+"""The Bullet world of the Sun and planets, and the events it publishes.
+
+Design (the reasons are in ``docs/physics.md``):
+
+* Every body rests on flat ground, so the ground is not simulated: no ground
+  body, no gravity, z locked (linear factor (1, 1, 0)) and no Bullet rotation.
+  Bullet then holds only ball-on-ball manifolds, which are cheap to scan after
+  every substep.  Rolling on the packed earth is ours: every control tick a
+  moving body's speed drops by ``mu_r * g * tick``, and to zero below that.
+* Contacts are read by a *per-world* tick callback that runs after each
+  substep, while ``getAppliedImpulse`` is still valid.  Bullet's contact-added
+  callback and event queue are process-global, so they are never used: a
+  planning world stepped beside the live one cannot leak into its bus.
+* A body only starts moving when shot or struck (the callback sees every
+  strike), so only "moving" bodies are touched from Python.  A body that
+  stops is zeroed and forced to sleep; sleeping bodies cost Bullet next to
+  nothing and us nothing.
+* Time advances in whole substeps of ``1 / substep_hz``, grouped in control
+  ticks of ``substeps_per_tick``; ``advance`` and ``run_to_rest`` step the very
+  same sequence, so a live game and a headless rerun agree bit for bit.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping
+
+import numpy as np
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.core import Point3, TransformState, Vec3
+
+from game.physics.bodies import BodySpec, Point, specs_from_positions
+from game.physics.config import PhysicsConfig
+from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
+from game.physics.rolling import roll_quaternions
+from game.rules.events import AllAtRest, BodyOut, Contact, Event, EventBus, ShotStarted
+from game.rules.layout import Layout
+
+FrameCallback = Callable[[float, list[str], np.ndarray], None]
+"""``on_frame(t, ids, poses)``: simulated time of the shot, ids, (N, 7) poses."""
+
+_ZERO = Vec3(0.0, 0.0, 0.0)
+_LOCK_Z = Vec3(1.0, 1.0, 0.0)
+_NO_SPIN = Vec3(0.0, 0.0, 0.0)
+_TOUCH_TOLERANCE = 1e-6  # m: bodies may touch, not overlap by more than this
+_MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
+
+
+@dataclass
+class _Body:
+    """A body in the world: its spec, Bullet node and per-tick speed loss."""
+
+    spec: BodySpec
+    node: BulletRigidBodyNode
+    decel: float  # m/s lost per control tick to rolling resistance
+
+
+def shot_velocity(speed: float, angle_deg: float) -> Point:
+    """The (vx, vy) of a shot of ``speed`` m/s toward ``angle_deg`` (counter-clockwise from +x)."""
+    if not (isinstance(speed, (int, float)) and math.isfinite(speed)) or speed < 0:
+        raise ShotError(f"shot speed must be a finite number >= 0, not {speed!r}")
+    if not math.isfinite(angle_deg):
+        raise ShotError(f"shot angle must be finite, not {angle_deg!r}")
+    a = math.radians(angle_deg)
+    return (speed * math.cos(a), speed * math.sin(a))
+
+
+class Simulation:
+    """One Bullet world of bodies on the ground, with its own ``EventBus``.
+
+    Use it as a context manager or call ``close()`` when done; a dropped
+    Simulation also clears its callback when collected.
+    """
+
+    def __init__(self, bodies: Iterable[BodySpec], config: PhysicsConfig = PhysicsConfig()) -> None:
+        self.config = config
+        self.bus = EventBus()
+        self._h = config.substep
+        self._world = BulletWorld()
+        self._world.setGravity(_ZERO)
+        self._shapes: dict[float, BulletSphereShape] = {}
+        self._bodies: dict[str, _Body] = {}
+        self._moving: dict[str, _Body] = {}
+        self._touching: set[tuple[str, str]] = set()
+        self._pending: list[Event] = []
+        self._substep = 0          # substeps stepped since the world was built
+        self._shot_substep = 0     # value of _substep when the current shot began
+        self._in_shot = False
+        self._shot_limit = 0       # substeps after which the current shot is stopped
+        self._accum = 0.0          # wall time not yet stepped by advance()
+        self._closed = False
+        self._last_rest: AllAtRest | None = None
+        # Orientation is integrated lazily from displacement between pose reads.
+        self._quat: dict[str, tuple[float, float, float, float]] = {}
+        self._quat_xy: dict[str, Point] = {}
+
+        specs = list(bodies)
+        _check_specs(specs, config.play_radius)
+        for spec in specs:
+            self._attach(spec)
+
+        # The callback holds the Simulation weakly so a forgotten world can be
+        # collected; __del__ then clears the callback.
+        ref = weakref.ref(self)
+
+        def on_substep(_data: object) -> None:
+            sim = ref()
+            if sim is not None:
+                sim._after_substep()
+
+        self._world.setTickCallback(on_substep, False)
+
+    # -- construction ----------------------------------------------------
+
+    @classmethod
+    def from_positions(
+        cls,
+        positions: Mapping[str, Point],
+        layout: Layout | None = None,
+        config: PhysicsConfig | None = None,
+    ) -> "Simulation":
+        """A fresh world from ``{id: (x, y)}`` (``sun`` lead, the rest glass): the planning fast path."""
+        lay = layout or Layout()
+        cfg = config or PhysicsConfig.for_layout(lay)
+        return cls(specs_from_positions(positions, lay), cfg)
+
+    def _shape(self, radius: float) -> BulletSphereShape:
+        shape = self._shapes.get(radius)
+        if shape is None:
+            shape = self._shapes[radius] = BulletSphereShape(radius)
+        return shape
+
+    def _attach(self, spec: BodySpec) -> None:
+        node = BulletRigidBodyNode(spec.id)
+        node.addShape(self._shape(spec.radius))
+        node.setMass(spec.mass)
+        node.setRestitution(spec.material.restitution)
+        node.setFriction(spec.material.friction)
+        node.setLinearFactor(_LOCK_Z)
+        node.setAngularFactor(_NO_SPIN)
+        # We decide when a body sleeps; Bullet's own thresholds would freeze
+        # a marble mid-roll.
+        node.setLinearSleepThreshold(0.0)
+        node.setAngularSleepThreshold(0.0)
+        node.setCcdMotionThreshold(0.5 * spec.radius)
+        node.setCcdSweptSphereRadius(0.8 * spec.radius)
+        x, y = spec.position
+        node.setTransform(TransformState.makePos(Point3(x, y, spec.radius)))
+        self._world.attachRigidBody(node)
+        node.setActive(False, True)
+        decel = spec.material.rolling_resistance * self.config.gravity * self.config.tick
+        self._bodies[spec.id] = _Body(spec, node, decel)
+        self._quat[spec.id] = (1.0, 0.0, 0.0, 0.0)
+        self._quat_xy[spec.id] = (x, y)
+
+    # -- queries ---------------------------------------------------------
+
+    @property
+    def ids(self) -> list[str]:
+        return list(self._bodies)
+
+    @property
+    def time(self) -> float:
+        """Simulated seconds since the current (or last) shot started."""
+        return (self._substep - self._shot_substep) * self._h
+
+    def spec(self, body_id: str) -> BodySpec:
+        """The spec of a body, with its current position."""
+        body = self._body(body_id)
+        x, y = self._xy(body)
+        return BodySpec(body.spec.id, body.spec.radius, body.spec.mass, body.spec.material, (x, y))
+
+    def __contains__(self, body_id: object) -> bool:
+        return body_id in self._bodies
+
+    def is_at_rest(self) -> bool:
+        return not self._in_shot
+
+    def positions(self) -> dict[str, Point]:
+        return {bid: self._xy(body) for bid, body in self._bodies.items()}
+
+    def velocities(self) -> dict[str, Point]:
+        out: dict[str, Point] = {}
+        for bid, body in self._bodies.items():
+            v = body.node.getLinearVelocity()
+            out[bid] = (float(v[0]), float(v[1]))
+        return out
+
+    def poses(self) -> tuple[list[str], np.ndarray]:
+        """Ids and an (N, 7) array x, y, z, qw, qx, qy, qz; the spin follows the rolling."""
+        ids = list(self._bodies)
+        n = len(ids)
+        out = np.empty((n, 7), dtype=np.float64)
+        prev = np.empty((n, 2), dtype=np.float64)
+        quats = np.empty((n, 4), dtype=np.float64)
+        radius = np.empty(n, dtype=np.float64)
+        for i, bid in enumerate(ids):
+            body = self._bodies[bid]
+            p = body.node.getTransform().getPos()
+            out[i, 0] = p[0]
+            out[i, 1] = p[1]
+            out[i, 2] = body.spec.radius
+            prev[i] = self._quat_xy[bid]
+            quats[i] = self._quat[bid]
+            radius[i] = body.spec.radius
+        quats = roll_quaternions(quats, out[:, :2] - prev, radius)
+        out[:, 3:] = quats
+        for i, bid in enumerate(ids):
+            self._quat[bid] = (float(quats[i, 0]), float(quats[i, 1]), float(quats[i, 2]), float(quats[i, 3]))
+            self._quat_xy[bid] = (float(out[i, 0]), float(out[i, 1]))
+        return ids, out
+
+    def _body(self, body_id: str) -> _Body:
+        try:
+            return self._bodies[body_id]
+        except KeyError:
+            raise UnknownBodyError(f"no body {body_id!r} on the ground") from None
+
+    @staticmethod
+    def _xy(body: _Body) -> Point:
+        p = body.node.getTransform().getPos()
+        return (float(p[0]), float(p[1]))
+
+    # -- editing the ground (between shots) --------------------------------
+
+    def _require_still(self, what: str) -> None:
+        self._require_open()
+        if self._in_shot:
+            raise PhysicsError(f"cannot {what} while bodies are moving")
+
+    def _require_open(self) -> None:
+        if self._closed:
+            raise PhysicsError("this simulation is closed")
+
+    def place(self, body_id: str, position: Point) -> None:
+        """Move a resting body to ``position`` (no roll, no events)."""
+        self._require_still("place a body")
+        body = self._body(body_id)
+        x, y = float(position[0]), float(position[1])
+        others = [self.spec(b) for b in self._bodies if b != body_id]
+        _check_specs(others + [BodySpec(body_id, body.spec.radius, body.spec.mass, body.spec.material, (x, y))],
+                      self.config.play_radius)
+        body.node.setTransform(TransformState.makePos(Point3(x, y, body.spec.radius)))
+        body.node.setLinearVelocity(_ZERO)
+        body.node.setActive(False, True)
+        self._quat_xy[body_id] = (x, y)
+
+    def remove(self, body_id: str) -> None:
+        """Take a body off the ground."""
+        self._require_still("remove a body")
+        self._detach(self._body(body_id).spec.id)
+
+    def add(self, spec: BodySpec) -> None:
+        """Put a new body on the ground (it must not overlap any other)."""
+        self._require_still("add a body")
+        if spec.id in self._bodies:
+            raise PlacementError(f"a body {spec.id!r} is already on the ground")
+        _check_specs([self.spec(b) for b in self._bodies] + [spec], self.config.play_radius)
+        self._attach(spec)
+
+    def _detach(self, body_id: str) -> None:
+        body = self._bodies.pop(body_id)
+        self._moving.pop(body_id, None)
+        self._quat.pop(body_id, None)
+        self._quat_xy.pop(body_id, None)
+        self._world.removeRigidBody(body.node)
+
+    # -- shooting and stepping ---------------------------------------------
+
+    def shoot(self, body_id: str, velocity: Point) -> ShotStarted:
+        """Give a body (normally a taw) an initial rolling velocity and start a shot."""
+        self._require_open()
+        if self._in_shot:
+            raise ShotError("a shot is already running: wait until every body is at rest")
+        body = self._body(body_id)
+        try:
+            vx, vy = float(velocity[0]), float(velocity[1])
+        except (TypeError, ValueError, IndexError):
+            raise ShotError(f"a shot velocity is a pair of numbers, not {velocity!r}") from None
+        if not (math.isfinite(vx) and math.isfinite(vy)):
+            raise ShotError(f"shot velocity must be finite, not ({vx}, {vy})")
+        speed = math.hypot(vx, vy)
+        cap = self.config.max_shot_speed
+        if speed > cap * (1.0 + 1e-9):
+            raise ShotError(f"shot speed {speed:.3f} m/s is above the cap of {cap} m/s")
+        self._shot_substep = self._substep
+        self._shot_limit = self._substep + round(self.config.max_shot_time * self.config.substep_hz)
+        self._accum = 0.0
+        self._touching = set()
+        self._last_rest = None
+        self._in_shot = True
+        body.node.setLinearVelocity(Vec3(vx, vy, 0.0))
+        body.node.setActive(True, True)
+        self._moving[body_id] = body
+        event = ShotStarted(0.0, body_id, self._xy(body), (vx, vy))
+        self.bus.publish(event)
+        return event
+
+    def run_to_rest(
+        self,
+        max_time: float | None = None,
+        on_frame: FrameCallback | None = None,
+        frame_hz: float = 60.0,
+    ) -> AllAtRest:
+        """Step until every body is at rest and return the ``AllAtRest`` event.
+
+        ``max_time`` (simulated seconds since the shot, default
+        ``config.max_shot_time``) bounds the shot: past it every body is
+        stopped where it is.  With no shot running nothing is stepped or
+        published and the current rest is returned.  ``on_frame`` is called
+        at ``frame_hz`` (on control-tick boundaries, see docs/physics.md)
+        including the shot's first and last instants.
+        """
+        self._require_open()
+        if not self._in_shot:
+            return self._last_rest or AllAtRest(self.time, self.positions())
+        if max_time is not None:
+            if not (max_time > 0 and math.isfinite(max_time)):
+                raise PhysicsError(f"max_time must be a positive number, not {max_time!r}")
+            self._shot_limit = self._shot_substep + max(1, round(max_time * self.config.substep_hz))
+        sampler = _FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
+        if sampler is not None:
+            sampler.maybe_emit()
+        world = self._world
+        h = self._h
+        spt = self.config.substeps_per_tick
+        while self._in_shot:
+            k = spt - (self._substep - self._shot_substep) % spt
+            world.doPhysics(k * h, k, h)
+            if self._pending:
+                self._flush()
+            self._control()
+            if sampler is not None:
+                sampler.maybe_emit()
+        assert self._last_rest is not None
+        return self._last_rest
+
+    def advance(self, dt: float, on_frame: FrameCallback | None = None, frame_hz: float = 60.0) -> bool:
+        """Step the substeps that fit in ``dt`` seconds of wall time; True once at rest.
+
+        Leftover time carries to the next call, and at most a quarter second
+        is caught up per call.  The substeps are exactly those
+        ``run_to_rest`` would step, so both give identical results.
+        """
+        self._require_open()
+        if not (dt >= 0 and math.isfinite(dt)):
+            raise PhysicsError(f"advance needs a finite dt >= 0, not {dt!r}")
+        if not self._in_shot:
+            self._accum = 0.0
+            return True
+        self._accum = min(self._accum + dt, _MAX_ADVANCE)
+        due = int(self._accum * self.config.substep_hz + 1e-9)
+        self._accum = max(0.0, self._accum - due * self._h)
+        sampler = _FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
+        world = self._world
+        h = self._h
+        spt = self.config.substeps_per_tick
+        while due > 0 and self._in_shot:
+            to_tick = spt - (self._substep - self._shot_substep) % spt
+            k = min(due, to_tick)
+            world.doPhysics(k * h, k, h)
+            due -= k
+            if self._pending:
+                self._flush()
+            if k == to_tick:
+                self._control()
+                if sampler is not None:
+                    sampler.maybe_emit()
+        return not self._in_shot
+
+    # -- the hot path ------------------------------------------------------
+
+    def _after_substep(self) -> None:
+        """Runs inside doPhysics after every substep: collect this substep's hits."""
+        self._substep += 1
+        n = self._world.getNumManifolds()
+        if n:
+            self._scan_manifolds(n)
+        elif self._touching:
+            self._touching = set()
+
+    def _scan_manifolds(self, n: int) -> None:
+        world = self._world
+        bodies = self._bodies
+        moving = self._moving
+        touching: set[tuple[str, str]] = set()
+        for i in range(n):
+            m = world.getManifold(i)
+            points = m.getNumManifoldPoints()
+            if not points:
+                continue
+            impulse = 0.0
+            for j in range(points):
+                impulse += m.getManifoldPoint(j).getAppliedImpulse()
+            if impulse <= 0.0:
+                continue
+            node0 = m.getNode0()
+            node1 = m.getNode1()
+            a = node0.getName()
+            b = node1.getName()
+            if a not in moving and b not in moving and not (node0.isActive() or node1.isActive()):
+                continue  # a sleeping pair keeps the impulse of its last solve
+            pair = (a, b) if a < b else (b, a)
+            touching.add(pair)
+            if a not in moving and a in bodies:
+                moving[a] = bodies[a]
+            if b not in moving and b in bodies:
+                moving[b] = bodies[b]
+            if pair not in self._touching:
+                p = m.getManifoldPoint(0)
+                pa = p.getPositionWorldOnA()
+                pb = p.getPositionWorldOnB()
+                t = (self._substep - self._shot_substep) * self._h
+                where = (0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]))
+                self._pending.append(Contact(t, pair[0], pair[1], impulse, where))
+        self._touching = touching
+
+    def _flush(self) -> None:
+        pending, self._pending = self._pending, []
+        publish = self.bus.publish
+        for event in pending:
+            publish(event)
+
+    def _control(self) -> None:
+        """A control tick: rolling resistance, leaving the circle, rest and the time bound."""
+        moving = self._moving
+        r2 = self.config.play_radius ** 2
+        for bid, body in list(moving.items()):
+            node = body.node
+            v = node.getLinearVelocity()
+            vx = v[0]
+            vy = v[1]
+            s2 = vx * vx + vy * vy
+            dv = body.decel
+            if s2 <= dv * dv:
+                node.setLinearVelocity(_ZERO)
+                node.setActive(False, True)
+                del moving[bid]
+            else:
+                f = 1.0 - dv / math.sqrt(s2)
+                node.setLinearVelocity(Vec3(vx * f, vy * f, 0.0))
+            p = node.getTransform().getPos()
+            if p[0] * p[0] + p[1] * p[1] > r2:
+                self._take_out(bid, (float(p[0]), float(p[1])))
+        if self._substep >= self._shot_limit:
+            self._stop_all()
+        if not moving:
+            self._confirm_rest()
+
+    def _take_out(self, body_id: str, where: Point) -> None:
+        self._detach(body_id)
+        self._touching = {pair for pair in self._touching if body_id not in pair}
+        self.bus.publish(BodyOut(self.time, body_id, where))
+
+    def _stop_all(self) -> None:
+        for body in self._bodies.values():
+            body.node.setLinearVelocity(_ZERO)
+            body.node.setActive(False, True)
+        self._moving.clear()
+
+    def _confirm_rest(self) -> None:
+        """Nothing we know of moves: check every body once, then publish the rest."""
+        limit2 = self.config.rest_speed ** 2
+        for bid, body in self._bodies.items():
+            v = body.node.getLinearVelocity()
+            if v[0] * v[0] + v[1] * v[1] > limit2:
+                self._moving[bid] = body
+        if self._moving:
+            return
+        for body in self._bodies.values():
+            body.node.setLinearVelocity(_ZERO)
+        self._in_shot = False
+        self._touching = set()
+        self._last_rest = AllAtRest(self.time, self.positions())
+        self.bus.publish(self._last_rest)
+
+    # -- lifetime ------------------------------------------------------------
+
+    def close(self) -> None:
+        """Clear the Bullet callback and drop the bodies; the world is unusable after."""
+        if self._closed:
+            return
+        self._closed = True
+        self._world.clearTickCallback()
+        for body in self._bodies.values():
+            self._world.removeRigidBody(body.node)
+        self._bodies.clear()
+        self._moving.clear()
+
+    def __enter__(self) -> "Simulation":
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            if not self._closed:
+                self._world.clearTickCallback()
+        except AttributeError:
+            pass
+
+
+class _FrameSampler:
+    """Calls ``on_frame`` whenever the shot clock passes the next frame time."""
+
+    def __init__(self, sim: Simulation, on_frame: FrameCallback, frame_hz: float) -> None:
+        if not (frame_hz > 0 and math.isfinite(frame_hz)):
+            raise PhysicsError(f"frame_hz must be a positive number, not {frame_hz!r}")
+        self.sim = sim
+        self.on_frame = on_frame
+        self.period = 1.0 / frame_hz
+        # Continue a shot's frame sequence across advance() calls.
+        t = sim.time
+        self.next_t = math.ceil(t / self.period - 1e-9) * self.period
+
+    def maybe_emit(self) -> None:
+        t = self.sim.time
+        at_rest = not self.sim._in_shot
+        if t + 1e-9 >= self.next_t or at_rest:
+            ids, poses = self.sim.poses()
+            self.on_frame(t, ids, poses)
+            while self.next_t <= t + 1e-9:
+                self.next_t += self.period
+
+
+def _check_specs(specs: list[BodySpec], play_radius: float) -> None:
+    """Refuse duplicate ids, bodies outside the circle and overlapping bodies."""
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.id in seen:
+            raise PlacementError(f"body id {spec.id!r} appears twice")
+        seen.add(spec.id)
+    if not specs:
+        return
+    xy = np.array([s.position for s in specs], dtype=np.float64)
+    r = np.array([s.radius for s in specs], dtype=np.float64)
+    outside = np.hypot(xy[:, 0], xy[:, 1]) > play_radius
+    if outside.any():
+        spec = specs[int(np.argmax(outside))]
+        raise PlacementError(f"{spec.id} at {spec.position} lies outside the play circle")
+    gap = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) - (r[:, None] + r[None, :])
+    np.fill_diagonal(gap, np.inf)
+    i, j = np.unravel_index(int(np.argmin(gap)), gap.shape)
+    if gap[i, j] < -_TOUCH_TOLERANCE:
+        raise PlacementError(f"{specs[i].id} and {specs[j].id} overlap by {-gap[i, j] * 1000:.2f} mm")
