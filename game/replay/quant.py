@@ -5,8 +5,8 @@ their differences from frame to frame, so the decoder adds integers and can
 never drift.  Rotations use "smallest three": the largest component of a unit
 quaternion is dropped (its sign is made positive, which is the same rotation)
 and the other three, each within +-1/sqrt(2), are stored in 10 bits apiece,
-with the dropped component's index in the top 2 bits of a uint32.  10 bits
-give about 0.0014 of a radian, a hundredth of a millimetre on a marble's skin.
+with the dropped component's index in the top 2 bits of a uint32.  The
+worst rotation error is about 0.005 rad (0.3 degree), 0.04 mm on a marble's skin.
 """
 
 from __future__ import annotations

@@ -1,0 +1,198 @@
+"""Camera decisions for replays, as pure functions of the timeline.
+
+Modes: ``auto`` (a director that cuts to the body that matters and slows
+time near contacts), ``taw`` and ``sun`` (chase cameras), ``orrery`` (top
+down over the whole system), ``broadcast`` (low, from the side, panning
+gently after the action) and ``orbit`` (free, steered by the person).
+Every decision is computed from recorded data, so seeking anywhere gives
+the same picture as playing up to it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.replay.playback import Timeline, sample_shot
+from game.rules.events import Contact
+from game.rules.layout import SUN
+
+CAMERA_MODES: tuple[str, ...] = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")
+MIN_HOLD = 0.7  # seconds a cut stays before the next
+DECISION_STEP = 0.1  # seconds between the director's looks at the table
+MOVING = 0.02  # m/s: slower than this a body is still for the director
+SLOW_FACTOR = 0.35  # playback speed at the moment of a contact, in auto mode
+SLOW_WIDTH = 0.15  # seconds either side of a contact over which the slow-down eases
+
+
+@dataclass(frozen=True)
+class CameraPose:
+    eye: tuple[float, float, float]
+    look_at: tuple[float, float, float]
+    up: tuple[float, float, float] = (0.0, 0.0, 1.0)
+    fov: float = 45.0
+
+
+@dataclass
+class OrbitState:
+    """The free camera: angles in degrees around a target on the ground."""
+
+    azimuth: float = -60.0
+    elevation: float = 35.0
+    distance: float = 1.6
+    target: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def turn(self, d_azimuth: float, d_elevation: float) -> None:
+        self.azimuth = (self.azimuth + d_azimuth) % 360.0
+        self.elevation = float(np.clip(self.elevation + d_elevation, 5.0, 89.0))
+
+    def zoom(self, factor: float) -> None:
+        self.distance = float(np.clip(self.distance * factor, 0.1, 6.0))
+
+    def pose(self) -> CameraPose:
+        az, el = math.radians(self.azimuth), math.radians(self.elevation)
+        tx, ty, tz = self.target
+        d = self.distance
+        eye = (tx + d * math.cos(el) * math.cos(az), ty + d * math.cos(el) * math.sin(az), tz + d * math.sin(el))
+        return CameraPose(eye, self.target)
+
+
+def _speeds(shot, local_t: float, window: float = 0.15) -> dict[str, float]:
+    """Each present body's ground speed over the last ``window`` seconds."""
+    if local_t <= 0:
+        return {}
+    a = sample_shot(shot, max(0.0, local_t - window))
+    b = sample_shot(shot, local_t)
+    before = dict(zip(a.ids, a.positions))
+    span = min(window, local_t)
+    return {body: float(np.linalg.norm((pos - before[body])[:2]) / span)
+            for body, pos in zip(b.ids, b.positions) if body in before}
+
+
+class Director:
+    """Chooses, for every moment of a replay, which body matters and where the camera goes."""
+
+    def __init__(self, timeline: Timeline, system_radius: float = 1.0) -> None:
+        self.timeline = timeline
+        self.system_radius = system_radius
+        self.cuts: list[list[tuple[float, str]]] = [self._plan_cuts(i) for i in range(timeline.shot_count)]
+        self.contact_times = sorted(
+            timeline.starts[i] + e.t for i in range(timeline.shot_count)
+            for e in timeline.shot(i).events if isinstance(e, Contact))
+
+    # -- who matters ---------------------------------------------------------------------------
+
+    def _plan_cuts(self, index: int) -> list[tuple[float, str]]:
+        """Cuts within one shot, (local time, body), decided by looking every DECISION_STEP."""
+        shot = self.timeline.shot(index)
+        taw = shot.inputs.body
+        cuts = [(0.0, taw)]
+        contacts = [e for e in shot.events if isinstance(e, Contact)]
+        steps = int(shot.duration / DECISION_STEP) + 1
+        for k in range(1, steps + 1):
+            t = k * DECISION_STEP
+            current = cuts[-1][1]
+            if t - cuts[-1][0] < MIN_HOLD:
+                continue
+            choice = self._who_matters(shot, t, current, [c for c in contacts if c.t <= t])
+            if choice != current:
+                cuts.append((t, choice))
+        return cuts
+
+    def _who_matters(self, shot, t: float, current: str, past: list[Contact]) -> str:
+        speeds = _speeds(shot, t)
+        moving = {b for b, v in speeds.items() if v > MOVING}
+        # the Sun, once struck and rolling, is what the game is about
+        if SUN in moving and any(c.involves(SUN) for c in past):
+            return SUN
+        if past:
+            last = past[-1]
+            struck = last.other(current) if last.involves(current) \
+                else max((last.a, last.b), key=lambda b: speeds.get(b, 0.0))
+            if struck in moving and t - last.t < 2.0:
+                return struck
+        if current in moving:
+            return current
+        if moving:
+            return max(moving, key=speeds.get)
+        return current
+
+    def focus(self, t: float) -> str:
+        """The body the auto director follows at global time t."""
+        index, local = self.timeline.locate(t)
+        if index < 0:
+            return SUN
+        cuts = self.cuts[index]
+        at = max(0, np.searchsorted([c[0] for c in cuts], local, side="right") - 1)
+        return cuts[at][1]
+
+    def slow_factor(self, t: float) -> float:
+        """Playback speed multiplier for the auto director: slower around each contact."""
+        if not self.contact_times:
+            return 1.0
+        i = np.searchsorted(self.contact_times, t)
+        near = min(abs(t - self.contact_times[j]) for j in (i - 1, i) if 0 <= j < len(self.contact_times))
+        return 1.0 - (1.0 - SLOW_FACTOR) * math.exp(-((near / SLOW_WIDTH) ** 2))
+
+    # -- where the camera goes ---------------------------------------------------------------
+
+    def camera(self, mode: str, t: float, orbit: OrbitState | None = None) -> CameraPose:
+        if mode not in CAMERA_MODES:
+            raise ValueError(f"unknown camera mode {mode!r}; choose from {', '.join(CAMERA_MODES)}")
+        if mode == "orbit":
+            return (orbit or OrbitState()).pose()
+        if mode == "orrery":
+            height = self.system_radius * 2.6
+            return CameraPose((0.0, -0.001, height), (0.0, 0.0, 0.0), up=(0.0, 1.0, 0.0), fov=45.0)
+        if mode == "broadcast":
+            return self._broadcast(t)
+        body = {"taw": self._taw(t), "sun": SUN, "auto": self.focus(t)}[mode]
+        return self._chase(t, body, wide=(mode == "auto"))
+
+    def _taw(self, t: float) -> str:
+        index, _ = self.timeline.locate(t)
+        return self.timeline.shot(index).inputs.body if index >= 0 else SUN
+
+    def _where(self, t: float, body: str) -> np.ndarray:
+        index, local = self.timeline.locate(t)
+        if index < 0:
+            return np.zeros(3)
+        shot = self.timeline.shot(index)
+        pos = sample_shot(shot, local, index).position_of(body)
+        if pos is None and body in shot.body_ids:  # gone: look where it was last
+            col = shot.body_index(body)
+            seen = np.nonzero(shot.present[:, col])[0]
+            pos = shot.positions[seen[-1], col] if seen.size else None
+        return np.zeros(3) if pos is None else np.asarray(pos, dtype=np.float64)
+
+    def _heading(self, t: float, body: str) -> np.ndarray:
+        """Direction of travel, averaged over half a second so the camera does not swing."""
+        index, local = self.timeline.locate(t)
+        here = self._where(t, body)
+        if index >= 0:
+            shot = self.timeline.shot(index)
+            back = sample_shot(shot, max(0.0, local - 0.5), index).position_of(body)
+            if back is not None:
+                d = (here - back)[:2]
+                if np.linalg.norm(d) > 0.01:
+                    return d / np.linalg.norm(d)
+        outward = here[:2]
+        if np.linalg.norm(outward) > 1e-3:
+            return -outward / np.linalg.norm(outward)  # look inward, toward the Sun
+        return np.array([0.0, 1.0])
+
+    def _chase(self, t: float, body: str, wide: bool) -> CameraPose:
+        target = self._where(t, body)
+        heading = self._heading(t, body)
+        back, up = (0.45, 0.25) if wide else (0.28, 0.12)
+        eye = (target[0] - heading[0] * back, target[1] - heading[1] * back, target[2] + up)
+        ahead = target[:2] + heading * (0.1 if wide else 0.05)
+        return CameraPose(tuple(map(float, eye)), (float(ahead[0]), float(ahead[1]), float(target[2])))
+
+    def _broadcast(self, t: float) -> CameraPose:
+        focus = self._where(t, self.focus(t))
+        r = self.system_radius
+        look = (float(focus[0] * 0.5), float(focus[1] * 0.5), 0.0)
+        return CameraPose((look[0] * 0.5, -r * 1.9, r * 0.32), look, fov=40.0)

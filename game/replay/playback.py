@@ -1,0 +1,265 @@
+"""The replay's timeline as pure code: time -> poses, seeking, speed, loop, captions.
+
+The viewer is a thin Panda3D layer over this.  A game's shots are laid end
+to end on one timeline, each followed by a short hold so its rulings can be
+read; ``Timeline`` maps a time on it to a shot and the interpolated poses,
+``PlaybackClock`` moves through it as a person commands.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import numpy as np
+
+from game.replay.model import Replay, ShotRecord
+from game.rules.events import Contact
+
+MIN_SPEED = 0.1
+MAX_SPEED = 4.0
+HOLD_AFTER_SHOT = 2.0  # seconds of stillness after each shot, to read its rulings
+CAPTION_SECONDS = 3.0
+FLASH_SECONDS = 0.3
+FULL_FLASH_IMPULSE = 0.02  # N·s: a hard marble-on-marble knock
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Everything on the ground at one moment: only the bodies present then."""
+
+    shot: int
+    local_t: float
+    ids: tuple[str, ...]
+    positions: np.ndarray  # (N, 3)
+    quats: np.ndarray  # (N, 4) w, x, y, z
+
+    def poses(self) -> np.ndarray:
+        """(N, 7) x, y, z, qw, qx, qy, qz, as ``Simulation.poses()`` gives them."""
+        return np.concatenate([self.positions, self.quats], axis=1)
+
+    def position_of(self, body: str) -> np.ndarray | None:
+        return self.positions[self.ids.index(body)] if body in self.ids else None
+
+
+@dataclass(frozen=True)
+class Caption:
+    start: float  # global time
+    end: float
+    text: str
+    shot: int
+
+
+@dataclass(frozen=True)
+class Flash:
+    t: float  # global time of the contact
+    position: tuple[float, float]
+    bodies: tuple[str, str]
+    strength: float  # 0..1 from the impulse
+
+
+def ruling_text(ruling: Mapping[str, Any]) -> str:
+    """The words to show for a ruling, whatever shape the referee gave it."""
+    for key in ("caption", "text", "summary", "reason", "description"):
+        value = ruling.get(key)
+        if isinstance(value, str) and value:
+            return value
+    rule = ruling.get("rule")
+    return f"Rule {rule}" if rule is not None else "Ruling"
+
+
+def shot_title(index: int, shot: ShotRecord) -> str:
+    who = shot.inputs.shooter.capitalize()
+    return f"Shot {index + 1}: {who} shoots at {shot.inputs.speed:.2f} m/s"
+
+
+class Timeline:
+    """A replay's shots laid end to end; every query is by global time in seconds."""
+
+    def __init__(self, replay: Replay, hold: float = HOLD_AFTER_SHOT) -> None:
+        self.replay = replay
+        self.hold = hold
+        self.starts: list[float] = []
+        at = 0.0
+        for shot in replay.shots:
+            self.starts.append(at)
+            at += shot.duration + hold
+        self.duration = at
+        self.captions = self._captions()
+        self.flashes = self._flashes()
+
+    @property
+    def shot_count(self) -> int:
+        return len(self.replay.shots)
+
+    def shot(self, index: int) -> ShotRecord:
+        return self.replay.shots[index]
+
+    def shot_start(self, index: int) -> float:
+        if not 0 <= index < self.shot_count:
+            raise IndexError(f"shot {index + 1} is not in this replay (it has {self.shot_count})")
+        return self.starts[index]
+
+    def shot_end(self, index: int) -> float:
+        return self.shot_start(index) + self.shot(index).duration + self.hold
+
+    def locate(self, t: float) -> tuple[int, float]:
+        """The shot playing at global time t and the time within it (clamped to the replay)."""
+        if not self.starts:
+            return -1, 0.0
+        t = min(max(t, 0.0), self.duration)
+        index = max(0, bisect.bisect_right(self.starts, t) - 1)
+        return index, t - self.starts[index]
+
+    def to_global(self, index: int, local_t: float) -> float:
+        return self.shot_start(index) + local_t
+
+    def sample(self, t: float) -> Sample:
+        index, local = self.locate(t)
+        if index < 0:
+            return Sample(-1, 0.0, (), np.zeros((0, 3)), np.zeros((0, 4)))
+        return sample_shot(self.shot(index), local, index)
+
+    # -- what to show and when ---------------------------------------------------------------
+
+    def _captions(self) -> list[Caption]:
+        out: list[Caption] = []
+        for index, shot in enumerate(self.replay.shots):
+            start = self.starts[index]
+            out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.hold),
+                               shot_title(index, shot), index))
+            for ruling in shot.rulings:
+                when = ruling.get("t")
+                local = float(when) if isinstance(when, (int, float)) and not isinstance(when, bool) \
+                    and 0.0 <= when <= shot.duration else shot.duration
+                out.append(Caption(start + local, max(start + local + CAPTION_SECONDS, start + shot.duration + self.hold),
+                                   ruling_text(ruling), index))
+        return out
+
+    def captions_at(self, t: float) -> list[Caption]:
+        return [c for c in self.captions if c.start <= t < c.end]
+
+    def _flashes(self) -> list[Flash]:
+        out = []
+        for index, shot in enumerate(self.replay.shots):
+            for event in shot.events:
+                if isinstance(event, Contact):
+                    strength = float(np.clip(event.impulse / FULL_FLASH_IMPULSE, 0.15, 1.0))
+                    out.append(Flash(self.starts[index] + event.t, event.position, (event.a, event.b), strength))
+        return out
+
+    def flashes_at(self, t: float) -> list[tuple[Flash, float]]:
+        """Contacts to flash now, each with its brightness 0..1, fading over FLASH_SECONDS."""
+        return [(f, f.strength * (1.0 - (t - f.t) / FLASH_SECONDS))
+                for f in self.flashes if f.t <= t < f.t + FLASH_SECONDS]
+
+    def trail(self, t: float, body: str, seconds: float = 1.0) -> np.ndarray:
+        """(K, 3) the body's recorded path over the last ``seconds``, ending where it is now."""
+        index, local = self.locate(t)
+        if index < 0:
+            return np.zeros((0, 3))
+        shot = self.shot(index)
+        if body not in shot.body_ids:
+            return np.zeros((0, 3))
+        col = shot.body_index(body)
+        lo, hi = np.searchsorted(shot.times, [local - seconds, local], side="right")
+        keep = shot.present[lo:hi, col]
+        path = shot.positions[lo:hi, col][keep]
+        now = sample_shot(shot, local, index).position_of(body)
+        return np.vstack([path, now[None, :]]) if now is not None else path
+
+
+def sample_shot(shot: ShotRecord, local_t: float, index: int = 0) -> Sample:
+    """Poses at a time within a shot: positions linear and rotations normalised-linear between frames."""
+    times = shot.times
+    if shot.frame_count == 0:
+        return Sample(index, local_t, (), np.zeros((0, 3)), np.zeros((0, 4)))
+    k = int(np.searchsorted(times, local_t, side="right")) - 1
+    k = min(max(k, 0), shot.frame_count - 1)
+    present = shot.present[k]
+    ids = tuple(b for b, here in zip(shot.body_ids, present) if here)
+    pos = shot.positions[k]
+    rot = shot.quats[k]
+    if k + 1 < shot.frame_count and times[k + 1] > times[k] and local_t > times[k]:
+        u = min(1.0, (local_t - times[k]) / (times[k + 1] - times[k]))
+        both = present & shot.present[k + 1]
+        nxt_rot = shot.quats[k + 1]
+        sign = np.where(np.sum(rot * nxt_rot, axis=1) < 0, -1.0, 1.0)[:, None]
+        mixed_pos = pos + (shot.positions[k + 1] - pos) * u
+        mixed_rot = rot * (1 - u) + nxt_rot * sign * u
+        mixed_rot /= np.linalg.norm(mixed_rot, axis=1, keepdims=True)
+        pos = np.where(both[:, None], mixed_pos, pos)
+        rot = np.where(both[:, None], mixed_rot, rot)
+    return Sample(index, local_t, ids, pos[present].copy(), rot[present].copy())
+
+
+@dataclass
+class PlaybackClock:
+    """Where playback is and how it moves: play, pause, step, seek, speed, loop, shot jumps."""
+
+    timeline: Timeline
+    time: float = 0.0
+    playing: bool = True
+    speed: float = 1.0
+    loop: bool = False
+
+    def tick(self, wall_dt: float, slow: float = 1.0) -> float:
+        """Advance by ``wall_dt`` seconds of wall time, scaled by speed and the director's slow-down."""
+        if self.playing and wall_dt > 0:
+            self.time += wall_dt * self.speed * slow
+            end = self.timeline.duration
+            if self.time >= end:
+                if self.loop and end > 0:
+                    self.time %= end
+                else:
+                    self.time = end
+                    self.playing = False
+        return self.time
+
+    def play(self) -> None:
+        if self.time >= self.timeline.duration and not self.loop:
+            self.time = 0.0
+        self.playing = True
+
+    def pause(self) -> None:
+        self.playing = False
+
+    def toggle(self) -> None:
+        self.pause() if self.playing else self.play()
+
+    def seek(self, t: float) -> None:
+        self.time = min(max(float(t), 0.0), self.timeline.duration)
+
+    def step(self, frames: int = 1) -> None:
+        """Pause and move by whole frames of the current shot's recording rate."""
+        self.pause()
+        index, _ = self.timeline.locate(self.time)
+        rate = self.timeline.shot(index).rate if index >= 0 else 60.0
+        self.seek(self.time + frames / rate)
+
+    def set_speed(self, speed: float) -> float:
+        self.speed = float(min(max(speed, MIN_SPEED), MAX_SPEED))
+        return self.speed
+
+    def faster(self) -> float:
+        return self.set_speed(self.speed * 2)
+
+    def slower(self) -> float:
+        return self.set_speed(self.speed / 2)
+
+    def jump_to_shot(self, index: int) -> None:
+        """Go to the start of shot ``index`` (0-based)."""
+        self.seek(self.timeline.shot_start(index))
+
+    @property
+    def shot_index(self) -> int:
+        return self.timeline.locate(self.time)[0]
+
+    @property
+    def fraction(self) -> float:
+        """Position on the timeline slider, 0..1."""
+        return self.time / self.timeline.duration if self.timeline.duration > 0 else 0.0
+
+    def scrub(self, fraction: float) -> None:
+        self.seek(fraction * self.timeline.duration)

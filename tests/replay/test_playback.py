@@ -1,0 +1,133 @@
+import math
+
+import numpy as np
+import pytest
+
+from game.replay.director import CAMERA_MODES, SLOW_FACTOR, Director, OrbitState
+from game.replay.model import GameMeta, Replay, ShotInputs
+from game.replay.playback import FLASH_SECONDS, PlaybackClock, Timeline, sample_shot
+from game.replay.recorder import ShotRecorder
+from game.rules.events import AllAtRest, Contact, ShotStarted
+
+from replay_synthetic import synthetic_frames, synthetic_shot
+
+RATE = 60.0
+
+
+def knock_shot() -> "ShotRecord":
+    """The taw rolls +x from 0.2, strikes Mars at t=1.0 and stops; Mars rolls on until t=2.5."""
+    rec = ShotRecorder(ShotInputs("earth", "earth.taw", 0.0, 0.4), rate=RATE)
+    for k in range(int(2.5 * RATE) + 1):
+        t = k / RATE
+        taw_x = 0.2 + 0.4 * min(t, 1.0)
+        mars_x = 0.62 + (0.3 * (t - 1.0) if t > 1.0 else 0.0)
+        poses = np.array([[0, 0, 0.008, 1, 0, 0, 0], [taw_x, 0, 0.008, 1, 0, 0, 0], [mars_x, 0, 0.008, 1, 0, 0, 0]])
+        rec.on_frame(t, ["sun", "earth.taw", "mars"], poses)
+    rec.on_event(ShotStarted(0.0, "earth.taw", (0.2, 0.0), (0.4, 0.0)))
+    rec.on_event(Contact(1.0, "earth.taw", "mars", 0.01, (0.61, 0.0)))
+    rec.on_event(AllAtRest(2.5, {"sun": (0, 0), "earth.taw": (0.6, 0), "mars": (1.07, 0)}))
+    return rec.finish([{"rule": 11, "text": "Earth pays Mars", "t": 1.0}], {"stakes": 0})
+
+
+def test_sample_at_frames_and_between_them():
+    times, frames, _, _ = synthetic_frames(21)
+    shot = synthetic_shot(21)
+    for k in (0, 10, 100):
+        s = sample_shot(shot, float(times[k]))
+        ids, poses = frames[k]
+        assert s.ids == tuple(ids)
+        assert np.abs(s.positions - poses[:, :3]).max() < 1e-4
+    mid = sample_shot(shot, float((times[10] + times[11]) / 2))
+    expect = (shot.positions[10] + shot.positions[11]) / 2
+    cols = [shot.body_index(b) for b in mid.ids]
+    assert np.allclose(mid.positions, expect[cols])
+    assert np.allclose(np.linalg.norm(mid.quats, axis=1), 1.0)
+
+
+def test_timeline_lays_shots_end_to_end():
+    shots = [synthetic_shot(1), knock_shot(), synthetic_shot(2)]
+    tl = Timeline(Replay(GameMeta(), shots), hold=1.0)
+    assert tl.shot_count == 3
+    assert tl.locate(tl.shot_start(1)) == (1, 0.0)
+    assert tl.locate(tl.shot_start(1) - 1e-6)[0] == 0
+    assert tl.duration == pytest.approx(sum(s.duration + 1.0 for s in shots))
+    s = tl.sample(tl.shot_start(1) + 0.5)
+    assert s.shot == 1 and s.position_of("earth.taw")[0] == pytest.approx(0.4, abs=1e-4)
+    with pytest.raises(IndexError):
+        tl.shot_start(3)
+
+
+def test_clock_speed_loop_step_and_jumps():
+    tl = Timeline(Replay(GameMeta(), [knock_shot(), knock_shot()]), hold=0.5)
+    clock = PlaybackClock(tl)
+    clock.tick(0.5)
+    assert clock.time == pytest.approx(0.5)
+    assert clock.set_speed(10) == 4.0 and clock.set_speed(0.01) == 0.1
+    clock.set_speed(2.0)
+    clock.tick(0.25)
+    assert clock.time == pytest.approx(1.0)
+    clock.step()
+    assert not clock.playing and clock.time == pytest.approx(1.0 + 1 / RATE)
+    clock.step(-2)
+    assert clock.time == pytest.approx(1.0 - 1 / RATE)
+    clock.jump_to_shot(1)
+    assert clock.shot_index == 1 and clock.time == tl.shot_start(1)
+    with pytest.raises(IndexError):
+        clock.jump_to_shot(2)
+    clock.play()
+    clock.tick(100.0)
+    assert clock.time == tl.duration and not clock.playing
+    clock.loop = True
+    clock.play()
+    clock.seek(tl.duration - 0.1)
+    clock.set_speed(1.0)
+    clock.tick(0.3)
+    assert clock.playing and clock.time == pytest.approx(0.2)
+    clock.scrub(0.5)
+    assert clock.fraction == pytest.approx(0.5)
+
+
+def test_captions_and_flashes_come_at_the_right_moments():
+    tl = Timeline(Replay(GameMeta(), [knock_shot()]), hold=2.0)
+    texts = lambda t: [c.text for c in tl.captions_at(t)]
+    assert any(t.startswith("Shot 1: Earth") for t in texts(0.1))
+    assert "Earth pays Mars" not in texts(0.99)
+    assert "Earth pays Mars" in texts(1.01)
+    assert "Earth pays Mars" in texts(tl.duration - 0.01)
+    assert tl.flashes_at(0.99) == []
+    (flash, brightness), = tl.flashes_at(1.0 + FLASH_SECONDS / 2)
+    assert flash.bodies == ("earth.taw", "mars") and 0 < brightness < flash.strength
+    trail = tl.trail(2.0, "mars", seconds=0.5)
+    assert trail[-1][0] == pytest.approx(0.62 + 0.3, abs=1e-4)
+    assert trail[0][0] < trail[-1][0]
+
+
+def test_director_cuts_to_the_struck_body_and_slows_at_contacts():
+    tl = Timeline(Replay(GameMeta(), [knock_shot()]))
+    director = Director(tl)
+    assert director.focus(0.5) == "earth.taw"
+    assert director.focus(1.6) == "mars"
+    assert director.slow_factor(1.0) == pytest.approx(SLOW_FACTOR)
+    assert director.slow_factor(0.2) > 0.99
+    chase = director.camera("auto", 1.6)
+    mars_x = 0.62 + 0.3 * 0.6
+    assert math.dist(chase.look_at[:2], (mars_x, 0.0)) < 0.15
+    assert chase.eye[0] < mars_x  # behind it, as it rolls toward +x
+    assert director.camera("taw", 0.5).look_at[0] == pytest.approx(0.4 + 0.05, abs=0.01)
+    sun = director.camera("sun", 0.5)
+    assert math.dist(sun.look_at[:2], (0, 0)) < 0.1
+    top = director.camera("orrery", 0.0)
+    assert top.eye[2] > 2.0 and top.look_at == (0.0, 0.0, 0.0)
+    for mode in CAMERA_MODES:
+        pose = director.camera(mode, 1.2, OrbitState())
+        assert all(math.isfinite(v) for v in pose.eye + pose.look_at)
+    with pytest.raises(ValueError):
+        director.camera("drone", 0.0)
+
+
+def test_orbit_camera_keeps_its_distance():
+    orbit = OrbitState(distance=1.0, target=(0.1, 0.2, 0.0))
+    orbit.turn(30.0, 100.0)
+    assert orbit.elevation == 89.0
+    pose = orbit.pose()
+    assert math.dist(pose.eye, pose.look_at) == pytest.approx(1.0)
