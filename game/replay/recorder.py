@@ -60,20 +60,22 @@ class ShotRecorder:
         self._events.append(event)
 
     def attach(self, sim: Any) -> None:
-        """Subscribe to ``sim.bus`` and to the simulation's frame hook.
+        """Listen to ``sim.bus`` until ``finish``; pass ``frame_hook`` to the stepping calls.
 
-        The hook is found by the names the physics layer offers
-        (``add_frame_hook``/``on_frame``/``frame_hook``); a simulation without
-        one records events only, plus a frame at the start and the end.
+        The physics samples frames only when asked, per call::
+
+            recorder.attach(sim)
+            sim.shoot(taw, velocity)
+            sim.run_to_rest(**recorder.frame_hook)      # or sim.advance(dt, **recorder.frame_hook)
+
+        Attach before ``shoot`` so the ``ShotStarted`` event is recorded.
         """
         self._detach.append(sim.bus.subscribe(self.on_event))
-        for name in ("add_frame_hook", "add_frame_listener", "subscribe_frames"):
-            adder = getattr(sim, name, None)
-            if callable(adder):
-                remover = adder(self.on_frame, self.rate) if _takes_rate(adder) else adder(self.on_frame)
-                if callable(remover):
-                    self._detach.append(remover)
-                return
+
+    @property
+    def frame_hook(self) -> dict[str, Any]:
+        """Keyword arguments for ``Simulation.run_to_rest`` / ``advance``: ``on_frame`` and ``frame_hz``."""
+        return {"on_frame": self.on_frame, "frame_hz": self.rate}
 
     def detach(self) -> None:
         for undo in reversed(self._detach):
@@ -101,15 +103,6 @@ class ShotRecorder:
         plain_ledger = {} if ledger is None else _as_object(to_plain(ledger), "ledger")
         return ShotRecord(inputs=self.inputs, rate=self.rate, body_ids=body_ids, events=tuple(self._events),
                           rulings=plain_rulings, ledger=plain_ledger, **arrays)
-
-
-def _takes_rate(func: Callable[..., Any]) -> bool:
-    import inspect
-
-    try:
-        return len(inspect.signature(func).parameters) >= 2
-    except (TypeError, ValueError):
-        return False
 
 
 def _as_object(value: Any, what: str) -> dict[str, Any]:
