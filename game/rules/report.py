@@ -1,0 +1,70 @@
+"""A ruling as JSON (for ``taw scenario --json``) and as a referee would say it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules import names
+from game.rules.ruling import Ruling
+
+
+def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
+    """Plain JSON-safe data.
+
+    The four keys every consumer needs come first: ``transfers`` (``rule``,
+    ``from``, ``to``, ``marbles``, ``reason``; ``owed`` too when the payer
+    ran short; ``bodies`` when the marbles came off the board), ``fouls``,
+    ``out`` and ``winner``.  The rest describe comets, the board changes the
+    match carried out and the referee's notes.
+    """
+    transfers = []
+    for t in ruling.transfers:
+        item: dict[str, Any] = {"rule": t.rule, "from": t.payer, "to": t.payee, "marbles": t.marbles,
+                                "reason": names.sentence(t.reason)}
+        if t.owed > t.marbles:
+            item["owed"] = t.owed
+        if t.bodies:
+            item["bodies"] = list(t.bodies)
+        transfers.append(item)
+    return {
+        "transfers": transfers,
+        "fouls": [{"rule": f.rule, "player": f.player, "reason": names.sentence(f.reason)} for f in ruling.fouls],
+        "out": list(ruling.out),
+        "winner": ruling.winner,
+        "finished": ruling.finished,
+        "comets": list(ruling.comets),
+        "board": {
+            "take_off": [{"body": c.body, "into": c.into, "rule": c.rule} for c in ruling.take_off],
+            "put_down": [{"body": c.body, "at": list(c.position), "rule": c.rule,
+                          "from_purse": c.from_purse} for c in ruling.put_down],
+            "left_as_stakes": list(ruling.left_as_stakes),
+        },
+        "notes": list(ruling.notes),
+        "purses": dict(ruling.state.purses),
+        "stakes": ruling.state.stakes,
+    }
+
+
+def ruling_to_text(ruling: Ruling) -> str:
+    """The referee speaking: one line per foul, payment and note."""
+    lines: list[str] = []
+    for f in ruling.fouls:
+        lines.append(f"Foul! {names.sentence(f.reason)} (rule {f.rule}).")
+    for t in ruling.transfers:
+        lines.append(names.sentence(t.reason) + ".")
+    for note in ruling.notes:
+        lines.append(note)
+    for c in ruling.put_down:
+        lines.append(f"Put {names.body(c.body)} down: {c.reason}.")
+    if not ruling.fouls and not ruling.transfers and not ruling.notes:
+        lines.append(f"Nothing to pay on {names.possessive(ruling.shooter)} shot.")
+    if ruling.finished:
+        if ruling.winner:
+            lines.append(f"Game over: {names.who(ruling.winner)} wins.")
+        else:
+            lines.append("Game over.")
+    else:
+        nxt = ruling.state.next_shooter()
+        if nxt:
+            lines.append(f"{names.sentence(names.who(nxt))} to shoot.")
+    return "\n".join(lines)

@@ -1,0 +1,101 @@
+"""What the referee hands back after a shot.
+
+A ``Ruling`` says who paid whom and why, which fouls were called, who is out,
+who became a comet, who won, and what the match must do to the bodies on the
+ground so the table agrees with the ledger.  Its ``state`` is the next rule
+state: the ledger is already settled there.
+
+Physical instructions for the match, to be carried out in this order:
+
+1. ``take_off``: lift each named body off the ground (if it is still there;
+   a body that left the play area has already gone).  The marble went into
+   ``into``'s purse (a planet name, or ``stakes``).
+2. ``put_down``: lay each named body at ``position`` (create it if it is not
+   on the ground, move it if it is).  If something else already lies on the
+   spot, nudge the new body to the nearest free spot (for a taw, along its
+   line).  ``from_purse`` says whether a marble left a purse for it (a rule 10
+   replacement) or the same marble is merely put back.
+3. ``left_as_stakes``: taws that stay where they lie in the inner ring
+   (rule 13).  Leave them on the ground as obstacles; nobody shoots them any
+   more and they count as stakes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.state import RuleState
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Marbles passing from ``payer`` to ``payee`` (planet names or ``stakes``).
+
+    ``bodies`` names the marbles when they come off the board (a planet won
+    under rule 10, Saturn's system under rule 16, a taw left in the inner
+    ring under rule 13); otherwise they come out of the payer's purse (or the
+    pot).  ``owed`` is more than ``marbles`` when the payer ran short.
+    """
+
+    payer: str
+    payee: str
+    marbles: int
+    rule: int
+    reason: str
+    owed: int = 0
+    bodies: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Foul:
+    rule: int
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class TakeOff:
+    """Lift ``body`` off the ground; its marble went to ``into``."""
+
+    body: str
+    into: str
+    rule: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class PutDown:
+    """Lay ``body`` at ``position``; ``from_purse`` names whose purse paid for it."""
+
+    body: str
+    position: Point
+    rule: int
+    reason: str
+    from_purse: str | None = None
+    may_move_along_line: bool = False  # a taw put back on its line: the player picks the spot
+
+
+@dataclass(frozen=True)
+class Ruling:
+    shooter: str
+    transfers: tuple[Transfer, ...]
+    fouls: tuple[Foul, ...]
+    out: tuple[str, ...]
+    comets: tuple[str, ...]
+    winner: str | None
+    finished: bool
+    take_off: tuple[TakeOff, ...]
+    put_down: tuple[PutDown, ...]
+    left_as_stakes: tuple[str, ...]
+    notes: tuple[str, ...]
+    state: RuleState
+
+    def paid(self, payer: str, payee: str, rule: int | None = None) -> int:
+        """Marbles ``payer`` paid ``payee`` in this ruling (under ``rule`` if given)."""
+        return sum(t.marbles for t in self.transfers
+                   if t.payer == payer and t.payee == payee and (rule is None or t.rule == rule))
+
+    def rules_applied(self) -> set[int]:
+        return {t.rule for t in self.transfers} | {f.rule for f in self.fouls}

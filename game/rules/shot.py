@@ -1,0 +1,90 @@
+"""A shot's event log boiled down to the facts the rules ask about."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from game.rules.events import AllAtRest, BodyOut, Contact, Event, ShotStarted
+from game.rules.layout import SUN, Layout, taw_id
+from game.rules.state import RuleState
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ShotFacts:
+    """What happened in one shot.
+
+    ``moved`` holds every body that took part in a contact (the shot's taw
+    is the only body set moving from rest, so every contact descends from
+    it).  ``gone`` holds bodies that left the play area.  ``final`` is where
+    every body still on the ground lies once all is at rest: the positions of
+    ``AllAtRest`` over the last known ones (a body the physics did not list
+    is taken to lie where it lay).
+    """
+
+    shooter: str
+    taw: str
+    start: ShotStarted | None
+    contacts: tuple[Contact, ...]
+    moved: frozenset[str]
+    gone: frozenset[str]
+    final: Mapping[str, Point]
+    came_to_rest: bool
+
+    def taw_contacts(self) -> list[Contact]:
+        return [c for c in self.contacts if c.involves(self.taw)]
+
+    def first_taw_contact(self) -> str | None:
+        for c in self.contacts:
+            if c.involves(self.taw):
+                return c.other(self.taw)
+        return None
+
+    def sun_contacts(self) -> list[Contact]:
+        return [c for c in self.contacts if c.involves(SUN)]
+
+
+def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layout) -> ShotFacts:
+    start: ShotStarted | None = None
+    contacts: list[Contact] = []
+    gone: set[str] = set()
+    final: dict[str, Point] = dict(state.positions)
+    rest = False
+    for event in events:
+        if isinstance(event, ShotStarted):
+            if start is None:
+                start = event
+        elif isinstance(event, Contact):
+            if event.a != event.b:
+                contacts.append(event)
+        elif isinstance(event, BodyOut):
+            gone.add(event.body)
+        elif isinstance(event, AllAtRest):
+            for body, point in event.positions.items():
+                if body in final or body in state.board or body == SUN:
+                    final[body] = (float(point[0]), float(point[1]))
+            rest = True
+            break  # anything after the rest belongs to no shot
+    for body, (x, y) in list(final.items()):
+        r = math.hypot(x, y)
+        if not r <= layout.play_radius:  # also catches NaN
+            gone.add(body)
+    for body in gone:
+        final.pop(body, None)
+    taw = taw_id(shooter)
+    moved = {b for c in contacts for b in (c.a, c.b)}
+    if start is not None:
+        moved.add(start.body)
+    return ShotFacts(
+        shooter=shooter,
+        taw=taw,
+        start=start,
+        contacts=tuple(contacts),
+        moved=frozenset(moved),
+        gone=frozenset(gone),
+        final=final,
+        came_to_rest=rest,
+    )

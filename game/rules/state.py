@@ -1,0 +1,241 @@
+"""The rule state between shots: who plays, the ledger, and the rules' memory.
+
+A ``RuleState`` is a frozen value.  The referee never changes one; it returns
+the next one inside its ``Ruling``.  Players are named by the planet they
+hold (rule 1 hands each person one planet); payers and payees are planet
+names or ``"stakes"`` (the pot in the inner ring).
+
+The ledger: every marble in the game is in exactly one place:
+
+* a purse (``purses[planet]``): marbles in a player's hand;
+* the stakes (``stakes``): the pot in the inner ring, including taws left
+  there under rule 13;
+* the board (``board[body_id] -> owner``): planets, satellites and the taws
+  of players still in, each owned by a player or by the stakes (the marbles
+  of an unheld planet, or of a player who is out).
+
+The Sun is a lead bullet, nobody's marble, and is not counted.
+``purses + stakes + len(board)`` equals ``marbles_in_game`` at all times.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from game.rules.house import HouseRules
+from game.rules.layout import (
+    PLANETS,
+    SUN,
+    Layout,
+    body_planet,
+    is_planet,
+    is_satellite,
+    is_taw,
+    satellite_ids,
+    taw_id,
+)
+
+Point = tuple[float, float]
+STAKES = "stakes"
+
+
+class RuleStateError(ValueError):
+    """A rule state that cannot exist (a bug in the caller, not bad user input)."""
+
+
+class LedgerError(AssertionError):
+    """The marbles no longer add up: a referee bug, never a game event."""
+
+
+@dataclass(frozen=True)
+class RuleState:
+    """Everything the referee remembers between shots.
+
+    ``players`` are the planets held, Mercury outward (rule 2).  ``turn`` is the
+    index in ``players`` of the next shooter; ``round`` counts completed
+    rounds.  ``positions`` are the last resting positions of every body on
+    the ground (bodies of the board, the Sun, taws left in the inner ring).
+    ``homes`` are the spots where rule 10 puts a replacement down, and where a
+    taw that left the play area is put back on its line.
+    """
+
+    players: tuple[str, ...]
+    purses: Mapping[str, int]
+    stakes: int
+    board: Mapping[str, str]
+    positions: Mapping[str, Point]
+    homes: Mapping[str, Point]
+    marbles_in_game: int
+    sun_released: bool = False
+    sun_line_holder: str | None = None
+    comets: frozenset[str] = frozenset()
+    comet_free_start: frozenset[str] = frozenset()
+    out: tuple[str, ...] = ()
+    first_shot_pending: frozenset[str] = frozenset()
+    stakes_taws: frozenset[str] = frozenset()
+    turn: int = 0
+    round: int = 0
+    shots: int = 0
+    winner: str | None = None
+    finished: bool = False
+    toll_paid: frozenset[str] = field(default=frozenset())  # rule 6 "once": who already paid
+
+    # -- questions every rule asks --------------------------------------------
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """Players still in, in turn order."""
+        return tuple(p for p in self.players if p not in self.out)
+
+    def holder(self, planet: str) -> str:
+        """Who holds an orbit: its player while in, else the stakes."""
+        if planet in self.players and planet not in self.out:
+            return planet
+        return STAKES
+
+    def owner(self, body: str) -> str | None:
+        return self.board.get(body)
+
+    def ledger_total(self) -> int:
+        return sum(self.purses.values()) + self.stakes + len(self.board)
+
+    def check_ledger(self) -> None:
+        """Raise ``LedgerError`` unless every marble is accounted for exactly once."""
+        if any(v < 0 for v in self.purses.values()) or self.stakes < 0:
+            raise LedgerError(f"a negative purse or stakes: {dict(self.purses)}, stakes {self.stakes}")
+        total = self.ledger_total()
+        if total != self.marbles_in_game:
+            raise LedgerError(f"{total} marbles counted, {self.marbles_in_game} in the game")
+
+    def next_shooter(self) -> str | None:
+        """Rule 2: Mercury first, then outward; players who are out are skipped."""
+        if self.finished or not self.active:
+            return None
+        n = len(self.players)
+        for step in range(n):
+            planet = self.players[(self.turn + step) % n]
+            if planet not in self.out:
+                return planet
+        return None
+
+    def worth(self, planet: str) -> int:
+        """Marbles a player has: purse plus his marbles on the board (round-limit score)."""
+        return self.purses.get(planet, 0) + sum(1 for o in self.board.values() if o == planet)
+
+
+def turn_order(players: Iterable[str]) -> tuple[str, ...]:
+    """Rule 2: the player who holds Mercury shoots first, then outward."""
+    chosen = list(players)
+    unknown = [p for p in chosen if p not in PLANETS]
+    if unknown:
+        raise RuleStateError(f"unknown planet {unknown[0]!r}")
+    if len(set(chosen)) != len(chosen):
+        raise RuleStateError("a planet is held twice")
+    if not chosen:
+        raise RuleStateError("a game needs at least one player")
+    return tuple(sorted(chosen, key=PLANETS.index))
+
+
+def home_spots(layout: Layout, players: Iterable[str]) -> dict[str, Point]:
+    """All seven planets' and satellites' homes, and each player's first taw spot."""
+    spots = dict(layout.home_positions())
+    for planet in players:
+        spots[taw_id(planet)] = layout.home_on_line(planet, layout.default_taw_angle(planet))
+    return spots
+
+
+def new_game(
+    players: Iterable[str],
+    layout: Layout | None = None,
+    house: HouseRules | None = None,
+    *,
+    positions: Mapping[str, Point] | None = None,
+    purses: Mapping[str, int] | None = None,
+    stakes: int | None = None,
+    sun_released: bool = False,
+    comets: Iterable[str] = (),
+    first_shot_done: bool = False,
+) -> RuleState:
+    """The state before the first shot.
+
+    By default every body of all seven planets lies at home (unheld planets'
+    marbles belong to the stakes, so all seven orbits count) and each player's
+    taw lies on his own line.  A scenario passes ``positions`` (the bodies on
+    the ground: a body left out has been taken off), ``purses``, ``stakes``,
+    ``sun_released`` and ``comets``; ``first_shot_done`` says rule 17 already
+    binds every taw to where it lies.
+    """
+    house = house or HouseRules()
+    layout = layout or house.layout()
+    order = turn_order(players)
+    homes = home_spots(layout, order)
+    if positions is None:
+        ground = {b: p for b, p in homes.items()
+                  if not is_taw(b) or body_planet(b) in order}
+    else:
+        ground = {str(b): (float(p[0]), float(p[1])) for b, p in positions.items()}
+    board: dict[str, str] = {}
+    for body in ground:
+        if body == SUN:
+            continue
+        planet = body_planet(body)
+        if planet not in PLANETS:
+            raise RuleStateError(f"unknown body {body!r}")
+        if is_taw(body):
+            if planet not in order:
+                raise RuleStateError(f"{body} belongs to no player")
+            board[body] = planet
+        elif is_planet(body) or (is_satellite(body) and body in satellite_ids(planet, layout.satellites[planet])):
+            board[body] = planet if planet in order else STAKES
+        else:
+            raise RuleStateError(f"unknown body {body!r}")
+    for planet in order:
+        if taw_id(planet) not in board:
+            raise RuleStateError(f"{planet} has no taw on the ground")
+    if SUN not in ground:
+        raise RuleStateError("the Sun must be on the ground")
+    purse_map = {p: house.starting_purse for p in order}
+    if purses is not None:
+        for planet, count in purses.items():
+            if planet not in order or count < 0:
+                raise RuleStateError(f"bad purse {planet!r}: {count}")
+            purse_map[planet] = int(count)
+    pot = house.starting_stakes if stakes is None else int(stakes)
+    if pot < 0:
+        raise RuleStateError("the stakes cannot be negative")
+    comet_set = frozenset(comets)
+    if not comet_set <= set(order):
+        raise RuleStateError("a comet must be a player")
+    total = sum(purse_map.values()) + pot + len(board)
+    return RuleState(
+        players=order,
+        purses=purse_map,
+        stakes=pot,
+        board=board,
+        positions=ground,
+        homes=homes,
+        marbles_in_game=total,
+        sun_released=sun_released,
+        comets=comet_set,
+        first_shot_pending=frozenset() if first_shot_done else frozenset(order),
+    )
+
+
+@dataclass(frozen=True)
+class StartOptions:
+    """Where a player may lay his taw down before this shot, and why."""
+
+    on: str                    # "line" or "region"
+    orbits: tuple[str, ...]
+    reason: str                # "first shot" (rule 17) or "comet" (rule 14)
+
+
+def start_options(state: RuleState, player: str, house: HouseRules | None = None) -> StartOptions | None:
+    """None: the taw is shot from where it rests (rule 17)."""
+    house = house or HouseRules()
+    if player in state.first_shot_pending:
+        return StartOptions(house.first_taw_on, (player,), "first shot")
+    if player in state.comets and player in state.comet_free_start:
+        return StartOptions(house.comet_start_on, PLANETS, "comet")
+    return None
