@@ -30,6 +30,8 @@ class Candidate:
     placement: Point | None
     target: str  # what it was aimed at ('sun', a body id, or 'spread')
     cut: float = 0.0  # fraction of the contact distance the aim is offset by
+    orbit: str | None = None  # the line the taw is laid on, with ``placement``
+    orbit_angle: float = 0.0  # degrees: where on that line
 
     def velocity(self) -> tuple[float, float]:
         return (self.speed * math.cos(self.angle), self.speed * math.sin(self.angle))
@@ -76,7 +78,7 @@ def aim_angle(origin: Point, target: Point, cut: float, contact_distance: float)
 
 
 def placement_points(layout: Layout, lines: Sequence[str], sun: Point, bodies: Mapping[str, Point],
-                     shooter_taw: str, count: int) -> list[Point]:
+                     shooter_taw: str, count: int) -> list[tuple[str, float, Point]]:
     """Where to try laying the taw: points on the allowed lines, best first.
 
     The best spots sit on the ray from the Sun through the centre, behind it
@@ -89,7 +91,7 @@ def placement_points(layout: Layout, lines: Sequence[str], sun: Point, bodies: M
     sun_angle = math.atan2(sun[1], sun[0]) if sun_r > 1e-6 else 0.0
     clearance = 2 * layout.marble_radius + 0.002
     others = {b: p for b, p in bodies.items() if b != shooter_taw}
-    scored: list[tuple[float, int, Point]] = []
+    scored: list[tuple[float, int, tuple[str, float, Point]]] = []
     serial = 0
     for line in lines:
         radius = layout.line_radius(line)
@@ -111,7 +113,7 @@ def placement_points(layout: Layout, lines: Sequence[str], sun: Point, bodies: M
                 vn = math.hypot(vx, vy) or 1.0
                 outward = (ux * vx + uy * vy) / vn
             score = blockers * 10.0 + distance * 2.0 - outward
-            scored.append((score, serial, point))
+            scored.append((score, serial, (line, math.degrees(a) % 360.0, point)))
             serial += 1
     scored.sort()
     return [p for _, _, p in scored[:count]]
@@ -125,8 +127,11 @@ def speed_ladder(low: float, high: float, steps: int) -> list[float]:
     return [low * ratio ** i for i in range(steps)]
 
 
-def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Point],
-             placing: bool, speed_range: tuple[float, float], budget: int) -> list[Candidate]:
+Origin = tuple[Point, str | None, float]  # (point, orbit laid on or None, angle on that orbit)
+
+
+def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Origin],
+             speed_range: tuple[float, float], budget: int) -> list[Candidate]:
     """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins."""
     if budget <= 0 or not origins:
         return []
@@ -137,8 +142,8 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
     contact_marble = 2 * layout.marble_radius
     per_origin = max(6, budget // len(origins))
     out: list[Candidate] = []
-    for origin in origins:
-        placement = origin if placing else None
+    for origin, orbit, orbit_angle in origins:
+        placement = origin if orbit is not None else None
         mine: list[Candidate] = []
         # Family 1: the Sun, straight and cut, at many speeds.
         if sun is not None:
@@ -150,7 +155,7 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
                 if angle is None:
                     continue
                 for speed in speed_ladder(low, high, n_speeds):
-                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut))
+                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit, orbit_angle=orbit_angle))
         # Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first.
         others = [
             (b, p) for b, p in bodies.items()
@@ -165,14 +170,14 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
             if angle is None:
                 continue
             for speed in speeds:
-                mine.append(Candidate(origin, angle, speed, placement, body))
+                mine.append(Candidate(origin, angle, speed, placement, body, orbit=orbit, orbit_angle=orbit_angle))
         # Family 3: spread directions.
         spread_share = max(2, per_origin - len(mine))
         n_dirs = max(2, spread_share // 2)
         for k in range(n_dirs):
             angle = 2 * math.pi * k / n_dirs
             for speed in (low * 2.0, high * 0.6):
-                mine.append(Candidate(origin, angle, min(speed, high), placement, "spread"))
+                mine.append(Candidate(origin, angle, min(speed, high), placement, "spread", orbit=orbit, orbit_angle=orbit_angle))
         out.extend(mine[:per_origin])
     return out[:budget] if len(out) > budget else out
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from game.ai.candidates import Candidate
 
@@ -30,4 +31,4 @@ def jitter(candidate: Candidate, angle_noise_deg: float, speed_noise_frac: float
     angle = candidate.angle + math.radians(rng.gauss(0.0, angle_noise_deg))
     factor = max(0.2, 1.0 + rng.gauss(0.0, speed_noise_frac))
     speed = min(speed_cap, candidate.speed * factor)
-    return Candidate(candidate.origin, angle, speed, candidate.placement, candidate.target, candidate.cut)
+    return replace(candidate, angle=angle, speed=speed)

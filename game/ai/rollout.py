@@ -1,0 +1,141 @@
+"""One candidate shot played out in a fresh physics world and judged by the referee.
+
+This runs in the planning workers.  It mirrors what the match does with a
+real shot (lay the taw down if the rules allow, build a world from the
+resting table, shoot, run to rest, hand the events to the referee) so that a
+noise-free rollout is the real outcome of that shot, bit for bit.  Each
+rollout has its own world and its own event bus: nothing reaches the live
+game's listeners.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from game.ai.candidates import Candidate
+from game.ai.noise import jitter
+from game.ai.situation import Situation
+from game.ai.value import ValueWeights, position_value, win_chance
+from game.rules.layout import SUN
+
+Point = tuple[float, float]
+
+# What winning the game is worth beyond the marbles it pays (rule 9, or the
+# most marbles at the round limit), and what an adversary's win costs.
+WIN_BONUS = 12.0
+
+
+@dataclass(frozen=True)
+class EvalJob:
+    situation: int                 # index into the plan's situations
+    candidate: Candidate
+    noise: tuple[float, float, int] | None = None  # (angle deg, speed fraction, seed)
+    want_next: bool = False        # return the situation the next player faces
+
+
+@dataclass(frozen=True)
+class EvalResult:
+    gain: float        # marbles won by the shooter relative to the others, plus the end of the game
+    value: float       # the position left behind, without the next player's threat
+    threat: float      # the heuristic cost of the next player's chance to win from here
+    summary: str
+    sun: Point | None
+    finished: bool
+    next_situation: Situation | None = None
+
+    def score(self, position_weight: float, use_threat: bool = True) -> float:
+        return self.gain + position_weight * (self.value - (self.threat if use_threat else 0.0))
+
+
+def _judge() -> Any:
+    from game.rules.referee import judge
+
+    return judge
+
+
+def play(sit: Situation, shot: Candidate) -> tuple[Any, Mapping[str, Point]]:
+    """Play ``shot`` from ``sit``: the referee's ruling and the table left for the next shot."""
+    from game.physics import PhysicsConfig, Simulation
+
+    positions = dict(sit.positions)
+    if shot.placement is not None:
+        positions[sit.taw] = shot.placement
+    events: list[Any] = []
+    sim = Simulation.from_positions(positions, sit.layout, PhysicsConfig.for_layout(sit.layout))
+    try:
+        sim.bus.subscribe(events.append)
+        vx, vy = shot.velocity()
+        speed = math.hypot(vx, vy)
+        if speed > sit.max_speed:
+            vx, vy = vx * sit.max_speed / speed, vy * sit.max_speed / speed
+        sim.shoot(sit.taw, (vx, vy))
+        sim.run_to_rest()
+    finally:
+        sim.close()
+    ruling = _judge()(sit.state, sit.shooter, events, sit.layout, sit.house)
+    return ruling, ruling.state.positions
+
+
+def worth_change(before: Any, after: Any) -> dict[str, int]:
+    return {p: after.worth(p) - before.worth(p) for p in before.players}
+
+
+def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
+                  weights: ValueWeights = ValueWeights()) -> EvalResult:
+    me = sit.shooter
+    before, after = sit.state, ruling.state
+    delta = worth_change(before, after)
+    others = [p for p in before.players if p != me]
+    rivals = [p for p in after.active if p != me]
+    gain = float(delta[me]) - (sum(delta[p] for p in others) / len(others) if others else 0.0)
+    finished = bool(ruling.finished or after.finished)
+    if ruling.winner == me:
+        gain += WIN_BONUS
+    elif ruling.winner is not None:
+        gain -= WIN_BONUS
+    value = 0.0
+    threat = 0.0
+    if not finished:
+        value = position_value(layout=sit.layout, positions=table, shooter=me, others=rivals,
+                               stakes=after.stakes, weights=replace(weights, threat=0.0))
+        sun = table.get(SUN)
+        if sun is not None and rivals:
+            threat = weights.threat * win_chance(sit.layout, sun, weights) * (1.0 + after.stakes / (len(rivals) + 1))
+    paid = [f"{t.payer}->{t.payee} {t.marbles} (r{t.rule})" for t in ruling.transfers]
+    summary = ", ".join(paid) if paid else "no payments"
+    if ruling.winner:
+        summary += f"; {ruling.winner} wins"
+    return EvalResult(gain, value, threat, summary, table.get(SUN), finished)
+
+
+def next_situation(sit: Situation, ruling: Any, table: Mapping[str, Point]) -> Situation | None:
+    from game.rules.state import start_options
+
+    after = ruling.state
+    player = after.next_shooter()
+    if player is None or after.finished:
+        return None
+    options = start_options(after, player, sit.house)
+    orbits = tuple(options.orbits) if options is not None else ()
+    return Situation(sit.layout, sit.house, after, player, dict(table), orbits, sit.max_speed)
+
+
+def evaluate(shared: tuple[tuple[Situation, ...], ValueWeights], job: EvalJob) -> EvalResult:
+    """The worker's unit of work: one (possibly noisy) rollout, scored for its shooter."""
+    situations, weights = shared
+    sit = situations[job.situation]
+    shot = job.candidate
+    if job.noise is not None:
+        angle_sd, speed_sd, seed = job.noise
+        shot = jitter(shot, angle_sd, speed_sd, seed, sit.max_speed)
+    ruling, table = play(sit, shot)
+    result = score_outcome(sit, ruling, table, weights)
+    if job.want_next:
+        result = replace(result, next_situation=next_situation(sit, ruling, table))
+    return result
+
+
+def sun_radius_after(result: EvalResult) -> float:
+    return math.hypot(*result.sun) if result.sun is not None else float("inf")

@@ -1,0 +1,41 @@
+"""What a plan needs to know about the game: a plain, picklable snapshot.
+
+Built from the match's view in the parent process and shipped to the
+planning workers, where every rollout builds a fresh physics world from
+``positions`` (bit-identical to the game's own world for the same shot).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from game.rules.layout import Layout
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Situation:
+    layout: Layout
+    house: Any                      # game.rules.house.HouseRules
+    state: Any                      # game.rules.state.RuleState before the shot
+    shooter: str                    # planet name of the player about to shoot
+    positions: Mapping[str, Point]  # bodies at rest on the ground
+    placement_orbits: tuple[str, ...]  # lines the taw may be laid on; () = shoot from where it lies
+    max_speed: float
+
+    @property
+    def taw(self) -> str:
+        return f"{self.shooter}.taw"
+
+    def opponents(self) -> tuple[str, ...]:
+        return tuple(p for p in self.state.active if p != self.shooter)
+
+    def next_shooters(self) -> tuple[str, ...]:
+        """The other active players in the order they shoot after ``shooter``."""
+        active = tuple(self.state.active)
+        if self.shooter not in active:
+            return active
+        i = active.index(self.shooter)
+        return active[i + 1:] + active[:i]

@@ -1,0 +1,62 @@
+"""``taw simulate``: one whole AI match, headless, written as a replay."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.errors import UserError
+
+HELP = "play a whole match between AI levels headless and write its replay"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", default="hard,easy",
+                        help="comma-separated AI levels, one per seat in order (random, easy, medium, hard)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for the hat, the AIs' hands and their plans")
+    parser.add_argument("--out", default=None, help="write the replay here (default: no file)")
+    parser.add_argument("--workers", type=int, default=1, help="planning processes (0: plan inline)")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="house-rule round limit after which the match ends (default: the house rules')")
+    parser.add_argument("--quiet", action="store_true", help="no progress, only the result")
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.ai.levels import parse_levels
+    from game.fileio import check_writable
+
+    levels = parse_levels(args.players)
+    if args.workers < 0:
+        raise UserError(f"--workers must be 0 or more, not {args.workers}")
+    if args.rounds is not None and args.rounds < 1:
+        raise UserError(f"--rounds must be at least 1, not {args.rounds}")
+    if args.out is not None:
+        check_writable(args.out)
+
+    from game.ai.headless import play_game, write_record
+    from game.ai.progress import Progress
+    from game.ai.workers import PlannerPool
+
+    progress = Progress(total=0, label="shot", enabled=not args.quiet)
+    tty = progress._tty
+
+    def on_shot(info: dict) -> None:
+        line = (f"shot {info['shot']:3d} round {info['round']:2d} {info['level']:>6}({info['planet']}) "
+                f"{info['decision_s']:5.2f}s  {info['summary']}")
+        if tty:
+            progress.stream.write("\r" + line[:110].ljust(110))
+            progress.stream.flush()
+        elif not args.quiet:
+            progress.stream.write(line + "\n")
+            progress.stream.flush()
+
+    with PlannerPool(args.workers, warm_modules=("game.ai.rollout",)) as pool:
+        result = play_game([lv.name for lv in levels], seed=args.seed, pool=pool, on_shot=on_shot,
+                           round_limit=args.rounds, record=args.out is not None)
+    if tty and not args.quiet:
+        sys.stderr.write("\n")
+    if args.out is not None:
+        kind = write_record(result, args.out)
+        print(f"{kind} written to {args.out}")
+    print(result.summary())
+    return 0
