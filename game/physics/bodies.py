@@ -48,8 +48,8 @@ class Material:
 GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06)
 
 # Lead is dead: it deforms, so glass on lead rebounds at 0.96 * 0.26 ~ 0.25,
-# and the soft heavy ball beds into the earth, rolling with mu_r 0.12.
-LEAD = Material("lead", restitution=0.26, friction=0.5, rolling_resistance=0.12)
+# and the soft heavy ball beds into the earth, rolling with mu_r 0.10.
+LEAD = Material("lead", restitution=0.26, friction=0.5, rolling_resistance=0.10)
 
 MATERIALS: Mapping[str, Material] = {"glass": GLASS, "lead": LEAD}
 

@@ -1,0 +1,161 @@
+"""Physics benchmark: the standard heavy shot on a full seven-player table.
+
+Run on demand (not part of the test suite)::
+
+    /work/venv/bin/python benchmarks/bench_physics.py --repeats 7
+
+The standard heavy shot: 41 bodies (the Sun, 7 planets, 26 satellites, 7
+taws); Saturn's taw starts 0.25 m outside Saturn and is shot at the cap speed
+straight through Saturn's ring of seven satellites into Saturn.
+
+Reported, as medians over the repeats, all measured side by side in one run:
+
+* full pipeline: ``shoot`` + ``run_to_rest`` (events, rolling resistance,
+  rest detection): simulated seconds per wall second;
+* bare Bullet: the identical world (same bodies, flags and substep) given the
+  identical shot and stepped for the same number of substeps with one
+  ``doPhysics`` per control tick, no callback and no rolling resistance;
+* bare Bullet, damped: as above but with Bullet's linear damping and its own
+  sleeping standing in for rolling resistance, so bodies stop as they would;
+* a fresh world built from a positions dict (the planning fast path), and a
+  whole planning rollout: fresh world + shot + run to rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from panda3d.core import Vec3  # noqa: E402
+
+from game.physics import PhysicsConfig, Simulation  # noqa: E402
+from game.rules.layout import PLANETS, Layout, taw_id  # noqa: E402
+
+
+def full_table(layout: Layout) -> dict[str, tuple[float, float]]:
+    """Home positions of all seven planets and their satellites, the Sun, and seven taws."""
+    spots = dict(layout.home_positions())
+    for planet in PLANETS:
+        spots[taw_id(planet)] = layout.home_on_line(planet, layout.default_taw_angle(planet))
+    # The shooter: Saturn's taw, 0.25 m outside Saturn on the radial line.
+    sx, sy = layout.saturn_home()
+    r = math.hypot(sx, sy)
+    spots[taw_id("saturn")] = (sx + 0.25 * sx / r, sy + 0.25 * sy / r)
+    return spots
+
+
+def heavy_shot(layout: Layout, config: PhysicsConfig) -> tuple[str, tuple[float, float]]:
+    sx, sy = layout.saturn_home()
+    r = math.hypot(sx, sy)
+    v = config.max_shot_speed
+    return taw_id("saturn"), (-v * sx / r, -v * sy / r)
+
+
+def run_full(spots, layout, config) -> tuple[float, float, int, int]:
+    """Wall seconds, simulated seconds, substeps and event count of the full pipeline."""
+    sim = Simulation.from_positions(spots, layout, config)
+    events: list[object] = []
+    sim.bus.subscribe(events.append)
+    body, velocity = heavy_shot(layout, config)
+    t0 = time.perf_counter()
+    sim.shoot(body, velocity)
+    rest = sim.run_to_rest()
+    wall = time.perf_counter() - t0
+    substeps = round(rest.t * config.substep_hz)
+    sim.close()
+    return wall, rest.t, substeps, len(events)
+
+
+def run_bare(spots, layout, config, substeps: int, damped: bool) -> float:
+    """Wall seconds of bare Bullet stepping the identical world for ``substeps``."""
+    sim = Simulation.from_positions(spots, layout, config)
+    world = sim._world
+    world.clearTickCallback()
+    if damped:
+        for body in sim._bodies.values():
+            # Exponential damping with Bullet's own sleeping: the cheapest
+            # stand-in for rolling resistance Bullet offers.
+            body.node.setLinearDamping(0.5)
+            body.node.setLinearSleepThreshold(0.01)
+    body, velocity = heavy_shot(layout, config)
+    node = sim._bodies[body].node
+    h = config.substep
+    k = config.substeps_per_tick
+    t0 = time.perf_counter()
+    node.setLinearVelocity(Vec3(velocity[0], velocity[1], 0.0))
+    node.setActive(True, True)
+    done = 0
+    while done < substeps:
+        n = min(k, substeps - done)
+        world.doPhysics(n * h, n, h)
+        done += n
+    wall = time.perf_counter() - t0
+    sim._bodies.clear()
+    sim._closed = True
+    return wall
+
+
+def time_build(spots, layout, config, repeats: int = 50) -> float:
+    t0 = time.perf_counter()
+    for _ in range(repeats):
+        Simulation.from_positions(spots, layout, config).close()
+    return (time.perf_counter() - t0) / repeats
+
+
+def time_rollout(spots, layout, config) -> float:
+    body, velocity = heavy_shot(layout, config)
+    t0 = time.perf_counter()
+    sim = Simulation.from_positions(spots, layout, config)
+    sim.shoot(body, velocity)
+    sim.run_to_rest()
+    sim.close()
+    return time.perf_counter() - t0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7, help="repeats per measurement (median reported)")
+    args = parser.parse_args(argv)
+    # Eight Jovian moons make the 26 satellites of the seven-player table
+    # the performance goal names (41 bodies in all).
+    layout = Layout().with_jupiter_moons(8)
+    config = PhysicsConfig.for_layout(layout)
+    spots = full_table(layout)
+
+    fulls, bares, dampeds, builds, rollouts = [], [], [], [], []
+    sim_t = 0.0
+    substeps = 0
+    n_events = 0
+    for _ in range(args.repeats):
+        wall, sim_t, substeps, n_events = run_full(spots, layout, config)
+        fulls.append(wall)
+        bares.append(run_bare(spots, layout, config, substeps, damped=False))
+        dampeds.append(run_bare(spots, layout, config, substeps, damped=True))
+        builds.append(time_build(spots, layout, config, repeats=20))
+        rollouts.append(time_rollout(spots, layout, config))
+
+    full = statistics.median(fulls)
+    bare = statistics.median(bares)
+    damped = statistics.median(dampeds)
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    print(f"bodies: {len(spots)}; shot: {sim_t:.3f} simulated s, {substeps} substeps at "
+          f"{config.substep_hz} Hz, {n_events} events; repeats: {args.repeats}")
+    print(f"| measurement | median | |")
+    print(f"|---|---|---|")
+    print(f"| full pipeline, wall per shot | {full * 1000:.1f} ms | {sim_t / full:.0f}x real time |")
+    print(f"| bare Bullet, same substeps, no resistance | {bare * 1000:.1f} ms | ratio full/bare {full / bare:.2f} |")
+    print(f"| bare Bullet, damped + own sleeping | {damped * 1000:.1f} ms | ratio full/damped {full / damped:.2f} |")
+    print(f"| fresh 41-body world from positions | {statistics.median(builds) * 1000:.2f} ms | |")
+    print(f"| planning rollout (fresh world + shot + rest) | {statistics.median(rollouts) * 1000:.1f} ms | |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
