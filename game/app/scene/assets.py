@@ -1,0 +1,55 @@
+"""Loading the scene's shaders and models from wherever the game is installed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.resources import asset_path
+
+SHADER_PAIRS: dict[str, tuple[str, str]] = {
+    "ground": ("ground.vert", "ground.frag"),
+    "marble": ("marble.vert", "marble.frag"),
+    "depth": ("depth.vert", "depth.frag"),
+    "text": ("flat.vert", "text.frag"),
+    "blob": ("flat.vert", "blob.frag"),
+    "aim": ("flat.vert", "aim.frag"),
+}
+
+
+@dataclass
+class SceneShaders:
+    ground: Any
+    marble: Any
+    depth: Any
+    text: Any
+    blob: Any
+    aim: Any
+
+
+def load_shader(vertex: str, fragment: str):  # -> panda3d.core.Shader
+    from panda3d.core import Filename, Shader
+
+    vert = Filename.fromOsSpecific(str(asset_path("shaders", vertex)))
+    frag = Filename.fromOsSpecific(str(asset_path("shaders", fragment)))
+    shader = Shader.load(Shader.SL_GLSL, vertex=vert, fragment=frag)
+    if shader is None:
+        raise RuntimeError(f"shaders {vertex} + {fragment} did not load")
+    return shader
+
+
+def load_shaders() -> SceneShaders:
+    return SceneShaders(**{name: load_shader(v, f) for name, (v, f) in SHADER_PAIRS.items()})
+
+
+def load_model(loader: Any, name: str):  # -> NodePath
+    """Load ``models/<name>`` through a ShowBase loader or Panda's global Loader."""
+    from panda3d.core import Filename, Loader, LoaderOptions, NodePath
+
+    path = Filename.fromOsSpecific(str(asset_path("models", name)))
+    if loader is not None and hasattr(loader, "loadModel"):
+        return loader.loadModel(path)
+    node = Loader.getGlobalPtr().loadSync(path, LoaderOptions(LoaderOptions.LF_no_cache))
+    if node is None:
+        raise FileNotFoundError(f"model {name} did not load")
+    return NodePath(node)

@@ -1,0 +1,213 @@
+"""Where the player's eye is: knuckle-down, overhead, orbit, free and follow.
+
+``CameraRig`` holds a goal pose and eases the camera towards it every
+``update(dt)``, so switching views is a short glide rather than a cut.  It
+takes no input: the app shell maps keys and mouse to these methods.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from game.rules.layout import Layout
+
+Vec3T = tuple[float, float, float]
+
+KNUCKLE_BACK = 0.13     # metres behind the taw: the eye over the knuckle
+KNUCKLE_HEIGHT = 0.045  # eye height above the ground
+KNUCKLE_AHEAD = 0.55    # the look point along the aim line
+PITCH_LIMITS = (math.radians(2.0), math.radians(89.5))
+DISTANCE_LIMITS = (0.04, 25.0)
+
+
+@dataclass(frozen=True)
+class CameraGoal:
+    position: Vec3T
+    quat: tuple[float, float, float, float]  # w, x, y, z
+
+
+def _look_quat(eye: Vec3T, target: Vec3T, up: Vec3T = (0.0, 0.0, 1.0)):
+    from panda3d.core import LQuaternionf, LVector3f, lookAt
+
+    fwd = LVector3f(target[0] - eye[0], target[1] - eye[1], target[2] - eye[2])
+    quat = LQuaternionf()
+    lookAt(quat, fwd, LVector3f(*up))
+    return quat
+
+
+class CameraRig:
+    """Drives one camera NodePath; call ``update(dt)`` every frame."""
+
+    def __init__(
+        self,
+        camera: Any,
+        layout: Layout,
+        fov_deg: float = 50.0,
+        near: float = 0.004,
+        far: float = 80.0,
+        smoothing: float = 0.12,
+    ) -> None:
+        from panda3d.core import LQuaternionf
+
+        self.camera = camera
+        self.layout = layout
+        self.smoothing = smoothing  # seconds to close ~63% of the gap
+        self.lens = camera.node().getLens()
+        self.lens.setNearFar(near, far)
+        self.lens.setFov(fov_deg)
+        self.lens.setAspectRatio(self.lens.getAspectRatio())
+        self.mode = "overhead"
+        self.target: Vec3T = (0.0, 0.0, 0.0)
+        self.yaw = 0.0
+        self.pitch = math.radians(35.0)
+        self.distance = 1.5
+        self.aim: tuple[float, float] = (0.0, 1.0)
+        self._follow: Callable[[], Vec3T] | None = None
+        self._goal_pos = tuple(camera.getPos())
+        self._goal_quat = LQuaternionf(camera.getQuat())
+        self.overhead(snap=True)
+
+    # -- views ------------------------------------------------------------------
+
+    def overhead(self, snap: bool = False) -> None:
+        """Straight down over the Sun, the whole system in frame, +y up the screen."""
+        margin = self.layout.line_radii["herschel"] + 0.08
+        fov_x, fov_y = self.lens.getFov()
+        half = min(math.radians(fov_x), math.radians(fov_y)) / 2.0
+        height = margin / math.tan(half)
+        self.mode = "overhead"
+        self._follow = None
+        eye = (0.0, 0.0, height)
+        self._set_goal(eye, _look_quat(eye, (0.0, 0.0, 0.0), up=(0.0, 1.0, 0.0)), snap)
+
+    def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False) -> None:
+        """Low behind the taw, looking along the aim: the shooter's eye."""
+        length = math.hypot(aim[0], aim[1])
+        ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
+        self.mode = "knuckle"
+        self._follow = None
+        self.aim = (ax, ay)
+        self.target = (taw[0], taw[1], 0.0)
+        eye = (taw[0] - ax * KNUCKLE_BACK, taw[1] - ay * KNUCKLE_BACK, KNUCKLE_HEIGHT)
+        look = (taw[0] + ax * KNUCKLE_AHEAD, taw[1] + ay * KNUCKLE_AHEAD, 0.0)
+        self._set_goal(eye, _look_quat(eye, look), snap)
+
+    def set_aim(self, aim: tuple[float, float], snap: bool = False) -> None:
+        """Turn the knuckle-down view to a new aim around the same taw."""
+        self.knuckle((self.target[0], self.target[1]), aim, snap)
+
+    def orbit(
+        self,
+        target: Vec3T | None = None,
+        yaw: float | None = None,
+        pitch: float | None = None,
+        distance: float | None = None,
+        snap: bool = False,
+    ) -> None:
+        """Circle a target: yaw about +z (0 = looking north), pitch above the ground, radians."""
+        if target is not None:
+            self.target = (float(target[0]), float(target[1]), float(target[2]))
+        if yaw is not None:
+            self.yaw = yaw
+        if pitch is not None:
+            self.pitch = pitch
+        if distance is not None:
+            self.distance = distance
+        if self.mode not in ("orbit", "follow"):
+            self.mode = "orbit"
+        self.pitch = min(max(self.pitch, PITCH_LIMITS[0]), PITCH_LIMITS[1])
+        self.distance = min(max(self.distance, DISTANCE_LIMITS[0]), DISTANCE_LIMITS[1])
+        self._set_goal(*self._orbit_goal(), snap)
+
+    def orbit_by(self, d_yaw: float = 0.0, d_pitch: float = 0.0, zoom: float = 1.0) -> None:
+        """Relative orbit: add to yaw and pitch, multiply the distance by ``zoom``."""
+        self.orbit(yaw=self.yaw + d_yaw, pitch=self.pitch + d_pitch, distance=self.distance * zoom)
+
+    def _orbit_goal(self):
+        tx, ty, tz = self.target
+        c = math.cos(self.pitch)
+        eye = (
+            tx - math.sin(self.yaw) * c * self.distance,
+            ty - math.cos(self.yaw) * c * self.distance,
+            tz + math.sin(self.pitch) * self.distance,
+        )
+        return eye, _look_quat(eye, self.target)
+
+    def free_move(self, forward: float = 0.0, right: float = 0.0, up: float = 0.0) -> None:
+        """Fly in the camera's own frame, metres; the ground is a floor."""
+        from panda3d.core import LVector3f
+
+        self.mode = "free"
+        self._follow = None
+        q = self._goal_quat
+        step = q.getForward() * forward + q.getRight() * right + LVector3f(0, 0, 1) * up
+        x, y, z = self._goal_pos
+        pos = (x + step.x, y + step.y, max(z + step.z, 0.01))
+        self._set_goal(pos, q, snap=False)
+
+    def free_turn(self, d_heading_deg: float = 0.0, d_pitch_deg: float = 0.0) -> None:
+        from panda3d.core import LQuaternionf
+
+        self.mode = "free"
+        self._follow = None
+        hpr = self._goal_quat.getHpr()
+        quat = LQuaternionf()
+        quat.setHpr((hpr.x + d_heading_deg, min(max(hpr.y + d_pitch_deg, -89.0), 89.0), 0.0))
+        self._set_goal(self._goal_pos, quat, snap=False)
+
+    def follow(self, position_of: Callable[[], Vec3T], distance: float | None = None) -> None:
+        """Orbit a moving body: ``position_of()`` is asked every update (replay viewer)."""
+        self._follow = position_of
+        self.mode = "follow"
+        self.orbit(target=position_of(), distance=distance if distance is not None else min(self.distance, 0.35))
+
+    def stop_following(self) -> None:
+        self._follow = None
+        if self.mode == "follow":
+            self.mode = "orbit"
+
+    # -- per frame ------------------------------------------------------------------
+
+    def _set_goal(self, position, quat, snap: bool) -> None:
+        from panda3d.core import LQuaternionf
+
+        self._goal_pos = (float(position[0]), float(position[1]), float(position[2]))
+        self._goal_quat = LQuaternionf(quat)
+        if snap:
+            self.camera.setPos(*self._goal_pos)
+            self.camera.setQuat(self._goal_quat)
+
+    def update(self, dt: float) -> None:
+        """Ease the camera towards its goal; exact once settled."""
+        from panda3d.core import LPoint3f, LQuaternionf
+
+        if self._follow is not None:
+            self.target = tuple(float(v) for v in self._follow())  # type: ignore[assignment]
+            self._set_goal(*self._orbit_goal(), snap=False)
+        k = 1.0 - math.exp(-max(dt, 0.0) / self.smoothing) if self.smoothing > 0 else 1.0
+        pos = self.camera.getPos()
+        goal = LPoint3f(*self._goal_pos)
+        self.camera.setPos(pos + (goal - pos) * k)
+        cur = LQuaternionf(self.camera.getQuat())
+        target = LQuaternionf(self._goal_quat)
+        if cur.dot(target) < 0:
+            target = -target
+        blend = cur * (1.0 - k) + target * k
+        blend.normalize()
+        self.camera.setQuat(blend)
+        if self.settled(1e-5):
+            self.camera.setPos(goal)
+            self.camera.setQuat(self._goal_quat)
+
+    def settled(self, tolerance: float = 1e-4) -> bool:
+        from panda3d.core import LPoint3f
+
+        gap = (self.camera.getPos() - LPoint3f(*self._goal_pos)).length()
+        return gap <= tolerance and abs(abs(self.camera.getQuat().dot(self._goal_quat)) - 1.0) <= tolerance
+
+    @property
+    def goal(self) -> CameraGoal:
+        q = self._goal_quat
+        return CameraGoal(self._goal_pos, (q.getR(), q.getI(), q.getJ(), q.getK()))

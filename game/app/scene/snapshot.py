@@ -1,0 +1,156 @@
+"""Offscreen views of the table: a buffer with its own camera and scene root.
+
+``TableView`` is what tests, the docs' screenshots and the frame benchmark
+share; ``render_table_png`` is the one-call version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+
+from game.app.scene.camera import CameraRig
+from game.app.scene.offscreen import grab, make_offscreen_base
+from game.app.scene.quality import GraphicsQuality
+from game.app.scene.table import HAZE_COLOR, TableScene
+from game.errors import UserError
+from game.rules.layout import PLANETS, Layout, taw_id
+
+CAMERA_CHOICES = ("overhead", "knuckle")
+
+
+def open_buffer(base: Any, size: tuple[int, int], quality: GraphicsQuality, name: str = "table-view"):
+    """An offscreen buffer sharing the base window's GL context."""
+    from panda3d.core import GraphicsOutput, GraphicsPipe, WindowProperties
+
+    props = quality.framebuffer_properties()
+    win_props = WindowProperties.size(*size)
+    flags = GraphicsPipe.BF_refuse_window
+    buffer = base.graphicsEngine.makeOutput(
+        base.pipe, name, -10, props, win_props, flags, base.win.getGsg(), base.win
+    )
+    if buffer is None:
+        raise RuntimeError(f"could not open a {size[0]}x{size[1]} offscreen buffer with MSAA {quality.msaa}")
+    buffer.setClearColor((*HAZE_COLOR, 1.0))
+    buffer.setClearColorActive(True)
+    return buffer
+
+
+@dataclass
+class TableView:
+    """A table scene seen through its own offscreen buffer and camera."""
+
+    base: Any
+    buffer: Any
+    root: Any
+    scene: TableScene
+    rig: CameraRig
+    camera: Any
+
+    @classmethod
+    def open(
+        cls,
+        base: Any,
+        layout: Layout,
+        size: tuple[int, int] = (320, 240),
+        quality: GraphicsQuality = GraphicsQuality(shadows=True, shadow_map_size=1024, msaa=0),
+    ) -> "TableView":
+        from panda3d.core import NodePath
+
+        buffer = open_buffer(base, size, quality)
+        root = NodePath("table-view-root")
+        camera = base.makeCamera(buffer, scene=root, aspectRatio=size[0] / size[1])
+        camera.reparentTo(root)
+        scene = TableScene(root, base.loader, layout, quality=quality)
+        rig = CameraRig(camera, layout)
+        return cls(base, buffer, root, scene, rig, camera)
+
+    def grab(self) -> np.ndarray:
+        """Render a frame and return it as uint8 RGB, top row first."""
+        return grab(self.buffer)
+
+    def close(self) -> None:
+        self.scene.destroy()
+        self.base.graphicsEngine.removeWindow(self.buffer)
+        self.root.removeNode()
+
+
+def full_table(layout: Layout) -> dict[str, tuple[float, float]]:
+    """The seven-planet setup from the layout plus every taw on its own line."""
+    positions = dict(layout.home_positions())
+    for planet in PLANETS:
+        positions[taw_id(planet)] = layout.home_on_line(planet, layout.default_taw_angle(planet))
+    return positions
+
+
+def frame_camera(view: TableView, camera: str, positions: Mapping[str, tuple[float, float]]) -> None:
+    if camera == "overhead":
+        view.rig.overhead(snap=True)
+    elif camera == "knuckle":
+        taws = [b for b in positions if b.endswith(".taw")]
+        taw = "earth.taw" if "earth.taw" in positions else (taws[0] if taws else None)
+        if taw is None:
+            view.rig.knuckle((0.0, -1.0), (0.0, 1.0), snap=True)
+        else:
+            x, y = positions[taw]
+            # aim at the Sun, as a first shot would
+            view.rig.knuckle((x, y), (-x, -y), snap=True)
+    else:
+        raise UserError(f"camera: must be one of {CAMERA_CHOICES}, not {camera!r}")
+
+
+def render_table_png(
+    path: str | Path,
+    layout: Layout,
+    positions: Mapping[str, tuple[float, float]],
+    camera: str = "overhead",
+    size: tuple[int, int] = (1280, 720),
+    quality: GraphicsQuality = GraphicsQuality(),
+    base: Any = None,
+    labels: bool = False,
+) -> np.ndarray:
+    """Render bodies at rest at ``positions`` to a PNG; returns the image too.
+
+    Makes (and destroys) an offscreen ShowBase when none is given.
+    """
+    from game.fileio import write_atomic
+
+    if camera not in CAMERA_CHOICES:
+        raise UserError(f"camera: must be one of {CAMERA_CHOICES}, not {camera!r}")
+    own_base = base is None
+    if own_base:
+        base = make_offscreen_base((64, 64))
+    try:
+        view = TableView.open(base, layout, size, quality)
+        try:
+            view.scene.place(dict(positions))
+            view.scene.show_labels(labels)
+            frame_camera(view, camera, positions)
+            image = view.grab()
+        finally:
+            view.close()
+    finally:
+        if own_base:
+            base.destroy()
+    write_atomic(path, encode_png(image))
+    return image
+
+
+def encode_png(image: np.ndarray) -> bytes:
+    """PNG bytes of a top-down uint8 RGB image, through Panda's PNMImage."""
+    from panda3d.core import PNMImage, StringStream, Texture
+
+    height, width, _ = image.shape
+    tex = Texture("png")
+    tex.setup2dTexture(width, height, Texture.T_unsigned_byte, Texture.F_rgb8)
+    # textures hold the bottom row first, channels as BGR
+    tex.setRamImage(np.ascontiguousarray(image[::-1, :, ::-1]).tobytes())
+    pnm = PNMImage()
+    tex.store(pnm)
+    stream = StringStream()
+    if not pnm.write(stream, "table.png"):
+        raise RuntimeError("PNG encoding failed")
+    return bytes(stream.getData())

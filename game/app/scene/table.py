@@ -1,0 +1,289 @@
+"""The table: packed earth with chalk orbits, the marbles on it, the sun above.
+
+``TableScene`` takes a parent NodePath, a loader, the Layout and body ids,
+and knows nothing of the app shell or the physics beyond the pose array
+(``ids`` plus an (N, 7) array x, y, z, qw, qx, qy, qz).  Per frame it only
+sets transforms.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from game.app.scene.assets import SceneShaders, load_model, load_shaders
+from game.app.scene.noise import noise_texture
+from game.app.scene.palette import look_for
+from game.app.scene.quality import GraphicsQuality
+from game.rules.layout import PLANETS, SUN, Layout
+
+# Late afternoon: the sun low enough to throw shadows a marble long.
+SUN_DIRECTION = (-0.52, -0.62, 0.59)
+SUN_COLOR = (1.05, 0.93, 0.78)
+SKY_COLOR = (0.30, 0.34, 0.42)
+BOUNCE_COLOR = (0.30, 0.24, 0.18)
+HAZE_COLOR = (0.70, 0.74, 0.78)
+GROUND_COLOR = (0.50, 0.41, 0.31)
+SHADOW_STRENGTH = 0.78
+CHALK_COLOR = (0.94, 0.93, 0.88, 0.85)
+
+# Camera bit the sun's shadow camera renders; the ground and decals hide from it.
+SHADOW_CAMERA_BIT = 3
+GROUND_SIZE = 40.0  # metres: the ground runs well past the horizon of a low camera
+
+# Draw order: earth, then what lies on it (chalk letters, contact shadows,
+# aiming line), then the balls.
+BIN_GROUND, BIN_DECALS, BIN_AIM = 0, 10, 20
+
+
+class TableScene:
+    """Ground, lines, lights and bodies under one root NodePath."""
+
+    def __init__(
+        self,
+        parent: Any,
+        loader: Any,
+        layout: Layout,
+        body_ids: Iterable[str] = (),
+        quality: GraphicsQuality = GraphicsQuality(),
+        shaders: SceneShaders | None = None,
+    ) -> None:
+        from panda3d.core import BitMask32
+
+        self.layout = layout
+        self.quality = quality
+        self.shaders = shaders or load_shaders()
+        self.root = parent.attachNewNode("table-scene")
+        self._shadow_mask = BitMask32.bit(SHADOW_CAMERA_BIT)
+        self._set_common_inputs()
+        self._sun_np = self._make_sun()
+        self.ground = self._make_ground(loader)
+        self._sphere = load_model(loader, "marble.egg")
+        self._blob_card = self._make_blob_card()
+        self._bodies_root = self.root.attachNewNode("bodies")
+        self._bodies: dict[str, tuple[Any, Any]] = {}
+        self._labels = self._make_labels()
+        self._labels.hide()
+        for body_id in body_ids:
+            self.add_body(body_id)
+        self.set_quality(quality)
+
+    # -- construction ---------------------------------------------------------
+
+    def _set_common_inputs(self) -> None:
+        from panda3d.core import Vec3
+
+        sun = np.array(SUN_DIRECTION, dtype=float)
+        sun /= np.linalg.norm(sun)
+        self.sun_direction = tuple(float(x) for x in sun)
+        root = self.root
+        root.setShaderInput("u_sun_dir", Vec3(*self.sun_direction))
+        root.setShaderInput("u_sun_color", Vec3(*SUN_COLOR))
+        root.setShaderInput("u_sky_color", Vec3(*SKY_COLOR))
+        root.setShaderInput("u_bounce_color", Vec3(*BOUNCE_COLOR))
+        root.setShaderInput("u_haze_color", Vec3(*HAZE_COLOR))
+        root.setShaderInput("u_ground_color", Vec3(*GROUND_COLOR))
+        root.setShaderInput("u_shadow", Vec3(0.0, 1.0 / 1024, SHADOW_STRENGTH))
+
+    def _make_sun(self):
+        from panda3d.core import ColorWriteAttrib, DirectionalLight, NodePath, Point3
+
+        light = DirectionalLight("sun")
+        light.setColor((*SUN_COLOR, 1.0))
+        # the shadow camera covers the whole painted system and a margin
+        extent = 2.0 * (self.layout.line_radii["herschel"] + 0.12)
+        lens = light.getLens()
+        lens.setFilmSize(extent, extent)
+        lens.setNearFar(0.5, 8.0)
+        light.setCameraMask(self._shadow_mask)
+        state = NodePath("shadow-pass-state")
+        state.setShader(self.shaders.depth, 1000)
+        light.setInitialState(state.getState())
+        sun_np = self.root.attachNewNode(light)
+        sun_np.setPos(Point3(*(np.array(self.sun_direction) * 4.0)))
+        sun_np.lookAt(Point3(0, 0, 0))
+        self.root.setLight(sun_np)
+        return sun_np
+
+    def _make_ground(self, loader: Any):
+        from panda3d.core import PTA_float, Vec3
+
+        ground = load_model(loader, "ground.egg")
+        ground.reparentTo(self.root)
+        ground.setScale(GROUND_SIZE)
+        ground.flattenStrong()
+        ground.setShader(self.shaders.ground)
+        ground.setShaderInput("u_noise", noise_texture())
+        radii = PTA_float.emptyArray(len(PLANETS))
+        for i, planet in enumerate(PLANETS):
+            radii[i] = float(self.layout.line_radii[planet])
+        ground.setShaderInput("u_radii", radii)
+        ground.setShaderInput("u_line_half", float(self.layout.line_width) / 2.0)
+        ground.setShaderInput("u_inner_ring", float(self.layout.inner_ring_radius))
+        sx, sy = self.layout.saturn_home()
+        ground.setShaderInput("u_saturn", Vec3(sx, sy, self.layout.saturn_ring_radius))
+        ground.setShaderInput("u_play_radius", float(self.layout.play_radius))
+        ground.setBin("background", BIN_GROUND)
+        ground.hide(self._shadow_mask)
+        return ground
+
+    def _make_blob_card(self):
+        from panda3d.core import CardMaker, NodePath, TransparencyAttrib
+
+        maker = CardMaker("contact-shadow")
+        maker.setFrame(-1, 1, -1, 1)
+        maker.setUvRange((0, 0), (1, 1))
+        card = NodePath(maker.generate())
+        card.setP(-90)
+        card.flattenStrong()
+        card.setShader(self.shaders.blob)
+        card.setTransparency(TransparencyAttrib.MAlpha)
+        card.setDepthWrite(False)
+        card.setBin("fixed", BIN_DECALS)
+        card.hide(self._shadow_mask)
+        return card
+
+    def _make_labels(self):
+        from panda3d.core import TextNode, TransparencyAttrib, Vec4
+
+        labels = self.root.attachNewNode("orbit-labels")
+        labels.setShader(self.shaders.text)
+        labels.setShaderInput("u_tint", Vec4(*CHALK_COLOR))
+        labels.setTransparency(TransparencyAttrib.MAlpha)
+        labels.setDepthWrite(False)
+        labels.setBin("fixed", BIN_DECALS + 1)
+        labels.hide(self._shadow_mask)
+        size = 0.028
+        for planet in PLANETS:
+            # halfway round from the planet's home, just inside its line
+            angle = math.radians(self.layout.planet_angles[planet] + 35.0)
+            radius = self.layout.line_radii[planet] - self.layout.line_width - 0.6 * size
+            self._add_label(labels, planet.capitalize(), angle, radius, size)
+        self._add_label(labels, "stakes", math.radians(-90), self.layout.inner_ring_radius - 0.03, 0.02)
+        return labels
+
+    def _add_label(self, labels, text: str, angle: float, radius: float, size: float) -> None:
+        from panda3d.core import TextNode
+
+        node = TextNode(f"label-{text}")
+        node.setText(text)
+        node.setAlign(TextNode.ACenter)
+        label = labels.attachNewNode(node)
+        label.setScale(size)
+        # tangent to the circle, reading from the bottom of an overhead view
+        upright = math.sin(angle) >= -0.2
+        heading = math.degrees(angle) - 90.0 if upright else math.degrees(angle) + 90.0
+        label.setPos(radius * math.cos(angle), radius * math.sin(angle), 0.0004)
+        label.setHpr(heading, -90, 0)
+        # centre the glyphs vertically on the chosen radius
+        label.setZ(label, -0.3)
+
+    # -- bodies -----------------------------------------------------------------
+
+    def add_body(self, body_id: str) -> None:
+        if body_id in self._bodies:
+            return
+        from panda3d.core import Vec3, Vec4
+
+        radius = self.layout.sun_radius if body_id == SUN else self.layout.marble_radius
+        look = look_for(body_id)
+        body = self._bodies_root.attachNewNode(f"body-{body_id}")
+        ball = body.attachNewNode("ball")
+        self._sphere.instanceTo(ball)
+        ball.setScale(radius)
+        ball.setShader(self.shaders.marble)
+        ball.setShaderInput("u_vane_color", Vec3(*look.vane_color))
+        ball.setShaderInput("u_glass_tint", Vec3(*look.glass_tint))
+        ball.setShaderInput("u_params", Vec4(*look.params()))
+        blob = body.attachNewNode("contact")
+        self._blob_card.instanceTo(blob)
+        blob.setPos(0.0, 0.0, -radius + 0.0003)
+        blob.setScale(radius * 1.25)
+        body.setPos(0.0, 0.0, radius)
+        self._bodies[body_id] = (body, ball)
+
+    def remove_body(self, body_id: str) -> None:
+        nodes = self._bodies.pop(body_id, None)
+        if nodes:
+            nodes[0].removeNode()
+
+    def body_ids(self) -> list[str]:
+        return list(self._bodies)
+
+    def body_node(self, body_id: str):
+        return self._bodies[body_id][0]
+
+    def place(self, positions: dict[str, tuple[float, float]]) -> None:
+        """Put bodies at rest at ground positions (x, y), adding any not yet shown."""
+        for body_id, (x, y) in positions.items():
+            self.add_body(body_id)
+            radius = self.layout.sun_radius if body_id == SUN else self.layout.marble_radius
+            self._bodies[body_id][0].setPos(x, y, radius)
+
+    def update(self, ids: Sequence[str], poses: np.ndarray) -> None:
+        """Apply physics poses: row i of ``poses`` is x, y, z, qw, qx, qy, qz of ``ids[i]``.
+
+        Bodies not listed are hidden (taken off the ground); unknown ids are
+        added.  Only transforms are set: no allocation beyond Panda's own.
+        """
+        from panda3d.core import LQuaternionf
+
+        bodies = self._bodies
+        seen = set()
+        rows = poses.tolist()
+        for body_id, row in zip(ids, rows):
+            nodes = bodies.get(body_id)
+            if nodes is None:
+                self.add_body(body_id)
+                nodes = bodies[body_id]
+            body, ball = nodes
+            body.setPos(row[0], row[1], row[2])
+            ball.setQuat(LQuaternionf(row[3], row[4], row[5], row[6]))
+            seen.add(body_id)
+        for body_id, (body, _) in bodies.items():
+            if body_id in seen:
+                if body.isStashed():
+                    body.unstash()
+            elif not body.isStashed():
+                body.stash()
+
+    # -- options --------------------------------------------------------------------
+
+    def set_quality(self, quality: GraphicsQuality) -> None:
+        from panda3d.core import AntialiasAttrib, Vec3
+
+        self.quality = quality
+        light = self._sun_np.node()
+        size = quality.shadow_map_size
+        if quality.shadows:
+            light.setShadowCaster(True, size, size)
+        else:
+            light.setShadowCaster(False)
+        self.root.setShaderInput(
+            "u_shadow", Vec3(1.0 if quality.shadows else 0.0, 1.0 / size, SHADOW_STRENGTH)
+        )
+        if quality.msaa:
+            self.root.setAntialias(AntialiasAttrib.MMultisample)
+        else:
+            self.root.clearAntialias()
+
+    @property
+    def shadows_live(self) -> bool:
+        return bool(self._sun_np.node().isShadowCaster())
+
+    def show_labels(self, visible: bool = True) -> None:
+        if visible:
+            self._labels.show()
+        else:
+            self._labels.hide()
+
+    @property
+    def labels_visible(self) -> bool:
+        return not self._labels.isHidden()
+
+    def destroy(self) -> None:
+        self.root.clearLight()
+        self._sun_np.node().setShadowCaster(False)
+        self.root.removeNode()

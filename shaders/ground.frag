@@ -1,0 +1,111 @@
+#version 330
+// Packed schoolyard earth, and the chalk the boys drew on it.
+//
+// All texture detail comes from one tileable noise texture (four frequency
+// bands in RGBA, made with numpy at start-up) sampled at several scales: far
+// cheaper on a software rasteriser than per-pixel fractal noise.  Line edges
+// are anti-aliased with fwidth() so they stay crisp up close and fade instead
+// of shimmering when a line is thinner than a pixel.
+uniform sampler2D u_noise;
+uniform float u_radii[7];
+uniform float u_line_half;      // half the painted line width, metres
+uniform float u_inner_ring;     // radius of the stakes ring
+uniform vec3 u_saturn;          // Saturn's home x, y and its ring radius
+uniform float u_play_radius;
+uniform vec3 u_sun_dir;
+uniform vec3 u_sun_color;
+uniform vec3 u_sky_color;
+uniform vec3 u_bounce_color;
+uniform vec3 u_haze_color;
+uniform vec3 u_shadow;
+uniform mat4 p3d_ViewMatrixInverse;
+uniform struct p3d_LightSourceParameters {
+    vec4 color;
+    vec4 position;
+    sampler2DShadow shadowMap;
+    mat4 shadowViewMatrix;
+} p3d_LightSource[1];
+
+in vec3 v_world;
+in vec4 v_shadow;
+out vec4 o_color;
+
+// Coverage of a stripe |x| <= half_w, with the pixel footprint fw: a line
+// thinner than a pixel keeps its average brightness instead of breaking up.
+float stripe(float x, float half_w, float fw) {
+    float w = max(half_w, 0.5 * fw);
+    float c = clamp(0.5 + (w - abs(x)) / fw, 0.0, 1.0);
+    return c * (half_w / w);
+}
+
+float shadow_at(vec4 coord) {
+    if (u_shadow.x < 0.5) return 1.0;
+    vec3 p = coord.xyz / coord.w;
+    if (any(lessThan(p.xy, vec2(0.0))) || any(greaterThan(p.xy, vec2(1.0)))) return 1.0;
+    float d = u_shadow.y * 1.2;
+    float s = texture(p3d_LightSource[0].shadowMap, vec3(p.xy + vec2(-d, -d), p.z))
+            + texture(p3d_LightSource[0].shadowMap, vec3(p.xy + vec2( d, -d), p.z))
+            + texture(p3d_LightSource[0].shadowMap, vec3(p.xy + vec2(-d,  d), p.z))
+            + texture(p3d_LightSource[0].shadowMap, vec3(p.xy + vec2( d,  d), p.z));
+    return mix(1.0, s * 0.25, u_shadow.z);
+}
+
+void main() {
+    vec2 p = v_world.xy;
+    // four scales, each rotated so the tiling never lines up
+    vec4 big  = texture(u_noise, p * 0.31 + vec2(0.13, 0.71));
+    vec4 mid  = texture(u_noise, mat2(0.8, -0.6, 0.6, 0.8) * p * 2.7);
+    vec4 fine = texture(u_noise, mat2(0.28, 0.96, -0.96, 0.28) * p * 11.0);
+    vec4 grit = texture(u_noise, p * 37.0 + vec2(0.37, 0.11));
+
+    vec3 dry  = vec3(0.60, 0.50, 0.38);
+    vec3 damp = vec3(0.41, 0.33, 0.25);
+    vec3 ash  = vec3(0.55, 0.52, 0.47);
+    vec3 albedo = mix(damp, dry, smoothstep(0.30, 0.72, big.b));
+    albedo = mix(albedo, ash, 0.35 * smoothstep(0.45, 0.8, mid.g));
+    albedo *= 0.80 + 0.32 * mid.b;
+    albedo *= 0.78 + 0.40 * fine.r * (0.6 + 0.4 * grit.g);
+    // pale pebbles and dark grit
+    float pebble = smoothstep(0.80, 0.86, fine.a) * (0.6 + 0.4 * mid.r);
+    albedo = mix(albedo, vec3(0.80, 0.76, 0.68), pebble * 0.75);
+    albedo *= 1.0 - 0.45 * smoothstep(0.80, 0.88, grit.a);
+
+    // relief: the height's slope towards the sun lights or darkens the grain
+    vec2 step_dir = normalize(u_sun_dir.xy + vec2(1e-4)) * 0.0012;
+    float h0 = fine.r + 0.5 * pebble;
+    float h1 = texture(u_noise, mat2(0.28, 0.96, -0.96, 0.28) * (p + step_dir) * 11.0).r;
+    float relief = clamp(1.0 + (h0 - h1) * 2.2, 0.55, 1.45);
+
+    // chalk: seven orbits, the stakes ring, Saturn's ring
+    float r = length(p) + (big.g - 0.5) * 0.0025;  // a hand-drawn wobble of a millimetre or so
+    float fw = max(fwidth(r), 1e-6);
+    float chalk = 0.0;
+    float dust = 0.0;
+    for (int i = 0; i < 7; ++i) {
+        float x = r - u_radii[i];
+        chalk = max(chalk, stripe(x, u_line_half, fw));
+        dust = max(dust, stripe(x, u_line_half * 2.6, fw));
+    }
+    float ring_half = u_line_half * 0.75;
+    chalk = max(chalk, stripe(r - u_inner_ring, ring_half, fw));
+    float rs = length(p - u_saturn.xy);
+    float fws = max(fwidth(rs), 1e-6);
+    chalk = max(chalk, stripe(rs - u_saturn.z, ring_half, fws));
+    dust = max(dust, stripe(rs - u_saturn.z, ring_half * 2.6, fws));
+    // chalk rubs onto the high grains and skips the low ones
+    float tooth = smoothstep(0.15, 0.55, fine.r * 0.6 + grit.r * 0.6);
+    float chalk_amount = chalk * mix(0.55, 1.0, tooth) + dust * 0.10 * tooth;
+    albedo = mix(albedo, vec3(0.93, 0.92, 0.87), clamp(chalk_amount, 0.0, 1.0));
+
+    // light: sun with shadow, sky from above, a little bounce
+    float ndl = max(u_sun_dir.z, 0.0);
+    float sh = shadow_at(v_shadow);
+    vec3 light = u_sun_color * ndl * sh * relief + u_sky_color * (0.9 + 0.1 * relief) + u_bounce_color * 0.15;
+    vec3 color = albedo * light;
+
+    // haze with distance so the far ground meets the sky softly
+    vec3 cam = p3d_ViewMatrixInverse[3].xyz;
+    float dist = length(v_world - cam);
+    color = mix(color, u_haze_color, smoothstep(3.0, 14.0, dist) * 0.85);
+    o_color = vec4(color, 1.0);
+}
