@@ -192,7 +192,10 @@ class Director:
         return CameraPose(tuple(map(float, eye)), (float(ahead[0]), float(ahead[1]), float(target[2])))
 
     def _broadcast(self, t: float) -> CameraPose:
-        focus = self._where(t, self.focus(t))
+        focus = self._where(t, self.focus(t))[:2]
         r = self.system_radius
+        reach = float(np.linalg.norm(focus))
+        if reach > 0.6 * r:  # keep the Sun's system in the picture, however far a body strays
+            focus = focus * (0.6 * r / reach)
         look = (float(focus[0] * 0.5), float(focus[1] * 0.5), 0.0)
         return CameraPose((look[0] * 0.5, -r * 1.9, r * 0.32), look, fov=40.0)

@@ -1,0 +1,155 @@
+"""What the replay viewer draws over the table: contact flashes, trails, captions, HUD.
+
+Each overlay is rebuilt from the pure playback model for the time shown, so
+seeking backwards or exporting frame by frame draws exactly what playing
+would.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+FLASH_COLOUR = (1.0, 0.92, 0.55)
+TRAIL_COLOUR = (1.0, 0.97, 0.85)
+FLASH_POOL = 8
+FLASH_RADIUS = 0.03  # metres at full strength
+
+
+def _ring(radius: float = 1.0, steps: int = 48) -> Any:
+    """A flat annulus lying on the ground, as one GeomNode (unit outer radius)."""
+    from panda3d.core import Geom, GeomNode, GeomTristrips, GeomVertexData, GeomVertexFormat, GeomVertexWriter
+
+    vdata = GeomVertexData("flash", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+    vertex = GeomVertexWriter(vdata, "vertex")
+    colour = GeomVertexWriter(vdata, "color")
+    strip = GeomTristrips(Geom.UHStatic)
+    for k in range(steps + 1):
+        a = 2 * np.pi * k / steps
+        c, s = float(np.cos(a)), float(np.sin(a))
+        vertex.addData3(0.45 * radius * c, 0.45 * radius * s, 0.0)
+        colour.addData4(1, 1, 1, 1)
+        vertex.addData3(radius * c, radius * s, 0.0)
+        colour.addData4(1, 1, 1, 0)
+        strip.addVertices(2 * k, 2 * k + 1)
+    strip.closePrimitive()
+    geom = Geom(vdata)
+    geom.addPrimitive(strip)
+    node = GeomNode("flash-ring")
+    node.addGeom(geom)
+    return node
+
+
+class Flashes:
+    """A small pool of glowing rings laid on the ground where bodies struck."""
+
+    def __init__(self, parent: Any) -> None:
+        from panda3d.core import ColorBlendAttrib, TransparencyAttrib
+
+        self.root = parent.attachNewNode("replay-flashes")
+        self.root.setLightOff(1)
+        self.root.setDepthWrite(False)
+        self.root.setBin("fixed", 40)
+        self.root.setTransparency(TransparencyAttrib.MAlpha)
+        self.root.setAttrib(ColorBlendAttrib.make(ColorBlendAttrib.MAdd, ColorBlendAttrib.OIncomingAlpha,
+                                                  ColorBlendAttrib.OOne))
+        ring = _ring()
+        self.nodes = []
+        for _ in range(FLASH_POOL):
+            node = self.root.attachNewNode("flash")
+            node.attachNewNode(ring.makeCopy())
+            node.hide()
+            self.nodes.append(node)
+
+    def show(self, flashes: Sequence[tuple[Any, float]]) -> int:
+        """Show (Flash, brightness) pairs; returns how many are lit."""
+        lit = 0
+        for node, (flash, brightness) in zip(self.nodes, flashes):
+            grow = 0.4 + 0.6 * (1.0 - brightness / max(flash.strength, 1e-6))
+            node.setPos(flash.position[0], flash.position[1], 0.0015)
+            node.setScale(FLASH_RADIUS * (0.5 + flash.strength) * grow)
+            node.setColorScale(*FLASH_COLOUR, float(np.clip(brightness, 0.0, 1.0)))
+            node.show()
+            lit += 1
+        for node in self.nodes[lit:]:
+            node.hide()
+        return lit
+
+    def destroy(self) -> None:
+        self.root.removeNode()
+
+
+class Trails:
+    """Thin lines behind every moving body over the last second."""
+
+    def __init__(self, parent: Any) -> None:
+        self.parent = parent
+        self.node: Any = None
+        self.visible = False
+
+    def show(self, paths: Sequence[np.ndarray]) -> None:
+        from panda3d.core import LineSegs
+
+        if self.node is not None:
+            self.node.removeNode()
+            self.node = None
+        if not self.visible:
+            return
+        lines = LineSegs("replay-trails")
+        lines.setThickness(2.0)
+        drawn = False
+        for path in paths:
+            if len(path) < 2 or np.linalg.norm(path[-1] - path[0]) < 0.004:
+                continue
+            count = len(path)
+            for i, point in enumerate(path):
+                fade = (i + 1) / count
+                lines.setColor(*TRAIL_COLOUR, 0.15 + 0.85 * fade)
+                z = 0.0012
+                if i == 0:
+                    lines.moveTo(float(point[0]), float(point[1]), z)
+                else:
+                    lines.drawTo(float(point[0]), float(point[1]), z)
+            drawn = True
+        if drawn:
+            from panda3d.core import TransparencyAttrib
+
+            self.node = self.parent.attachNewNode(lines.create())
+            self.node.setTransparency(TransparencyAttrib.MAlpha)
+            self.node.setLightOff(1)
+            self.node.setBin("fixed", 30)
+
+    def destroy(self) -> None:
+        if self.node is not None:
+            self.node.removeNode()
+            self.node = None
+
+
+class TextOverlay:
+    """Captions at the top, a status line at the bottom, on the 2D layer."""
+
+    def __init__(self, top_centre: Any, bottom_left: Any) -> None:
+        from direct.gui.OnscreenText import OnscreenText
+        from panda3d.core import TextNode
+
+        self.captions = OnscreenText(parent=top_centre, text="", pos=(0.0, -0.1), scale=0.06, fg=(1, 1, 1, 1),
+                                     shadow=(0, 0, 0, 0.9), align=TextNode.ACenter, mayChange=True)
+        self.status = OnscreenText(parent=bottom_left, text="", pos=(0.04, 0.16), scale=0.045, fg=(1, 1, 0.9, 1),
+                                   shadow=(0, 0, 0, 0.9), align=TextNode.ALeft, mayChange=True)
+
+    def set_captions(self, lines: Sequence[str]) -> None:
+        text = "\n".join(lines[-3:])
+        if self.captions.text != text:
+            self.captions.setText(text)
+
+    def set_status(self, text: str) -> None:
+        if self.status.text != text:
+            self.status.setText(text)
+
+    def show_status(self, visible: bool) -> None:
+        self.status.show() if visible else self.status.hide()
+
+    def destroy(self) -> None:
+        self.captions.destroy()
+        self.status.destroy()

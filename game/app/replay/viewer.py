@@ -1,0 +1,278 @@
+"""The replay viewer: a thin Panda3D view over ``game.replay.playback`` and ``director``.
+
+``ReplayViewer(base, replay)`` attaches to any ShowBase (the desktop app's,
+or an offscreen one for export and tests) and detaches with ``destroy()``.
+It draws the table with the scene engineer's ``TableScene`` when that can be
+built, else with the app's ``PlainTable``; the camera follows the
+``Director``; flashes, trails and captions come from the ``Timeline``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Sequence
+
+import numpy as np
+
+from game.app.replay.overlays import Flashes, TextOverlay, Trails
+from game.replay.director import CAMERA_MODES, CameraPose, Director, OrbitState
+from game.replay.model import Replay
+from game.replay.playback import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
+from game.rules.layout import Layout, LayoutError
+
+log = logging.getLogger(__name__)
+
+KEYS_HELP = ("space play/pause   , . step   - = speed   [ ] shot   L loop   T trails   "
+             "C camera   1-6 cameras   drag: orbit   wheel: zoom")
+
+
+def layout_for(replay: Replay) -> Layout:
+    """The recorded layout when the file holds a usable one, else the default."""
+    data = dict(replay.meta.layout)
+    if data:
+        try:
+            known = {k: v for k, v in data.items() if k in Layout.__dataclass_fields__}
+            return Layout(**known)
+        except (LayoutError, TypeError, ValueError):
+            log.warning("replay layout unusable; drawing the default ground")
+    return Layout()
+
+
+class _Scene:
+    """One face for the two table drawers: ``update(ids, poses)``, ``body_node(id)``, ``destroy()``."""
+
+    def __init__(self, base: Any, layout: Layout, prefer_shaded: bool = True) -> None:
+        self.impl: Any = None
+        self.kind = "plain"
+        if prefer_shaded:
+            try:
+                from game.app.scene.table import TableScene
+
+                self.impl = TableScene(base.render, base.loader, layout)
+                self.kind = "shaded"
+            except Exception as err:  # a missing or failing shaded scene must not stop a replay
+                log.warning("shaded table unavailable (%s); using the plain one", err)
+                self.impl = None
+        if self.impl is None:
+            from game.app.plain_table import PlainTable
+            from game.app.theme import PLANET_COLOURS
+
+            self.impl = PlainTable(base.render, layout, PLANET_COLOURS)
+
+    def update(self, ids: Sequence[str], poses: np.ndarray) -> None:
+        if self.kind == "shaded":
+            self.impl.update(ids, poses)
+            return
+        self.impl.sync({b: (float(p[0]), float(p[1])) for b, p in zip(ids, poses)})
+        self.impl.set_poses(ids, poses)
+        for body, row in zip(ids, poses):
+            node = self.impl.bodies.get(body)
+            if node is not None:
+                node.setQuat(tuple(float(v) for v in row[3:7]))
+
+    def body_node(self, body: str) -> Any:
+        return self.impl.body_node(body) if self.kind == "shaded" else self.impl.bodies[body]
+
+    def destroy(self) -> None:
+        self.impl.destroy()
+
+
+class ReplayViewer:
+    """Plays a replay inside an existing ShowBase.
+
+    ``controls=True`` binds keys and the mouse and adds the timeline slider;
+    ``run_task=True`` advances playback every frame.  Export and tests use
+    neither and call ``show_at(t)``.
+    """
+
+    def __init__(self, base: Any, replay: Replay, camera: str = "auto", trails: bool = False,
+                 controls: bool = True, run_task: bool = True, hold: float | None = None,
+                 prefer_shaded: bool = True) -> None:
+        if not replay.shots:
+            raise ValueError("this replay has no shots to show")
+        if camera not in CAMERA_MODES:
+            raise ValueError(f"unknown camera mode {camera!r}")
+        self.base = base
+        self.replay = replay
+        self.layout = layout_for(replay)
+        self.timeline = Timeline(replay) if hold is None else Timeline(replay, hold=hold)
+        self.clock = PlaybackClock(self.timeline)
+        self.director = Director(self.timeline, system_radius=self.layout.line_radius("herschel"))
+        self.orbit = OrbitState(distance=self.layout.line_radius("herschel") * 2.0)
+        self.camera_mode = camera
+        self.scene = _Scene(base, self.layout, prefer_shaded)
+        self.flashes = Flashes(base.render)
+        self.trails = Trails(base.render)
+        self.trails.visible = trails
+        self.text = TextOverlay(base.a2dTopCenter, base.a2dBottomLeft)
+        self.text.show_status(controls)
+        self.slider: Any = None
+        self._syncing = False
+        self._drag: tuple[float, float] | None = None
+        self._events: list[str] = []
+        lens = base.camLens
+        lens.setNearFar(0.003, 60.0)
+        self._fov = lens.getFov()[0]
+        if controls:
+            self._bind_controls()
+        self._task = base.taskMgr.add(self._tick, "replay-viewer", sort=45) if run_task else None
+        self.show_at(0.0)
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def set_camera(self, mode: str) -> None:
+        if mode not in CAMERA_MODES:
+            raise ValueError(f"unknown camera mode {mode!r}; choose from {', '.join(CAMERA_MODES)}")
+        self.camera_mode = mode
+        self.show_at(self.clock.time)
+
+    def next_camera(self) -> None:
+        self.set_camera(CAMERA_MODES[(CAMERA_MODES.index(self.camera_mode) + 1) % len(CAMERA_MODES)])
+
+    def jump_to_shot(self, index: int) -> None:
+        self.clock.jump_to_shot(max(0, min(index, self.timeline.shot_count - 1)))
+        self.show_at(self.clock.time)
+
+    def toggle_trails(self) -> None:
+        self.trails.visible = not self.trails.visible
+        self.show_at(self.clock.time)
+
+    # -- drawing a moment -------------------------------------------------------------------------
+
+    def show_at(self, t: float) -> None:
+        """Draw the replay as it is at global time ``t`` (bodies, camera, overlays)."""
+        self.clock.seek(t)
+        t = self.clock.time
+        sample = self.timeline.sample(t)
+        self.scene.update(sample.ids, sample.poses())
+        self._apply_camera(self.director.camera(self.camera_mode, t, self.orbit))
+        self.flashes.show(self.timeline.flashes_at(t))
+        if self.trails.visible:
+            self.trails.show([self.timeline.trail(t, body) for body in sample.ids])
+        else:
+            self.trails.show([])
+        self.text.set_captions([c.text for c in self.timeline.captions_at(t)])
+        shot, local = self.timeline.locate(t)
+        state = "playing" if self.clock.playing else "paused"
+        self.text.set_status(
+            f"shot {shot + 1}/{self.timeline.shot_count}   {local:5.2f} s   x{self.clock.speed:g}   "
+            f"{state}{'   loop' if self.clock.loop else ''}   camera: {self.camera_mode}\n{KEYS_HELP}")
+        self._sync_slider()
+
+    def _apply_camera(self, pose: CameraPose) -> None:
+        from panda3d.core import Point3, Vec3
+
+        cam = self.base.camera
+        cam.setPos(Point3(*pose.eye))
+        cam.lookAt(Point3(*pose.look_at), Vec3(*pose.up))
+        self.base.camLens.setFov(pose.fov)
+
+    def _tick(self, task: Any) -> Any:
+        dt = min(self.base.taskMgr.globalClock.getDt(), 0.1)
+        slow = self.director.slow_factor(self.clock.time) if self.camera_mode == "auto" else 1.0
+        self.clock.tick(dt, slow)
+        self._orbit_drag()
+        self.show_at(self.clock.time)
+        return task.cont
+
+    # -- controls ---------------------------------------------------------------------------------
+
+    def _bind_controls(self) -> None:
+        from direct.gui.DirectGui import DirectSlider
+
+        clock = self.clock
+        bindings = {
+            "space": clock.toggle,
+            ",": lambda: clock.step(-1),
+            ".": lambda: clock.step(1),
+            "arrow_left": lambda: clock.step(-1),
+            "arrow_right": lambda: clock.step(1),
+            "-": clock.slower,
+            "=": clock.faster,
+            "arrow_down": clock.slower,
+            "arrow_up": clock.faster,
+            "[": lambda: self.jump_to_shot(clock.shot_index - 1),
+            "]": lambda: self.jump_to_shot(clock.shot_index + 1),
+            "l": lambda: setattr(clock, "loop", not clock.loop),
+            "t": self.toggle_trails,
+            "c": self.next_camera,
+            "home": lambda: clock.seek(0.0),
+            "mouse1": self._start_drag,
+            "mouse1-up": self._end_drag,
+            "wheel_up": lambda: self.orbit.zoom(0.9),
+            "wheel_down": lambda: self.orbit.zoom(1.1),
+        }
+        for number, mode in enumerate(CAMERA_MODES, start=1):
+            bindings[str(number)] = lambda m=mode: self.set_camera(m)
+        for key, action in bindings.items():
+            self.base.accept(key, self._command, [action])
+            self._events.append(key)
+        self.slider = DirectSlider(parent=self.base.a2dBottomCenter, range=(0.0, 1.0), value=0.0,
+                                   pos=(0.0, 0, 0.06), scale=0.9, frameSize=(-1.0, 1.0, -0.02, 0.02),
+                                   thumb_frameSize=(-0.015, 0.015, -0.04, 0.04), command=self._scrubbed)
+
+    def _command(self, action: Any) -> None:
+        action()
+        self.show_at(self.clock.time)
+
+    def _scrubbed(self) -> None:
+        if self._syncing or self.slider is None:
+            return
+        value = float(self.slider["value"])
+        if abs(value - self.clock.fraction) > 1e-6:
+            self.clock.scrub(value)
+            self.show_at(self.clock.time)
+
+    def _sync_slider(self) -> None:
+        if self.slider is not None:
+            self._syncing = True
+            self.slider["value"] = self.clock.fraction
+            self._syncing = False
+
+    def _mouse(self) -> tuple[float, float] | None:
+        watcher = getattr(self.base, "mouseWatcherNode", None)
+        if watcher is None or not watcher.hasMouse():
+            return None
+        m = watcher.getMouse()
+        return float(m.x), float(m.y)
+
+    def _start_drag(self) -> None:
+        where = self._mouse()
+        if where is not None and where[1] > -0.8:  # not on the timeline
+            self._drag = where
+            if self.camera_mode != "orbit":
+                self.camera_mode = "orbit"
+
+    def _end_drag(self) -> None:
+        self._drag = None
+
+    def _orbit_drag(self) -> None:
+        if self._drag is None:
+            return
+        where = self._mouse()
+        if where is None:
+            return
+        dx, dy = where[0] - self._drag[0], where[1] - self._drag[1]
+        self.orbit.turn(-dx * 120.0, -dy * 60.0)
+        self._drag = where
+
+    # -- teardown ---------------------------------------------------------------------------------
+
+    def destroy(self) -> None:
+        if self._task is not None:
+            self.base.taskMgr.remove(self._task)
+            self._task = None
+        for key in self._events:
+            self.base.ignore(key)
+        self._events.clear()
+        if self.slider is not None:
+            self.slider.destroy()
+            self.slider = None
+        self.text.destroy()
+        self.trails.destroy()
+        self.flashes.destroy()
+        self.scene.destroy()
+        self.base.camLens.setFov(self._fov)
+
+
+__all__ = ["ReplayViewer", "MIN_SPEED", "MAX_SPEED", "CAMERA_MODES"]
