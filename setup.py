@@ -13,7 +13,27 @@ ASSET_PACKAGES = {
     "game._data.shaders": "shaders",
 }
 
+# ``python setup.py build_apps``: a standalone desktop build (see the README).
+# Options live here, not in setup.cfg, because build_apps reads setup.cfg values
+# as strings, and "False" or an empty list would then mean the opposite.
+BUILD_APPS = {
+    "gui_apps": {"sun-planet-taw": "game/app/desktop_entry.py"},
+    # Assets beside the executable, where game/resources.py looks in a frozen app.
+    "include_patterns": ["models/**", "shaders/**"],
+    "exclude_patterns": ["models/README.md", "shaders/README.md"],
+    "include_modules": {"*": ["game.app.*", "game.app.states.*", "game.match.*", "game.ai.*"]},
+    "plugins": ["pandagl", "p3headlessgl", "p3openal_audio"],
+    "platforms": ["manylinux2014_x86_64"],
+    "requirements_path": "requirements.txt",
+    # Only PyPI is reachable from our build machines: no optimised or extra indexes.
+    "use_optimized_wheels": False,
+    "pypi_extra_indexes": [],
+    "log_filename": "$USER_APPDATA/sun-planet-taw/output.log",
+    "log_append": False,
+}
+
 setup(
+    options={"build_apps": BUILD_APPS},
     packages=find_packages(include=["game", "game.*"]) + list(ASSET_PACKAGES),
     package_dir=ASSET_PACKAGES,
     package_data={name: ["*", "**/*"] for name in ASSET_PACKAGES},

@@ -17,8 +17,11 @@ from game.app.window import WindowControl
 
 
 class TawApp(ShowBase):
-    def __init__(self, config: AppConfig) -> None:
+    def __init__(self, config: AppConfig, session_factory=None) -> None:
         self.app_config = config
+        # How a GameSetup becomes a playable session; tests may pass their own.
+        self.session_factory = session_factory
+        self.game = None  # the GameContext of the game in progress
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
@@ -51,6 +54,23 @@ class TawApp(ShowBase):
         if self.app_config.save_settings:
             save_settings(settings, self.app_config.paths.settings_file)
 
+    # -- the game in progress ------------------------------------------------
+
+    def make_session(self, setup):
+        if self.session_factory is not None:
+            return self.session_factory(setup)
+        from game.app.session import MatchSession
+
+        return MatchSession(setup)
+
+    def next_turn_state(self) -> str:
+        return "Aim" if self.game.session.is_human_turn() else "Thinking"
+
+    def end_game(self) -> None:
+        if self.game is not None:
+            self.game.close()
+            self.game = None
+
     def quit_game(self) -> None:
         """The menu's Quit: end the main loop (tests replace this)."""
         self.userExit()
@@ -64,6 +84,7 @@ class TawApp(ShowBase):
         flow = getattr(self, "flow", None)
         if flow is not None:
             flow.shutdown()
+        self.end_game()
         if getattr(self, "pause", None) is not None:
             self.pause.destroy()
         if getattr(self, "view", None) is not None:

@@ -11,6 +11,8 @@ class MenuState(State):
 
     def enter(self) -> None:
         app = self.app
+        app.end_game()
+        app.view.sync(app.view.layout.home_positions())
         app.view.show_menu_view()
         root = self.keep(theme.panel(app.aspect2d, (-0.62, 0.62, -0.62, 0.42), pos=(0, 0, -0.1)))
         self.title = self.keep(theme.label(app.aspect2d, "Sun and Planet Taw", (0, 0.62), scale=0.13, colour=theme.BRASS))

@@ -1,0 +1,13 @@
+"""The frozen desktop build's entry point (``build_apps`` gui_apps).
+
+A frozen app cannot list ``game.cli``'s command modules from the file
+system, so it starts the game directly instead of through the CLI.
+"""
+
+import argparse
+import sys
+
+from game.app.main import launch
+
+if __name__ == "__main__":
+    sys.exit(launch(argparse.Namespace(seed=None, windowed=False)))

@@ -1,0 +1,44 @@
+"""One game in progress as the app sees it: the session, the HUD and the feed.
+
+Made when a new game starts (HatDrop) and closed when the player leaves to
+the menu; the states reach it through ``app.game``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.hud import Hud, HudStatus, PlayerLine
+
+
+class GameContext:
+    def __init__(self, app, session, setup) -> None:
+        self.app = app
+        self.session = session
+        self.setup = setup
+        self.hud = Hud(app)
+        self.feed: tuple[str, ...] = ()
+        self.fast_forward = False
+
+    def status(self, **changes) -> HudStatus:
+        s = self.session
+        players = tuple(
+            PlayerLine(planet=p, purse=s.purses().get(p, 0), human=p == s.human, level=s.level_of(p),
+                       active=p in s.active_players())
+            for p in s.players
+        )
+        view = s.view() if not s.is_over() else None
+        base = HudStatus(shooter=view.shooter if view else "", players=players, stakes=s.stakes(),
+                         sun_orbit=s.sun_orbit(), turn=(view.turn + 1) if view else 0,
+                         round=(view.round + 1) if view else 0, feed=self.feed)
+        return replace(base, **changes)
+
+    def refresh_hud(self, **changes) -> None:
+        self.hud.show(self.status(**changes))
+
+    def aim_aid_strength(self) -> float:
+        return self.app.settings.aim_aid if self.setup.aim_aid_allowed() else 0.0
+
+    def close(self) -> None:
+        self.hud.destroy()
+        self.session.close()

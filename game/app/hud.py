@@ -1,0 +1,138 @@
+"""The heads-up display during a game: turn, purses, stakes, the Sun's orbit, rulings.
+
+The HUD only shows a ``HudStatus``; the states decide what it says.  It keeps
+no game logic, so a screenshot test can tell whether a ruling reached it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from direct.gui.DirectGui import DirectFrame, DirectWaitBar
+from panda3d.core import TextNode
+
+from game.app import theme
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    planet: str
+    purse: int
+    human: bool
+    level: str = ""
+    active: bool = True
+
+
+@dataclass(frozen=True)
+class HudStatus:
+    shooter: str = ""
+    players: tuple[PlayerLine, ...] = ()
+    stakes: int = 0
+    sun_orbit: str = ""
+    turn: int = 0
+    round: int = 0
+    feed: tuple[str, ...] = ()
+    thinking: bool = False
+    hint: str = ""
+    power: float | None = None
+
+
+FEED_LINES = 5
+
+
+class Hud:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.root = app.aspect2d.attachNewNode("hud")
+        self.status = HudStatus()
+        left, right = app.a2dLeft, app.a2dRight
+        # Top bar: whose turn and where the Sun lies.
+        self.top = DirectFrame(parent=self.root, frameColor=(0.06, 0.045, 0.03, 0.78),
+                               frameSize=(left, right, 0.86, 1.0))
+        self.turn_text = theme.label(self.root, "", (left + 0.05, 0.91), scale=0.06, align=TextNode.ALeft)
+        self.sun_text = theme.label(self.root, "", (0.0, 0.91), scale=0.05, colour=theme.DIM_INK)
+        self.round_text = theme.label(self.root, "", (right - 0.05, 0.91), scale=0.045, colour=theme.DIM_INK,
+                                      align=TextNode.ARight)
+        # Right column: purses and the stakes.
+        self.purse_panel = DirectFrame(parent=self.root, frameColor=theme.PANEL,
+                                       frameSize=(right - 0.62, right - 0.02, 0.05, 0.82))
+        self.purse_title = theme.label(self.root, "Purses", (right - 0.32, 0.75), scale=0.05, colour=theme.BRASS)
+        self.purse_rows = [
+            (theme.label(self.root, "", (right - 0.58, 0.67 - i * 0.075), scale=0.045, align=TextNode.ALeft),
+             theme.label(self.root, "", (right - 0.07, 0.67 - i * 0.075), scale=0.045, align=TextNode.ARight))
+            for i in range(7)
+        ]
+        self.stakes_text = theme.label(self.root, "", (right - 0.32, 0.09), scale=0.045, colour=theme.BRASS)
+        # Bottom left: the ruling feed.
+        self.feed_panel = DirectFrame(parent=self.root, frameColor=theme.PANEL,
+                                      frameSize=(left + 0.02, left + 1.55, -0.98, -0.6))
+        self.feed_title = theme.label(self.root, "Last shot", (left + 0.06, -0.645), scale=0.045,
+                                      colour=theme.BRASS, align=TextNode.ALeft)
+        self.feed_rows = [theme.label(self.root, "", (left + 0.06, -0.71 - i * 0.058), scale=0.038,
+                                      align=TextNode.ALeft) for i in range(FEED_LINES)]
+        # Bottom right: power meter and hints; centre: the thinking indicator.
+        self.power = DirectWaitBar(parent=self.root, range=1.0, value=0.0, pos=(right - 0.5, 0, -0.9),
+                                   frameSize=(-0.4, 0.4, -0.03, 0.03), frameColor=(0.15, 0.12, 0.08, 0.9),
+                                   barColor=theme.BRASS)
+        self.power_label = theme.label(self.root, "Power", (right - 0.5, -0.85), scale=0.04, colour=theme.DIM_INK)
+        self.hint_text = theme.label(self.root, "", (0.45, -0.97), scale=0.035, colour=theme.DIM_INK)
+        self.thinking_text = theme.label(self.root, "", (0.0, 0.75), scale=0.06, colour=theme.BRASS)
+        self._dots = 0.0
+        self.show(self.status)
+
+    def show(self, status: HudStatus) -> None:
+        self.status = status
+        if status.shooter:
+            who = next((p for p in status.players if p.planet == status.shooter), None)
+            suffix = " - your shot" if who and who.human else (f" ({who.level})" if who and who.level else "")
+            self.turn_text["text"] = f"{theme.title_case(status.shooter)} to shoot{suffix}"
+            self.turn_text["text_fg"] = theme.planet_colour(status.shooter)
+        else:
+            self.turn_text["text"] = ""
+        self.sun_text["text"] = f"The Sun lies in {theme.title_case(status.sun_orbit)}'s orbit" if status.sun_orbit else ""
+        self.round_text["text"] = f"Round {status.round}  Turn {status.turn}" if status.turn else ""
+        for i, (name, purse) in enumerate(self.purse_rows):
+            if i < len(status.players):
+                p = status.players[i]
+                marker = " (you)" if p.human else ""
+                name["text"] = theme.title_case(p.planet) + marker
+                name["text_fg"] = theme.planet_colour(p.planet) if p.active else theme.DIM_INK
+                purse["text"] = str(p.purse)
+            else:
+                name["text"] = purse["text"] = ""
+        self.stakes_text["text"] = f"Stakes in the inner ring: {status.stakes}"
+        lines = list(status.feed)[-FEED_LINES:]
+        for i, row in enumerate(self.feed_rows):
+            row["text"] = lines[i] if i < len(lines) else ""
+        if status.power is None:
+            self.power.hide()
+            self.power_label.hide()
+        else:
+            self.power.show()
+            self.power_label.show()
+            self.power["value"] = status.power
+        self.hint_text["text"] = status.hint
+        self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"
+
+    def set_power(self, level: float | None) -> None:
+        from dataclasses import replace
+
+        self.show(replace(self.status, power=level))
+
+    def tick(self, dt: float) -> None:
+        """Animate the thinking indicator."""
+        if not self.status.thinking:
+            return
+        self._dots = (self._dots + dt * 3.0) % 4.0
+        who = theme.title_case(self.status.shooter)
+        self.thinking_text["text"] = f"{who} is thinking" + "." * int(self._dots)
+
+    def destroy(self) -> None:
+        for widget in (self.top, self.turn_text, self.sun_text, self.round_text, self.purse_panel, self.purse_title,
+                       self.stakes_text, self.feed_panel, self.feed_title, self.power, self.power_label,
+                       self.hint_text, self.thinking_text, *self.feed_rows):
+            widget.destroy()
+        for name, purse in self.purse_rows:
+            name.destroy()
+            purse.destroy()
+        self.root.removeNode()

@@ -1,0 +1,37 @@
+"""``taw play``: read the person's settings, open the window, run until they quit."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+
+from game.app.config import AppConfig
+from game.app.paths import UserPaths
+from game.app.settings import SettingsWarning, load_settings
+
+
+def launch(args: argparse.Namespace) -> int:
+    paths = UserPaths.from_env()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", SettingsWarning)
+        settings = load_settings(paths.settings_file)
+    notes = [str(w.message) for w in caught if issubclass(w.category, SettingsWarning)]
+    for note in notes:
+        sys.stderr.write(f"taw: warning: {note}\n")
+    if getattr(args, "windowed", False):
+        from dataclasses import replace
+
+        settings = replace(settings, fullscreen=False)
+    config = AppConfig(paths=paths, settings=settings, seed=getattr(args, "seed", None))
+
+    from game.app.app import TawApp
+
+    app = TawApp(config)
+    for note in notes:
+        app.note_warning(note)
+    try:
+        app.run()
+    except SystemExit:
+        pass
+    return 0

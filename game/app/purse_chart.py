@@ -1,0 +1,51 @@
+"""A line chart of every player's purse over the turns, drawn with LineSegs on the 2D layer."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from panda3d.core import LineSegs, NodePath, TextNode
+
+from game.app import theme
+
+
+def chart_points(history: Sequence[Mapping[str, int]], player: str, size: tuple[float, float],
+                 low: int, high: int) -> list[tuple[float, float]]:
+    """(x, y) in the chart's box for one player's purse at each turn: pure, for tests."""
+    width, height = size
+    span = max(1, high - low)
+    steps = max(1, len(history) - 1)
+    return [(width * i / steps, height * (row.get(player, 0) - low) / span) for i, row in enumerate(history)]
+
+
+class PurseChart:
+    def __init__(self, parent: NodePath, history: Sequence[Mapping[str, int]], players: Sequence[str],
+                 pos: tuple[float, float], size: tuple[float, float] = (1.1, 0.55)) -> None:
+        self.root = parent.attachNewNode("purse-chart")
+        self.root.setPos(pos[0], 0, pos[1])
+        values = [row.get(p, 0) for row in history for p in players] or [0]
+        low, high = min(0, min(values)), max(1, max(values))
+        axes = LineSegs("axes")
+        axes.setColor(*theme.DIM_INK)
+        axes.setThickness(1.5)
+        axes.moveTo(0, 0, size[1])
+        axes.drawTo(0, 0, 0)
+        axes.drawTo(size[0], 0, 0)
+        self.root.attachNewNode(axes.create())
+        for player in players:
+            segs = LineSegs(f"purse-{player}")
+            segs.setThickness(2.5)
+            segs.setColor(*theme.planet_colour(player))
+            points = chart_points(history, player, size, low, high)
+            segs.moveTo(points[0][0], 0, points[0][1])
+            for x, y in points[1:]:
+                segs.drawTo(x, 0, y)
+            self.root.attachNewNode(segs.create())
+        for value, y in ((high, size[1]), (low, 0.0)):
+            theme.label(self.root, str(value), (-0.03, y - 0.012), scale=0.035, colour=theme.DIM_INK,
+                        align=TextNode.ARight)
+        theme.label(self.root, f"turns ({max(0, len(history) - 1)})", (size[0] / 2, -0.06), scale=0.035,
+                    colour=theme.DIM_INK)
+
+    def destroy(self) -> None:
+        self.root.removeNode()

@@ -1,0 +1,38 @@
+"""A referee's ruling as lines for the HUD feed, each citing its rule.
+
+``Rule 7: Earth knocked the Sun against Mars: pay Mars 2``.  Payments are
+worded from the human's side of the table ("pay", "pays you") when a human
+is named.  Pure text, tested without Panda3D.
+"""
+
+from __future__ import annotations
+
+from game.rules.names import sentence, who
+
+
+def _payment(payer: str, payee: str, marbles: int, human: str | None) -> str:
+    n = marbles
+    if payer == human:
+        return f"pay {who(payee)} {n}"
+    if payee == human:
+        return f"{who(payer)} pays you {n}"
+    return f"{who(payer)} pays {who(payee)} {n}"
+
+
+def ruling_lines(ruling, human: str | None = None) -> list[str]:
+    lines: list[str] = []
+    for foul in ruling.fouls:
+        lines.append(f"Rule {foul.rule}: foul - {foul.reason}")
+    for t in ruling.transfers:
+        pay = _payment(t.payer, t.payee, t.marbles, human)
+        short = f" (owed {t.owed})" if t.owed and t.owed > t.marbles else ""
+        lines.append(f"Rule {t.rule}: {t.reason}: {pay}{short}")
+    for planet in ruling.comets:
+        lines.append(f"Rule 14: {sentence(who(planet))} has lost every satellite and becomes a Comet")
+    for planet in ruling.out:
+        lines.append(f"{sentence(who(planet))} is out of the game")
+    if ruling.winner:
+        lines.append(f"{sentence(who(ruling.winner))} wins the game!")
+    if not lines:
+        lines.append("Nothing to pay on that shot.")
+    return lines

@@ -1,0 +1,161 @@
+"""The human's turn: knuckle down behind the taw, aim with the mouse, hold and release to shoot.
+
+* The mouse's sideways movement turns the aim (Q/E too); sensitivity is a setting.
+* Hold the left button (or Enter): the power meter rises and falls; release to shoot.
+* Where the rules let the taw be laid down (first shot, comet), the arrow
+  keys (or A/D) slide it along the line; Up/Down (W/S) change line for a comet.
+* Tab: overhead view; F: free camera (WASD, R/V up and down); K: back behind the taw.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.app.aiming import PowerMeter, first_contact, preview_length, shot_velocity
+from game.app.states.base import State
+from game.match.players import Shot, TawPlacement
+from game.match.table import body_radius, free_spot_on_line
+
+AIM_DEG_PER_SCREEN = 120.0   # a full sweep of the mouse across the window turns this far
+KEY_AIM_DEG_PER_S = 40.0
+PLACE_DEG_PER_S = 30.0
+PREVIEW_REACH = 3.0
+
+
+class AimState(State):
+    name = "aim"
+
+    def enter(self) -> None:
+        app = self.app
+        game = app.game
+        self.view = game.session.view()
+        self.meter = PowerMeter()
+        self.placement: TawPlacement | None = None
+        self.line_index = 0
+        origin = self.view.taw_position()
+        if self.view.placements is not None and origin is None:
+            orbit = self.view.placements.orbits[0]
+            self.placement = TawPlacement(orbit, self.view.layout.default_taw_angle(orbit))
+        self.direction = self._initial_direction()
+        self._last_mouse_x: float | None = None
+        app.view.sync(self._positions())
+        app.view.set_mode("knuckle")
+        self._update_camera()
+        app.view.snap()
+        game.fast_forward = False
+        game.refresh_hud(power=0.0, hint=self._hint())
+        self.on_action("shoot-press", self.meter.press)
+        self.on_action("power-press", self.meter.press)
+        self.on_action("shoot-release", self.release)
+        self.on_action("power-release", self.release)
+        self.on_action("line-next", self.change_line, [1])
+        self.on_action("line-prev", self.change_line, [-1])
+        self.on_action("overhead", self.toggle_overhead)
+        self.on_action("free-camera", lambda: app.view.set_mode("free"))
+        self.on_action("knuckle-down", lambda: app.view.set_mode("knuckle"))
+        self.add_task(self._frame, "frame")
+
+    # -- where the taw is ---------------------------------------------------------
+
+    def _hint(self) -> str:
+        where = "  Arrows: slide the taw along the line" if self.view.placements else ""
+        return f"Mouse or Q/E: aim   Hold left button: power{where}   Tab: overhead   F: free camera"
+
+    def origin(self) -> tuple[float, float]:
+        if self.placement is not None:
+            return self.view.layout.home_on_line(self.placement.orbit, self.placement.angle)
+        pos = self.view.taw_position()
+        assert pos is not None, "a shooter with no taw on the ground must be offered a placement"
+        return pos
+
+    def _positions(self) -> dict:
+        positions = dict(self.view.positions)
+        positions[self.view.taw] = self.origin()
+        return positions
+
+    def _initial_direction(self) -> float:
+        sun = self.view.positions.get("sun", (0.0, 0.0))
+        ox, oy = self.origin()
+        return math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) % 360.0
+
+    def slide(self, degrees: float) -> None:
+        """Move a placeable taw along its line, onto the nearest free spot."""
+        if self.placement is None:
+            if self.view.placements is None:
+                return
+            orbit = self.view.placements.orbits[self.line_index]
+            self.placement = TawPlacement(orbit, self.view.layout.default_taw_angle(orbit))
+        others = {k: v for k, v in self.view.positions.items() if k != self.view.taw}
+        angle, _spot = free_spot_on_line(self.view.layout, others, self.view.taw, self.placement.orbit,
+                                         (self.placement.angle + degrees) % 360.0)
+        self.placement = TawPlacement(self.placement.orbit, angle)
+
+    def change_line(self, step: int) -> None:
+        if self.view.placements is None or len(self.view.placements.orbits) < 2:
+            return
+        self.line_index = (self.line_index + step) % len(self.view.placements.orbits)
+        angle = self.placement.angle if self.placement else 0.0
+        self.placement = TawPlacement(self.view.placements.orbits[self.line_index], angle)
+        self.slide(0.0)
+
+    # -- aiming and shooting -------------------------------------------------------
+
+    def turn(self, degrees: float) -> None:
+        self.direction = (self.direction + degrees) % 360.0
+
+    def toggle_overhead(self) -> None:
+        self.app.view.set_mode("knuckle" if self.app.view.mode == "overhead" else "overhead")
+
+    def shot(self, level: float) -> Shot:
+        vx, vy = shot_velocity(self.direction, level, self.view.max_speed)
+        return Shot(direction=self.direction, speed=math.hypot(vx, vy), placement=self.placement)
+
+    def release(self) -> None:
+        if not self.meter.charging:
+            return
+        level = self.meter.release()
+        self.go("Shot", self.shot(level))
+
+    def _frame(self, task):
+        app = self.app
+        dt = min(0.1, app.clock.getDt())
+        keys = app.keys
+        sens = app.settings.mouse_sensitivity
+        if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse():
+            x = app.mouseWatcherNode.getMouseX()
+            if self._last_mouse_x is not None and app.view.mode != "free":
+                self.turn(-(x - self._last_mouse_x) * 0.5 * AIM_DEG_PER_SCREEN * sens)
+            self._last_mouse_x = x
+        if keys.is_down(app, "aim-left"):
+            self.turn(KEY_AIM_DEG_PER_S * sens * dt)
+        if keys.is_down(app, "aim-right"):
+            self.turn(-KEY_AIM_DEG_PER_S * sens * dt)
+        if app.view.mode != "free" and self.view.placements is not None:
+            if keys.is_down(app, "left"):
+                self.slide(PLACE_DEG_PER_S * dt)
+            if keys.is_down(app, "right"):
+                self.slide(-PLACE_DEG_PER_S * dt)
+        self.meter.update(dt)
+        app.game.hud.set_power(self.meter.level)
+        self._update_camera()
+        return task.cont
+
+    def _update_camera(self) -> None:
+        app = self.app
+        origin = self.origin()
+        app.view.sync(self._positions())
+        app.view.knuckle_down(origin, self.direction)
+        layout = self.view.layout
+        bodies = {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
+        contact = first_contact(origin, self.direction, layout.marble_radius, bodies, PREVIEW_REACH)
+        length = preview_length(app.game.aim_aid_strength(), contact, PREVIEW_REACH)
+        if length > 0:
+            app.view.show_aim(origin, self.direction, length, contact)
+        else:
+            app.view.hide_aim()
+
+    def exit(self) -> None:
+        self.app.view.hide_aim()
+        if self.app.game is not None:
+            self.app.game.hud.set_power(None)
+        super().exit()

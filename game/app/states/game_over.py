@@ -1,0 +1,45 @@
+"""The end: who won, each player's marbles won and lost, and the purses over the turns."""
+
+from __future__ import annotations
+
+from panda3d.core import TextNode
+
+from game.app import theme
+from game.app.purse_chart import PurseChart
+from game.app.states.base import State
+from game.rules.names import sentence, who
+
+
+class GameOverState(State):
+    name = "game-over"
+
+    def enter(self) -> None:
+        app = self.app
+        session = app.game.session
+        app.game.refresh_hud(shooter="", hint="")
+        app.view.set_mode("overhead")
+        root = self.keep(theme.panel(app.aspect2d, (-1.3, 1.3, -0.82, 0.8), colour=(0.07, 0.055, 0.04, 0.93)))
+        winner = session.winner()
+        if winner:
+            title = "You win!" if winner == session.human else f"{sentence(who(winner))} wins"
+        else:
+            title = "The game is over"
+        theme.label(root, title, (0, 0.65), scale=0.1, colour=theme.BRASS)
+        theme.label(root, session.end_reason(), (0, 0.56), scale=0.045, colour=theme.DIM_INK)
+        theme.label(root, "Player", (-1.2, 0.44), scale=0.045, colour=theme.BRASS, align=TextNode.ALeft)
+        for x, head in ((-0.55, "won"), (-0.35, "lost"), (-0.12, "purse")):
+            theme.label(root, head, (x, 0.44), scale=0.045, colour=theme.BRASS, align=TextNode.ARight)
+        for i, row in enumerate(session.summary()):
+            y = 0.36 - i * 0.07
+            name = theme.title_case(row.planet) + (" (you)" if row.planet == session.human else "")
+            theme.label(root, name, (-1.2, y), scale=0.045, colour=theme.planet_colour(row.planet), align=TextNode.ALeft)
+            for x, value in ((-0.55, row.won), (-0.35, row.lost), (-0.12, row.purse)):
+                theme.label(root, str(value), (x, y), scale=0.045, align=TextNode.ARight)
+        theme.label(root, "Purses over the game", (0.62, 0.44), scale=0.045, colour=theme.BRASS)
+        self.chart = PurseChart(root, session.purse_history(), session.players, pos=(0.1, -0.25), size=(1.05, 0.62))
+        self.again_button = theme.button(root, "New game", (-0.35, -0.68), self.go, width=6, extra_args=["NewGame"])
+        self.menu_button = theme.button(root, "Menu", (0.35, -0.68), self.go, width=6, extra_args=["Menu"])
+
+    def exit(self) -> None:
+        self.chart.destroy()
+        super().exit()

@@ -1,0 +1,62 @@
+"""Rule 1: the marbles go into the hat, the hat is turned over the Sun, planets are taken.
+
+The session has already drawn the planets; this state shows where each
+marble fell and who took which planet, then hands over to Mercury's holder
+(rule 2).  Any key or click goes on; after a few seconds it goes on by itself.
+"""
+
+from __future__ import annotations
+
+from panda3d.core import TextNode
+
+from game.app import theme
+from game.app.game_context import GameContext
+from game.app.states.base import State
+
+SHOW_SECONDS = 4.0
+
+
+class HatDropState(State):
+    name = "hat-drop"
+
+    def __init__(self, app, setup=None) -> None:
+        super().__init__(app)
+        self.setup = setup
+
+    def enter(self) -> None:
+        app = self.app
+        if self.setup is not None:
+            if app.game is not None:
+                app.game.close()
+            session = app.make_session(self.setup)
+            app.game = GameContext(app, session, self.setup)
+        game = app.game
+        session = game.session
+        app.view.use_layout(session.layout)
+        app.view.sync(session.positions())
+        app.view.set_mode("overhead")
+        game.feed = ("The hat is turned over the Sun (rule 1).",)
+        game.refresh_hud(shooter="")
+        panel = self.keep(theme.panel(app.aspect2d, (-0.75, 0.75, -0.1 - 0.08 * len(session.players), 0.22),
+                                      pos=(0, 0, 0.25)))
+        theme.label(panel, "The hat is lifted", (0, 0.12), scale=0.07, colour=theme.BRASS)
+        for i, drop in enumerate(session.hat_result()):
+            who = "You" if drop.human else drop.seat
+            text = f"{who}: {drop.distance * 100:.1f} cm from the Sun, takes {theme.title_case(drop.planet)}"
+            theme.label(panel, text, (-0.68, 0.0 - i * 0.08), scale=0.045, colour=theme.planet_colour(drop.planet),
+                        align=TextNode.ALeft)
+        self.elapsed = 0.0
+        self.on_action("fast-forward", self.proceed)
+        self.on_action("shoot-press", self.proceed)
+        self.add_task(self._tick, "wait")
+
+    def _tick(self, task):
+        self.elapsed += self.app.clock.getDt()
+        if self.elapsed >= SHOW_SECONDS:
+            self.proceed()
+            return task.done
+        return task.cont
+
+    def proceed(self) -> None:
+        if self.app.flow.state == "HatDrop":
+            self.go(self.app.next_turn_state())

@@ -1,0 +1,57 @@
+"""A shot plays out on the ground in real time; Space fast-forwards it to rest.
+
+Each frame the live shot advances by the frame's time (times eight while
+fast-forwarding), the bodies move, and every new contact clicks or thuds with
+the loudness of its impulse.
+"""
+
+from __future__ import annotations
+
+from game.app.states.base import State
+from game.rules.events import Contact
+
+FAST = 8.0
+MAX_FRAME = 1.0 / 15.0
+
+
+class ShotState(State):
+    name = "shot"
+
+    def __init__(self, app, shot) -> None:
+        super().__init__(app)
+        self.shot = shot
+
+    def enter(self) -> None:
+        app = self.app
+        game = app.game
+        self.live = game.session.start_shot(self.shot)
+        app.view.hide_aim()
+        app.view.sync(self.live.positions())
+        if app.view.mode == "knuckle":
+            app.view.set_mode("overhead")
+        game.refresh_hud(hint="Space: fast-forward   Tab: overhead   F: free camera   Esc: pause")
+        self.on_action("fast-forward", self.hurry)
+        self.add_task(self._step, "step")
+
+    def hurry(self) -> None:
+        self.app.game.fast_forward = True
+
+    def _step(self, task):
+        app = self.app
+        dt = min(MAX_FRAME, app.clock.getDt())
+        if app.game.fast_forward:
+            dt *= FAST
+        at_rest = self.live.advance(dt)
+        ids, poses = self.live.poses()
+        app.view.sync(self.live.positions())
+        app.view.set_poses(ids, poses)
+        for event in self.live.drain_events():
+            if isinstance(event, Contact):
+                app.audio.contact(event.a, event.b, event.impulse)
+        app.audio.set_rolling(self.live.total_speed())
+        if at_rest:
+            app.audio.set_rolling(0.0)
+            ruling = app.game.session.finish_shot(self.live)
+            self.go("Ruling", ruling)
+            return task.done
+        return task.cont

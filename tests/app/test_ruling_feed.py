@@ -1,0 +1,57 @@
+from dataclasses import dataclass, field
+
+from game.app.ruling_feed import ruling_lines
+
+
+@dataclass
+class T:
+    payer: str
+    payee: str
+    marbles: int
+    rule: int
+    reason: str
+    owed: int = 0
+
+
+@dataclass
+class F:
+    rule: int
+    player: str
+    reason: str
+
+
+@dataclass
+class R:
+    transfers: tuple = ()
+    fouls: tuple = ()
+    comets: tuple = ()
+    out: tuple = ()
+    winner: str | None = None
+
+
+def test_each_payment_cites_its_rule_from_the_humans_side():
+    ruling = R(transfers=(T("earth", "mars", 2, 7, "you knocked the Sun against Mars"),
+                          T("venus", "earth", 5, 8, "the Sun stopped in the Earth's orbit"),
+                          T("venus", "stakes", 1, 12, "Venus's taw fell into its own orbit")))
+    lines = ruling_lines(ruling, human="earth")
+    assert lines == [
+        "Rule 7: you knocked the Sun against Mars: pay Mars 2",
+        "Rule 8: the Sun stopped in the Earth's orbit: Venus pays you 5",
+        "Rule 12: Venus's taw fell into its own orbit: Venus pays the stakes 1",
+    ]
+
+
+def test_fouls_comets_out_winner_and_shortfall():
+    ruling = R(transfers=(T("mars", "venus", 1, 11, "reason", owed=3),),
+               fouls=(F(15, "mars", "shot at its own satellite"),), comets=("saturn",), out=("mars",),
+               winner="venus")
+    lines = ruling_lines(ruling, human=None)
+    assert lines[0].startswith("Rule 15: foul")
+    assert lines[1].endswith("Mars pays Venus 1 (owed 3)")
+    assert "Rule 14" in lines[2] and "Saturn" in lines[2]
+    assert lines[3] == "Mars is out of the game"
+    assert lines[4] == "Venus wins the game!"
+
+
+def test_a_quiet_shot_still_says_so():
+    assert ruling_lines(R()) == ["Nothing to pay on that shot."]
