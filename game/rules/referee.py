@@ -62,6 +62,7 @@ class _Debt:
     reason: str
     bodies: tuple[str, ...] = ()
     replace_at: Point | None = None
+    replace_body: str = ""
     everything: bool = False  # the whole pot (rule 9's stakes)
     order: int = 0
 
@@ -400,9 +401,9 @@ def _rule10_bodies_beyond_herschel(shot: _Shot, gates: _Gates, void: bool) -> No
         if planet_body or house.rule10_satellites == "replaced":
             spot = state.homes.get(body)
             if spot is not None:
-                shot.owe(10, owner, body, 1,
+                shot.owe(10, owner, "", 1,
                          f"{names.who(owner)} replaces {names.body(body)} at its original place (rule 10)",
-                         replace_at=spot)
+                         replace_at=spot, replace_body=body)
 
 
 # -- rules 12, 13: taws --------------------------------------------------------------
@@ -483,8 +484,8 @@ def _rule16_saturn_ring(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool
         shot.handled.add(b)
     if "saturn" in bodies and house.rule16_replace_saturn:
         owner = state.board["saturn"]
-        shot.owe(16, owner, "saturn", 1, f"{names.who(owner)} puts Saturn down again at home (rule 16)",
-                 replace_at=state.homes["saturn"])
+        shot.owe(16, owner, "", 1, f"{names.who(owner)} puts Saturn down again at home (rule 16)",
+                 replace_at=state.homes["saturn"], replace_body="saturn")
 
 
 # -- taws that left the play area ---------------------------------------------------
@@ -535,7 +536,7 @@ def _settle(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool) -> Ruling:
                                           len(present), present))
             continue
         if debt.replace_at is not None:
-            body = debt.payee
+            body = debt.replace_body
             if balance(debt.payer) >= 1:
                 move(debt.payer, "", 1)
                 board[body] = debt.payer
@@ -543,6 +544,8 @@ def _settle(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool) -> Ruling:
             else:
                 shot.notes.append(f"{names.sentence(names.who(debt.payer))} has no marble to replace "
                                   f"{names.body(body)}; its orbit stays empty (rule {debt.rule}).")
+                if debt.payer != STAKES:
+                    short.add(debt.payer)
             continue
         owed = balance(debt.payer) if debt.everything else debt.owed
         paid = min(owed, balance(debt.payer))

@@ -1,0 +1,284 @@
+"""Rules 10 to 17, running out, and the endings besides rule 9."""
+
+from dataclasses import replace
+
+import pytest
+
+from game.rules.house import HouseRules
+from game.rules.layout import satellite_ids
+from game.rules.state import STAKES, start_options
+from rules_kit import LAYOUT, beyond, game, place, play, region_spot
+
+AWAY = {"venus.taw": region_spot("earth", 10)}  # the shooter's taw clear of its own orbit (rule 12)
+
+
+# -- rule 10 --------------------------------------------------------------------
+
+def test_rule10_a_planet_beyond_herschel_belongs_to_the_striker_and_is_replaced_at_home():
+    state = game()
+    ruling = play(state, "venus", contacts=[("venus.taw", "mars")], rest={"mars": beyond(), **AWAY})
+    [won] = [t for t in ruling.transfers if t.rule == 10]
+    assert (won.payer, won.payee, won.marbles, won.bodies) == ("mars", "venus", 1, ("mars",))
+    assert [(c.body, c.into) for c in ruling.take_off] == [("mars", "venus")]
+    [down] = ruling.put_down
+    assert (down.body, down.position, down.from_purse) == ("mars", state.homes["mars"], "mars")
+    after = ruling.state
+    assert after.purses["venus"] == state.purses["venus"] + 1
+    assert after.purses["mars"] == state.purses["mars"] - 1
+    assert after.board["mars"] == "mars" and after.positions["mars"] == state.homes["mars"]
+
+
+def test_rule10_a_planet_that_leaves_the_play_area_counts_the_same():
+    ruling = play(game(), "venus", contacts=[("venus.taw", "mars")], out=["mars"], rest=AWAY)
+    assert ruling.paid("mars", "venus", 10) == 1 and ruling.put_down[0].body == "mars"
+
+
+def test_rule10_a_loser_with_an_empty_purse_cannot_replace_and_runs_out():
+    state = game(purses={p: (0 if p == "mars" else 20) for p in game().players})
+    state = replace(state, marbles_in_game=state.ledger_total())
+    ruling = play(state, "venus", contacts=[("venus.taw", "mars")], rest={"mars": beyond(), **AWAY})
+    assert ruling.put_down == ()
+    assert "mars" not in ruling.state.board
+    assert any("no marble to replace" in n for n in ruling.notes)
+    assert ruling.out == ("mars",)
+
+
+@pytest.mark.parametrize("mode, replaced, taken", [("taken", False, True), ("replaced", True, True),
+                                                    ("returned", True, False)])
+def test_rule10_satellites(mode, replaced, taken):
+    ruling = play(game(), "venus", HouseRules(rule10_satellites=mode), contacts=[("venus.taw", "saturn.2")],
+                  rest={"saturn.2": beyond(), **AWAY})
+    assert (ruling.paid("saturn", "venus", 10) == 1) == taken
+    assert ("saturn.2" in ruling.state.board) == replaced
+
+
+def test_rule10_own_planet_beyond_herschel_just_goes_back():
+    ruling = play(game(), "venus", contacts=[("venus.taw", "earth"), ("earth", "venus")],
+                  rest={"venus": beyond(), **AWAY})
+    assert ruling.paid("venus", "venus") == 0 and ruling.put_down[0].body == "venus"
+
+
+# -- rule 11 ------------------------------------------------------------------------
+
+def test_rule11_struck_into_another_orbit_pays_its_holder_one_per_satellite():
+    ruling = play(game(), "venus", contacts=[("venus.taw", "saturn")],
+                  rest={"saturn": region_spot("jupiter", 280), **AWAY})
+    assert [(t.payer, t.payee, t.marbles, t.rule) for t in ruling.transfers] == [("venus", "jupiter", 7, 11)]
+
+
+def test_rule11_counts_modes():
+    state = game()
+    state = replace(state, board={b: o for b, o in state.board.items() if b not in ("saturn.1", "saturn.2")})
+    state = replace(state, positions={b: p for b, p in state.positions.items() if b in state.board or b == "sun"},
+                    marbles_in_game=state.ledger_total())
+    kw = dict(contacts=[("venus.taw", "saturn")], rest={"saturn": region_spot("jupiter", 280), **AWAY})
+    assert play(state, "venus", **kw).paid("venus", "jupiter", 11) == 5
+    assert play(state, "venus", HouseRules(rule11_counts="struck_planet_all"), **kw).paid("venus", "jupiter", 11) == 7
+    in_orbit = sum(1 for b in state.board if "." in b and not b.endswith("taw")
+                   and LAYOUT.zone(state.positions[b]).region == "jupiter")
+    assert in_orbit == 8  # Mars's four moons lie in Jupiter's orbit, beside Jupiter's own four
+    assert play(state, "venus", HouseRules(rule11_counts="in_orbit"), **kw).paid("venus", "jupiter", 11) == in_orbit
+
+
+def test_rule11_a_planet_still_on_its_own_line_has_not_left_its_orbit():
+    nudged = LAYOUT.point_beyond("saturn", 280, LAYOUT.marble_radius)  # centre past the line, still touching
+    assert LAYOUT.zone(nudged).region == "herschel"
+    ruling = play(game(), "venus", contacts=[("venus.taw", "saturn")], rest={"saturn": nudged, **AWAY})
+    assert ruling.transfers == ()
+
+
+def test_rule11_nothing_for_a_planet_without_satellites_or_into_my_own_orbit():
+    ruling = play(game(), "earth", contacts=[("earth.taw", "mercury")],
+                  rest={"mercury": region_spot("venus"), "earth.taw": region_spot("mars")})
+    assert ruling.transfers == ()
+    ruling = play(game(), "jupiter", contacts=[("jupiter.taw", "saturn")],
+                  rest={"saturn": region_spot("jupiter", 280), "jupiter.taw": region_spot("mars")})
+    assert ruling.transfers == ()
+
+
+# -- rule 12 --------------------------------------------------------------------------
+
+def test_rule12_a_taw_that_struck_and_fell_into_its_own_orbit_stakes_one():
+    ruling = play(game(), "earth", contacts=[("earth.taw", "venus")], rest={"earth.taw": region_spot("earth")})
+    assert [(t.payer, t.payee, t.marbles, t.rule) for t in ruling.transfers] == [("earth", STAKES, 1, 12)]
+    assert ruling.state.stakes == 1
+
+
+def test_rule12_needs_a_strike_on_a_taw_planet_or_satellite():
+    assert play(game(), "earth", rest={"earth.taw": region_spot("earth")}).transfers == ()
+    ruling = play(game(), "earth", contacts=[("earth.taw", "sun")], rest={"earth.taw": region_spot("earth"),
+                                                                        "sun": region_spot("earth")})
+    assert ruling.rules_applied() == set()
+    ruling = play(game(), "earth", contacts=[("earth.taw", "mars.taw")], rest={"earth.taw": region_spot("earth")})
+    assert ruling.rules_applied() == {12}
+    ruling = play(game(), "earth", contacts=[("earth.taw", "venus")], rest={"earth.taw": region_spot("mars")})
+    assert ruling.rules_applied() == set()
+
+
+# -- rule 13 ---------------------------------------------------------------------------
+
+def test_rule13_a_taw_in_the_inner_ring_stays_there_and_its_player_is_out():
+    state = game(["mercury", "venus", "earth"])
+    ruling = play(state, "venus", rest={"venus.taw": (0.03, 0.0)})
+    assert ruling.out == ("venus",) and ruling.left_as_stakes == ("venus.taw",)
+    after = ruling.state
+    assert after.stakes == 1 and "venus.taw" not in after.board
+    assert after.positions["venus.taw"] == (0.03, 0.0)
+    assert after.board["venus"] == STAKES  # his planet is now held by the stakes
+    assert after.next_shooter() == "earth"
+    assert play(after, "earth").state.next_shooter() == "mercury"
+
+
+def test_rule13_knocking_an_adversarys_taw_into_the_ring_puts_him_out():
+    ruling = play(game(["mercury", "venus", "earth"]), "earth", contacts=[("earth.taw", "venus.taw")],
+                  rest={"venus.taw": (0.0, 0.05), "earth.taw": region_spot("mars")})
+    assert ruling.out == ("venus",)
+
+
+# -- rule 14 ---------------------------------------------------------------------------
+
+def test_rule14_losing_every_satellite_makes_a_comet_who_may_start_anywhere_after_the_sun_is_struck():
+    state = game(["mercury", "venus", "earth"])
+    r1 = play(state, "venus", contacts=[("venus.taw", "earth.1")], rest={"earth.1": beyond(), **AWAY})
+    assert r1.comets == ("earth",) and "earth" in r1.state.comets
+    assert start_options(r1.state, "earth") is None  # the Sun has not been struck since
+    r2 = play(r1.state, "earth", contacts=[("earth.taw", "sun")], rest={"sun": region_spot("earth"),
+                                                                       "earth.taw": region_spot("mars")})
+    r3 = play(r2.state, "mercury", rest={"mercury.taw": region_spot("venus")})
+    options = start_options(r3.state, "earth")
+    assert options is not None and options.reason == "comet" and len(options.orbits) == 7
+    # The comet starts on Herschel's line, far from where the taw lay: no foul.
+    r4 = play(r3.state, "venus", rest=AWAY)
+    r5 = play(r4.state, "earth", start=LAYOUT.home_on_line("herschel", 77), rest={"earth.taw": region_spot("mars")})
+    assert r5.fouls == ()
+    assert start_options(r5.state, "earth") is None  # used
+
+
+def test_rule14_mercury_and_venus_never_become_comets_by_default():
+    ruling = play(game(), "earth", rest={"earth.taw": region_spot("mars")})
+    assert ruling.comets == ()
+    ruling = play(game(), "earth", HouseRules(comets_need_satellites=False), rest={"earth.taw": region_spot("mars")})
+    assert set(ruling.comets) == {"mercury", "venus"}
+
+
+# -- rule 15 ----------------------------------------------------------------------------
+
+def test_rule15_shooting_at_your_own_planet_is_a_foul_that_forfeits_and_earns_nothing():
+    ruling = play(game(), "earth", contacts=[("earth.taw", "earth"), ("earth", "sun")],
+                  rest={"sun": region_spot("venus"), "earth.taw": region_spot("mars")})
+    assert [(f.rule, f.player) for f in ruling.fouls] == [(15, "earth")]
+    assert [(t.payer, t.payee, t.marbles, t.rule) for t in ruling.transfers] == [("earth", STAKES, 1, 15)]
+
+
+def test_rule15_only_the_first_thing_the_taw_strikes():
+    ruling = play(game(), "earth", contacts=[("earth.taw", "venus"), ("earth.taw", "earth.1")],
+                  rest={"earth.taw": region_spot("mars")})
+    assert ruling.fouls == ()
+
+
+def test_rule15_gains_kept_when_the_house_says_so():
+    ruling = play(game(), "earth", HouseRules(foul_voids_gains=False), contacts=[("earth.taw", "earth.1"),
+                                                                                 ("earth.1", "sun")],
+                  rest={"sun": region_spot("venus"), "earth.taw": region_spot("mars")})
+    assert ruling.rules_applied() == {8, 15}
+
+
+# -- rule 16 -----------------------------------------------------------------------------
+
+def test_rule16_striking_within_saturns_ring_forfeits_three():
+    saturn = LAYOUT.saturn_home()
+    ruling = play(game(), "venus", contacts=[("venus.taw", "saturn", saturn)], rest=AWAY)
+    assert ruling.paid("venus", STAKES, 16) == 3
+    outside = LAYOUT.point_in_region("saturn", 100, 0.5)
+    ruling = play(game(), "venus", contacts=[("venus.taw", "saturn.1", outside)], rest=AWAY)
+    assert ruling.paid("venus", STAKES, 16) == 0
+
+
+def test_rule16_striking_the_sun_within_the_ring_takes_up_saturn_and_the_satellites_in_his_orbit():
+    state = game()
+    saturn = LAYOUT.saturn_home()
+    ruling = play(state, "venus", contacts=[("venus.taw", "sun", saturn)],
+                  rest={"sun": (saturn[0] * 0.97, saturn[1] * 0.97), **AWAY})
+    inside = ["saturn"] + [s for s in satellite_ids("saturn", 7)
+                           if LAYOUT.zone(state.positions[s]).region == "saturn"]
+    assert 1 < len(inside) < 8  # the satellites straddle Saturn's line
+    [taken] = [t for t in ruling.transfers if t.rule == 16]
+    assert (taken.payer, taken.payee, set(taken.bodies)) == ("saturn", "venus", set(inside))
+    assert {c.body for c in ruling.take_off} == set(inside)
+    assert not set(inside) & set(ruling.state.board)
+
+
+def test_rule16_saturn_himself_takes_nothing_up():
+    saturn = LAYOUT.saturn_home()
+    ruling = play(game(), "saturn", contacts=[("saturn.taw", "sun", saturn)],
+                  rest={"sun": (saturn[0] * 0.97, saturn[1] * 0.97), "saturn.taw": region_spot("mars")})
+    assert ruling.take_off == ()
+
+
+# -- rule 17 -----------------------------------------------------------------------------
+
+def test_rule17_after_the_first_shot_the_taw_starts_where_it_rests():
+    state = game()
+    ruling = play(state, "venus", start=region_spot("earth", 3), rest=AWAY)
+    assert [(f.rule, f.player) for f in ruling.fouls] == [(17, "venus")]
+    assert ruling.paid("venus", STAKES, 17) == 1
+
+
+def test_rule17_the_first_shot_starts_on_the_own_line():
+    state = game(released=False)
+    assert start_options(state, "venus").reason == "first shot"
+    assert play(state, "venus", start=LAYOUT.home_on_line("venus", 5), rest=AWAY).fouls == ()
+    assert play(state, "venus", start=LAYOUT.home_on_line("earth", 5), rest=AWAY).fouls[0].rule == 17
+    ok = play(state, "venus", HouseRules(first_taw_on="region"), start=region_spot("venus", 5), rest=AWAY)
+    assert ok.fouls == ()
+
+
+def test_a_taw_out_of_the_play_area_goes_back_on_its_line_for_a_fresh_first_shot():
+    ruling = play(game(), "venus", out=["venus.taw"])
+    [down] = ruling.put_down
+    assert down.body == "venus.taw" and down.may_move_along_line
+    assert LAYOUT.zone(down.position).on_line == "venus"
+    assert "venus" in ruling.state.first_shot_pending
+
+
+# -- running out and the endings ---------------------------------------------------------
+
+def test_running_out_a_player_pays_what_he_has_and_is_out():
+    state = game(["mercury", "venus", "earth"], purses={"mercury": 20, "venus": 1, "earth": 20})
+    state = replace(state, marbles_in_game=state.ledger_total())
+    ruling = play(state, "venus", contacts=[("venus.taw", "sun"), ("sun", "earth"), ("sun", "mercury")],
+                  rest={"sun": region_spot("venus"), **AWAY})
+    paid = [t for t in ruling.transfers if t.rule == 7]
+    assert [(t.payee, t.marbles, t.owed) for t in paid] == [("earth", 1, 2)]
+    assert ruling.out == ("venus",)
+    after = ruling.state
+    assert after.board["venus"] == STAKES and "venus.taw" not in after.board
+    assert after.purses["venus"] == 1  # he picked up his taw
+    assert [c.body for c in ruling.take_off] == ["venus.taw"]
+
+
+def test_the_last_player_in_wins_and_takes_the_stakes():
+    state = game(["venus", "earth"], purses={"venus": 0, "earth": 20}, stakes=4)
+    state = replace(state, marbles_in_game=state.ledger_total())
+    ruling = play(state, "venus", contacts=[("venus.taw", "sun"), ("sun", "earth")],
+                  rest={"sun": region_spot("venus"), **AWAY})
+    assert ruling.out == ("venus",) and ruling.winner == "earth" and ruling.finished
+    assert ruling.paid(STAKES, "earth") == 4
+
+
+def test_the_round_limit_ends_the_game_with_the_richest_player_winning():
+    house = HouseRules(round_limit=1)
+    state = game(["venus", "earth"], purses={"venus": 20, "earth": 21})
+    state = replace(state, marbles_in_game=state.ledger_total())
+    r1 = play(state, "venus", house, rest=AWAY)
+    assert not r1.finished
+    r2 = play(r1.state, "earth", house, rest={"earth.taw": region_spot("mars")})
+    assert r2.finished and r2.winner == "earth"
+
+
+def test_round_limit_tie_goes_to_the_planet_nearer_the_sun():
+    house = HouseRules(round_limit=1)
+    state = game(["venus", "mercury"])
+    r = play(play(state, "mercury", house, rest={"mercury.taw": region_spot("venus")}).state, "venus", house,
+             rest=AWAY)
+    assert r.finished and r.winner == "mercury"
