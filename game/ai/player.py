@@ -1,0 +1,135 @@
+"""The AI player the match and the app talk to.
+
+``choose_shot(view)`` blocks until the plan is made (headless matches);
+``plan_async(view)`` returns a handle the app polls each frame, then
+``shot_for(handle.result(), view)`` turns the decision into the executed
+``Shot``: the intended shot plus the level's aim noise, seeded by the
+player's seed and the turn, so a match replays identically.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai.levels import LEVELS, Level, get_level
+from game.ai.noise import jitter, seed_for
+from game.ai.planner import Decision, plan
+from game.ai.situation import Situation
+from game.ai.value import ValueWeights
+from game.ai.workers import PlanHandle, PlannerPool
+from game.match.players import MatchView, RandomPlayer, Shot, TawPlacement
+
+
+def rule_state_of(view: MatchView) -> Any:
+    """The referee's state behind a view (the match hands it over read-only)."""
+    for name in ("rule_state", "state", "rules"):
+        state = getattr(view, name, None)
+        if state is not None and hasattr(state, "purses"):
+            return state
+    raise ValueError("the match view carries no rule state; the AI cannot plan without it")
+
+
+def house_of(view: MatchView) -> Any:
+    from game.rules.house import HouseRules
+
+    house = view.house_rules
+    if isinstance(house, HouseRules):
+        return house
+    if isinstance(house, dict) and house:
+        return HouseRules.from_mapping(house)
+    return HouseRules()
+
+
+def situation_from_view(view: MatchView) -> Situation:
+    orbits = tuple(view.placements.orbits) if view.placements is not None else ()
+    return Situation(layout=view.layout, house=house_of(view), state=rule_state_of(view), shooter=view.shooter,
+                     positions=dict(view.positions), placement_orbits=orbits, max_speed=view.max_speed)
+
+
+@dataclass
+class AIPlayer:
+    """A planning player of one level.  Several players may share one ``PlannerPool``."""
+
+    level: Level
+    seed: int
+    pool: PlannerPool
+    weights: ValueWeights = field(default_factory=ValueWeights)
+    decision_times: list[float] = field(default_factory=list)
+    last_decision: Decision | None = None
+
+    @property
+    def name(self) -> str:
+        return self.level.name
+
+    def plan_situation(self, sit: Situation, key: tuple[int, int]) -> PlanHandle[Decision]:
+        """Start planning for ``sit``; ``key`` (round, shot number) seeds the plan."""
+        level, weights = self.level, self.weights
+        seed = seed_for(self.seed, "plan", key[0], key[1], sit.shooter)
+        return PlanHandle(self.pool, lambda ctx: plan(ctx, sit, level, seed, weights))
+
+    def plan_async(self, view: MatchView) -> PlanHandle[Decision]:
+        """Start planning the shot for ``view``; poll ``done()``, then ``shot_for(handle.result(), view)``."""
+        return self.plan_situation(situation_from_view(view), (view.round, view.turn))
+
+    def executed(self, decision: Decision, key: tuple[int, int], shooter: str, max_speed: float) -> Shot:
+        """The shot as this level's hands deliver it (the noise is seeded by the turn)."""
+        self.last_decision = decision
+        noisy = jitter(decision.candidate, self.level.angle_noise_deg, self.level.speed_noise_frac,
+                       seed_for(self.seed, "hands", key[0], key[1], shooter), max_speed)
+        chosen = decision.candidate
+        placement = TawPlacement(chosen.orbit, chosen.orbit_angle) if chosen.orbit is not None else None
+        return Shot(direction=math.degrees(noisy.angle) % 360.0, speed=min(noisy.speed, max_speed),
+                    placement=placement)
+
+    def shot_for(self, decision: Decision, view: MatchView) -> Shot:
+        return self.executed(decision, (view.round, view.turn), view.shooter, view.max_speed)
+
+    def choose_shot(self, view: MatchView) -> Shot:
+        started = time.perf_counter()
+        decision = self.plan_async(view).result()
+        shot = self.shot_for(decision, view)
+        self.decision_times.append(time.perf_counter() - started)
+        return shot
+
+    def choose_for(self, sit: Situation, key: tuple[int, int]) -> Shot:
+        """``choose_shot`` for a situation built without a match view (headless loop, tests)."""
+        started = time.perf_counter()
+        decision = self.plan_situation(sit, key).result()
+        shot = self.executed(decision, key, sit.shooter, sit.max_speed)
+        self.decision_times.append(time.perf_counter() - started)
+        return shot
+
+
+@dataclass
+class RandomAI:
+    """The ``random`` level: the match's own random baseline, timed like the others."""
+
+    level: Level
+    seed: int
+    decision_times: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._player = RandomPlayer(self.seed)
+
+    @property
+    def name(self) -> str:
+        return self.level.name
+
+    def choose_shot(self, view: MatchView) -> Shot:
+        started = time.perf_counter()
+        shot = self._player.choose_shot(view)
+        self.decision_times.append(time.perf_counter() - started)
+        return shot
+
+
+def make_player(level: str | Level, seed: int, pool: PlannerPool) -> AIPlayer | RandomAI:
+    lv = get_level(level) if isinstance(level, str) else level
+    if lv.random_play:
+        return RandomAI(lv, seed)
+    return AIPlayer(lv, seed, pool)
+
+
+__all__ = ["AIPlayer", "RandomAI", "make_player", "situation_from_view", "LEVELS"]
