@@ -46,6 +46,7 @@ _LOCK_Z = Vec3(1.0, 1.0, 0.0)
 _NO_SPIN = Vec3(0.0, 0.0, 0.0)
 _TOUCH_TOLERANCE = 1e-6  # m: bodies may touch, not overlap by more than this
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
+_GATE_MARGIN = 0.002     # m: slack in deciding that no body can touch another
 
 
 @dataclass
@@ -91,9 +92,11 @@ class Simulation:
         self._shot_limit = 0       # substeps after which the current shot is stopped
         self._accum = 0.0          # wall time not yet stepped by advance()
         self._scanning = False     # is the per-substep contact scan installed?
+        self._gate_due = 0         # substep at which the scan gate must be re-evaluated
         self._rows: dict[str, int] = {}
         self._xy = np.zeros((0, 2))    # last known (x, y) of every body, by row
         self._radius = np.zeros(0)
+        self._speed = np.zeros(0)
         self._closed = False
         self._last_rest: AllAtRest | None = None
         # Orientation is integrated lazily from displacement between pose reads.
@@ -167,6 +170,10 @@ class Simulation:
         self._rows = {bid: i for i, bid in enumerate(self._bodies)}
         self._xy = np.array([self._xy_of(b) for b in self._bodies.values()], dtype=np.float64).reshape(-1, 2)
         self._radius = np.array([b.spec.radius for b in self._bodies.values()], dtype=np.float64)
+        self._speed = np.zeros(len(self._bodies))  # speeds of moving bodies at the last tick, by row
+        for bid in self._moving:
+            v = self._bodies[bid].node.getLinearVelocity()
+            self._speed[self._rows[bid]] = math.hypot(v[0], v[1])
 
     # -- queries ---------------------------------------------------------
 
@@ -309,6 +316,7 @@ class Simulation:
         body.node.setLinearVelocity(Vec3(vx, vy, 0.0))
         body.node.setActive(True, True)
         self._moving[body_id] = body
+        self._speed[self._rows[body_id]] = speed
         self._gate_scan(speed)
         event = ShotStarted(0.0, body_id, self._xy_of(body), (vx, vy))
         self.bus.publish(event)
@@ -492,6 +500,7 @@ class Simulation:
         xy = self._xy
         rows = self._rows
         fastest = 0.0
+        speed = self._speed
         out: list[tuple[str, Point]] = []
         for bid, body in list(moving.items()):
             node = body.node
@@ -504,6 +513,7 @@ class Simulation:
                 node.setLinearVelocity(_ZERO)
                 node.setActive(False, True)
                 del moving[bid]
+                s = 0.0
             else:
                 s = math.sqrt(s2)
                 f = 1.0 - dv / s
@@ -516,16 +526,17 @@ class Simulation:
             row = rows[bid]
             xy[row, 0] = px
             xy[row, 1] = py
+            speed[row] = s
             if px * px + py * py > r2:
                 out.append((bid, (float(px), float(py))))
         for bid, where in out:
             self._take_out(bid, where)
         if self._substep >= self._shot_limit:
             self._stop_all()
-        if moving:
-            self._gate_scan(fastest)
-        else:
+        if not moving:
             self._confirm_rest()
+        elif self._scanning or self._substep >= self._gate_due:
+            self._gate_scan(fastest)
 
     def _gate_scan(self, fastest: float) -> None:
         """Install the contact scan only while some moving body could touch another.
@@ -536,17 +547,30 @@ class Simulation:
         conservative: a tick the scan is off has no contact at all.
         """
         moving = self._moving
-        if not moving:
-            near = False
-        else:
-            reach = 2.0 * fastest * (self.config.tick + 2.0 * self._h) + 0.002
+        near = False
+        if moving and len(self._bodies) > 1:
             idx = np.fromiter((self._rows[b] for b in moving), dtype=np.intp, count=len(moving))
             xy = self._xy
             mine = xy[idx]
             gap = np.hypot(xy[None, :, 0] - mine[:, None, 0], xy[None, :, 1] - mine[:, None, 1])
             gap -= self._radius[None, :] + self._radius[idx][:, None]
             gap[np.arange(len(idx)), idx] = np.inf
-            near = bool(gap.min() < reach) if gap.size else False
+            gap -= _GATE_MARGIN
+            closing = self._speed[None, :] + self._speed[idx][:, None]
+            tick = self.config.tick
+            lag = 2.0 * self._h
+            if (gap <= 0.0).any():
+                near = True
+            else:
+                # Time before any pair could meet, each closing head-on at
+                # its present speeds (nobody speeds up unless struck).
+                with np.errstate(divide="ignore"):
+                    clear_time = float((gap / closing).min())
+                clear = math.floor((clear_time - lag) / tick) if math.isfinite(clear_time) else 1 << 30
+                near = clear < 1
+                if not near:
+                    self._gate_due = self._substep + clear * self.config.substeps_per_tick
+                    self._sleep_idle()
         if near and not self._scanning:
             self._world.setTickCallback(self._on_substep, False)
             self._scanning = True
@@ -554,6 +578,18 @@ class Simulation:
             self._world.clearTickCallback()
             self._scanning = False
             self._touching = set()
+
+    def _sleep_idle(self) -> None:
+        """Put back to sleep bodies Bullet woke (an island touched a mover) that never moved.
+
+        Bullet merges islands by overlapping bounding boxes, padded 2 cm, so a
+        passing taw wakes a whole cluster, which would otherwise stay awake
+        (and cost Bullet time) until the shot ends.
+        """
+        moving = self._moving
+        for bid, body in self._bodies.items():
+            if bid not in moving and body.node.isActive():
+                body.node.setActive(False, True)
 
     def _take_out(self, body_id: str, where: Point) -> None:
         self._detach(body_id)
