@@ -58,23 +58,24 @@ void main() {
     vec4 fine = texture(u_noise, mat2(0.28, 0.96, -0.96, 0.28) * p * 11.0);
     vec4 grit = texture(u_noise, p * 37.0 + vec2(0.37, 0.11));
 
-    vec3 dry  = vec3(0.60, 0.50, 0.38);
-    vec3 damp = vec3(0.41, 0.33, 0.25);
-    vec3 ash  = vec3(0.55, 0.52, 0.47);
-    vec3 albedo = mix(damp, dry, smoothstep(0.30, 0.72, big.b));
-    albedo = mix(albedo, ash, 0.35 * smoothstep(0.45, 0.8, mid.g));
-    albedo *= 0.80 + 0.32 * mid.b;
-    albedo *= 0.78 + 0.40 * fine.r * (0.6 + 0.4 * grit.g);
-    // pale pebbles and dark grit
-    float pebble = smoothstep(0.80, 0.86, fine.a) * (0.6 + 0.4 * mid.r);
-    albedo = mix(albedo, vec3(0.80, 0.76, 0.68), pebble * 0.75);
-    albedo *= 1.0 - 0.45 * smoothstep(0.80, 0.88, grit.a);
+    vec3 dry  = vec3(0.62, 0.53, 0.41);
+    vec3 damp = vec3(0.52, 0.43, 0.33);
+    vec3 ash  = vec3(0.58, 0.55, 0.50);
+    vec3 albedo = mix(damp, dry, smoothstep(0.22, 0.78, big.b));
+    albedo = mix(albedo, ash, 0.45 * smoothstep(0.5, 0.85, mid.b));
+    albedo *= 0.84 + 0.32 * mid.g;
+    albedo *= 0.88 + 0.24 * fine.r;
+    albedo *= 0.90 + 0.20 * grit.r;
+    // pale pebbles and dark grit, sparse
+    float pebble = smoothstep(0.83, 0.90, fine.a);
+    albedo = mix(albedo, vec3(0.78, 0.74, 0.66) * (0.85 + 0.3 * grit.g), pebble * 0.8);
+    albedo *= 1.0 - 0.35 * smoothstep(0.84, 0.92, grit.a);
 
     // relief: the height's slope towards the sun lights or darkens the grain
     vec2 step_dir = normalize(u_sun_dir.xy + vec2(1e-4)) * 0.0012;
-    float h0 = fine.r + 0.5 * pebble;
+    float h0 = fine.r + 0.6 * pebble;
     float h1 = texture(u_noise, mat2(0.28, 0.96, -0.96, 0.28) * (p + step_dir) * 11.0).r;
-    float relief = clamp(1.0 + (h0 - h1) * 2.2, 0.55, 1.45);
+    float relief = clamp(1.0 + (h0 - h1) * 1.4, 0.75, 1.25);
 
     // chalk: seven orbits, the stakes ring, Saturn's ring
     float r = length(p) + (big.g - 0.5) * 0.0025;  // a hand-drawn wobble of a millimetre or so
@@ -94,8 +95,8 @@ void main() {
     dust = max(dust, stripe(rs - u_saturn.z, ring_half * 2.6, fws));
     // chalk rubs onto the high grains and skips the low ones
     float tooth = smoothstep(0.15, 0.55, fine.r * 0.6 + grit.r * 0.6);
-    float chalk_amount = chalk * mix(0.55, 1.0, tooth) + dust * 0.10 * tooth;
-    albedo = mix(albedo, vec3(0.93, 0.92, 0.87), clamp(chalk_amount, 0.0, 1.0));
+    float chalk_amount = chalk * mix(0.5, 0.95, tooth) + dust * 0.12 * tooth;
+    albedo = mix(albedo, vec3(0.90, 0.89, 0.85), clamp(chalk_amount, 0.0, 1.0));
 
     // light: sun with shadow, sky from above, a little bounce
     float ndl = max(u_sun_dir.z, 0.0);
@@ -106,6 +107,6 @@ void main() {
     // haze with distance so the far ground meets the sky softly
     vec3 cam = p3d_ViewMatrixInverse[3].xyz;
     float dist = length(v_world - cam);
-    color = mix(color, u_haze_color, smoothstep(3.0, 14.0, dist) * 0.85);
+    color = mix(color, u_haze_color, smoothstep(2.0, 12.0, dist));
     o_color = vec4(color, 1.0);
 }

@@ -68,7 +68,7 @@ float vane_density(vec3 q, float seed, float count, float thickness) {
     float rho = length(q.xy);
     float twist = 2.2 + 1.6 * fract(seed * 7.13);
     float a = atan(q.y, q.x) - twist * q.z + seed * 6.2831;
-    float sector = 3.14159265 / count;
+    float sector = 6.2831853 / count;
     float da = abs(mod(a + 0.5 * sector, sector) - 0.5 * sector);
     float perp = rho * sin(da);
     float reach = 0.68 * sqrt(max(1.0 - q.z * q.z / 0.72, 0.0));
@@ -104,8 +104,8 @@ vec3 lit_glass(vec3 n, vec3 v, vec3 l, float sh) {
             // the vane is lit by what reaches the inside of the ball
             vec3 qn = normalize(mat3(p3d_ModelMatrix) * q);
             float lit = 0.55 + 0.45 * max(dot(qn, l), 0.0) * sh;
-            float stripe = 0.75 + 0.25 * sin(length(q.xy) * 40.0 + seed * 9.0);
-            vec3 c = u_vane_color * lit * stripe;
+            // paler at the blade's edge, as the coloured glass thins out
+            vec3 c = u_vane_color * lit * mix(1.15, 0.8, length(q.xy) / 0.7);
             float a = d * 0.85;
             acc += (1.0 - alpha) * a * c;
             alpha += (1.0 - alpha) * a;
@@ -128,10 +128,10 @@ vec3 lit_taw(vec3 n, vec3 v, vec3 l, float sh) {
     // opaque milky glass wound with the player's colour (an onionskin agate)
     vec3 q = normalize(v_obj);
     float seed = u_params.y;
-    float band = sin((q.z * 3.0 + atan(q.y, q.x) * 1.0 + seed * 6.0) * 3.0
-                     + 2.0 * value_noise(q * 3.0 + seed));
-    float m = smoothstep(-0.2, 0.35, band);
-    vec3 milk = vec3(0.92, 0.90, 0.84);
+    float warp = value_noise(q * 3.0 + seed * 17.0) * 2.5 + value_noise(q * 9.0) * 0.6;
+    float band = sin(q.z * 9.0 + atan(q.y, q.x) * 2.0 + warp * 3.0);
+    float m = smoothstep(-0.1, 0.5, band) * (0.7 + 0.3 * value_noise(q * 14.0));
+    vec3 milk = vec3(0.97, 0.95, 0.90);
     vec3 albedo = mix(milk, u_vane_color, m);
     float ndl = max(dot(n, l), 0.0);
     vec3 diffuse = albedo * (u_sun_color * ndl * sh + u_sky_color * (0.6 + 0.4 * n.z) + u_bounce_color * 0.5 * max(-n.z, 0.0));
@@ -148,13 +148,13 @@ vec3 lit_lead(vec3 n, vec3 v, vec3 l, float sh) {
     float dents = value_noise(q * 9.0) * 0.6 + value_noise(q * 23.0) * 0.4;
     float seam = 1.0 - smoothstep(0.0, 0.035, abs(q.z));
     float sprue = 1.0 - smoothstep(0.10, 0.16, length(q - vec3(1.0, 0.0, 0.0)));
-    vec3 albedo = vec3(0.34, 0.345, 0.36) * (0.82 + 0.3 * dents);
-    albedo = mix(albedo, vec3(0.46, 0.46, 0.47), seam * 0.7 + sprue * 0.6);
+    vec3 albedo = vec3(0.50, 0.505, 0.52) * (0.85 + 0.25 * dents);
+    albedo = mix(albedo, vec3(0.62, 0.62, 0.63), seam * 0.6 + sprue * 0.6);
     vec3 nn = normalize(n + (mat3(p3d_ModelMatrix) * (vec3(dents) - 0.5)) * 0.4);
     float ndl = max(dot(nn, l), 0.0);
-    vec3 diffuse = albedo * (u_sun_color * ndl * sh + u_sky_color * (0.6 + 0.4 * nn.z) + u_bounce_color * 0.4 * max(-nn.z, 0.0));
+    vec3 diffuse = albedo * (u_sun_color * ndl * sh + u_sky_color * (1.0 + 0.5 * nn.z) + u_bounce_color * 0.8 * max(-nn.z, 0.0));
     vec3 h = normalize(l - v);
-    float spec = pow(max(dot(nn, h), 0.0), 18.0) * 0.18;
+    float spec = pow(max(dot(nn, h), 0.0), 14.0) * 0.22;
     float cos_v = max(dot(nn, -v), 0.0);
     float sheen = pow(1.0 - cos_v, 4.0) * 0.25;
     return diffuse + u_sun_color * spec * sh + environment(reflect(v, nn)) * sheen * 0.4;

@@ -15,9 +15,9 @@ from game.rules.layout import Layout
 
 Vec3T = tuple[float, float, float]
 
-KNUCKLE_BACK = 0.13     # metres behind the taw: the eye over the knuckle
-KNUCKLE_HEIGHT = 0.045  # eye height above the ground
-KNUCKLE_AHEAD = 0.55    # the look point along the aim line
+KNUCKLE_BACK = 0.10     # metres behind the taw: the eye over the knuckle
+KNUCKLE_HEIGHT = 0.05   # eye height above the ground
+KNUCKLE_AHEAD = 0.16    # the look point along the aim line
 PITCH_LIMITS = (math.radians(2.0), math.radians(89.5))
 DISTANCE_LIMITS = (0.04, 25.0)
 
@@ -44,7 +44,7 @@ class CameraRig:
         self,
         camera: Any,
         layout: Layout,
-        fov_deg: float = 50.0,
+        min_fov_deg: float = 40.0,
         near: float = 0.004,
         far: float = 80.0,
         smoothing: float = 0.12,
@@ -56,8 +56,8 @@ class CameraRig:
         self.smoothing = smoothing  # seconds to close ~63% of the gap
         self.lens = camera.node().getLens()
         self.lens.setNearFar(near, far)
-        self.lens.setFov(fov_deg)
-        self.lens.setAspectRatio(self.lens.getAspectRatio())
+        # the smaller side gets this field of view, so wide and tall windows both frame well
+        self.lens.setMinFov(min_fov_deg)
         self.mode = "overhead"
         self.target: Vec3T = (0.0, 0.0, 0.0)
         self.yaw = 0.0

@@ -9,27 +9,32 @@ from __future__ import annotations
 
 import numpy as np
 
-# Centre frequencies in cycles per tile, one per channel: fine grit, clods,
-# broad zones, specks.
-BANDS = (40.0, 14.0, 3.0, 24.0)
+# One band per channel: (spectral slope, lowest and highest frequency in
+# cycles per tile).  A slope of 0 is white noise (sand grains), 1 to 2 is the
+# "fractal" look of natural ground.  Broad bands avoid the wormy look of
+# narrow band-pass noise.
+BANDS: tuple[tuple[float, float, float], ...] = (
+    (0.0, 1.0, 70.0),    # R: grit, single grains
+    (1.0, 3.0, 110.0),   # G: clods and scuffs, all scales
+    (1.8, 1.0, 24.0),    # B: broad damp and dry zones
+    (0.3, 1.0, 45.0),    # A: speck mask, thresholded into pebbles
+)
 
 
 def noise_rgba(size: int = 256, seed: int = 1871) -> np.ndarray:
-    """uint8 (size, size, 4): each channel one frequency band, spread over 0..255."""
+    """uint8 (size, size, 4): each channel one noise band, spread over 0..255."""
     rng = np.random.default_rng(seed)
     fy = np.fft.fftfreq(size)[:, None] * size
     fx = np.fft.fftfreq(size)[None, :] * size
-    radius = np.hypot(fx, fy)
+    radius = np.maximum(np.hypot(fx, fy), 0.5)
     channels = []
-    for band in BANDS:
+    for slope, low, high in BANDS:
         white = rng.standard_normal((size, size))
-        spectrum = np.fft.fft2(white)
-        # a soft octave-wide ring around the band, plus a little of everything above it
-        weight = np.exp(-((np.log2(np.maximum(radius, 0.5)) - np.log2(band)) ** 2) / 0.5)
+        weight = radius ** (-slope) * np.exp(-((radius / high) ** 2)) * (1.0 - np.exp(-((radius / low) ** 2)))
         weight[0, 0] = 0.0
-        field = np.real(np.fft.ifft2(spectrum * weight))
+        field = np.real(np.fft.ifft2(np.fft.fft2(white) * weight))
         field = (field - field.mean()) / (field.std() + 1e-12)
-        channels.append(np.clip(0.5 + field * 0.18, 0.0, 1.0))
+        channels.append(np.clip(0.5 + field * 0.2, 0.0, 1.0))
     return (np.stack(channels, axis=-1) * 255.0 + 0.5).astype(np.uint8)
 
 

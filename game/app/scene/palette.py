@@ -58,6 +58,6 @@ def look_for(body_id: str) -> BodyLook:
     if is_taw(body_id):
         return BodyLook(KIND_TAW, color, CLEAR_GLASS, _seed(body_id), 0.0, 0.0)
     if is_planet(body_id):
-        tint = tuple(0.55 * c + 0.45 * g for c, g in zip(color, CLEAR_GLASS))
-        return BodyLook(KIND_GLASS, color, tint, _seed(body_id), 4.0, 0.16)  # type: ignore[arg-type]
-    return BodyLook(KIND_GLASS, color, CLEAR_GLASS, _seed(body_id), 3.0, 0.10)
+        tint = tuple(0.3 * c + 0.7 * g for c, g in zip(color, CLEAR_GLASS))
+        return BodyLook(KIND_GLASS, color, tint, _seed(body_id), 4.0, 0.085)  # type: ignore[arg-type]
+    return BodyLook(KIND_GLASS, color, CLEAR_GLASS, _seed(body_id), 3.0, 0.06)

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from game.app.scene.aim import AimLine
 from game.app.scene.assets import SceneShaders, load_model, load_shaders
 from game.app.scene.noise import noise_texture
 from game.app.scene.palette import look_for
@@ -31,7 +32,7 @@ CHALK_COLOR = (0.94, 0.93, 0.88, 0.85)
 
 # Camera bit the sun's shadow camera renders; the ground and decals hide from it.
 SHADOW_CAMERA_BIT = 3
-GROUND_SIZE = 40.0  # metres: the ground runs well past the horizon of a low camera
+GROUND_SIZE = 80.0  # metres: the ground runs well past the horizon of a low camera
 
 # Draw order: earth, then what lies on it (chalk letters, contact shadows,
 # aiming line), then the balls.
@@ -66,6 +67,7 @@ class TableScene:
         self._bodies: dict[str, tuple[Any, Any]] = {}
         self._labels = self._make_labels()
         self._labels.hide()
+        self.aim = AimLine(self.root, self.shaders.aim, hidden_from=self._shadow_mask)
         for body_id in body_ids:
             self.add_body(body_id)
         self.set_quality(quality)
@@ -155,13 +157,16 @@ class TableScene:
         labels.setDepthWrite(False)
         labels.setBin("fixed", BIN_DECALS + 1)
         labels.hide(self._shadow_mask)
-        size = 0.028
         for planet in PLANETS:
-            # halfway round from the planet's home, just inside its line
+            # a little way round from the planet's home, just inside its line,
+            # sized to the width of the orbit it names
+            inner, outer = self.layout.region_bounds(planet)
+            inner = max(inner, self.layout.inner_ring_radius)
+            size = min(max(0.38 * (outer - inner), 0.02), 0.05)
             angle = math.radians(self.layout.planet_angles[planet] + 35.0)
-            radius = self.layout.line_radii[planet] - self.layout.line_width - 0.6 * size
+            radius = outer - self.layout.line_width - 0.6 * size
             self._add_label(labels, planet.capitalize(), angle, radius, size)
-        self._add_label(labels, "stakes", math.radians(-90), self.layout.inner_ring_radius - 0.03, 0.02)
+        self._add_label(labels, "stakes", math.radians(-90), self.layout.inner_ring_radius * 0.45, 0.018)
         return labels
 
     def _add_label(self, labels, text: str, angle: float, radius: float, size: float) -> None:
@@ -278,6 +283,7 @@ class TableScene:
             self._labels.show()
         else:
             self._labels.hide()
+        self.aim = AimLine(self.root, self.shaders.aim, hidden_from=self._shadow_mask)
 
     @property
     def labels_visible(self) -> bool:

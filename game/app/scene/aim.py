@@ -1,0 +1,122 @@
+"""The aiming aid: chalk dashes laid on the ground along a path the app computes."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+AIM_COLOR = (0.98, 0.96, 0.86)
+LIFT = 0.0004  # metres above the ground, under any ball
+
+
+def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
+    """Vertices (x, y, z, u, v) of a flat strip along a polyline, and triangle indices.
+
+    ``u`` is the distance along the path in metres, ``v`` is -1 and 1 on the
+    two edges; the shader turns those into dashes and soft edges.
+    """
+    pts = np.asarray(points, dtype=np.float64)[:, :2]
+    # drop repeated points, which have no direction
+    keep = np.ones(len(pts), dtype=bool)
+    keep[1:] = np.any(np.abs(np.diff(pts, axis=0)) > 1e-9, axis=1)
+    pts = pts[keep]
+    if len(pts) < 2:
+        return np.zeros((0, 5), dtype=np.float32), np.zeros(0, dtype=np.uint32)
+    seg = np.diff(pts, axis=0)
+    seg_len = np.linalg.norm(seg, axis=1)
+    seg_dir = seg / seg_len[:, None]
+    tangent = np.empty_like(pts)
+    tangent[0], tangent[-1] = seg_dir[0], seg_dir[-1]
+    tangent[1:-1] = seg_dir[:-1] + seg_dir[1:]
+    tangent /= np.maximum(np.linalg.norm(tangent, axis=1), 1e-12)[:, None]
+    normal = np.stack([-tangent[:, 1], tangent[:, 0]], axis=1)
+    u = np.concatenate([[0.0], np.cumsum(seg_len)])
+    half = width / 2.0
+    n = len(pts)
+    verts = np.zeros((2 * n, 5), dtype=np.float32)
+    verts[0::2, :2] = pts + normal * half
+    verts[1::2, :2] = pts - normal * half
+    verts[:, 2] = LIFT
+    verts[0::2, 3] = u
+    verts[1::2, 3] = u
+    verts[0::2, 4] = 1.0
+    verts[1::2, 4] = -1.0
+    quads = np.arange(n - 1, dtype=np.uint32) * 2
+    tris = np.stack([quads, quads + 1, quads + 2, quads + 2, quads + 1, quads + 3], axis=1)
+    return verts, tris.reshape(-1)
+
+
+class AimLine:
+    """A dashed line on the ground; ``set_path`` replaces it, ``strength`` sets its opacity."""
+
+    def __init__(
+        self,
+        parent: Any,
+        shader: Any,
+        width: float = 0.005,
+        dash: float = 0.022,
+        duty: float = 0.55,
+        color: tuple[float, float, float] = AIM_COLOR,
+        hidden_from: Any = None,
+    ) -> None:
+        from panda3d.core import TransparencyAttrib, Vec3, Vec4
+
+        self.width = width
+        self.dash = dash
+        self.duty = duty
+        self.node = parent.attachNewNode("aim-line")
+        self.node.setShader(shader)
+        self.node.setShaderInput("u_aim_color", Vec3(*color))
+        self.node.setShaderInput("u_aim", Vec4(dash, duty, 0.0, 1.0))
+        self.node.setTransparency(TransparencyAttrib.MAlpha)
+        self.node.setDepthWrite(False)
+        self.node.setBin("fixed", 20)
+        self.node.setTwoSided(True)
+        if hidden_from is not None:
+            self.node.hide(hidden_from)
+        self._geom_np = None
+        self.length = 0.0
+        self.strength = 0.0
+
+    def set_path(self, points: Sequence[Sequence[float]], strength: float = 1.0) -> None:
+        """Lay the line along ``points`` (x, y[, z]) with opacity ``strength`` in 0..1."""
+        from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, Vec4
+
+        self.clear()
+        verts, tris = ribbon(np.asarray(points, dtype=np.float64).reshape(len(points), -1), self.width)
+        if len(tris) == 0:
+            return
+        vdata = GeomVertexData("aim", GeomVertexFormat.getV3t2(), Geom.UHStatic)
+        vdata.uncleanSetNumRows(len(verts))
+        memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = verts.reshape(-1)
+        prim = GeomTriangles(Geom.UHStatic)
+        prim.setIndexType(Geom.NT_uint32)
+        handle = prim.modifyVertices()
+        handle.uncleanSetNumRows(len(tris))
+        memoryview(handle).cast("B").cast("I")[:] = tris
+        geom = Geom(vdata)
+        geom.addPrimitive(prim)
+        node = GeomNode("aim-ribbon")
+        node.addGeom(geom)
+        self._geom_np = self.node.attachNewNode(node)
+        self.length = float(verts[-1, 3])
+        self.set_strength(strength)
+
+    def set_strength(self, strength: float) -> None:
+        from panda3d.core import Vec4
+
+        self.strength = min(max(float(strength), 0.0), 1.0)
+        self.node.setShaderInput("u_aim", Vec4(self.dash, self.duty, self.strength, max(self.length, 1e-4)))
+
+    def clear(self) -> None:
+        if self._geom_np is not None:
+            self._geom_np.removeNode()
+            self._geom_np = None
+        self.length = 0.0
+
+    def show(self, visible: bool = True) -> None:
+        if visible:
+            self.node.show()
+        else:
+            self.node.hide()
