@@ -1,0 +1,47 @@
+"""Shared offscreen fixtures for tests of the desktop app (layer 4).
+
+* ``offscreen_base`` -- a ShowBase rendering into an offscreen buffer on the
+  headless EGL pipe (PRC from the facts file, GLSL 330).  Panda allows one
+  ShowBase per process, so it is module-scoped and destroyed in teardown; a
+  test module that builds its own ShowBase subclass must not also use it.
+* ``grab_frame(output)`` -- render a frame and return it as a uint8 RGB numpy
+  image, row 0 at the top (Panda hands rows over bottom-up; this flips them).
+* ``project(camera, output, xyz)`` -- the (column, row) pixel a world point
+  lands on in such an image, or None off screen.
+
+Tests that need these are skipped, with the reason, where no offscreen GL
+pipe can be opened.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import pytest
+
+from game.app.scene.offscreen import grab, make_offscreen_base, project_to_pixel
+
+
+@pytest.fixture(scope="module")
+def offscreen_base():
+    if getattr(builtins, "base", None) is not None:
+        pytest.fail("a ShowBase is still alive from an earlier test: destroy it in that test's teardown")
+    try:
+        base = make_offscreen_base((320, 240))
+    except Exception as err:  # no EGL / no GL 3.2 on this machine
+        pytest.skip(f"no offscreen graphics pipe: {err}")
+    if base.win is None:
+        base.destroy()
+        pytest.skip("no offscreen graphics pipe: the offscreen window did not open")
+    yield base
+    base.destroy()
+
+
+@pytest.fixture(scope="session")
+def grab_frame():
+    return grab
+
+
+@pytest.fixture(scope="session")
+def project():
+    return project_to_pixel
