@@ -186,9 +186,9 @@ class Director:
     def _chase(self, t: float, body: str, wide: bool) -> CameraPose:
         target = self._where(t, body)
         heading = self._heading(t, body)
-        back, up = (0.45, 0.25) if wide else (0.28, 0.12)
+        back, up = (0.6, 0.32) if wide else (0.28, 0.12)
         eye = (target[0] - heading[0] * back, target[1] - heading[1] * back, target[2] + up)
-        ahead = target[:2] + heading * (0.1 if wide else 0.05)
+        ahead = target[:2] + heading * (0.2 if wide else 0.05)
         return CameraPose(tuple(map(float, eye)), (float(ahead[0]), float(ahead[1]), float(target[2])))
 
     def _broadcast(self, t: float) -> CameraPose:

@@ -111,7 +111,8 @@ def test_director_cuts_to_the_struck_body_and_slows_at_contacts():
     assert director.slow_factor(0.2) > 0.99
     chase = director.camera("auto", 1.6)
     mars_x = 0.62 + 0.3 * 0.6
-    assert math.dist(chase.look_at[:2], (mars_x, 0.0)) < 0.15
+    assert math.dist(chase.look_at[:2], (mars_x, 0.0)) < 0.25
+    assert chase.look_at[0] > mars_x  # a little ahead of it
     assert chase.eye[0] < mars_x  # behind it, as it rolls toward +x
     assert director.camera("taw", 0.5).look_at[0] == pytest.approx(0.4 + 0.05, abs=0.01)
     sun = director.camera("sun", 0.5)

@@ -1,0 +1,124 @@
+"""Headless export: a replay rendered offscreen to numbered PNG frames, plus a GIF.
+
+Time advances by one frame period per picture (scaled by the auto
+director's slow-down near contacts), so an export shows exactly what the
+viewer would.  The GIF needs Pillow; without it the PNGs are still written
+and ``gif`` is None (docs/replay-format.md shows how to make a video).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from game.errors import UserError
+from game.replay.model import Replay
+
+MAX_EXPORT_FRAMES = 20_000
+GIF_MAX_WIDTH = 480
+GIF_COLOURS = 64
+EXPORT_HOLD = 1.0  # seconds after each shot: enough to read a ruling
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    frames: list[Path]
+    gif: Path | None
+
+
+def prepare_folder(folder: str | Path) -> Path:
+    out = Path(folder)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: exists and is not a folder")
+    if not out.exists():
+        if not out.parent.is_dir():
+            raise UserError(f"{out}: folder {out.parent} does not exist")
+        try:
+            out.mkdir()
+        except OSError as err:
+            raise UserError(f"{out}: cannot create the folder ({err.strerror})") from None
+    return out
+
+
+def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
+    """The global times to draw, one per exported frame."""
+    timeline = viewer.timeline
+    if shot is None:
+        start, end = 0.0, timeline.duration
+    else:
+        start, end = timeline.shot_start(shot), timeline.shot_end(shot)
+    times, t = [], start
+    while t <= end + 1e-9 and len(times) < MAX_EXPORT_FRAMES:
+        times.append(t)
+        slow = viewer.director.slow_factor(t) if viewer.camera_mode == "auto" else 1.0
+        t += slow / fps
+    return times
+
+
+def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size: tuple[int, int] = (1280, 720),
+                  fps: int = 30, shot: int | None = None, trails: bool = True, gif: bool = True,
+                  base: Any = None, progress: Callable[[int, int], None] | None = None) -> ExportResult:
+    """Write ``frame_00000.png`` ... into ``folder``; ``shot`` is 0-based, None for the whole game."""
+    from game.app.replay.viewer import ReplayViewer
+    from game.app.scene.offscreen import grab, make_offscreen_base
+    from game.app.scene.snapshot import encode_png
+    from game.fileio import write_atomic
+
+    out = prepare_folder(folder)
+    own_base = base is None
+    if own_base:
+        try:
+            base = make_offscreen_base(size)
+        except Exception as err:  # no GL at all: say so in one line
+            raise UserError(f"cannot render offscreen on this machine ({err})", exit_code=1) from None
+    viewer = None
+    written: list[Path] = []
+    try:
+        viewer = ReplayViewer(base, replay, camera=camera, trails=trails, controls=False, run_task=False,
+                              hold=EXPORT_HOLD)
+        times = frame_times(viewer, fps, shot)
+        for n, t in enumerate(times):
+            viewer.show_at(t)
+            image = grab(base.win, base)
+            path = out / f"frame_{n:05d}.png"
+            write_atomic(path, encode_png(image))
+            written.append(path)
+            if progress is not None:
+                progress(n + 1, len(times))
+    finally:
+        if viewer is not None:
+            viewer.destroy()
+        if own_base:
+            base.destroy()
+    gif_path = make_gif(written, out / "replay.gif", fps) if gif and written else None
+    return ExportResult(written, gif_path)
+
+
+def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
+    """An animated GIF of the frames (at most GIF_MAX_WIDTH wide), or None without Pillow."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return None
+    import io
+
+    from game.fileio import write_atomic
+
+    # One palette for every frame and no dithering: the still ground then
+    # stays the same indices frame to frame, which LZW packs far better.
+    pictures: list[Any] = []
+    palette = None
+    for path in frames:
+        with Image.open(path) as img:
+            img = img.convert("RGB")
+            if img.width > GIF_MAX_WIDTH:
+                img = img.resize((GIF_MAX_WIDTH, round(img.height * GIF_MAX_WIDTH / img.width)), Image.BILINEAR)
+            if palette is None:
+                palette = img.quantize(colors=GIF_COLOURS, method=Image.Quantize.MEDIANCUT)
+            pictures.append(img.quantize(palette=palette, dither=Image.Dither.NONE))
+    buffer = io.BytesIO()
+    pictures[0].save(buffer, format="GIF", save_all=True, append_images=pictures[1:],
+                     duration=max(20, round(1000 / fps)), loop=0, optimize=False)
+    write_atomic(target, buffer.getvalue())
+    return target

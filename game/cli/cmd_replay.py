@@ -1,0 +1,130 @@
+"""``taw replay FILE``: watch a recorded game, or export its frames headless."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from game.errors import UserError
+
+HELP = "watch a recorded game (a .replay file), or export it to PNG frames and a GIF with --export"
+
+CAMERAS = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")  # game.replay.director.CAMERA_MODES
+
+
+def _size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}")
+    width, height = int(match.group(1)), int(match.group(2))
+    if not (16 <= width <= 7680 and 16 <= height <= 4320):
+        raise argparse.ArgumentTypeError(f"size {width}x{height} is outside 16x16 .. 7680x4320")
+    return width, height
+
+
+def _fps(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"fps must be a whole number, not {text!r}") from None
+    if not 1 <= value <= 120:
+        raise argparse.ArgumentTypeError(f"fps must be from 1 to 120, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"shot must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"shot numbers start at 1, not {value}")
+    return value
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed must be a number, not {text!r}") from None
+    if not 0.1 <= value <= 4.0:
+        raise argparse.ArgumentTypeError(f"speed must be from 0.1 to 4, not {value}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a replay written by the game or by 'taw simulate --out'")
+    parser.add_argument("--export", metavar="DIR", help="write PNG frames (and replay.gif) to DIR without a display")
+    parser.add_argument("--camera", choices=CAMERAS, default="auto", help="camera (default: auto, the director)")
+    parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="export size (default 1280x720)")
+    parser.add_argument("--fps", type=_fps, default=30, help="export frames per second (default 30)")
+    parser.add_argument("--shot", type=_positive, default=None, metavar="N",
+                        help="only shot N (from 1); in the viewer, start there")
+    parser.add_argument("--trails", action="store_true", help="draw trails behind moving bodies")
+    parser.add_argument("--no-gif", action="store_true", help="with --export: PNG frames only")
+    parser.add_argument("--speed", type=_speed, default=1.0, help="viewer playback speed, 0.1 to 4 (default 1)")
+    parser.add_argument("--loop", action="store_true", help="viewer: start again at the end")
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.replay import load_replay
+
+    replay = load_replay(args.file)
+    if not replay.shots:
+        raise UserError(f"{args.file}: this replay has no shots yet")
+    shot = None
+    if args.shot is not None:
+        if args.shot > len(replay.shots):
+            raise UserError(f"--shot {args.shot}: {args.file} has {len(replay.shots)} shot"
+                            f"{'s' if len(replay.shots) != 1 else ''}")
+        shot = args.shot - 1
+    if args.export:
+        return _export(args, replay, shot)
+    return _watch(args, replay, shot)
+
+
+def _export(args: argparse.Namespace, replay, shot: int | None) -> int:
+    import sys
+
+    from game.app.replay.export import export_frames
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty() and (done % 10 == 0 or done == total):
+            sys.stderr.write(f"\rframe {done}/{total}")
+            if done == total:
+                sys.stderr.write("\n")
+
+    result = export_frames(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
+                           trails=args.trails, gif=not args.no_gif, progress=progress)
+    extra = f" and {result.gif.name}" if result.gif else ""
+    print(f"wrote {len(result.frames)} frames{extra} to {args.export}")
+    return 0
+
+
+def _watch(args: argparse.Namespace, replay, shot: int | None) -> int:
+    from direct.showbase.ShowBase import ShowBase
+    from panda3d.core import loadPrcFileData
+
+    from game.app.replay.viewer import ReplayViewer
+
+    loadPrcFileData("taw-replay", "window-title Sun and Planet Taw - replay\nnotify-level-device fatal\n")
+    try:
+        base = ShowBase()
+    except Exception as err:
+        raise UserError(f"cannot open a window ({err}); use --export DIR to render frames without a display",
+                        exit_code=1) from None
+    if base.win is None:
+        base.destroy()
+        raise UserError("cannot open a window here; use --export DIR to render frames without a display",
+                        exit_code=1)
+    base.disableMouse()
+    base.setBackgroundColor(0.30, 0.34, 0.42, 1)
+    viewer = ReplayViewer(base, replay, camera=args.camera, trails=args.trails)
+    viewer.clock.set_speed(args.speed)
+    viewer.clock.loop = args.loop
+    if shot is not None:
+        viewer.jump_to_shot(shot)
+    base.accept("escape", base.userExit)
+    base.accept("q", base.userExit)
+    base.run()
+    return 0

@@ -1,0 +1,70 @@
+"""``taw replay``: bad input is one line and exit 2; an export runs headless end to end."""
+
+import subprocess
+import sys
+
+import pytest
+
+from game.cli import main
+
+from replay_synthetic import synthetic_game
+
+
+@pytest.fixture(scope="module")
+def replay_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("replays") / "game.replay"
+    synthetic_game(path, shots=2, seed=2)
+    return path
+
+
+def _one_line_error(capsys, argv) -> str:
+    try:
+        code = main(argv)
+    except SystemExit as exit_:  # argparse usage errors
+        code = exit_.code
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_missing_file(capsys, tmp_path):
+    assert "no such file" in _one_line_error(capsys, ["replay", str(tmp_path / "nope.replay")])
+
+
+def test_not_a_replay(capsys, tmp_path):
+    other = tmp_path / "scores.json"
+    other.write_text('{"not": "a replay"}')
+    assert "not a replay" in _one_line_error(capsys, ["replay", str(other)])
+
+
+def test_unknown_camera(capsys, replay_file):
+    assert "drone" in _one_line_error(capsys, ["replay", str(replay_file), "--camera", "drone"])
+
+
+@pytest.mark.parametrize("shot", ["3", "0", "two"])
+def test_shot_out_of_range(capsys, replay_file, shot):
+    assert "shot" in _one_line_error(capsys, ["replay", str(replay_file), "--shot", shot, "--export", "x"])
+
+
+@pytest.mark.parametrize("size", ["1280", "0x720", "12x9000", "wide"])
+def test_bad_size(capsys, replay_file, size):
+    assert "size" in _one_line_error(capsys, ["replay", str(replay_file), "--size", size, "--export", "x"])
+
+
+def test_bad_fps_and_export_folder(capsys, replay_file, tmp_path):
+    assert "fps" in _one_line_error(capsys, ["replay", str(replay_file), "--fps", "0", "--export", "x"])
+    assert "does not exist" in _one_line_error(
+        capsys, ["replay", str(replay_file), "--export", str(tmp_path / "no" / "such" / "dir")])
+
+
+@pytest.mark.render
+def test_export_from_the_command_line(replay_file, tmp_path):
+    out = tmp_path / "frames"
+    run = subprocess.run([sys.executable, "-m", "game", "replay", str(replay_file), "--export", str(out),
+                          "--shot", "2", "--size", "160x90", "--fps", "5", "--camera", "orrery", "--no-gif"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    frames = sorted(out.glob("frame_*.png"))
+    assert len(frames) >= 5 and f"wrote {len(frames)} frames" in run.stdout
+    assert not (out / "replay.gif").exists()

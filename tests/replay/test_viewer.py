@@ -1,0 +1,112 @@
+"""The viewer, offscreen: bodies drawn where the recording puts them, overlays, export."""
+
+import numpy as np
+import pytest
+
+from game.app.replay.export import export_frames, frame_times
+from game.app.replay.viewer import ReplayViewer
+from game.app.scene.offscreen import grab, project_to_pixel
+from game.replay.director import CAMERA_MODES, OrbitState
+from game.replay.model import GameMeta, Replay
+
+from test_playback import knock_shot
+
+pytestmark = pytest.mark.render
+
+
+@pytest.fixture()
+def viewer(offscreen_base):
+    v = ReplayViewer(offscreen_base, Replay(GameMeta(seed=3), [knock_shot()]), camera="orbit",
+                     controls=False, run_task=False)
+    yield v
+    v.destroy()
+
+
+def _body_shows_at(viewer, body: str, point) -> bool:
+    """Does hiding ``body`` change the picture around where ``point`` projects?"""
+    base = viewer.base
+    pixel = project_to_pixel(base.cam, base.win, tuple(point))
+    if pixel is None:
+        return False
+    col, row = pixel
+    shown = grab(base.win, base).astype(int)
+    node = viewer.scene.body_node(body)
+    node.hide()
+    hidden = grab(base.win, base).astype(int)
+    node.show()
+    patch = (slice(max(0, row - 2), row + 3), slice(max(0, col - 2), col + 3))
+    return np.abs(shown[patch] - hidden[patch]).sum(axis=2).max() > 60
+
+
+def test_seeking_puts_bodies_at_their_recorded_positions(viewer):
+    shot = viewer.timeline.shot(0)
+    mars = shot.body_index("mars")
+    t1, t2 = 0.5, 2.0
+    at_t1 = shot.positions[int(t1 * shot.rate), mars]
+    at_t2 = shot.positions[int(t2 * shot.rate), mars]
+    assert np.linalg.norm(at_t2 - at_t1) > 0.3
+    viewer.orbit = OrbitState(azimuth=-90.0, elevation=60.0, distance=0.15, target=tuple(at_t1))
+    viewer.show_at(t1)
+    assert _body_shows_at(viewer, "mars", at_t1)
+    viewer.show_at(t2)
+    assert not _body_shows_at(viewer, "mars", at_t1)
+    viewer.orbit = OrbitState(azimuth=-90.0, elevation=60.0, distance=0.15, target=tuple(at_t2))
+    viewer.show_at(t2)
+    assert _body_shows_at(viewer, "mars", at_t2)
+    # between frames the body is drawn between its recorded places
+    viewer.show_at(1.5 + 0.5 / shot.rate)
+    mid = viewer.scene.body_node("mars").getPos(viewer.base.render)
+    assert mid.x == pytest.approx(0.62 + 0.3 * (0.5 + 0.5 / shot.rate), abs=2e-4)
+
+
+def test_flash_and_caption_at_the_contact(viewer):
+    viewer.show_at(0.9)
+    assert all(node.isHidden() for node in viewer.flashes.nodes)
+    assert "Earth pays Mars" not in viewer.text.captions.text
+    viewer.show_at(1.05)
+    lit = [n for n in viewer.flashes.nodes if not n.isHidden()]
+    assert len(lit) == 1 and lit[0].getX() == pytest.approx(0.61)
+    assert "Earth pays Mars" in viewer.text.captions.text
+
+
+def test_every_camera_frames_the_body_it_follows(viewer):
+    base = viewer.base
+    for mode in CAMERA_MODES:
+        viewer.set_camera(mode)
+        viewer.show_at(0.5)
+        image = grab(base.win, base)
+        assert image.std() > 3, mode  # not a blank picture
+    viewer.set_camera("taw")
+    viewer.show_at(0.5)
+    taw = viewer.timeline.sample(0.5).position_of("earth.taw")
+    assert project_to_pixel(base.cam, base.win, tuple(taw)) is not None
+    assert _body_shows_at(viewer, "earth.taw", taw)
+    with pytest.raises(ValueError):
+        viewer.set_camera("helicopter")
+
+
+def test_trails_follow_moving_bodies(viewer):
+    viewer.toggle_trails()
+    viewer.show_at(0.8)
+    assert viewer.trails.node is not None
+    viewer.toggle_trails()
+    assert viewer.trails.node is None
+
+
+def test_export_writes_every_frame(offscreen_base, tmp_path):
+    replay = Replay(GameMeta(), [knock_shot()])
+    result = export_frames(replay, tmp_path / "frames", camera="broadcast", fps=4, shot=0, base=offscreen_base,
+                           gif=True)
+    duration = replay.shots[0].duration + 1.0
+    assert len(result.frames) == int(duration * 4 + 1e-6) + 1
+    for path in result.frames:
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    first, last = (np.frombuffer(p.read_bytes(), np.uint8) for p in (result.frames[0], result.frames[-1]))
+    assert not np.array_equal(first, last)
+    pil = pytest.importorskip("PIL.Image")
+    with pil.open(result.gif) as gif:
+        total = 0
+        for index in range(gif.n_frames):  # identical neighbours are merged, their time kept
+            gif.seek(index)
+            total += gif.info["duration"]
+        assert total == pytest.approx(len(result.frames) * 250, abs=50)
