@@ -102,11 +102,7 @@ class _Shot:
 
     def body_region(self, body: str) -> str | None:
         """Where a body rests; None if it left the play area."""
-        point = self.facts.final.get(body)
-        return None if point is None else self.region(point)
-
-    def is_beyond(self, body: str) -> bool:
-        return body in self.facts.gone or self.body_region(body) == "beyond"
+        return self.facts.regions.get(body)
 
     def put_home(self, body: str, rule: int, reason: str) -> None:
         spot = SUN_HOME if body == SUN else self.state.homes.get(body)
@@ -380,8 +376,9 @@ def _rule9_sun_beyond_herschel(shot: _Shot, sun_struck: bool, void: bool) -> Non
 
 def _rule10_bodies_beyond_herschel(shot: _Shot, gates: _Gates, void: bool) -> None:
     state, house = shot.state, shot.house
-    for body in list(state.board):
-        if is_taw(body) or not shot.is_beyond(body):
+    beyond = [b for b in state.board if b in shot.facts.gone or shot.facts.regions.get(b) == "beyond"]
+    for body in beyond:
+        if is_taw(body):
             continue
         planet_body = is_planet(body)
         owner = state.board[body]
@@ -754,7 +751,10 @@ class ShotReferee:
     def __call__(self, event: Event) -> None:
         if isinstance(event, ShotStarted):
             self._events = [event]
-            self._shooter = body_planet(event.body) if is_taw(event.body) else self.state.next_shooter()
+            planet = body_planet(event.body) if is_taw(event.body) else None
+            # A shot with anything but a live player's taw is judged as the next
+            # shooter's (and called a foul under rule 17).
+            self._shooter = planet if planet in self.state.active else self.state.next_shooter()
             return
         if self._shooter is None:
             return  # not inside a shot: a body placed by hand, say

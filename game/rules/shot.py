@@ -32,6 +32,7 @@ class ShotFacts:
     moved: frozenset[str]
     gone: frozenset[str]
     final: Mapping[str, Point]
+    regions: Mapping[str, str]      # rule 5 region of each body in ``final``
     came_to_rest: bool
 
     def taw_contacts(self) -> list[Contact]:
@@ -86,5 +87,6 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
         moved=frozenset(moved),
         gone=frozenset(gone),
         final=final,
+        regions={b: layout.region_at_radius(math.hypot(x, y)) for b, (x, y) in final.items()},
         came_to_rest=rest,
     )
