@@ -15,7 +15,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from game.replay.model import Replay, ShotRecord
-from game.rules.events import Contact
+from game.rules.events import BodyOut, Contact
+from game.rules.layout import SUN, is_planet
 
 MIN_SPEED = 0.1
 MAX_SPEED = 4.0
@@ -60,13 +61,71 @@ class Flash:
 
 
 def ruling_text(ruling: Mapping[str, Any]) -> str:
-    """The words to show for a ruling, whatever shape the referee gave it."""
+    """The words to show for a ruling given as one caption."""
     for key in ("caption", "text", "summary", "reason", "description"):
         value = ruling.get(key)
         if isinstance(value, str) and value:
             return value
     rule = ruling.get("rule")
     return f"Rule {rule}" if rule is not None else "Ruling"
+
+
+# Rules decided by a strike are shown when the strike happens; the rest
+# (where the Sun or a taw came to rest) when everything has stopped.
+_STRIKE_RULES = {7, 11, 15, 16}
+
+
+def _moment(item: Mapping[str, Any], shot: ShotRecord) -> float:
+    """When in the shot a payment or foul was earned, from the recorded events."""
+    end = shot.duration
+    bodies = item.get("bodies")
+    if isinstance(bodies, list):
+        for event in shot.events:
+            if isinstance(event, BodyOut) and event.body in bodies:
+                return event.t
+    rule = item.get("rule")
+    if rule in _STRIKE_RULES:
+        taw = shot.inputs.body
+        for event in shot.events:
+            if not isinstance(event, Contact):
+                continue
+            if rule == 7 and event.involves(SUN) and is_planet(event.other(SUN)):
+                return event.t
+            if rule != 7 and event.involves(taw) and event.other(taw) != SUN:
+                return event.t
+    return end
+
+
+def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
+    """(time in the shot, words) for every payment, foul and note of the shot's rulings.
+
+    Rulings in the referee's report shape (``transfers``, ``fouls``,
+    ``notes``, ``winner``) give one caption per item, each at the moment it
+    was earned; any other ruling gives one caption, at its ``t`` if it has
+    one, else when the bodies came to rest.
+    """
+    out: list[tuple[float, str]] = []
+    end = shot.duration
+    for ruling in shot.rulings:
+        items = [i for key in ("fouls", "transfers") for i in ruling.get(key, []) or [] if isinstance(i, Mapping)]
+        if items or "notes" in ruling or "winner" in ruling:
+            for item in items:
+                words = item.get("reason") if isinstance(item.get("reason"), str) else ruling_text(item)
+                if "player" in item and "from" not in item:
+                    words = f"Foul! {words}"
+                out.append((_moment(item, shot), f"{words} (rule {item.get('rule')})"))
+            for note in ruling.get("notes", []) or []:
+                if isinstance(note, str):
+                    out.append((end, note))
+            winner = ruling.get("winner")
+            if isinstance(winner, str) and winner:
+                out.append((end, f"Game over: {winner.capitalize()} wins"))
+            continue
+        when = ruling.get("t")
+        local = float(when) if isinstance(when, (int, float)) and not isinstance(when, bool) \
+            and 0.0 <= when <= end else end
+        out.append((local, ruling_text(ruling)))
+    return sorted(out, key=lambda c: c[0])
 
 
 def shot_title(index: int, shot: ShotRecord) -> str:
@@ -129,12 +188,9 @@ class Timeline:
             start = self.starts[index]
             out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.hold),
                                shot_title(index, shot), index))
-            for ruling in shot.rulings:
-                when = ruling.get("t")
-                local = float(when) if isinstance(when, (int, float)) and not isinstance(when, bool) \
-                    and 0.0 <= when <= shot.duration else shot.duration
+            for local, text in ruling_captions(shot):
                 out.append(Caption(start + local, max(start + local + CAPTION_SECONDS, start + shot.duration + self.hold),
-                                   ruling_text(ruling), index))
+                                   text, index))
         return out
 
     def captions_at(self, t: float) -> list[Caption]:

@@ -105,6 +105,23 @@ class ShotRecorder:
                           rulings=plain_rulings, ledger=plain_ledger, **arrays)
 
 
+def ruling_record(ruling: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A referee ``Ruling`` as (rulings, ledger) for ``ShotRecorder.finish``.
+
+    The ruling is kept in the referee's report shape (``ruling_to_json``)
+    with its spoken text; the ledger is every purse, the stakes and who
+    holds which body after the shot.
+    """
+    from game.rules.report import ruling_to_json, ruling_to_text
+
+    data = ruling_to_json(ruling)
+    data["text"] = ruling_to_text(ruling)
+    state = ruling.state
+    ledger = {"purses": dict(state.purses), "stakes": state.stakes, "board": dict(state.board),
+              "out": list(state.out), "winner": state.winner}
+    return [data], ledger
+
+
 def _as_object(value: Any, what: str) -> dict[str, Any]:
     if isinstance(value, dict):
         return value

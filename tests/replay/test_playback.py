@@ -5,7 +5,7 @@ import pytest
 
 from game.replay.director import CAMERA_MODES, SLOW_FACTOR, Director, OrbitState
 from game.replay.model import GameMeta, Replay, ShotInputs
-from game.replay.playback import FLASH_SECONDS, PlaybackClock, Timeline, sample_shot
+from game.replay.playback import FLASH_SECONDS, PlaybackClock, Timeline, ruling_captions, sample_shot
 from game.replay.recorder import ShotRecorder
 from game.rules.events import AllAtRest, Contact, ShotStarted
 
@@ -132,3 +132,16 @@ def test_orbit_camera_keeps_its_distance():
     assert orbit.elevation == 89.0
     pose = orbit.pose()
     assert math.dist(pose.eye, pose.look_at) == pytest.approx(1.0)
+
+
+def test_report_shaped_rulings_are_captioned_when_earned():
+    shot = knock_shot()
+    shot.rulings = ({"transfers": [{"rule": 11, "from": "earth", "to": "mars", "marbles": 4,
+                                    "reason": "Earth struck Mars within the orbit of Mars"},
+                                   {"rule": 8, "from": "mars", "to": "earth", "marbles": 4,
+                                    "reason": "the Sun lies within the orbit of Mars"}],
+                     "fouls": [], "notes": ["Mars to shoot."], "winner": None},)
+    captions = dict((text, t) for t, text in ruling_captions(shot))
+    assert captions["Earth struck Mars within the orbit of Mars (rule 11)"] == pytest.approx(1.0)
+    assert captions["the Sun lies within the orbit of Mars (rule 8)"] == pytest.approx(shot.duration)
+    assert captions["Mars to shoot."] == pytest.approx(shot.duration)
