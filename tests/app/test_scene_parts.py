@@ -1,0 +1,151 @@
+"""Scene parts that need no pixels: models, cameras, aim ribbon, quality, palette."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.app.scene.aim import ribbon
+from game.app.scene.palette import KIND_GLASS, KIND_LEAD, KIND_TAW, PLANET_COLORS, look_for
+from game.app.scene.quality import GraphicsQuality
+from game.errors import UserError
+from game.rules.layout import PLANETS, Layout
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("make_models", ROOT / "tools" / "make_models.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_committed_models_are_what_the_tool_writes_and_stay_small():
+    tool = load_tool()
+    models = tool.all_models()
+    assert models == tool.all_models()  # deterministic
+    total = 0
+    for name, text in models.items():
+        path = ROOT / "models" / name
+        assert path.read_text(encoding="utf-8") == text, f"{name} is stale: run tools/make_models.py"
+        total += path.stat().st_size
+    assert total < 1_000_000
+
+
+def test_marble_sphere_is_round_enough_and_closed():
+    tool = load_tool()
+    text = tool.sphere_egg("s", 32, 16)
+    assert text.count("<Polygon>") == 960
+    coords = [line.split("{", 1)[1].split("<Normal>")[0].split() for line in text.splitlines() if "<Vertex>" in line]
+    radii = [math.sqrt(sum(float(c) ** 2 for c in xyz)) for xyz in coords]
+    assert min(radii) == pytest.approx(1.0, abs=1e-5) and max(radii) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_each_player_has_a_distinct_colour_and_the_sun_is_lead():
+    colours = [PLANET_COLORS[p] for p in PLANETS]
+    for i, a in enumerate(colours):
+        for b in colours[i + 1:]:
+            assert sum(abs(x - y) for x, y in zip(a, b)) > 0.35
+    assert look_for("sun").kind == KIND_LEAD
+    assert look_for("mars.taw").kind == KIND_TAW
+    assert look_for("mars").kind == look_for("mars.2").kind == KIND_GLASS
+    assert look_for("mars.1").vane_color == look_for("mars").vane_color == PLANET_COLORS["mars"]
+    assert look_for("mars.1").seed != look_for("mars.2").seed
+
+
+def test_quality_rejects_unknown_values_with_the_setting_named():
+    with pytest.raises(UserError, match="graphics.msaa"):
+        GraphicsQuality(msaa=3)
+    with pytest.raises(UserError, match="shadow_map_size"):
+        GraphicsQuality(shadow_map_size=1000)
+    with pytest.raises(UserError, match="graphics.bloom"):
+        GraphicsQuality.from_mapping({"bloom": True})
+    assert GraphicsQuality.preset("low").shadows is False
+    assert GraphicsQuality(msaa=4).framebuffer_properties().getMultisamples() == 4
+
+
+def test_aim_ribbon_follows_the_path_with_distance_along_it():
+    verts, tris = ribbon(np.array([(0.0, 0.0), (0.1, 0.0), (0.1, 0.0), (0.1, 0.2)]), 0.01)
+    assert len(verts) == 6 and len(tris) == 12  # the repeated point is dropped
+    assert list(verts[::2, 3]) == pytest.approx([0.0, 0.1, 0.3])
+    widths = np.linalg.norm(verts[0::2, :2] - verts[1::2, :2], axis=1)
+    assert widths[0] == pytest.approx(0.01) and widths[-1] == pytest.approx(0.01)
+    assert ribbon(np.array([(0.0, 0.0)]), 0.01)[1].size == 0
+
+
+@pytest.fixture
+def rig():
+    from panda3d.core import NodePath, PerspectiveLens
+
+    from game.app.scene.camera import CameraRig
+    from panda3d.core import Camera
+
+    lens = PerspectiveLens()
+    lens.setAspectRatio(16 / 9)
+    cam = NodePath(Camera("cam", lens))
+    return CameraRig(cam, Layout())
+
+
+def forward(rig):
+    return rig.camera.getQuat().getForward()
+
+
+def test_knuckle_view_sits_low_behind_the_taw_looking_along_the_aim(rig):
+    rig.knuckle((0.3, 0.0), (-1.0, 0.0), snap=True)
+    pos = rig.camera.getPos()
+    assert pos.x > 0.3 and abs(pos.y) < 1e-6 and 0.0 < pos.z < 0.1
+    f = forward(rig)
+    assert f.x < -0.9 and f.z < 0  # along the aim, tipped down towards the ground
+    # the taw is in front of the camera and inside the picture
+    from panda3d.core import Point2, Point3
+
+    film = Point2()
+    assert rig.lens.project(rig.camera.getRelativePoint(rig.camera.getParent(), Point3(0.3, 0, 0.008)), film)
+    assert film.y < 0  # in the lower half
+
+
+def test_overhead_sees_the_whole_system_from_straight_above(rig):
+    rig.overhead(snap=True)
+    assert forward(rig).z == pytest.approx(-1.0, abs=1e-4)
+    from panda3d.core import Point2, Point3
+
+    herschel = Layout().line_radii["herschel"]
+    for x, y in [(herschel, 0), (0, herschel), (-herschel, 0), (0, -herschel)]:
+        film = Point2()
+        assert rig.lens.project(rig.camera.getRelativePoint(rig.camera.getParent(), Point3(x, y, 0)), film)
+
+
+def test_orbit_keeps_distance_and_clamps_pitch(rig):
+    rig.orbit((0.1, 0.2, 0.0), yaw=1.0, pitch=math.radians(30), distance=0.5, snap=True)
+    assert (rig.camera.getPos() - (0.1, 0.2, 0.0)).length() == pytest.approx(0.5, rel=1e-4)
+    rig.orbit_by(d_pitch=-math.radians(60))
+    assert rig.pitch > 0
+
+
+def test_transitions_glide_and_then_settle(rig):
+    rig.overhead(snap=True)
+    start = rig.camera.getPos()
+    rig.knuckle((0.3, 0.0), (-1.0, 0.0))
+    rig.update(1 / 60)
+    first = rig.camera.getPos()
+    assert 0 < (first - start).length() < (start - rig.goal.position).length()
+    for _ in range(240):
+        rig.update(1 / 60)
+    assert rig.settled()
+    assert rig.camera.getPos().z < 0.1
+
+
+def test_follow_tracks_a_moving_body(rig):
+    where = [(0.0, 0.0, 0.008)]
+    rig.follow(lambda: where[0], distance=0.3)
+    where[0] = (0.5, 0.5, 0.008)
+    for _ in range(300):
+        rig.update(1 / 60)
+    assert (rig.camera.getPos() - where[0]).length() == pytest.approx(0.3, rel=1e-3)
+    rig.free_move(forward=0.1)
+    assert rig.mode == "free"
