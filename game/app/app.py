@@ -27,7 +27,7 @@ class TawApp(ShowBase):
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
         ShowBase.__init__(self, windowType="offscreen" if config.offscreen else None)
         self.disableMouse()
-        self.setBackgroundColor(0.05, 0.06, 0.09, 1.0)
+        self.setBackgroundColor(0.62, 0.67, 0.74, 1.0)  # the scene's haze at the horizon
         self.window = WindowControl(self, config.paths.screenshot_dir)
         self.keys = KeyBindings()
 
@@ -51,6 +51,7 @@ class TawApp(ShowBase):
         self.settings = settings
         self.audio.master_volume = settings.volume
         self.window.apply(settings)
+        self.view.set_quality(settings)
         if self.app_config.save_settings:
             save_settings(settings, self.app_config.paths.settings_file)
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 Vec3 = tuple[float, float, float]
 
-KNUCKLE_BACK = 0.16     # a hand's length behind the taw
-KNUCKLE_HEIGHT = 0.045  # eye at knuckle height, looking along the ground
+KNUCKLE_BACK = 0.15     # a hand's length behind the taw
+KNUCKLE_HEIGHT = 0.06  # eye at knuckle height, looking along the ground
 OVERHEAD_HEIGHT = 2.6
 
 
@@ -27,7 +27,7 @@ def knuckle_down(taw: tuple[float, float], direction_deg: float) -> CameraPose:
     a = math.radians(direction_deg)
     dx, dy = math.cos(a), math.sin(a)
     eye = (taw[0] - KNUCKLE_BACK * dx, taw[1] - KNUCKLE_BACK * dy, KNUCKLE_HEIGHT)
-    target = (taw[0] + 0.5 * dx, taw[1] + 0.5 * dy, 0.0)
+    target = (taw[0] + 0.6 * dx, taw[1] + 0.6 * dy, 0.0)
     return CameraPose(eye, target)
 
 

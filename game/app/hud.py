@@ -37,7 +37,8 @@ class HudStatus:
     power: float | None = None
 
 
-FEED_LINES = 5
+FEED_LINES = 4
+FEED_SCALE = 0.036
 
 
 class Hud:
@@ -53,7 +54,7 @@ class Hud:
         self.sun_text = theme.label(self.root, "", (0.0, 0.91), scale=0.05, colour=theme.DIM_INK)
         self.round_text = theme.label(self.root, "", (right - 0.05, 0.91), scale=0.045, colour=theme.DIM_INK,
                                       align=TextNode.ARight)
-        # Right column: purses and the stakes.
+        # Right column: purses and the stakes (sized to the players in show()).
         self.purse_panel = DirectFrame(parent=self.root, frameColor=theme.PANEL,
                                        frameSize=(right - 0.62, right - 0.02, 0.05, 0.82))
         self.purse_title = theme.label(self.root, "Purses", (right - 0.32, 0.75), scale=0.05, colour=theme.BRASS)
@@ -62,20 +63,23 @@ class Hud:
              theme.label(self.root, "", (right - 0.07, 0.67 - i * 0.075), scale=0.045, align=TextNode.ARight))
             for i in range(7)
         ]
-        self.stakes_text = theme.label(self.root, "", (right - 0.32, 0.09), scale=0.045, colour=theme.BRASS)
-        # Bottom left: the ruling feed.
+        self.stakes_text = theme.label(self.root, "", (right - 0.32, 0.09), scale=0.042, colour=theme.BRASS)
+        # Bottom: a strip of hints, and above it the ruling feed (left) and the power meter (right).
+        self.hint_bar = DirectFrame(parent=self.root, frameColor=(0.06, 0.045, 0.03, 0.78),
+                                    frameSize=(left, right, -1.0, -0.94))
+        self.hint_text = theme.label(self.root, "", (0.0, -0.983), scale=0.036, colour=theme.DIM_INK)
+        feed_right = min(right - 1.0, left + 2.2)
         self.feed_panel = DirectFrame(parent=self.root, frameColor=theme.PANEL,
-                                      frameSize=(left + 0.02, left + 1.55, -0.98, -0.6))
-        self.feed_title = theme.label(self.root, "Last shot", (left + 0.06, -0.645), scale=0.045,
+                                      frameSize=(left + 0.02, feed_right, -0.92, -0.56))
+        self.feed_title = theme.label(self.root, "Last shot", (left + 0.06, -0.61), scale=0.045,
                                       colour=theme.BRASS, align=TextNode.ALeft)
-        self.feed_rows = [theme.label(self.root, "", (left + 0.06, -0.71 - i * 0.058), scale=0.038,
-                                      align=TextNode.ALeft) for i in range(FEED_LINES)]
-        # Bottom right: power meter and hints; centre: the thinking indicator.
-        self.power = DirectWaitBar(parent=self.root, range=1.0, value=0.0, pos=(right - 0.5, 0, -0.9),
-                                   frameSize=(-0.4, 0.4, -0.03, 0.03), frameColor=(0.15, 0.12, 0.08, 0.9),
+        wrap = (feed_right - left - 0.1) / FEED_SCALE
+        self.feed_text = theme.label(self.root, "", (left + 0.06, -0.675), scale=FEED_SCALE,
+                                     align=TextNode.ALeft, wordwrap=wrap)
+        self.power = DirectWaitBar(parent=self.root, range=1.0, value=0.0, pos=(right - 0.45, 0, -0.84),
+                                   frameSize=(-0.4, 0.4, -0.035, 0.035), frameColor=(0.15, 0.12, 0.08, 0.9),
                                    barColor=theme.BRASS)
-        self.power_label = theme.label(self.root, "Power", (right - 0.5, -0.85), scale=0.04, colour=theme.DIM_INK)
-        self.hint_text = theme.label(self.root, "", (0.45, -0.97), scale=0.035, colour=theme.DIM_INK)
+        self.power_label = theme.label(self.root, "Power", (right - 0.45, -0.78), scale=0.045, colour=theme.INK)
         self.thinking_text = theme.label(self.root, "", (0.0, 0.75), scale=0.06, colour=theme.BRASS)
         self._dots = 0.0
         self.show(self.status)
@@ -91,6 +95,10 @@ class Hud:
             self.turn_text["text"] = ""
         self.sun_text["text"] = f"The Sun lies in {theme.title_case(status.sun_orbit)}'s orbit" if status.sun_orbit else ""
         self.round_text["text"] = f"Round {status.round}  Turn {status.turn}" if status.turn else ""
+        rows = max(1, len(status.players))
+        bottom = 0.67 - rows * 0.075 - 0.06
+        self.purse_panel["frameSize"] = (self.app.a2dRight - 0.62, self.app.a2dRight - 0.02, bottom - 0.05, 0.82)
+        self.stakes_text.setZ(bottom)
         for i, (name, purse) in enumerate(self.purse_rows):
             if i < len(status.players):
                 p = status.players[i]
@@ -101,9 +109,11 @@ class Hud:
             else:
                 name["text"] = purse["text"] = ""
         self.stakes_text["text"] = f"Stakes in the inner ring: {status.stakes}"
-        lines = list(status.feed)[-FEED_LINES:]
-        for i, row in enumerate(self.feed_rows):
-            row["text"] = lines[i] if i < len(lines) else ""
+        lines = list(status.feed)
+        shown = lines[:FEED_LINES]
+        if len(lines) > FEED_LINES:
+            shown[-1] = f"... and {len(lines) - FEED_LINES + 1} more"
+        self.feed_text["text"] = "\n".join(shown)
         if status.power is None:
             self.power.hide()
             self.power_label.hide()
@@ -130,7 +140,7 @@ class Hud:
     def destroy(self) -> None:
         for widget in (self.top, self.turn_text, self.sun_text, self.round_text, self.purse_panel, self.purse_title,
                        self.stakes_text, self.feed_panel, self.feed_title, self.power, self.power_label,
-                       self.hint_text, self.thinking_text, *self.feed_rows):
+                       self.hint_bar, self.hint_text, self.thinking_text, self.feed_text):
             widget.destroy()
         for name, purse in self.purse_rows:
             name.destroy()

@@ -24,7 +24,7 @@ class PurseChart:
         self.root = parent.attachNewNode("purse-chart")
         self.root.setPos(pos[0], 0, pos[1])
         values = [row.get(p, 0) for row in history for p in players] or [0]
-        low, high = min(0, min(values)), max(1, max(values))
+        low, high = max(0, min(values) - 2), max(values) + 2
         axes = LineSegs("axes")
         axes.setColor(*theme.DIM_INK)
         axes.setThickness(1.5)
@@ -44,6 +44,9 @@ class PurseChart:
         for value, y in ((high, size[1]), (low, 0.0)):
             theme.label(self.root, str(value), (-0.03, y - 0.012), scale=0.035, colour=theme.DIM_INK,
                         align=TextNode.ARight)
+        for i, player in enumerate(players):
+            theme.label(self.root, theme.title_case(player), (size[0] + 0.04, size[1] - 0.02 - i * 0.06),
+                        scale=0.035, colour=theme.planet_colour(player), align=TextNode.ALeft)
         theme.label(self.root, f"turns ({max(0, len(history) - 1)})", (size[0] / 2, -0.06), scale=0.035,
                     colour=theme.DIM_INK)
 

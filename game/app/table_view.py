@@ -1,7 +1,7 @@
 """The 3D ground as the app shows it: bodies, the aim line, and the camera.
 
-The table itself is drawn by ``PlainTable``; this class adds what only the
-game needs (the trajectory preview, the taw-placement marker) and drives
+The table itself is drawn by the scene's shaded ``TableScene`` (or, if that
+cannot be built, by ``PlainTable``); this class adds what only the game needs (the trajectory preview, the taw-placement marker) and drives
 Panda's camera between the knuckle-down, overhead, free and menu views.
 """
 
@@ -17,13 +17,58 @@ from game.app.theme import PLANET_COLOURS
 from game.rules.layout import Layout
 
 MODES = ("menu", "knuckle", "overhead", "free")
+SHADOW_MAP = {"low": 1024, "medium": 1024, "high": 2048}
+
+
+class ShadedTable:
+    """``TableScene`` behind the same three calls as ``PlainTable``: sync, set_poses, destroy."""
+
+    def __init__(self, app, layout: Layout) -> None:
+        from game.app.scene.table import TableScene
+
+        self.scene = TableScene(app.render, app.loader, layout, quality=graphics_quality(app.settings))
+
+    def sync(self, positions) -> None:
+        for body in self.scene.body_ids():
+            if body not in positions:
+                self.scene.remove_body(body)
+        self.scene.place(dict(positions))
+        for body in positions:
+            node = self.scene.body_node(body)
+            if node.isStashed():
+                node.unstash()
+
+    def set_poses(self, ids, poses) -> None:
+        self.scene.update(ids, poses)
+
+    def set_quality(self, settings) -> None:
+        self.scene.set_quality(graphics_quality(settings))
+
+    def destroy(self) -> None:
+        self.scene.destroy()
+
+
+def graphics_quality(settings):
+    from game.app.scene.quality import GraphicsQuality
+
+    return GraphicsQuality(shadows=settings.shadows, shadow_map_size=SHADOW_MAP.get(settings.quality, 1024),
+                           msaa=settings.msaa)
+
+
+def make_table(app, layout: Layout):
+    """The shaded table if it can be built here, else the plain one (and a note why)."""
+    try:
+        return ShadedTable(app, layout)
+    except Exception as err:  # a broken driver or a missing asset must not stop the game
+        app.note_warning(f"plain graphics: the shaded table failed ({err})")
+        return PlainTable(app.render, layout, PLANET_COLOURS)
 
 
 class TableView:
     def __init__(self, app, layout: Layout | None = None) -> None:
         self.app = app
         self.layout = layout or Layout()
-        self.table = PlainTable(app.render, self.layout, PLANET_COLOURS)
+        self.table = make_table(app, self.layout)
         self.table.sync(self.layout.home_positions())
         self.mode = "menu"
         self.orbit_angle = 250.0
@@ -49,9 +94,13 @@ class TableView:
         if layout is not self.layout:
             self.table.destroy()
             self.layout = layout
-            self.table = PlainTable(self.app.render, layout, PLANET_COLOURS)
+            self.table = make_table(self.app, layout)
 
     # -- camera ---------------------------------------------------------------
+
+    def set_quality(self, settings) -> None:
+        if hasattr(self.table, "set_quality"):
+            self.table.set_quality(settings)
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:

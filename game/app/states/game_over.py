@@ -16,7 +16,7 @@ class GameOverState(State):
     def enter(self) -> None:
         app = self.app
         session = app.game.session
-        app.game.refresh_hud(shooter="", hint="")
+        app.game.hud.root.hide()
         app.view.set_mode("overhead")
         root = self.keep(theme.panel(app.aspect2d, (-1.3, 1.3, -0.82, 0.8), colour=(0.07, 0.055, 0.04, 0.93)))
         winner = session.winner()
@@ -36,7 +36,7 @@ class GameOverState(State):
             for x, value in ((-0.55, row.won), (-0.35, row.lost), (-0.12, row.purse)):
                 theme.label(root, str(value), (x, y), scale=0.045, align=TextNode.ARight)
         theme.label(root, "Purses over the game", (0.62, 0.44), scale=0.045, colour=theme.BRASS)
-        self.chart = PurseChart(root, session.purse_history(), session.players, pos=(0.1, -0.25), size=(1.05, 0.62))
+        self.chart = PurseChart(root, session.purse_history(), session.players, pos=(0.05, -0.28), size=(0.95, 0.62))
         self.again_button = theme.button(root, "New game", (-0.35, -0.68), self.go, width=6, extra_args=["NewGame"])
         self.menu_button = theme.button(root, "Menu", (0.35, -0.68), self.go, width=6, extra_args=["Menu"])
 

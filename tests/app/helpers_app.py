@@ -1,0 +1,80 @@
+"""Driving the desktop app offscreen from tests: build it, press keys, click buttons, grab frames."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from direct.gui import DirectGuiGlobals as DGG
+from panda3d.core import ClockObject
+
+from game.app.config import AppConfig
+from game.app.paths import UserPaths
+from game.app.settings import Settings
+
+
+def build_app(root: Path, settings: Settings | None = None, session_factory=None):
+    from game.app.app import TawApp
+
+    config = AppConfig(paths=UserPaths.under(root), settings=settings or Settings(msaa=0), offscreen=True,
+                       offscreen_size=(480, 270))
+    app = TawApp(config, session_factory=session_factory)
+    # A fixed 1/60 s per frame, so timed waits are frame counts.
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MNonRealTime)
+    clock.setFrameRate(60)
+    return app
+
+
+def restore_clock() -> None:
+    ClockObject.getGlobalClock().setMode(ClockObject.MNormal)
+
+
+def step(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.taskMgr.step()
+
+
+def press(app, action: str, frames: int = 1) -> None:
+    """Send one of our action events, as a bound key would."""
+    app.messenger.send(f"taw-{action}")
+    step(app, frames)
+
+
+def click(app, button) -> None:
+    app.messenger.send(DGG.B1CLICK + button.guiId, [None])
+    step(app)
+
+
+def grab(app) -> np.ndarray:
+    """The last rendered frame as RGB, row 0 at the top."""
+    app.graphicsEngine.renderFrame()
+    tex = app.win.getScreenshot()
+    data = np.frombuffer(bytes(tex.getRamImageAs("RGB")), dtype=np.uint8)
+    return data.reshape(tex.getYSize(), tex.getXSize(), 3)[::-1].copy()
+
+
+def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: int = 3000) -> str:
+    """Step the game, taking the human's shots and hurrying the rest, until a state in ``states``."""
+    for _ in range(limit):
+        state = app.flow.state
+        if state in states:
+            return state
+        if state == "Aim":
+            human_shot(app, human_level)
+        elif state in ("HatDrop", "Thinking", "Shot", "Ruling"):
+            press(app, "fast-forward")
+        else:
+            step(app)
+    raise AssertionError(f"never reached {states}; stuck in {app.flow.state}")
+
+
+def human_shot(app, level: float) -> None:
+    """Hold the shoot button until the meter reaches about ``level``, then release."""
+    press(app, "shoot-press")
+    meter = app.flow.current.meter
+    for _ in range(200):
+        if meter.level >= level:
+            break
+        step(app)
+    press(app, "shoot-release")

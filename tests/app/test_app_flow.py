@@ -1,0 +1,222 @@
+"""The desktop app, offscreen, driven through the messenger like a person would."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from direct.fsm.FSM import RequestDenied
+
+from game.app.game_setup import GameSetup
+from game.app.settings import load_settings
+from tests.app.helpers_app import build_app, click, grab, human_shot, play_until, press, restore_clock, step
+
+pytestmark = pytest.mark.render
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    root = tmp_path_factory.mktemp("taw-user")
+    try:
+        made = build_app(root)
+    except Exception as err:  # no EGL pipe here
+        pytest.skip(f"no offscreen graphics pipe: {err}")
+    step(made, 2)
+    yield made
+    made.destroy()
+    restore_clock()
+
+
+def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: bool = False):
+    assert app.flow.state == "Menu"
+    click(app, app.flow.current.buttons["new"])
+    screen = app.flow.current
+    assert app.flow.state == "NewGame"
+    while screen.opponents.value != opponents:
+        click(app, screen.opponents.button)
+    if hard:
+        for chooser in screen.levels[:opponents]:
+            while chooser.value != "hard":
+                click(app, chooser.button)
+    while screen.round_limit.value != rounds:
+        click(app, screen.round_limit.button)
+    screen.seed_entry.enterText(str(seed))
+    click(app, screen.start_button)
+    assert app.flow.state == "HatDrop"
+    assert app.game.setup.seed == seed and app.game.setup.house_rules == {"round_limit": rounds}
+
+
+def hud_only(app) -> np.ndarray:
+    """A frame of the 2D layer alone, so only the HUD can differ between two grabs."""
+    app.render.hide()
+    try:
+        return grab(app).astype(int)
+    finally:
+        app.render.show()
+
+
+def test_menu_to_a_finished_game_and_back(app):
+    start_game(app, rounds=1)
+    assert len(app.game.session.players) == 3
+    play_until(app, ("GameOver",))
+    history = app.flow.history
+    for state in ("Menu", "NewGame", "HatDrop", "Shot", "Ruling", "GameOver"):
+        assert state in history
+    assert "Aim" in history  # the human shot at least once
+    session = app.game.session
+    assert session.is_over()
+    # The summary and the chart cover every turn and every player.
+    assert len(session.purse_history()) == session.state.shots + 1
+    rows = session.summary()
+    assert {r.planet for r in rows} == set(session.players)
+    assert [r.purse for r in rows] == [session.state.purses[p] for p in session.players]
+    assert session.purse_history()[-1] == dict(session.state.purses)
+    session.state.check_ledger()
+    click(app, app.flow.current.menu_button)
+    assert app.flow.state == "Menu" and app.game is None
+
+
+def test_hud_shows_the_ruling_after_a_shot(app):
+    start_game(app, rounds=2, seed=5)
+    play_until(app, ("Aim",))
+    before = hud_only(app)
+    feed_before = app.game.hud.feed_text["text"]
+    human_shot(app, 0.9)
+    assert app.flow.state == "Shot"
+    while app.flow.state == "Shot":
+        press(app, "fast-forward")
+    assert app.flow.state == "Ruling"
+    step(app)
+    after = hud_only(app)
+    feed_after = app.game.hud.feed_text["text"]
+    assert feed_after != feed_before
+    assert feed_after.startswith("Rule") or "Nothing to pay" in feed_after or "(rule" in feed_after
+    # The feed panel's pixels changed: the person sees the ruling.
+    h, w, _ = after.shape
+    feed_box = (slice(int(h * 0.78), int(h * 0.96)), slice(0, int(w * 0.5)))
+    changed = np.abs(after[feed_box] - before[feed_box]).sum(axis=2) > 60
+    assert changed.sum() > 50
+    press(app, "pause")
+    assert app.pause.active
+    click(app, app.pause.menu_button)
+    assert app.flow.state == "Menu"
+
+
+def test_aiming_shoots_where_aimed_within_the_cap(app):
+    start_game(app, rounds=3, seed=21)
+    play_until(app, ("Aim",))
+    aim = app.flow.current
+    aim.direction = 33.0
+    shots = []
+    original = app.game.session.start_shot
+    app.game.session.start_shot = lambda shot: shots.append(shot) or original(shot)
+    human_shot(app, 1.0)
+    assert len(shots) == 1
+    shot = shots[0]
+    assert shot.direction == pytest.approx(33.0)
+    assert 0.0 < shot.speed < aim.view.max_speed
+    press(app, "pause")
+    click(app, app.pause.menu_button)
+
+
+def test_aim_aid_is_drawn_and_off_against_hard_opponents(app):
+    start_game(app, rounds=3, seed=3)
+    play_until(app, ("Aim",))
+    assert app.view.aim_node is not None
+    press(app, "pause")
+    click(app, app.pause.menu_button)
+    start_game(app, rounds=3, seed=3, hard=True)
+    play_until(app, ("Aim",))
+    assert app.game.aim_aid_strength() == 0.0
+    assert app.view.aim_node is None
+    press(app, "pause")
+    click(app, app.pause.menu_button)
+
+
+def test_pause_freezes_the_shot(app):
+    start_game(app, rounds=3, seed=8)
+    play_until(app, ("Aim",))
+    human_shot(app, 1.0)
+    assert app.flow.state == "Shot"
+    step(app, 2)
+    press(app, "pause")
+    live = app.flow.current.live
+    t0 = live.sim.time
+    step(app, 10)
+    assert live.sim.time == t0 and app.flow.state == "Shot"
+    press(app, "pause")
+    step(app, 3)
+    assert live.sim.time > t0
+    press(app, "pause")
+    click(app, app.pause.menu_button)
+
+
+def test_camera_modes_and_placement_along_the_line(app):
+    start_game(app, rounds=3, seed=4)
+    play_until(app, ("Aim",))
+    aim = app.flow.current
+    assert aim.view.placements is not None  # a first shot: the taw may be laid anywhere on the line
+    before = aim.origin()
+    aim.slide(40.0)
+    after = aim.origin()
+    r = app.game.session.layout.line_radius(aim.view.shooter)
+    assert math.hypot(*after) == pytest.approx(r, abs=1e-6)
+    assert math.dist(before, after) > 0.05
+    press(app, "overhead")
+    assert app.view.mode == "overhead"
+    press(app, "free-camera")
+    assert app.view.mode == "free"
+    press(app, "knuckle-down")
+    assert app.view.mode == "knuckle"
+    press(app, "pause")
+    click(app, app.pause.menu_button)
+
+
+def test_illegal_transitions_are_refused(app):
+    assert app.flow.state == "Menu"
+    with pytest.raises(RequestDenied):
+        app.flow.request("Shot", None)
+    with pytest.raises(RequestDenied):
+        app.flow.request("GameOver")
+
+
+def test_settings_screen_saves_atomically_and_applies(app):
+    click(app, app.flow.current.buttons["settings"])
+    screen = app.flow.current
+    screen.volume.set(0.3)
+    click(app, screen.shadows.button)
+    click(app, screen.save_button)
+    assert app.flow.state == "Menu"
+    saved = load_settings(app.app_config.paths.settings_file)
+    assert saved.volume == pytest.approx(0.3) and saved.shadows is False
+    assert app.audio.master_volume == pytest.approx(0.3)
+    assert app.settings == saved
+
+
+def test_screenshot_key_writes_a_png(app):
+    folder = app.app_config.paths.screenshot_dir
+    assert not folder.exists() or not list(folder.iterdir())
+    step(app)
+    path = app.window.screenshot()
+    assert path.parent == folder and path.suffix == ".png"
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_rules_screen_pages_through_all_seventeen(app):
+    click(app, app.flow.current.buttons["rules"])
+    panel = app.flow.current.panel
+    seen = []
+    for _ in range(panel.pages):
+        seen.extend(panel.numbers_on_page())
+        click(app, panel.next_button)
+    assert seen == list(range(1, 18))
+    press(app, "pause")
+    assert app.flow.state == "Menu"
+
+
+def test_contacts_play_sounds_through_the_pool(app):
+    app.audio.contact("earth", "mars", 0.01)
+    app.audio.contact("sun", "mars", 0.01)
+    kinds = [kind for kind, _v, _r in app.audio.played[-2:]]
+    assert kinds == ["glass", "lead"]

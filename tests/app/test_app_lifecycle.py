@@ -1,0 +1,91 @@
+"""Building and destroying the app, and an AI that takes its time without freezing the game."""
+
+from __future__ import annotations
+
+import builtins
+from concurrent.futures import Future
+
+import pytest
+
+from game.app.session import MatchSession
+from game.match.players import Shot
+from tests.app.helpers_app import build_app, click, press, restore_clock, step
+
+pytestmark = pytest.mark.render
+
+
+class SlowThinker(MatchSession):
+    """A session whose AI answers only when the test says so."""
+
+    def __init__(self, setup):
+        super().__init__(setup)
+        self.pending: list[Future] = []
+
+    def is_human_turn(self) -> bool:
+        return False
+
+    def think(self) -> Future:
+        future: Future = Future()
+        self.pending.append(future)
+        return future
+
+
+def test_app_can_be_built_destroyed_and_built_again(tmp_path):
+    for _ in range(2):
+        try:
+            app = build_app(tmp_path)
+        except Exception as err:
+            pytest.skip(f"no offscreen graphics pipe: {err}")
+        try:
+            step(app, 2)
+            assert app.flow.state == "Menu"
+        finally:
+            app.destroy()
+            restore_clock()
+        assert getattr(builtins, "base", None) is None
+
+
+def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
+    sessions = []
+
+    def factory(setup):
+        sessions.append(SlowThinker(setup))
+        return sessions[-1]
+
+    try:
+        app = build_app(tmp_path, session_factory=factory)
+    except Exception as err:
+        pytest.skip(f"no offscreen graphics pipe: {err}")
+    try:
+        click(app, app.flow.current.buttons["new"])
+        click(app, app.flow.current.start_button)
+        press(app, "fast-forward")
+        assert app.flow.state == "Thinking"
+        frame = app.clock.getFrameCount()
+        step(app, 30)
+        assert app.clock.getFrameCount() == frame + 30
+        assert app.flow.state == "Thinking"
+        assert "thinking" in app.game.hud.thinking_text["text"]
+        press(app, "fast-forward")  # Space while it thinks: play its shot fast
+        assert app.game.fast_forward
+        session = sessions[0]
+        session.pending[0].set_result(Shot(direction=90.0, speed=1.0))
+        step(app)
+        assert app.flow.state == "Shot"
+        for _ in range(200):
+            if app.flow.state != "Shot":
+                break
+            step(app)
+        assert app.flow.state == "Ruling"
+        # Leaving mid-thought cancels the AI's future.
+        for _ in range(300):
+            if app.flow.state == "Thinking":
+                break
+            step(app)
+        assert app.flow.state == "Thinking"
+        press(app, "pause")
+        click(app, app.pause.menu_button)
+        assert session.pending[-1].cancelled()
+    finally:
+        app.destroy()
+        restore_clock()
