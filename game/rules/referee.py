@@ -467,8 +467,10 @@ def _rule16_saturn_ring(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool
         shot.notes.append(f"{shot.name} struck the Sun within {names.possessive(holder)} own ring; nothing to take up (rule 16).")
         return
     n = layout.satellites.get("saturn", 0)
+    # Saturn wherever he lies on the ground; his satellites only if within his orbit.
     bodies = [b for b in ["saturn", *satellite_ids("saturn", n)]
-              if b in state.board and b not in shot.handled and shot.body_region(b) == "saturn"]
+              if b in state.board and b not in shot.handled
+              and shot.body_region(b) in (("saturn",) if b != "saturn" else PLANETS)]
     if not bodies:
         return
     for owner in sorted({state.board[b] for b in bodies}):

@@ -282,3 +282,58 @@ def test_round_limit_tie_goes_to_the_planet_nearer_the_sun():
     r = play(play(state, "mercury", house, rest={"mercury.taw": region_spot("venus")}).state, "venus", house,
              rest=AWAY)
     assert r.finished and r.winner == "mercury"
+
+
+def test_rule16_saturn_is_taken_up_wherever_he_lies_his_satellites_only_within_his_orbit():
+    state = game()
+    saturn = LAYOUT.saturn_home()
+    state = place(state, saturn=region_spot("jupiter", 10), saturn_3=region_spot("jupiter", 20))
+    ruling = play(state, "venus", contacts=[("venus.taw", "sun", saturn)], rest=AWAY)
+    taken = {c.body for c in ruling.take_off}
+    assert "saturn" in taken and "saturn.3" not in taken
+
+
+def test_rule16_switches():
+    saturn = LAYOUT.saturn_home()
+    sun_in_ring = (saturn[0] * 0.99, saturn[1] * 0.99)
+    # The Sun must come to rest in the ring under rests_in_ring.
+    house = HouseRules(rule16_sun="rests_in_ring")
+    assert play(game(), "venus", house, contacts=[("venus.taw", "sun", saturn)],
+                rest={"sun": region_spot("mars"), **AWAY}).take_off == ()
+    assert play(game(), "venus", house, contacts=[("venus.taw", "sun")],
+                rest={"sun": sun_in_ring, **AWAY}).take_off != ()
+    # Saturn put down again from his holder's purse.
+    ruling = play(game(), "venus", HouseRules(rule16_replace_saturn=True), contacts=[("venus.taw", "sun", saturn)],
+                  rest={"sun": sun_in_ring, **AWAY})
+    assert [(p.body, p.from_purse) for p in ruling.put_down] == [("saturn", "saturn")]
+    # A chain inside the ring counts only when the house says so.
+    chain = dict(contacts=[("venus.taw", "jupiter"), ("jupiter", "saturn", saturn)], rest=AWAY)
+    assert play(game(), "venus", **chain).paid("venus", STAKES, 16) == 0
+    assert play(game(), "venus", HouseRules(rule16_direct_only=False), **chain).paid("venus", STAKES, 16) == 3
+
+
+def test_rule3_taking_gate_lets_payments_through_but_not_taking():
+    state = game(released=False, first_shot_pending=frozenset())
+    house = HouseRules(rule3_gate="taking")
+    ruling = play(state, "venus", house, contacts=[("venus.taw", "sun"), ("sun", "earth"), ("venus.taw", "mars")],
+                  rest={"mars": beyond(), "sun": region_spot("mercury"), **AWAY})
+    assert ruling.paid("venus", "earth", 7) == 2
+    assert ruling.paid("mars", "venus", 10) == 0 and ruling.put_down[0].body == "mars"
+
+
+def test_rule14_a_comet_starting_off_the_orbits_is_a_foul():
+    state = game(["mercury", "earth"], comets=frozenset({"earth"}), comet_free_start=frozenset({"earth"}))
+    ruling = play(state, "earth", start=region_spot("jupiter", 5), rest={"earth.taw": region_spot("mars")})
+    assert [f.rule for f in ruling.fouls] == [14]
+    ok = play(state, "earth", HouseRules(comet_start_on="region"), start=region_spot("jupiter", 5),
+              rest={"earth.taw": region_spot("mars")})
+    assert ok.fouls == ()
+
+
+def test_a_foul_keeps_the_sun_off_the_shooters_line_and_the_sun_unreleased():
+    state = game(released=False, first_shot_pending=frozenset())
+    ruling = play(state, "earth", contacts=[("earth.taw", "earth.1"), ("earth.1", "sun")],
+                  rest={"sun": LAYOUT.home_on_line("earth", 100), "earth.taw": region_spot("mars")})
+    assert not ruling.state.sun_released and ruling.state.sun_line_holder is None
+    assert play(state, "earth", contacts=[("earth.taw", "earth.1"), ("earth.1", "sun")],
+                rest={"sun": beyond(), "earth.taw": region_spot("mars")}).winner is None
