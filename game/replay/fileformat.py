@@ -158,7 +158,8 @@ def encode_replay(replay: Replay) -> bytes:
     return assemble(encode_meta_chunk(replay.meta), [encode_shot_chunk(s) for s in replay.shots])
 
 
-def save_replay(path: str | Path, replay: Replay) -> None:
+def save_replay(replay: Replay, path: str | Path) -> None:
+    """Write a whole replay at once (``GameRecorder`` writes one as a game goes)."""
     from game.fileio import write_atomic
 
     write_atomic(path, encode_replay(replay))

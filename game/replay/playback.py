@@ -113,7 +113,9 @@ def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
                 words = item.get("reason") if isinstance(item.get("reason"), str) else ruling_text(item)
                 if "player" in item and "from" not in item:
                     words = f"Foul! {words}"
-                out.append((_moment(item, shot), f"{words} (rule {item.get('rule')})"))
+                if "rule" not in words and item.get("rule") is not None:
+                    words = f"{words} (rule {item.get('rule')})"
+                out.append((_moment(item, shot), words))
             for note in ruling.get("notes", []) or []:
                 if isinstance(note, str):
                     out.append((end, note))
@@ -189,8 +191,8 @@ class Timeline:
             out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.hold),
                                shot_title(index, shot), index))
             for local, text in ruling_captions(shot):
-                out.append(Caption(start + local, max(start + local + CAPTION_SECONDS, start + shot.duration + self.hold),
-                                   text, index))
+                until = max(start + local + CAPTION_SECONDS, start + shot.duration + self.hold)
+                out.append(Caption(start + local, until, text, index))
         return out
 
     def captions_at(self, t: float) -> list[Caption]:

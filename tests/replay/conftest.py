@@ -12,7 +12,13 @@ def offscreen_base():
         return
     from game.app.scene.offscreen import make_offscreen_base
 
-    base = make_offscreen_base((320, 240))
+    try:
+        base = make_offscreen_base((320, 240))
+    except Exception as err:  # no EGL / GL 3.2 here
+        pytest.skip(f"no offscreen graphics pipe: {err}")
+    if base.win is None:
+        base.destroy()
+        pytest.skip("no offscreen graphics pipe: the offscreen window did not open")
     try:
         yield base
     finally:

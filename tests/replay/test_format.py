@@ -22,14 +22,14 @@ from replay_synthetic import synthetic_frames, synthetic_game, synthetic_shot
 def test_save_load_is_identical_and_stable(tmp_path):
     game = synthetic_game(None, shots=3)
     path = tmp_path / "g.replay"
-    save_replay(path, game.replay)
+    save_replay(game.replay, path)
     loaded = load_replay(path)
     assert loaded.equals(game.replay)
     assert loaded.meta.players == ({"planet": "earth"}, {"planet": "mars"})
     assert loaded.shots[1].rulings[0]["rule"] == 8
     assert loaded.shots[2].ledger == game.replay.shots[2].ledger
     # writing what was loaded gives the same bytes
-    save_replay(tmp_path / "again.replay", loaded)
+    save_replay(loaded, tmp_path / "again.replay")
     assert (tmp_path / "again.replay").read_bytes() == path.read_bytes()
 
 
