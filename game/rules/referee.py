@@ -612,6 +612,10 @@ def _settle(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool) -> Ruling:
         positions.pop(t.body, None)
     for p in put_down:
         positions[p.body] = p.position
+    if SUN not in positions:
+        # Only a winning (or game-ending) shot leaves the Sun off the ground; the
+        # state still says where it went, so a table check always finds it.
+        positions[SUN] = shot.facts.gone_at.get(SUN, state.positions.get(SUN, SUN_HOME))
     keep = set(board) | {SUN} | set(state.stakes_taws) | set(shot.left_as_stakes)
     positions = {b: p for b, p in positions.items() if b in keep}
 

@@ -31,6 +31,7 @@ class ShotFacts:
     contacts: tuple[Contact, ...]
     moved: frozenset[str]
     gone: frozenset[str]
+    gone_at: Mapping[str, Point]    # where each body left the play area, as far as known
     final: Mapping[str, Point]
     regions: Mapping[str, str]      # rule 5 region of each body in ``final``
     came_to_rest: bool
@@ -52,6 +53,7 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
     start: ShotStarted | None = None
     contacts: list[Contact] = []
     gone: set[str] = set()
+    gone_at: dict[str, Point] = {}
     final: dict[str, Point] = dict(state.positions)
     rest = False
     for event in events:
@@ -63,6 +65,7 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
                 contacts.append(event)
         elif isinstance(event, BodyOut):
             gone.add(event.body)
+            gone_at[event.body] = event.position
         elif isinstance(event, AllAtRest):
             for body, point in event.positions.items():
                 if body in final or body in state.board or body == SUN:
@@ -73,6 +76,7 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
         r = math.hypot(x, y)
         if not r <= layout.play_radius:  # also catches NaN
             gone.add(body)
+            gone_at.setdefault(body, (x, y))
     for body in gone:
         final.pop(body, None)
     taw = taw_id(shooter)
@@ -86,6 +90,7 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
         contacts=tuple(contacts),
         moved=frozenset(moved),
         gone=frozenset(gone),
+        gone_at=gone_at,
         final=final,
         regions={b: layout.region_at_radius(math.hypot(x, y)) for b, (x, y) in final.items()},
         came_to_rest=rest,

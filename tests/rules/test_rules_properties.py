@@ -95,6 +95,8 @@ def test_random_games_keep_every_marble_and_never_crash(data, house, players):
         assert all(v >= 0 for v in state.purses.values()) and state.stakes >= 0
         assert set(ruling.out) <= set(state.out)
         assert set(state.board) <= set(state.positions), "a marble on the board must lie somewhere"
+        assert SUN in state.positions
+        assert set(state.positions) <= set(state.board) | {SUN} | state.stakes_taws
         assert ruling_to_text(ruling) and ruling_to_json(ruling)["winner"] == ruling.winner
         if ruling.finished:
             assert state.next_shooter() is None
