@@ -131,6 +131,28 @@ class _Gates:
         return self.released_before or self.release_now
 
 
+# Rule 3's gate: the rules that wait for the Sun's release, under each setting.
+WAITING_FOR_RELEASE = {
+    "scoring": frozenset({6, 7, 8, 10, 11, 14, 16}),
+    "taking": frozenset({10, 14, 16}),
+    "off": frozenset(),
+}
+
+
+def live_rules(sun_released: bool, house: HouseRules | None = None) -> frozenset[int]:
+    """Rule numbers that can apply to the next shot (for a rules screen or the AI).
+
+    Before the release, rule 16 keeps only its first half (the forfeit); the
+    releasing shot itself is judged as if the gate were already open.
+    """
+    house = house or HouseRules()
+    everything = frozenset(range(1, 18))
+    if sun_released:
+        return everything
+    waiting = WAITING_FOR_RELEASE[house.rule3_gate]
+    return (everything - waiting) | ({16} if 16 in waiting else frozenset())
+
+
 def judge(
     state: RuleState,
     shooter: str,

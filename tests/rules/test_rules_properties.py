@@ -9,7 +9,7 @@ from game.rules.house import (
     GATES, RULE11_COUNTS, RULE16_SUN, SATELLITE_OUT, START_ON, SUN_PAYMENTS, TOLLS, HouseRules,
 )
 from game.rules.layout import PLANETS, SUN, taw_id
-from game.rules.referee import judge
+from game.rules.referee import judge, live_rules
 from game.rules.report import ruling_to_json, ruling_to_text
 from game.rules.state import new_game
 from rules_kit import LAYOUT
@@ -90,6 +90,8 @@ def test_random_games_keep_every_marble_and_never_crash(data, house, players):
             positions.update(moved)
             events.append(AllAtRest(1.0, positions))
         ruling = judge(state, shooter, events, LAYOUT, house)
+        if not ruling.state.sun_released:
+            assert ruling.rules_applied() <= live_rules(False, house)
         state = ruling.state
         assert state.ledger_total() == total
         assert all(v >= 0 for v in state.purses.values()) and state.stakes >= 0

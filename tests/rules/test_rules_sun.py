@@ -235,3 +235,31 @@ def test_judging_after_the_end_is_refused():
     ruling = play(game(), "mars", contacts=[("mars.taw", "sun")], rest={"sun": beyond()})
     with pytest.raises(RuleStateError):
         play(ruling.state, "jupiter")
+
+
+def test_live_rules_name_what_the_gate_holds_back():
+    from game.rules.referee import live_rules
+    assert live_rules(True) == frozenset(range(1, 18))
+    before = live_rules(False)
+    assert {4, 9, 12, 13, 15, 16, 17} <= before and not {6, 7, 8, 10, 11, 14} & before
+    assert live_rules(False, HouseRules(rule3_gate="taking")) >= {6, 7, 8, 11}
+    assert live_rules(False, HouseRules(rule3_gate="off")) == frozenset(range(1, 18))
+
+
+def test_odd_but_possible_positions_are_judged_without_fuss():
+    state = game(["mercury", "venus", "earth"])
+    # The Sun in the inner ring after a strike: rule 8 pays seven from Mercury's holder.
+    ruling = play(state, "earth", contacts=[("earth.taw", "sun")],
+                  rest={"sun": (0.01, 0.0), "earth.taw": region_spot("mars")})
+    assert ruling.paid("mercury", "earth", 8) == 7
+    # Every taw out of the play area at once: all go back on their lines.
+    ruling = play(state, "earth", contacts=[("earth.taw", "venus.taw"), ("venus.taw", "mercury.taw")],
+                  out=["earth.taw", "venus.taw", "mercury.taw"])
+    assert {p.body for p in ruling.put_down} == {"earth.taw", "venus.taw", "mercury.taw"}
+    assert ruling.state.first_shot_pending == {"mercury", "venus", "earth"} and ruling.out == ()
+    # A body exactly on a line, and no AllAtRest at all: nothing moved that the log does not say moved.
+    from game.rules.events import ShotStarted
+    from game.rules.referee import judge
+    ruling = judge(state, "mercury", [ShotStarted(0.0, "mercury.taw", state.positions["mercury.taw"], (1, 0))],
+                   LAYOUT, HouseRules())
+    assert ruling.state.positions == state.positions and ruling.transfers == ()
