@@ -62,7 +62,7 @@ void main() {
     vec3 damp = vec3(0.52, 0.43, 0.33);
     vec3 ash  = vec3(0.58, 0.55, 0.50);
     vec3 albedo = mix(damp, dry, smoothstep(0.22, 0.78, big.b));
-    albedo = mix(albedo, ash, 0.45 * smoothstep(0.5, 0.85, mid.b));
+    albedo = mix(albedo, ash, 0.25 * smoothstep(0.5, 0.85, mid.b));
     albedo *= 0.84 + 0.32 * mid.g;
     albedo *= 0.88 + 0.24 * fine.r;
     albedo *= 0.90 + 0.20 * grit.r;
@@ -107,6 +107,6 @@ void main() {
     // haze with distance so the far ground meets the sky softly
     vec3 cam = p3d_ViewMatrixInverse[3].xyz;
     float dist = length(v_world - cam);
-    color = mix(color, u_haze_color, smoothstep(2.0, 12.0, dist));
+    color = mix(color, u_haze_color, smoothstep(1.5, 9.0, dist));
     o_color = vec4(color, 1.0);
 }

@@ -16,6 +16,9 @@ uniform vec3 u_bounce_color;
 uniform vec3 u_haze_color;
 uniform vec3 u_ground_color;
 uniform vec3 u_shadow;
+uniform sampler2D u_noise;
+uniform float u_radii[7];
+uniform float u_line_half;
 uniform mat4 p3d_ModelMatrix;
 uniform mat4 p3d_ViewMatrixInverse;
 uniform mat4 p3d_ModelMatrixInverse;
@@ -63,6 +66,22 @@ vec3 environment(vec3 d) {
     return mix(ground, sky, smoothstep(-0.04, 0.04, up));
 }
 
+// The ground as seen through the glass: its colour and chalk, no shadows.
+// Real refraction of the real ground is what makes a marble read as glass.
+vec3 ground_seen(vec2 p) {
+    vec4 big = texture(u_noise, p * 0.31 + vec2(0.13, 0.71));
+    vec4 fine = texture(u_noise, mat2(0.28, 0.96, -0.96, 0.28) * p * 11.0);
+    vec3 albedo = mix(vec3(0.52, 0.43, 0.33), vec3(0.62, 0.53, 0.41), smoothstep(0.22, 0.78, big.b));
+    albedo *= 0.82 + 0.36 * fine.r;
+    float r = length(p);
+    float chalk = 0.0;
+    for (int i = 0; i < 7; ++i) {
+        chalk = max(chalk, 1.0 - smoothstep(u_line_half * 0.8, u_line_half * 1.2, abs(r - u_radii[i])));
+    }
+    albedo = mix(albedo, vec3(0.90, 0.89, 0.85), chalk * 0.85);
+    return albedo * (u_sun_color * max(u_sun_dir.z, 0.0) + u_sky_color);
+}
+
 // The vane: thin twisted blades through the ball's axis, tapering to the poles.
 float vane_density(vec3 q, float seed, float count, float thickness) {
     float rho = length(q.xy);
@@ -71,7 +90,7 @@ float vane_density(vec3 q, float seed, float count, float thickness) {
     float sector = 6.2831853 / count;
     float da = abs(mod(a + 0.5 * sector, sector) - 0.5 * sector);
     float perp = rho * sin(da);
-    float reach = 0.68 * sqrt(max(1.0 - q.z * q.z / 0.72, 0.0));
+    float reach = 0.58 * sqrt(max(1.0 - q.z * q.z / 0.6, 0.0));
     float blade = 1.0 - smoothstep(thickness * 0.45, thickness, perp);
     return blade * (1.0 - smoothstep(reach - 0.12, reach, rho));
 }
@@ -106,7 +125,7 @@ vec3 lit_glass(vec3 n, vec3 v, vec3 l, float sh) {
             float lit = 0.55 + 0.45 * max(dot(qn, l), 0.0) * sh;
             // paler at the blade's edge, as the coloured glass thins out
             vec3 c = u_vane_color * lit * mix(1.15, 0.8, length(q.xy) / 0.7);
-            float a = d * 0.85;
+            float a = d * 0.4;
             acc += (1.0 - alpha) * a * c;
             alpha += (1.0 - alpha) * a;
         }
@@ -116,7 +135,17 @@ vec3 lit_glass(vec3 n, vec3 v, vec3 l, float sh) {
     vec3 exit_dir = refract(t, -normalize(exit_p), 1.5);
     if (dot(exit_dir, exit_dir) < 1e-4) exit_dir = reflect(t, -normalize(exit_p));
     vec3 exit_world = normalize(mat3(p3d_ModelMatrix) * exit_dir);
-    vec3 behind = environment(exit_world) * u_glass_tint;
+    vec3 behind;
+    if (exit_world.z < -0.02) {
+        vec3 centre = p3d_ModelMatrix[3].xyz;
+        float radius = length(p3d_ModelMatrix[0].xyz);
+        vec3 from = centre + normalize(mat3(p3d_ModelMatrix) * exit_p) * radius;
+        vec2 hit = from.xy + exit_world.xy * (from.z / -exit_world.z);
+        behind = ground_seen(hit);
+    } else {
+        behind = environment(exit_world);
+    }
+    behind *= u_glass_tint;
     // sunlight gathered by the lens glows on the side away from the sun
     float glow = pow(max(dot(n, -l) * 0.5 + 0.5, 0.0), 6.0) * 0.9 * sh;
     behind += u_glass_tint * u_sun_color * glow;
@@ -125,21 +154,24 @@ vec3 lit_glass(vec3 n, vec3 v, vec3 l, float sh) {
 }
 
 vec3 lit_taw(vec3 n, vec3 v, vec3 l, float sh) {
-    // opaque milky glass wound with the player's colour (an onionskin agate)
+    // the shooter: milky opal glass wound with fine ribbons of the player's
+    // colour under a clear skin, so it glows a little even on its shaded side
     vec3 q = normalize(v_obj);
     float seed = u_params.y;
-    float warp = value_noise(q * 3.0 + seed * 17.0) * 2.5 + value_noise(q * 9.0) * 0.6;
-    float band = sin(q.z * 9.0 + atan(q.y, q.x) * 2.0 + warp * 3.0);
-    float m = smoothstep(-0.1, 0.5, band) * (0.7 + 0.3 * value_noise(q * 14.0));
-    vec3 milk = vec3(0.97, 0.95, 0.90);
+    float warp = value_noise(q * 2.5 + seed * 17.0) * 2.0 + value_noise(q * 7.0) * 0.5;
+    float ribbons = sin(atan(q.y, q.x) * 5.0 + q.z * 4.0 + warp * 2.0);
+    float m = smoothstep(0.55, 0.9, ribbons) * (0.8 + 0.2 * value_noise(q * 20.0));
+    vec3 milk = vec3(0.96, 0.95, 0.91);
     vec3 albedo = mix(milk, u_vane_color, m);
-    float ndl = max(dot(n, l), 0.0);
-    vec3 diffuse = albedo * (u_sun_color * ndl * sh + u_sky_color * (0.6 + 0.4 * n.z) + u_bounce_color * 0.5 * max(-n.z, 0.0));
+    float ndl = dot(n, l);
+    float wrap = max(ndl * 0.7 + 0.3, 0.0);  // light scattering in the milk
+    vec3 diffuse = albedo * (u_sun_color * wrap * mix(0.35, 1.0, sh) * 0.85
+                             + u_sky_color * (0.9 + 0.4 * n.z) + u_bounce_color * 0.6 * max(-n.z, 0.0));
     float cos_v = max(dot(n, -v), 0.0);
-    float fresnel = 0.05 + 0.95 * pow(1.0 - cos_v, 5.0);
+    float fresnel = 0.04 + 0.96 * pow(1.0 - cos_v, 5.0);
     vec3 h = normalize(l - v);
-    float spec = pow(max(dot(n, h), 0.0), 700.0) * 18.0;
-    return mix(diffuse, environment(reflect(v, n)), fresnel * 0.8) + u_sun_color * spec * sh;
+    float spec = pow(max(dot(n, h), 0.0), 900.0) * 26.0 + pow(max(dot(n, h), 0.0), 60.0) * 0.2;
+    return mix(diffuse, environment(reflect(v, n)), fresnel) + u_sun_color * spec * sh;
 }
 
 vec3 lit_lead(vec3 n, vec3 v, vec3 l, float sh) {
@@ -148,7 +180,7 @@ vec3 lit_lead(vec3 n, vec3 v, vec3 l, float sh) {
     float dents = value_noise(q * 9.0) * 0.6 + value_noise(q * 23.0) * 0.4;
     float seam = 1.0 - smoothstep(0.0, 0.035, abs(q.z));
     float sprue = 1.0 - smoothstep(0.10, 0.16, length(q - vec3(1.0, 0.0, 0.0)));
-    vec3 albedo = vec3(0.50, 0.505, 0.52) * (0.85 + 0.25 * dents);
+    vec3 albedo = vec3(0.50, 0.495, 0.49) * (0.85 + 0.25 * dents);
     albedo = mix(albedo, vec3(0.62, 0.62, 0.63), seam * 0.6 + sprue * 0.6);
     vec3 nn = normalize(n + (mat3(p3d_ModelMatrix) * (vec3(dents) - 0.5)) * 0.4);
     float ndl = max(dot(nn, l), 0.0);
@@ -176,6 +208,6 @@ void main() {
         color = lit_glass(n, v, l, sh);
     }
     float dist = length(v_world - cam);
-    color = mix(color, u_haze_color, smoothstep(3.0, 14.0, dist) * 0.85);
+    color = mix(color, u_haze_color, smoothstep(1.5, 9.0, dist));
     o_color = vec4(color, 1.0);
 }

@@ -14,6 +14,7 @@ SHADER_PAIRS: dict[str, tuple[str, str]] = {
     "text": ("flat.vert", "text.frag"),
     "blob": ("flat.vert", "blob.frag"),
     "aim": ("flat.vert", "aim.frag"),
+    "sky": ("sky.vert", "sky.frag"),
 }
 
 
@@ -25,6 +26,7 @@ class SceneShaders:
     text: Any
     blob: Any
     aim: Any
+    sky: Any
 
 
 def load_shader(vertex: str, fragment: str):  # -> panda3d.core.Shader

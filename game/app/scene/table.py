@@ -25,7 +25,8 @@ SUN_DIRECTION = (-0.52, -0.62, 0.59)
 SUN_COLOR = (1.05, 0.93, 0.78)
 SKY_COLOR = (0.30, 0.34, 0.42)
 BOUNCE_COLOR = (0.30, 0.24, 0.18)
-HAZE_COLOR = (0.70, 0.74, 0.78)
+HAZE_COLOR = (0.74, 0.77, 0.80)
+ZENITH_COLOR = (0.36, 0.52, 0.78)
 GROUND_COLOR = (0.50, 0.41, 0.31)
 SHADOW_STRENGTH = 0.78
 CHALK_COLOR = (0.94, 0.93, 0.88, 0.85)
@@ -60,6 +61,7 @@ class TableScene:
         self._shadow_mask = BitMask32.bit(SHADOW_CAMERA_BIT)
         self._set_common_inputs()
         self._sun_np = self._make_sun()
+        self.sky = self._make_sky(loader)
         self.ground = self._make_ground(loader)
         self._sphere = load_model(loader, "marble.egg")
         self._blob_card = self._make_blob_card()
@@ -109,6 +111,20 @@ class TableScene:
         self.root.setLight(sun_np)
         return sun_np
 
+    def _make_sky(self, loader: Any):
+        from panda3d.core import Vec3
+
+        sky = load_model(loader, "marble_lod.egg")
+        sky.reparentTo(self.root)
+        sky.setScale(GROUND_SIZE * 0.45)
+        sky.setShader(self.shaders.sky)
+        sky.setShaderInput("u_zenith_color", Vec3(*ZENITH_COLOR))
+        sky.setTwoSided(True)
+        sky.setDepthWrite(False)
+        sky.setBin("background", BIN_GROUND - 1)
+        sky.hide(self._shadow_mask)
+        return sky
+
     def _make_ground(self, loader: Any):
         from panda3d.core import PTA_float, Vec3
 
@@ -117,16 +133,17 @@ class TableScene:
         ground.setScale(GROUND_SIZE)
         ground.flattenStrong()
         ground.setShader(self.shaders.ground)
-        ground.setShaderInput("u_noise", noise_texture())
+        # on the root, not the ground: the marbles show the painted ground through their glass
+        self.root.setShaderInput("u_noise", noise_texture())
         radii = PTA_float.emptyArray(len(PLANETS))
         for i, planet in enumerate(PLANETS):
             radii[i] = float(self.layout.line_radii[planet])
-        ground.setShaderInput("u_radii", radii)
-        ground.setShaderInput("u_line_half", float(self.layout.line_width) / 2.0)
-        ground.setShaderInput("u_inner_ring", float(self.layout.inner_ring_radius))
+        self.root.setShaderInput("u_radii", radii)
+        self.root.setShaderInput("u_line_half", float(self.layout.line_width) / 2.0)
+        self.root.setShaderInput("u_inner_ring", float(self.layout.inner_ring_radius))
         sx, sy = self.layout.saturn_home()
-        ground.setShaderInput("u_saturn", Vec3(sx, sy, self.layout.saturn_ring_radius))
-        ground.setShaderInput("u_play_radius", float(self.layout.play_radius))
+        self.root.setShaderInput("u_saturn", Vec3(sx, sy, self.layout.saturn_ring_radius))
+        self.root.setShaderInput("u_play_radius", float(self.layout.play_radius))
         ground.setBin("background", BIN_GROUND)
         ground.hide(self._shadow_mask)
         return ground
@@ -205,7 +222,7 @@ class TableScene:
         blob = body.attachNewNode("contact")
         self._blob_card.instanceTo(blob)
         blob.setPos(0.0, 0.0, -radius + 0.0003)
-        blob.setScale(radius * 1.25)
+        blob.setScale(radius * 1.6)
         body.setPos(0.0, 0.0, radius)
         self._bodies[body_id] = (body, ball)
 
