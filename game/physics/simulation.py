@@ -441,51 +441,109 @@ class Simulation:
             if b not in moving and b in bodies:
                 moving[b] = bodies[b]
             if pair not in self._touching:
-                p = m.getManifoldPoint(0)
-                impulse = self._correct_impact(a, b, node0, node1, p.getNormalWorldOnB(), impulse)
-                pa = p.getPositionWorldOnA()
-                pb = p.getPositionWorldOnB()
-                t = (self._substep - self._shot_substep) * self._h
-                where = (0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]))
-                self._pending.append(Contact(t, pair[0], pair[1], impulse, where))
+                self._pending.append(self._resolve_hit(m, a, b, node0, node1, pair))
         self._touching = touching
 
-    def _correct_impact(self, a: str, b: str, node0: BulletRigidBodyNode, node1: BulletRigidBodyNode,
-                        normal: Vec3, applied: float) -> float:
-        """Replace Bullet's impulse of a new hit by the ideal one; return it.
+    def _resolve_hit(
+        self,
+        manifold: object,
+        a: str,
+        b: str,
+        node0: BulletRigidBodyNode,
+        node1: BulletRigidBodyNode,
+        pair: tuple[str, str],
+    ) -> Contact:
+        """Replace Bullet's answer to a new hit by the ideal one; return the event.
 
-        Bullet finds a hit one substep late, with the balls already
-        overlapping by up to ``v * h``, and its position correction (Baumgarte)
-        pushes them apart on top of the restitution: the rebound then depends
-        on the substep's phase and glass could even gain energy.  So undo the
-        applied normal impulse, and apply ``J = m_red (1 + e) |v_rel . n|``
-        with e the product of the two restitutions.
+        Bullet sees a hit up to one substep late, the balls already
+        overlapping by up to ``v * h``: the line of centres is then turned
+        (a glancing hit looks more glancing), and its position correction
+        (Baumgarte) pushes the balls apart on top of the restitution, so the
+        rebound would depend on the substep's phase and glass could gain
+        energy.  So: take back Bullet's impulses, rewind the two balls along
+        their relative velocity to the instant they touched, and apply there
+        the impulse of two smooth-rolling spheres meeting: normal
+        ``J = m_red (1 + e) |v_rel . n|`` (e the product of restitutions) and
+        tangential ``min(mu J, 2/7 m_red |v_t|)`` against the sliding.
         """
+        point = manifold.getManifoldPoint(0)  # type: ignore[attr-defined]
+        h = self._h
+        t_end = (self._substep - self._shot_substep) * h
         body_a = self._bodies.get(a)
         body_b = self._bodies.get(b)
+        normal = point.getNormalWorldOnB()
+        pb = point.getPositionWorldOnB()
+        total = sum(manifold.getManifoldPoint(j).getAppliedImpulse()  # type: ignore[attr-defined]
+                    for j in range(manifold.getNumManifoldPoints()))  # type: ignore[attr-defined]
+        fallback = Contact(t_end, pair[0], pair[1], total, (float(pb[0]), float(pb[1])))
         if body_a is None or body_b is None:
-            return applied
+            return fallback
         ma = body_a.spec.mass
         mb = body_b.spec.mass
-        nx = normal[0]
-        ny = normal[1]
+        ra = body_a.spec.radius
+        rb = body_b.spec.radius
+        nx, ny = normal[0], normal[1]
         norm = math.hypot(nx, ny)
         if norm == 0.0:
-            return applied
+            return fallback
         nx /= norm
         ny /= norm
+        # Everything Bullet applied to A (normal and friction); B got the opposite.
+        jx = jy = 0.0
+        for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
+            mp = manifold.getManifoldPoint(j)  # type: ignore[attr-defined]
+            n_j = mp.getNormalWorldOnB()
+            d1 = mp.getLateralFrictionDir1()
+            d2 = mp.getLateralFrictionDir2()
+            jn = mp.getAppliedImpulse()
+            l1 = mp.getAppliedImpulseLateral1()
+            l2 = mp.getAppliedImpulseLateral2()
+            jx += jn * n_j[0] + l1 * d1[0] + l2 * d2[0]
+            jy += jn * n_j[1] + l1 * d1[1] + l2 * d2[1]
+            # Nothing of Bullet's guess may be warm-started into the next substep.
+            mp.setAppliedImpulse(0.0)
+            mp.setAppliedImpulseLateral1(0.0)
+            mp.setAppliedImpulseLateral2(0.0)
         va = node0.getLinearVelocity()
         vb = node1.getLinearVelocity()
-        # The normal on B points toward A: A received +applied * n, B the opposite.
-        rel = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny - applied * (1.0 / ma + 1.0 / mb)
-        if rel >= 0.0:
-            return applied  # not approaching before the solve: a push, not a hit
+        vax, vay = va[0] - jx / ma, va[1] - jy / ma
+        vbx, vby = vb[0] + jx / mb, vb[1] + jy / mb
+        wx, wy = vax - vbx, vay - vby
+        # Centre of A relative to B when the narrow phase found the overlap.
+        reach = ra + rb
+        sep = reach + point.getDistance()
+        px, py = nx * sep, ny * sep
+        pw = px * wx + py * wy
+        ww = wx * wx + wy * wy
+        if pw >= 0.0 or ww == 0.0:
+            return fallback  # not closing: a push within a cluster, leave it to Bullet
+        # Rewind by s >= 0 so that |p - w s| = reach: the instant of touching.
+        disc = pw * pw - ww * (px * px + py * py - reach * reach)
+        s_back = max(0.0, (pw + math.sqrt(max(disc, 0.0))) / ww)
+        cx, cy = px - wx * s_back, py - wy * s_back
+        c = math.hypot(cx, cy)
+        nx, ny = cx / c, cy / c
+        closing = wx * nx + wy * ny  # < 0
+        m_red = ma * mb / (ma + mb)
         e = body_a.spec.material.restitution * body_b.spec.material.restitution
-        ideal = -(1.0 + e) * rel * ma * mb / (ma + mb)
-        delta = ideal - applied
-        node0.setLinearVelocity(Vec3(va[0] + delta / ma * nx, va[1] + delta / ma * ny, 0.0))
-        node1.setLinearVelocity(Vec3(vb[0] - delta / mb * nx, vb[1] - delta / mb * ny, 0.0))
-        return ideal
+        jn = -(1.0 + e) * m_red * closing
+        tx, ty = wx - closing * nx, wy - closing * ny
+        slide = math.hypot(tx, ty)
+        mu = body_a.spec.material.friction * body_b.spec.material.friction
+        jt = min(mu * jn, 2.0 / 7.0 * m_red * slide)
+        ix, iy = jn * nx, jn * ny
+        if slide > 0.0:
+            ix -= jt * tx / slide
+            iy -= jt * ty / slide
+        node0.setLinearVelocity(Vec3(vax + ix / ma, vay + iy / ma, 0.0))
+        node1.setLinearVelocity(Vec3(vbx - ix / mb, vby - iy / mb, 0.0))
+        # Where and when they touched: B's surface point, rewound with B.
+        bx = pb[0] - rb * normal[0] / norm - vbx * s_back
+        by = pb[1] - rb * normal[1] / norm - vby * s_back
+        # The narrow phase ran at the start of this substep.
+        t_touch = max(0.0, t_end - h - s_back)
+        where = (float(bx + rb * nx), float(by + rb * ny))
+        return Contact(t_touch, pair[0], pair[1], jn, where)
 
     def _flush(self) -> None:
         pending, self._pending = self._pending, []

@@ -1,0 +1,86 @@
+"""Rolling resistance on packed earth: marbles roll far, the lead Sun barely moves."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.physics import GLASS, LEAD, PhysicsConfig
+from physics_kit import CAP, CONFIG, world
+
+G = CONFIG.gravity
+
+
+# A marble at the cap rolls about 12 m: widen the circle so it stays in play.
+WIDE = PhysicsConfig(play_radius=20.0)
+
+
+def _roll(body: str, speed: float, angle: float = 0.0):
+    sim, rec = world({body: (0.0, 0.0)}, WIDE)
+    sim.shoot(body, (speed * math.cos(angle), speed * math.sin(angle)))
+    rest = sim.run_to_rest()
+    x, y = rest.positions[body]
+    return math.hypot(x, y), rest.t
+
+
+def test_a_marble_flicked_at_one_metre_a_second_rolls_most_of_a_metre() -> None:
+    distance, t = _roll("earth.taw", 1.0)
+    assert 0.6 <= distance <= 1.0
+    assert distance == pytest.approx(1.0 / (2 * GLASS.rolling_resistance * G), rel=0.03)
+    assert t == pytest.approx(1.0 / (GLASS.rolling_resistance * G), abs=2 * CONFIG.tick)
+
+
+@settings(max_examples=25, deadline=None)
+@given(speed=st.floats(0.0, CAP), angle=st.floats(0.0, 2 * math.pi), lead=st.booleans())
+def test_rolling_stops_within_bounded_distance_and_time(speed: float, angle: float, lead: bool) -> None:
+    body, material = ("sun", LEAD) if lead else ("mars", GLASS)
+    distance, t = _roll(body, speed, angle)
+    decel = material.rolling_resistance * G
+    assert distance <= speed * speed / (2 * decel) + speed * CONFIG.tick + 1e-6
+    assert t <= speed / decel + 2 * CONFIG.tick
+    if speed > 0.2:
+        assert distance >= 0.9 * speed * speed / (2 * decel)
+
+
+def test_a_full_power_hit_sends_the_sun_a_fraction_of_an_orbit_gap_or_two() -> None:
+    sim, rec = world({"sun": (0.0, 0.0), "earth.taw": (-0.3, 0.0)})
+    sim.shoot("earth.taw", (CAP, 0.0))
+    rest = sim.run_to_rest()
+    sx, sy = rest.positions["sun"]
+    assert 0.2 <= math.hypot(sx, sy) <= 0.35
+    assert abs(sy) < 1e-3
+
+
+def test_poses_turn_the_marble_as_it_rolls() -> None:
+    # Roll along +x by a quarter turn: the marble's top must face +x.
+    sim, rec = world({"mars": (0.0, 0.0)})
+    r = sim.spec("mars").radius
+    frames = []
+    sim.shoot("mars", (0.5, 0.0))
+    sim.run_to_rest(on_frame=lambda t, ids, poses: frames.append(poses[ids.index("mars")].copy()))
+    for pose in frames:
+        x = pose[0]
+        w, qx, qy, qz = pose[3:]
+        assert math.isclose(w * w + qx * qx + qy * qy + qz * qz, 1.0, rel_tol=1e-9)
+        top = _rotate((w, qx, qy, qz), (0.0, 0.0, 1.0))
+        turned = x / r
+        assert top[0] == pytest.approx(math.sin(turned), abs=1e-4)
+        assert top[2] == pytest.approx(math.cos(turned), abs=1e-4)
+        assert abs(top[1]) < 1e-6
+    assert frames[-1][0] > 0.1
+
+
+def _rotate(q, v):
+    w, x, y, z = q
+    m = np.array(
+        [
+            [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+            [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+            [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+        ]
+    )
+    return m @ np.array(v)
