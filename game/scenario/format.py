@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game.errors import UserError
+from game.rules.house import HouseRules
 from game.rules.layout import (
     PLANETS,
     SUN,
@@ -31,8 +32,8 @@ from game.rules.layout import (
 Point = tuple[float, float]
 
 TOP_KEYS = frozenset(
-    {"description", "players", "shooter", "bodies", "shot", "sun_released", "purses", "stakes",
-     "comets", "house_rules"}
+    {"description", "players", "shooter", "bodies", "shot", "shots", "sun_released", "purses", "stakes",
+     "comets", "house_rules", "first_shot", "hat"}
 )
 SHOT_KEYS = frozenset({"aim", "direction", "speed", "offset", "offset_m"})
 PLACEMENT_FORMS = ("at", "on", "in", "beyond")
@@ -46,17 +47,29 @@ OVERLAP_TOLERANCE = 1e-6
 
 @dataclass(frozen=True)
 class ShotSpec:
-    """The one shot a scenario plays.
+    """One shot a scenario plays.
 
-    ``direction`` is resolved (degrees counter-clockwise from +x) once the
-    positions are known; ``aim`` and ``offset_m`` are kept so a report can
-    say what the shooter meant.
+    ``direction`` (degrees counter-clockwise from +x) is given, or resolved
+    from ``aim`` and ``offset_m`` on the table as it lies when the shot is
+    played.  ``place`` lays the taw on a line first (orbit, angle), where the
+    rules allow it.  ``key`` names the shot in error messages.
     """
 
-    direction: float
+    shooter: str
     speed: float
+    key: str = "shot"
+    direction: float | None = None
     aim: str | None = None
     offset_m: float = 0.0
+    place: tuple[str, float] | None = None
+
+
+@dataclass(frozen=True)
+class HatSpec:
+    """A rule 1 scenario: these people's marbles go into the hat over the Sun."""
+
+    people: tuple[str, ...]
+    seed: int
 
 
 @dataclass(frozen=True)
@@ -77,15 +90,17 @@ class Scenario:
     players: tuple[str, ...]
     shooter: str
     positions: Mapping[str, Point]
-    shot: ShotSpec
+    shots: tuple[ShotSpec, ...]
     state: RuleStateSpec
-    house_rules: Mapping[str, Any]
+    house: HouseRules
     layout: Layout
     description: str = ""
+    first_shot: bool = False
+    hat: HatSpec | None = None
 
     @property
-    def taw(self) -> str:
-        return taw_id(self.shooter)
+    def shot(self) -> ShotSpec:
+        return self.shots[0]
 
 
 class _Reader:
@@ -262,52 +277,79 @@ def _check_ground(reader: _Reader, positions: Mapping[str, Point], layout: Layou
                                                      f"{-gap * 1000:.1f} mm into each other)")
 
 
-def _aim_direction(reader: _Reader, taw: Point, target: Point, offset_m: float, aim: str) -> float:
+def aim_direction(taw: Point, target: Point, offset_m: float) -> float:
     """Direction that makes the taw's centre pass ``offset_m`` to the left of the target's.
 
     Positive offset moves the aim point to the shooter's left, so the taw
     strikes the target's left side and the target goes off to the right.
+    Raises ValueError when the offset is wider than the distance.
     """
     dx, dy = target[0] - taw[0], target[1] - taw[1]
     distance = math.hypot(dx, dy)
     if distance <= abs(offset_m):
-        raise reader.fail("shot.offset", f"is wider than the distance to {aim}")
+        raise ValueError("the offset is wider than the distance to the target")
     return math.degrees(math.atan2(dy, dx) + math.asin(offset_m / distance)) % 360.0
 
 
-def _shot(reader: _Reader, table: Mapping[str, Any], positions: Mapping[str, Point], taw: str,
-          layout: Layout, max_speed: float) -> ShotSpec:
-    reader.unknown_keys("shot", table, SHOT_KEYS)
+def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | None,
+          players: tuple[str, ...], layout: Layout, max_speed: float) -> ShotSpec:
+    reader.unknown_keys(key, table, SHOT_KEYS | ({"shooter", "place"} if key != "shot" else frozenset()))
+    if "shooter" in table:
+        shooter = reader.planet(f"{key}.shooter", table["shooter"])
+        if shooter not in players:
+            raise reader.fail(f"{key}.shooter", f"{shooter} is not one of the players")
+    if shooter is None:
+        raise reader.fail(f"{key}.shooter", "is missing (which player takes this shot)")
     if "speed" not in table:
-        raise reader.fail("shot.speed", "is missing (metres per second)")
-    speed = reader.number("shot.speed", table["speed"])
+        raise reader.fail(f"{key}.speed", "is missing (metres per second)")
+    speed = reader.number(f"{key}.speed", table["speed"])
     if speed <= 0:
-        raise reader.fail("shot.speed", f"must be positive, not {speed}")
+        raise reader.fail(f"{key}.speed", f"must be positive, not {speed}")
     if speed > max_speed:
-        raise reader.fail("shot.speed", f"{speed} m/s is above the cap of {max_speed} m/s")
+        raise reader.fail(f"{key}.speed", f"{speed} m/s is above the cap of {max_speed} m/s")
     if ("aim" in table) == ("direction" in table):
-        raise reader.fail("shot", "give exactly one of aim = BODY or direction = DEGREES")
+        raise reader.fail(key, "give exactly one of aim = BODY or direction = DEGREES")
+    place = None
+    if "place" in table:
+        spot = reader.table(f"{key}.place", table["place"])
+        reader.unknown_keys(f"{key}.place", spot, frozenset({"on", "angle"}))
+        if "on" not in spot:
+            raise reader.fail(f"{key}.place.on", "is missing (the orbit line to lay the taw on)")
+        place = (reader.planet(f"{key}.place.on", spot["on"]),
+                 reader.number(f"{key}.place.angle", spot.get("angle", 0.0)) % 360.0)
     if "direction" in table:
         if "offset" in table or "offset_m" in table:
-            raise reader.fail("shot.offset", "only makes sense with aim = BODY")
-        return ShotSpec(direction=reader.number("shot.direction", table["direction"]) % 360.0, speed=speed)
-    aim = reader.string("shot.aim", table["aim"])
-    if aim not in positions:
-        raise reader.fail("shot.aim", f"no body {aim!r} is on the ground")
-    if aim == taw:
-        raise reader.fail("shot.aim", "a taw cannot aim at itself")
+            raise reader.fail(f"{key}.offset", "only makes sense with aim = BODY")
+        return ShotSpec(shooter=shooter, speed=speed, key=key, place=place,
+                        direction=reader.number(f"{key}.direction", table["direction"]) % 360.0)
+    aim = reader.string(f"{key}.aim", table["aim"])
+    if aim == taw_id(shooter):
+        raise reader.fail(f"{key}.aim", "a taw cannot aim at itself")
     if "offset" in table and "offset_m" in table:
-        raise reader.fail("shot.offset", "give offset (fraction of a ball) or offset_m (metres), not both")
+        raise reader.fail(f"{key}.offset", "give offset (fraction of a ball) or offset_m (metres), not both")
     offset_m = 0.0
     if "offset" in table:
-        frac = reader.number("shot.offset", table["offset"])
+        frac = reader.number(f"{key}.offset", table["offset"])
         if not -1.0 <= frac <= 1.0:
-            raise reader.fail("shot.offset", f"must lie between -1 and 1 (a bare graze), not {frac}")
-        offset_m = frac * (body_radius(layout, taw) + body_radius(layout, aim))
+            raise reader.fail(f"{key}.offset", f"must lie between -1 and 1 (a bare graze), not {frac}")
+        offset_m = frac * (body_radius(layout, taw_id(shooter)) + body_radius(layout, aim))
     elif "offset_m" in table:
-        offset_m = reader.number("shot.offset_m", table["offset_m"])
-    direction = _aim_direction(reader, positions[taw], positions[aim], offset_m, aim)
-    return ShotSpec(direction=direction, speed=speed, aim=aim, offset_m=offset_m)
+        offset_m = reader.number(f"{key}.offset_m", table["offset_m"])
+    return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, aim=aim, offset_m=offset_m)
+
+
+def resolve_direction(spec: "ShotSpec", positions: Mapping[str, Point], start: Point, source: str) -> float:
+    """The shot's direction on the table as it lies now (an aim is resolved when it is played)."""
+    if spec.aim is None:
+        assert spec.direction is not None
+        return spec.direction
+    target = positions.get(spec.aim)
+    if target is None:
+        raise UserError(f"{source}: {spec.key}.aim: {spec.aim} is not on the ground when the shot is played")
+    try:
+        return aim_direction(start, target, spec.offset_m)
+    except ValueError as err:
+        raise UserError(f"{source}: {spec.key}.offset: {err}") from None
 
 
 def _state(reader: _Reader, data: Mapping[str, Any], players: tuple[str, ...]) -> RuleStateSpec:
@@ -337,8 +379,13 @@ def parse_scenario(text: str, source: str, *, max_speed: float, layout: Layout |
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise reader.fail("", f"not valid TOML ({err})") from None
-    layout = layout or Layout()
     reader.unknown_keys("", data, TOP_KEYS)
+    house = HouseRules.from_mapping(reader.table("house_rules", data.get("house_rules", {})),
+                                    source=f"{source}: house_rules")
+    layout = house.layout(layout)
+    description = reader.string("description", data.get("description", ""))
+    if "hat" in data:
+        return _hat_scenario(reader, data, house, layout, description)
 
     if "players" not in data:
         raise reader.fail("players", "is missing (the planets held, in turn order)")
@@ -348,12 +395,14 @@ def parse_scenario(text: str, source: str, *, max_speed: float, layout: Layout |
     players = tuple(reader.planet(f"players[{i}]", p) for i, p in enumerate(raw_players))
     if len(set(players)) != len(players):
         raise reader.fail("players", "names a planet twice")
-    if "shooter" not in data:
-        raise reader.fail("shooter", "is missing (which player takes the shot)")
-    shooter = reader.planet("shooter", data["shooter"])
-    if shooter not in players:
-        raise reader.fail("shooter", f"{shooter} is not one of the players")
-    description = reader.string("description", data.get("description", ""))
+    shooter: str | None = None
+    if "shooter" in data:
+        shooter = reader.planet("shooter", data["shooter"])
+        if shooter not in players:
+            raise reader.fail("shooter", f"{shooter} is not one of the players")
+    first_shot = data.get("first_shot", False)
+    if not isinstance(first_shot, bool):
+        raise reader.fail("first_shot", f"must be true or false, not {_describe(first_shot)}")
 
     known = all_body_ids(layout, players)
     positions = default_positions(layout, players)
@@ -367,8 +416,9 @@ def parse_scenario(text: str, source: str, *, max_speed: float, layout: Layout |
             for i, body in enumerate(value):
                 body = reader.string(f"bodies.remove[{i}]", body)
                 _check_id(reader, f"bodies.remove[{i}]", body, known, players)
-                if body == taw_id(shooter):
-                    raise reader.fail(f"bodies.remove[{i}]", "cannot remove the shooter's taw")
+                if body == SUN or is_taw(body):
+                    raise reader.fail(f"bodies.remove[{i}]", f"{body} must stay on the ground "
+                                                            "(the Sun and every player's taw)")
                 removed.add(body)
             continue
         _check_id(reader, f"bodies.{key}", key, known, players)
@@ -380,16 +430,43 @@ def parse_scenario(text: str, source: str, *, max_speed: float, layout: Layout |
     positions = {body: positions[body] for body in known if body in positions and body not in removed}
     _check_ground(reader, positions, layout, placed)
 
-    shot = _shot(reader, reader.table("shot", data.get("shot")) if "shot" in data else _missing_shot(reader),
-                 positions, taw_id(shooter), layout, max_speed)
+    if "shot" in data and "shots" in data:
+        raise reader.fail("shot", "give one [shot] table or a [[shots]] array, not both")
+    if "shot" not in data and "shots" not in data:
+        raise reader.fail("shot", "is missing: give a [shot] table (with a top-level shooter) or a [[shots]] array")
+    if "shot" in data:
+        shots = (_shot(reader, "shot", reader.table("shot", data["shot"]), shooter, players, layout, max_speed),)
+    else:
+        raw = data["shots"]
+        if not isinstance(raw, list) or not raw or not all(isinstance(t, Mapping) for t in raw):
+            raise reader.fail("shots", "must be an array of tables ([[shots]])")
+        shots = tuple(_shot(reader, f"shots[{i}]", t, shooter, players, layout, max_speed)
+                      for i, t in enumerate(raw))
+    first = shots[0]
+    if first.aim is not None and first.aim not in positions:
+        raise reader.fail(f"{first.key}.aim", f"no body {first.aim!r} is on the ground")
     state = _state(reader, data, players)
-    house_rules = dict(reader.table("house_rules", data.get("house_rules", {})))
-    return Scenario(source=source, players=players, shooter=shooter, positions=positions, shot=shot,
-                    state=state, house_rules=house_rules, layout=layout, description=description)
+    return Scenario(source=source, players=players, shooter=first.shooter, positions=positions, shots=shots,
+                    state=state, house=house, layout=layout, description=description, first_shot=first_shot)
 
 
-def _missing_shot(reader: _Reader) -> Mapping[str, Any]:
-    raise reader.fail("shot", "is missing (a [shot] table with speed and aim or direction)")
+def _hat_scenario(reader: _Reader, data: Mapping[str, Any], house: HouseRules, layout: Layout,
+                  description: str) -> Scenario:
+    extra = sorted(set(data) - {"hat", "description", "house_rules"})
+    if extra:
+        raise reader.fail(extra[0], "not used in a hat scenario (only description, hat and house_rules)")
+    hat = reader.table("hat", data["hat"])
+    reader.unknown_keys("hat", hat, frozenset({"people", "seed"}))
+    people_raw = hat.get("people")
+    if not isinstance(people_raw, list) or not 1 <= len(people_raw) <= len(PLANETS):
+        raise reader.fail("hat.people", f"must be an array of 1 to {len(PLANETS)} names")
+    people = tuple(reader.string(f"hat.people[{i}]", p) for i, p in enumerate(people_raw))
+    if len(set(people)) != len(people):
+        raise reader.fail("hat.people", "names someone twice")
+    seed = reader.integer("hat.seed", hat.get("seed", 0))
+    return Scenario(source=reader.source, players=(), shooter="", positions={}, shots=(),
+                    state=RuleStateSpec(), house=house, layout=layout, description=description,
+                    hat=HatSpec(people, seed))
 
 
 def _check_id(reader: _Reader, key: str, body: str, known: list[str], players: tuple[str, ...]) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from game.errors import UserError
 from game.rules.layout import Layout
-from game.scenario.format import default_positions, parse_scenario
+from game.scenario.format import default_positions, parse_scenario, resolve_direction
 
 CAP = 4.0
 BASE = """
@@ -64,25 +64,51 @@ def test_remove_takes_bodies_off_and_saturn_ring_placement_is_inside_the_ring():
     assert layout.in_saturn_ring(scenario.positions["saturn.1"])
 
 
+def direction_of(shot_text: str) -> float:
+    scenario = parse("", shot_text)
+    start = scenario.positions["earth.taw"]
+    return resolve_direction(scenario.shot, scenario.positions, start, "t.toml")
+
+
 def test_aim_with_offset_turns_the_shot_to_the_left():
-    straight = parse("", '[shot]\naim = "sun"\nspeed = 1.0\n').shot
-    cut = parse("", '[shot]\naim = "sun"\nspeed = 1.0\noffset = 0.5\n').shot
-    metres = parse("", '[shot]\naim = "sun"\nspeed = 1.0\noffset_m = 0.008125\n').shot
-    assert straight.direction == pytest.approx(310.0)  # the Earth taw sits at 130 degrees
-    assert 0 < cut.direction - straight.direction < 5
-    assert metres.direction == pytest.approx(cut.direction)
+    straight = direction_of('[shot]\naim = "sun"\nspeed = 1.0\n')
+    cut = direction_of('[shot]\naim = "sun"\nspeed = 1.0\noffset = 0.5\n')
+    metres = direction_of('[shot]\naim = "sun"\nspeed = 1.0\noffset_m = 0.008125\n')
+    assert straight == pytest.approx(310.0)  # the Earth taw sits at 130 degrees
+    assert 0 < cut - straight < 5
+    assert metres == pytest.approx(cut)
 
 
 def test_direction_is_taken_modulo_a_turn():
-    assert parse("", "[shot]\ndirection = -90\nspeed = 2\n").shot.direction == pytest.approx(270.0)
+    assert direction_of("[shot]\ndirection = -90\nspeed = 2\n") == pytest.approx(270.0)
+
+
+def test_a_sequence_of_shots_names_each_shooter_and_placement():
+    scenario = parse_scenario(BASE + '[[shots]]\naim = "sun"\nspeed = 1\n[[shots]]\nshooter = "venus"\n'
+                              'direction = 10\nspeed = 2\nplace = {on = "venus", angle = 45}\n',
+                              "t.toml", max_speed=CAP)
+    assert [s.shooter for s in scenario.shots] == ["earth", "venus"]
+    assert scenario.shots[1].place == ("venus", 45.0)
+
+
+def test_house_rules_change_the_layout():
+    scenario = parse('[house_rules]\njupiter_moons = 2\n')
+    assert "jupiter.2" in scenario.positions and "jupiter.3" not in scenario.positions
+    assert error_of(BASE + '[house_rules]\nno_such = 1\n[shot]\naim = "sun"\nspeed = 1\n').startswith(
+        "t.toml: house_rules: no_such")
+
+
+def test_a_hat_scenario_needs_only_the_people():
+    scenario = parse_scenario('[hat]\npeople = ["ann", "bob"]\nseed = 3\n', "t.toml", max_speed=CAP)
+    assert scenario.hat is not None and scenario.hat.people == ("ann", "bob") and scenario.hat.seed == 3
 
 
 def test_rule_state_and_house_rules_are_read():
     scenario = parse('sun_released = true\nstakes = 3\ncomets = ["venus"]\n[purses]\nearth = 10\n'
-                     '[house_rules]\nfoo = 1\n')
+                     '[house_rules]\nstarting_purse = 7\n')
     assert scenario.state.sun_released and scenario.state.stakes == 3
     assert scenario.state.comets == ("venus",) and scenario.state.purses == {"earth": 10}
-    assert scenario.house_rules == {"foo": 1}
+    assert scenario.house.starting_purse == 7
 
 
 @pytest.mark.parametrize("text, key, words", [
@@ -107,7 +133,7 @@ def test_rule_state_and_house_rules_are_read():
     (BASE + '[bodies]\nsun = {on = "mars", in = "earth"}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun", "exactly one"),
     (BASE + '[bodies]\nsun = {at = [0, 0], angle = 3}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun.angle", "not used"),
     (BASE + '[bodies]\nsun = [0, "x"]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun[1]", "must be a number"),
-    (BASE + '[bodies]\nremove = ["earth.taw"]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.remove[0]", "shooter"),
+    (BASE + '[bodies]\nremove = ["earth.taw"]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.remove[0]", "must stay"),
     (BASE + 'stakes = -1\n[shot]\naim = "sun"\nspeed = 1\n', "stakes", "at least 0"),
     (BASE + 'sun_released = "yes"\n[shot]\naim = "sun"\nspeed = 1\n', "sun_released", "true or false"),
     (BASE + '[purses]\nmars = 3\n[shot]\naim = "sun"\nspeed = 1\n', "purses.mars", "not one of the players"),

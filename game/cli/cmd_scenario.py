@@ -1,0 +1,31 @@
+"""``taw scenario FILE``: play a trick-shot scenario headless and hear the referee."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "play a trick-shot scenario (TOML) headless to rest and print the events and rulings"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the scenario file (see docs/scenario-format.md)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the referee's words")
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from game.physics import PhysicsConfig
+    from game.scenario.format import load_scenario
+    from game.scenario.report import result_to_json, result_to_text
+    from game.scenario.run import run_scenario
+
+    cap = PhysicsConfig().max_shot_speed
+    scenario = load_scenario(args.file, max_speed=cap)
+    config = PhysicsConfig.for_layout(scenario.layout)
+    result = run_scenario(scenario, config)
+    if args.json:
+        print(json.dumps(result_to_json(result), indent=1))
+    else:
+        print(result_to_text(result))
+    return 0
