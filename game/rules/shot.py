@@ -72,13 +72,17 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
                     final[body] = (float(point[0]), float(point[1]))
             rest = True
             break  # anything after the rest belongs to no shot
+    regions: dict[str, str] = {}
     for body, (x, y) in list(final.items()):
         r = math.hypot(x, y)
         if not r <= layout.play_radius:  # also catches NaN
             gone.add(body)
             gone_at.setdefault(body, (x, y))
+        else:
+            regions[body] = layout.region_at_radius(r)
     for body in gone:
         final.pop(body, None)
+        regions.pop(body, None)
     taw = taw_id(shooter)
     moved = {b for c in contacts for b in (c.a, c.b)}
     if start is not None:
@@ -92,6 +96,6 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
         gone=frozenset(gone),
         gone_at=gone_at,
         final=final,
-        regions={b: layout.region_at_radius(math.hypot(x, y)) for b, (x, y) in final.items()},
+        regions=regions,
         came_to_rest=rest,
     )
