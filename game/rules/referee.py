@@ -242,13 +242,16 @@ def _rule17_start(shot: _Shot) -> None:
             _foul(shot, 17, f"{shot.name}'s first shot must start on {names.possessive(shot.shooter)} own {where}",
                   forfeit)
         return
-    if shot.shooter in state.comets and shot.shooter in state.comet_free_start:
-        ok = on_line is not None if house.comet_start_on == "line" else region != "beyond"
-        if not ok:
-            _foul(shot, 14, f"{shot.name}, a comet, must start from one of the orbits", forfeit)
-        return
     rested = state.positions.get(shot.facts.taw)
-    if rested is not None and math.dist(rested, start.position) > house.start_tolerance:
+    where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
+    if shot.shooter in state.comets and shot.shooter in state.comet_free_start:
+        # A comet may lay his taw on any orbit, or shoot from where it lies.
+        ok = on_line is not None if house.comet_start_on == "line" else region != "beyond"
+        if not (ok or where_it_rests):
+            _foul(shot, 14, f"{shot.name}, a comet, must start from one of the orbits or where the taw rests",
+                  forfeit)
+        return
+    if not where_it_rests:
         _foul(shot, 17, f"{shot.name} must shoot from where the taw rests", forfeit)
 
 

@@ -325,6 +325,8 @@ def test_rule14_a_comet_starting_off_the_orbits_is_a_foul():
     state = game(["mercury", "earth"], comets=frozenset({"earth"}), comet_free_start=frozenset({"earth"}))
     ruling = play(state, "earth", start=region_spot("jupiter", 5), rest={"earth.taw": region_spot("mars")})
     assert [f.rule for f in ruling.fouls] == [14]
+    lying_off_the_lines = place(state, earth_taw=region_spot("jupiter", 5))
+    assert play(lying_off_the_lines, "earth", rest={"earth.taw": region_spot("mars")}).fouls == ()
     ok = play(state, "earth", HouseRules(comet_start_on="region"), start=region_spot("jupiter", 5),
               rest={"earth.taw": region_spot("mars")})
     assert ok.fouls == ()
