@@ -144,7 +144,7 @@ class Director:
         if mode == "orbit":
             return (orbit or OrbitState()).pose()
         if mode == "orrery":
-            height = self.system_radius * 2.6
+            height = self.system_radius * 2.75
             return CameraPose((0.0, -0.001, height), (0.0, 0.0, 0.0), up=(0.0, 1.0, 0.0), fov=45.0)
         if mode == "broadcast":
             return self._broadcast(t)

@@ -165,7 +165,7 @@ class ReplayViewer:
         cam = self.base.camera
         cam.setPos(Point3(*pose.eye))
         cam.lookAt(Point3(*pose.look_at), Vec3(*pose.up))
-        self.base.camLens.setFov(pose.fov)
+        self.base.camLens.setMinFov(pose.fov)  # the fov spans the shorter side, whatever the shape
 
     def _tick(self, task: Any) -> Any:
         dt = min(self.base.taskMgr.globalClock.getDt(), 0.1)
