@@ -347,30 +347,26 @@ class Simulation:
         sampler = _FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
         if sampler is not None:
             sampler.maybe_emit()
-        world = self._world
-        h = self._h
-        spt = self.config.substeps_per_tick
-        while self._in_shot:
-            k = spt - (self._substep - self._shot_substep) % spt
-            if self._scanning:
-                world.doPhysics(k * h, k, h)  # the scan counts the substeps
-            else:
-                world.doPhysics(k * h, k, h)
-                self._substep += k
-            if self._pending:
-                self._flush()
-            self._control()
-            if sampler is not None:
+        step = self._step_tick
+        if sampler is None:
+            while self._in_shot:
+                step()
+        else:
+            while self._in_shot:
+                step()
                 sampler.maybe_emit()
         assert self._last_rest is not None
         return self._last_rest
 
     def advance(self, dt: float, on_frame: FrameCallback | None = None, frame_hz: float = 60.0) -> bool:
-        """Step the substeps that fit in ``dt`` seconds of wall time; True once at rest.
+        """Step the whole control ticks that fit in ``dt`` seconds of wall time; True once at rest.
 
         Leftover time carries to the next call, and at most a quarter second
-        is caught up per call.  The substeps are exactly those
-        ``run_to_rest`` would step, so both give identical results.
+        is caught up per call.  Only whole ticks are stepped, each as one
+        ``doPhysics`` call of ``substeps_per_tick`` substeps, exactly as
+        ``run_to_rest`` does: Bullet's interpolated node transforms and its
+        sub-step accounting depend on the call pattern, so this is what makes
+        a live game and a headless rerun agree bit for bit.
         """
         self._require_open()
         if not (dt >= 0 and math.isfinite(dt)):
@@ -378,29 +374,31 @@ class Simulation:
         if not self._in_shot:
             self._accum = 0.0
             return True
+        tick = self.config.tick
         self._accum = min(self._accum + dt, _MAX_ADVANCE)
-        due = int(self._accum * self.config.substep_hz + 1e-9)
-        self._accum = max(0.0, self._accum - due * self._h)
+        due = int(self._accum / tick + 1e-9)
+        self._accum = max(0.0, self._accum - due * tick)
         sampler = _FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
-        world = self._world
-        h = self._h
-        spt = self.config.substeps_per_tick
-        while due > 0 and self._in_shot:
-            to_tick = spt - (self._substep - self._shot_substep) % spt
-            k = min(due, to_tick)
-            if self._scanning:
-                world.doPhysics(k * h, k, h)  # the scan counts the substeps
-            else:
-                world.doPhysics(k * h, k, h)
-                self._substep += k
-            due -= k
-            if self._pending:
-                self._flush()
-            if k == to_tick:
-                self._control()
-                if sampler is not None:
-                    sampler.maybe_emit()
+        for _ in range(due):
+            if not self._in_shot:
+                break
+            self._step_tick()
+            if sampler is not None:
+                sampler.maybe_emit()
         return not self._in_shot
+
+    def _step_tick(self) -> None:
+        """One control tick: a doPhysics call of whole substeps, then the control work."""
+        k = self.config.substeps_per_tick
+        h = self._h
+        if self._scanning:
+            self._world.doPhysics(k * h, k, h)  # the scan counts the substeps
+        else:
+            self._world.doPhysics(k * h, k, h)
+            self._substep += k
+        if self._pending:
+            self._flush()
+        self._control()
 
     # -- the hot path ------------------------------------------------------
 
