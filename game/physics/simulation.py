@@ -161,7 +161,8 @@ class Simulation:
         decel = spec.material.rolling_resistance * self.config.gravity * self.config.tick
         self._bodies[spec.id] = _Body(spec, node, decel)
         self._quat[spec.id] = (1.0, 0.0, 0.0, 0.0)
-        self._quat_xy[spec.id] = (x, y)
+        # Bullet keeps single precision: roll from where the body really is.
+        self._quat_xy[spec.id] = self._xy_of(self._bodies[spec.id])
         if reindex:
             self._reindex()
 
@@ -265,8 +266,8 @@ class Simulation:
         body.node.setTransform(TransformState.makePos(Point3(x, y, body.spec.radius)))
         body.node.setLinearVelocity(_ZERO)
         body.node.setActive(False, True)
-        self._quat_xy[body_id] = (x, y)
-        self._xy[self._rows[body_id]] = (x, y)
+        self._quat_xy[body_id] = self._xy_of(body)
+        self._xy[self._rows[body_id]] = self._quat_xy[body_id]
 
     def remove(self, body_id: str) -> None:
         """Take a body off the ground."""

@@ -1,0 +1,93 @@
+"""Editing the ground, reading poses, sampling frames, building worlds fast."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from game.physics import BodySpec, PhysicsError, PlacementError, Simulation, UnknownBodyError
+from physics_kit import CAP, CONFIG, LAYOUT, full_table, world
+
+
+def test_from_positions_builds_every_body_where_it_was_asked() -> None:
+    spots = full_table(LAYOUT)
+    sim, rec = world(spots)
+    got = sim.positions()
+    assert list(got) == list(spots)
+    for body_id, (x, y) in spots.items():
+        assert got[body_id] == pytest.approx((x, y), abs=1e-6)
+    ids, poses = sim.poses()
+    assert ids == list(spots) and poses.shape == (len(spots), 7) and poses.dtype == np.float64
+    assert np.allclose(poses[:, 3:], [1.0, 0.0, 0.0, 0.0])
+    assert poses[ids.index("sun"), 2] == pytest.approx(LAYOUT.sun_radius)
+    assert sim.is_at_rest() and rec.events == []
+
+
+def test_overlapping_or_outside_bodies_are_refused() -> None:
+    with pytest.raises(PlacementError, match="overlap"):
+        Simulation.from_positions({"mars": (0.0, 0.0), "venus": (0.01, 0.0)})
+    with pytest.raises(PlacementError, match="outside"):
+        Simulation.from_positions({"mars": (LAYOUT.play_radius + 0.1, 0.0)})
+    # Touching is fine.
+    Simulation.from_positions({"mars": (0.0, 0.0), "venus": (0.016, 0.0)}).close()
+
+
+def test_place_remove_and_add_change_the_ground_between_shots() -> None:
+    sim, rec = world({"sun": (0.0, 0.0), "mars": (0.2, 0.0)})
+    sim.place("mars", (-0.2, 0.1))
+    assert sim.positions()["mars"] == pytest.approx((-0.2, 0.1), abs=1e-6)
+    with pytest.raises(PlacementError):
+        sim.place("mars", (0.005, 0.0))
+    sim.add(BodySpec.taw("mars.taw", (0.0, -0.3)))
+    with pytest.raises(PlacementError):
+        sim.add(BodySpec.taw("mars.taw", (0.0, 0.3)))
+    sim.remove("sun")
+    assert set(sim.positions()) == {"mars", "mars.taw"}
+    with pytest.raises(UnknownBodyError):
+        sim.remove("sun")
+    # The added taw plays: shot straight up, it must not meet anything and stop on the y axis.
+    sim.shoot("mars.taw", (0.0, 1.0))
+    with pytest.raises(PhysicsError):
+        sim.place("mars", (0.3, 0.3))
+    rest = sim.run_to_rest()
+    assert rest.positions["mars.taw"][0] == pytest.approx(0.0, abs=1e-6)
+    assert rest.positions["mars.taw"][1] > 0.4
+    assert rec.of("contact") == []
+
+
+def test_frames_come_at_the_asked_rate_from_the_first_to_the_last_instant() -> None:
+    sim, rec = world({"earth.taw": (0.0, 0.0)})
+    times: list[float] = []
+    sim.shoot("earth.taw", (1.2, 0.0))
+    rest = sim.run_to_rest(on_frame=lambda t, ids, poses: times.append(t), frame_hz=30)
+    assert times[0] == 0.0 and times[-1] == rest.t
+    steps = np.diff(times[:-1])
+    assert np.allclose(steps, 1 / 30)
+    assert rest.t - times[-2] <= 1 / 30 + 1e-9
+    assert len(set(times)) == len(times)
+
+
+def test_frames_through_advance_follow_the_clock() -> None:
+    sim, rec = world({"earth.taw": (0.0, 0.0)})
+    times: list[float] = []
+    sim.shoot("earth.taw", (1.0, 0.0))
+    while not sim.advance(0.05, on_frame=lambda t, ids, poses: times.append(t), frame_hz=60):
+        pass
+    assert np.allclose(np.diff(times[:-1]), 1 / 60)
+    assert times[-1] == pytest.approx(sim.time)
+
+
+def test_velocities_show_the_shot_and_fall_to_zero() -> None:
+    sim, rec = world({"earth.taw": (0.0, 0.0)})
+    sim.shoot("earth.taw", (0.6, -0.8))
+    sim.advance(CONFIG.tick)
+    vx, vy = sim.velocities()["earth.taw"]
+    assert math.hypot(vx, vy) < 1.0 and vx / vy == pytest.approx(-0.75)
+    sim.run_to_rest()
+    assert sim.velocities()["earth.taw"] == (0.0, 0.0)
+
+
+def test_a_speed_at_the_cap_crosses_at_most_a_radius_per_substep() -> None:
+    assert CAP / CONFIG.substep_hz <= LAYOUT.marble_radius
