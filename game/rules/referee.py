@@ -527,214 +527,242 @@ def _taws_out_of_play(shot: _Shot) -> None:
 
 # -- settling -------------------------------------------------------------------------
 
-def _settle(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool) -> Ruling:
-    state, house, layout = shot.state, shot.house, shot.layout
-    purses = dict(state.purses)
-    stakes = state.stakes
-    board = dict(state.board)
-    transfers: list[Transfer] = []
-    short: set[str] = set()
+class _Ledger:
+    """Purses, pot and board while a shot's debts are settled."""
 
-    def balance(who: str) -> int:
-        return stakes if who == STAKES else purses.get(who, 0)
+    def __init__(self, state: RuleState) -> None:
+        self.purses = dict(state.purses)
+        self.stakes = state.stakes
+        self.board = dict(state.board)
+        self.transfers: list[Transfer] = []
+        self.short: set[str] = set()
 
-    def move(payer: str, payee: str, count: int) -> None:
-        nonlocal stakes
+    def balance(self, who: str) -> int:
+        return self.stakes if who == STAKES else self.purses.get(who, 0)
+
+    def _move(self, payer: str, payee: str, count: int) -> None:
+        """Marbles out of a purse or the pot (payer "" : off the board) into another."""
         if payer == STAKES:
-            stakes -= count
+            self.stakes -= count
         elif payer:
-            purses[payer] -= count
+            self.purses[payer] -= count
         if payee == STAKES:
-            stakes += count
+            self.stakes += count
         elif payee:
-            purses[payee] += count
+            self.purses[payee] += count
 
-    for debt in sorted(shot.debts, key=lambda d: d.key):
-        if debt.bodies:
-            present = tuple(b for b in debt.bodies if b in board)
-            for b in present:
-                del board[b]
-            move("", debt.payee, len(present))
-            if present:
-                transfers.append(Transfer(debt.payer, debt.payee, len(present), debt.rule, debt.reason,
-                                          len(present), present))
-            continue
-        if debt.replace_at is not None:
-            body = debt.replace_body
-            if balance(debt.payer) >= 1:
-                move(debt.payer, "", 1)
-                board[body] = debt.payer
-                shot.put_down.append(PutDown(body, debt.replace_at, debt.rule, debt.reason, from_purse=debt.payer))
+    def settle(self, shot: _Shot) -> None:
+        """Every debt in rule order (the winner's collection last), as far as purses go."""
+        for debt in sorted(shot.debts, key=lambda d: d.key):
+            if debt.bodies:
+                self._bodies_off_the_board(debt)
+            elif debt.replace_at is not None:
+                self._replacement(shot, debt)
             else:
-                shot.notes.append(f"{names.sentence(names.who(debt.payer))} has no marble to replace "
-                                  f"{names.body(body)}; its orbit stays empty (rule {debt.rule}).")
-                if debt.payer != STAKES:
-                    short.add(debt.payer)
-            continue
-        owed = balance(debt.payer) if debt.everything else debt.owed
-        paid = min(owed, balance(debt.payer))
+                self._payment(shot, debt)
+
+    def _bodies_off_the_board(self, debt: _Debt) -> None:
+        present = tuple(b for b in debt.bodies if b in self.board)
+        for body in present:
+            del self.board[body]
+        self._move("", debt.payee, len(present))
+        if present:
+            self.transfers.append(Transfer(debt.payer, debt.payee, len(present), debt.rule, debt.reason,
+                                           len(present), present))
+
+    def _replacement(self, shot: _Shot, debt: _Debt) -> None:
+        body = debt.replace_body
+        if self.balance(debt.payer) >= 1:
+            self._move(debt.payer, "", 1)
+            self.board[body] = debt.payer
+            shot.put_down.append(PutDown(body, debt.replace_at or SUN_HOME, debt.rule, debt.reason,
+                                         from_purse=debt.payer))
+            return
+        shot.notes.append(f"{names.sentence(names.who(debt.payer))} has no marble to replace "
+                          f"{names.body(body)}; its orbit stays empty (rule {debt.rule}).")
+        if debt.payer != STAKES:
+            self.short.add(debt.payer)
+
+    def _payment(self, shot: _Shot, debt: _Debt) -> None:
+        owed = self.balance(debt.payer) if debt.everything else debt.owed
+        paid = min(owed, self.balance(debt.payer))
         if paid > 0:
-            move(debt.payer, debt.payee, paid)
+            self._move(debt.payer, debt.payee, paid)
             reason = debt.reason if paid == owed else f"{debt.reason}; owed {owed}, had only {paid}"
-            transfers.append(Transfer(debt.payer, debt.payee, paid, debt.rule, reason, owed))
+            self.transfers.append(Transfer(debt.payer, debt.payee, paid, debt.rule, reason, owed))
         if paid < owed and debt.payer != STAKES:
-            short.add(debt.payer)
+            self.short.add(debt.payer)
             if paid == 0:
                 shot.notes.append(f"{names.sentence(names.who(debt.payer))} owed {owed} under rule {debt.rule} "
                                   f"but had nothing to pay.")
 
-    # Running out: a player who could not pay in full is out (the winner never is).
-    if house.out_when_short:
-        for player in sorted(short, key=PLANETS.index):
-            if player in state.active and player != shot.winner and player not in shot.out:
-                shot.out[player] = "could not pay (running out)"
-    if shot.winner in shot.out:
-        del shot.out[shot.winner]
+    def winner_takes_the_pot(self, winner: str) -> None:
+        if self.stakes > 0:
+            self.transfers.append(Transfer(STAKES, winner, self.stakes, 9,
+                                           f"{names.who(winner)} wins and takes all the stakes (rule 9)",
+                                           self.stakes))
+            self._move(STAKES, winner, self.stakes)
 
-    out_now = [p for p in state.players if p in shot.out]
-    put_down = [p for p in shot.put_down if not (is_taw(p.body) and body_planet(p.body) in shot.out)]
-    take_off = list(shot.take_off)
+
+def _put_out(shot: _Shot, ledger: _Ledger) -> list[str]:
+    """Running out, then everyone out this shot: their marbles pass to the stakes, taws picked up."""
+    if shot.house.out_when_short:
+        for player in sorted(ledger.short, key=PLANETS.index):
+            if player in shot.state.active and player not in shot.out:
+                shot.out[player] = "could not pay (running out)"
+    shot.out.pop(shot.winner or "", None)  # the winner of the shot is never out by it
+    out_now = [p for p in shot.state.players if p in shot.out]
+    shot.put_down = [p for p in shot.put_down if not (is_taw(p.body) and body_planet(p.body) in shot.out)]
     for player in out_now:
-        for body, owner in list(board.items()):
+        for body, owner in list(ledger.board.items()):
             if owner != player:
                 continue
             if is_taw(body):
-                del board[body]
-                purses[player] += 1
-                take_off.append(TakeOff(body, player, 0, f"{names.who(player)} is out and picks up the taw"))
+                del ledger.board[body]
+                ledger.purses[player] += 1
+                shot.take_off.append(TakeOff(body, player, 0, f"{names.who(player)} is out and picks up the taw"))
             else:
-                board[body] = STAKES
+                ledger.board[body] = STAKES
         shot.notes.append(f"{names.sentence(names.who(player))} is out: {shot.out[player]}; "
                           f"{names.possessive(player)} marbles on the ground now belong to the stakes.")
+    return out_now
 
-    out_all = state.out + tuple(out_now)
-    active = tuple(p for p in state.players if p not in out_all)
 
-    # Rule 6: who holds the Sun on his line now.
-    line_holder = state.sun_line_holder
-    toll_paid = set(state.toll_paid)
+def _rule6_holder(shot: _Shot, gates: _Gates, void: bool, active: tuple[str, ...]) -> tuple[str | None, frozenset]:
+    """Who holds the Sun on his own line after this shot, and who has paid the toll (``once``)."""
+    state = shot.state
+    holder = state.sun_line_holder
+    paid = set(state.toll_paid)
     if any(d.rule == 6 and d.payer == shot.shooter for d in shot.debts):
-        toll_paid.add(shot.shooter)
-    sun_point = shot.facts.final.get(SUN)
+        paid.add(shot.shooter)
     if SUN in shot.facts.moved or SUN in shot.facts.gone:
+        point = shot.facts.final.get(SUN)
         touched = None
-        if sun_point is not None and SUN not in shot.handled:
-            touched = layout.line_touched(math.hypot(*sun_point), layout.sun_radius)
+        if point is not None and SUN not in shot.handled:
+            touched = shot.layout.line_touched(math.hypot(*point), shot.layout.sun_radius)
         if touched == shot.shooter and not void and gates.scoring and shot.winner is None:
-            if line_holder != shot.shooter:
+            if holder != shot.shooter:
                 shot.notes.append(f"{shot.name} knocked the Sun onto {names.possessive(shot.shooter)} own line: "
                                   f"every other shooter pays 1 while it stays there (rule 6).")
-                toll_paid = set()
-            line_holder = shot.shooter
-        elif touched != line_holder:
-            line_holder = None
-    if line_holder not in active:
-        line_holder = None
+                paid = set()
+            holder = shot.shooter
+        elif touched != holder:
+            holder = None
+    if holder not in active:
+        holder = None
+    return holder, frozenset(paid) if holder else frozenset()
 
-    # Positions after the physical changes.
+
+def _positions_after(shot: _Shot, ledger: _Ledger) -> dict[str, Point]:
+    """Resting positions with the ruling's take-offs and put-downs carried out."""
     positions = dict(shot.facts.final)
-    for t in take_off:
-        positions.pop(t.body, None)
-    for p in put_down:
-        positions[p.body] = p.position
+    for change in shot.take_off:
+        positions.pop(change.body, None)
+    for put in shot.put_down:
+        positions[put.body] = put.position
     if SUN not in positions:
-        # Only a winning (or game-ending) shot leaves the Sun off the ground; the
-        # state still says where it went, so a table check always finds it.
-        positions[SUN] = shot.facts.gone_at.get(SUN, state.positions.get(SUN, SUN_HOME))
-    keep = set(board) | {SUN} | set(state.stakes_taws) | set(shot.left_as_stakes)
-    positions = {b: p for b, p in positions.items() if b in keep}
+        # Only a winning shot leaves the Sun off the ground; the state still
+        # says where it went, so a table check always finds it.
+        positions[SUN] = shot.facts.gone_at.get(SUN, shot.state.positions.get(SUN, SUN_HOME))
+    keep = set(ledger.board) | {SUN} | shot.state.stakes_taws | set(shot.left_as_stakes)
+    return {b: p for b, p in positions.items() if b in keep}
 
-    # Rule 14: comets.
-    comets = set(state.comets) & set(active)
-    new_comets: list[str] = []
+
+def _rule14_comets(shot: _Shot, ledger: _Ledger, gates: _Gates, sun_struck: bool,
+                   active: tuple[str, ...]) -> tuple[set[str], list[str], set[str]]:
+    """Comets after the shot, those made by it, and who may lay the taw on any orbit next."""
+    comets = set(shot.state.comets) & set(active)
+    made: list[str] = []
     if gates.taking:
         for player in active:
-            n = layout.satellites.get(player, 0)
-            if player in comets or (n == 0 and house.comets_need_satellites):
+            n = shot.layout.satellites.get(player, 0)
+            if player in comets or (n == 0 and shot.house.comets_need_satellites):
                 continue
-            if not any(board.get(s) == player for s in satellite_ids(player, n)):
+            if not any(ledger.board.get(s) == player for s in satellite_ids(player, n)):
                 comets.add(player)
-                new_comets.append(player)
+                made.append(player)
                 shot.notes.append(f"{names.sentence(names.who(player))} has lost every satellite and becomes "
                                   f"a Comet: may shoot from any orbit each time the Sun is struck (rule 14).")
-    free = set(state.comet_free_start) - {shot.shooter}
+    free = set(shot.state.comet_free_start) - {shot.shooter}
     if sun_struck:
         free |= comets
-    free &= comets
+    return comets, made, free & comets
 
-    first_pending = set(state.first_shot_pending) - {shot.shooter}
-    for p in put_down:
-        if is_taw(p.body) and p.may_move_along_line:
-            first_pending.add(body_planet(p.body))
-    first_pending &= set(active)
 
-    # Endings.
-    winner = shot.winner
-    finished = winner is not None
-    ending_transfers: list[Transfer] = []
+def _endings(shot: _Shot, ledger: _Ledger, active: tuple[str, ...]) -> tuple[str | None, bool, int, int]:
+    """Winner, finished, next turn index and completed rounds."""
+    state, house = shot.state, shot.house
+    winner, finished = shot.winner, shot.winner is not None
     if not finished and len(state.players) >= 2 and len(active) == 1 and house.last_player_wins:
-        winner = active[0]
-        finished = True
+        winner, finished = active[0], True
         shot.notes.append(f"{names.sentence(names.who(winner))} is the last player in and wins.")
     if not finished and not active:
         finished = True
         shot.notes.append("No player is left in: the game ends without a winner.")
-
     turn, rounds = state.turn, state.round
     if not finished:
         n = len(state.players)
         index = state.players.index(shot.shooter)
-        nxt = next(((index + k) % n for k in range(1, n + 1) if state.players[(index + k) % n] in active), index)
-        if nxt <= index:
+        turn = next((index + k) % n for k in range(1, n + 1) if state.players[(index + k) % n] in active)
+        if turn <= index:
             rounds += 1
-        turn = nxt
         if house.round_limit and rounds >= house.round_limit:
-            finished = True
-            worth = {p: purses[p] + sum(1 for o in board.values() if o == p) for p in active}
-            winner = max(active, key=lambda p: (worth[p], purses[p], -PLANETS.index(p)))
+            worth = {p: ledger.purses[p] + sum(1 for o in ledger.board.values() if o == p) for p in active}
+            winner, finished = max(active, key=lambda p: (worth[p], ledger.purses[p], -PLANETS.index(p))), True
             shot.notes.append(f"The round limit of {house.round_limit} is reached: {names.who(winner)} "
                               f"has the most marbles ({worth[winner]}) and wins.")
-    if winner is not None and winner != shot.winner and stakes > 0:
-        ending_transfers.append(Transfer(STAKES, winner, stakes, 9,
-                                         f"{names.who(winner)} wins and takes all the stakes (rule 9)", stakes))
-        purses[winner] += stakes
-        stakes = 0
-    transfers.extend(ending_transfers)
+    if winner is not None and winner != shot.winner:
+        ledger.winner_takes_the_pot(winner)  # rule 9's winner collected among the debts
+    return winner, finished, turn, rounds
 
-    stakes_taws = frozenset(state.stakes_taws | set(shot.left_as_stakes))
+
+def _settle(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool) -> Ruling:
+    state = shot.state
+    ledger = _Ledger(state)
+    ledger.settle(shot)
+    out_now = _put_out(shot, ledger)
+    out_all = state.out + tuple(out_now)
+    active = tuple(p for p in state.players if p not in out_all)
+    line_holder, toll_paid = _rule6_holder(shot, gates, void, active)
+    positions = _positions_after(shot, ledger)
+    comets, made, free = _rule14_comets(shot, ledger, gates, sun_struck, active)
+    first_pending = (set(state.first_shot_pending) - {shot.shooter}) | {
+        body_planet(p.body) or "" for p in shot.put_down if is_taw(p.body) and p.may_move_along_line}
+    winner, finished, turn, rounds = _endings(shot, ledger, active)
+
     new_state = replace(
         state,
-        purses=purses,
-        stakes=stakes,
-        board=board,
+        purses=ledger.purses,
+        stakes=ledger.stakes,
+        board=ledger.board,
         positions=positions,
         sun_released=gates.released_after,
-        sun_line_holder=line_holder if not finished else None,
+        sun_line_holder=None if finished else line_holder,
         comets=frozenset(comets),
         comet_free_start=frozenset(free),
         out=out_all,
-        first_shot_pending=frozenset(first_pending),
-        stakes_taws=stakes_taws,
+        first_shot_pending=frozenset(first_pending & set(active)),
+        stakes_taws=state.stakes_taws | frozenset(shot.left_as_stakes),
         turn=turn,
         round=rounds,
         shots=state.shots + 1,
         winner=winner,
         finished=finished,
-        toll_paid=frozenset(toll_paid) if line_holder else frozenset(),
+        toll_paid=toll_paid,
     )
     new_state.check_ledger()
     if new_state.marbles_in_game != state.marbles_in_game:
         raise LedgerError("the number of marbles in the game changed")
     return Ruling(
         shooter=shot.shooter,
-        transfers=tuple(transfers),
+        transfers=tuple(ledger.transfers),
         fouls=tuple(shot.fouls),
         out=tuple(out_now),
-        comets=tuple(new_comets),
+        comets=tuple(made),
         winner=winner,
         finished=finished,
-        take_off=tuple(take_off),
-        put_down=tuple(put_down),
+        take_off=tuple(shot.take_off),
+        put_down=tuple(shot.put_down),
         left_as_stakes=tuple(shot.left_as_stakes),
         notes=tuple(shot.notes),
         state=new_state,
