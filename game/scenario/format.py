@@ -55,7 +55,7 @@ class ShotSpec:
     rules allow it.  ``key`` names the shot in error messages.
     """
 
-    shooter: str
+    shooter: str | None  # None: whoever's turn it is (rule 2)
     speed: float
     key: str = "shot"
     direction: float | None = None
@@ -88,7 +88,7 @@ class Scenario:
 
     source: str
     players: tuple[str, ...]
-    shooter: str
+    shooter: str | None  # the first shot's; None: Mercury outward (rule 2)
     positions: Mapping[str, Point]
     shots: tuple[ShotSpec, ...]
     state: RuleStateSpec
@@ -298,8 +298,6 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         shooter = reader.planet(f"{key}.shooter", table["shooter"])
         if shooter not in players:
             raise reader.fail(f"{key}.shooter", f"{shooter} is not one of the players")
-    if shooter is None:
-        raise reader.fail(f"{key}.shooter", "is missing (which player takes this shot)")
     if "speed" not in table:
         raise reader.fail(f"{key}.speed", "is missing (metres per second)")
     speed = reader.number(f"{key}.speed", table["speed"])
@@ -323,7 +321,7 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         return ShotSpec(shooter=shooter, speed=speed, key=key, place=place,
                         direction=reader.number(f"{key}.direction", table["direction"]) % 360.0)
     aim = reader.string(f"{key}.aim", table["aim"])
-    if aim == taw_id(shooter):
+    if shooter is not None and aim == taw_id(shooter):
         raise reader.fail(f"{key}.aim", "a taw cannot aim at itself")
     if "offset" in table and "offset_m" in table:
         raise reader.fail(f"{key}.offset", "give offset (fraction of a ball) or offset_m (metres), not both")
@@ -332,7 +330,7 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         frac = reader.number(f"{key}.offset", table["offset"])
         if not -1.0 <= frac <= 1.0:
             raise reader.fail(f"{key}.offset", f"must lie between -1 and 1 (a bare graze), not {frac}")
-        offset_m = frac * (body_radius(layout, taw_id(shooter)) + body_radius(layout, aim))
+        offset_m = frac * (layout.marble_radius + body_radius(layout, aim))
     elif "offset_m" in table:
         offset_m = reader.number(f"{key}.offset_m", table["offset_m"])
     return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, aim=aim, offset_m=offset_m)
@@ -464,7 +462,7 @@ def _hat_scenario(reader: _Reader, data: Mapping[str, Any], house: HouseRules, l
     if len(set(people)) != len(people):
         raise reader.fail("hat.people", "names someone twice")
     seed = reader.integer("hat.seed", hat.get("seed", 0))
-    return Scenario(source=reader.source, players=(), shooter="", positions={}, shots=(),
+    return Scenario(source=reader.source, players=(), shooter=None, positions={}, shots=(),
                     state=RuleStateSpec(), house=house, layout=layout, description=description,
                     hat=HatSpec(people, seed))
 

@@ -50,6 +50,8 @@ def starting_state(scenario: Scenario) -> RuleState:
         )
     except RuleStateError as err:
         raise UserError(f"{scenario.source}: {err}") from None
+    if scenario.shooter is None:
+        return state
     return replace(state, turn=state.players.index(scenario.shooter))
 
 
@@ -68,16 +70,17 @@ def run_scenario(scenario: Scenario, config: PhysicsConfig | None = None,
     for spec in scenario.shots:
         if match.state.finished:
             raise UserError(f"{scenario.source}: {spec.key}: the game is already over")
-        if spec.shooter not in match.state.active:
-            raise UserError(f"{scenario.source}: {spec.key}.shooter: {spec.shooter} is out of the game")
+        shooter = spec.shooter or match.next_shooter()
+        if shooter is None or shooter not in match.state.active:
+            raise UserError(f"{scenario.source}: {spec.key}.shooter: {shooter} is out of the game")
         # A trick shot may be played out of turn: make the shooter the one to play.
-        match.state = replace(match.state, turn=match.state.players.index(spec.shooter))
+        match.state = replace(match.state, turn=match.state.players.index(shooter))
         placement = TawPlacement(*spec.place) if spec.place is not None else None
         probe = Shot(0.0, spec.speed, placement)
         try:
-            start, _ = match.start_of(probe, spec.shooter)
+            start, _ = match.start_of(probe, shooter)
             table = dict(match.state.positions)
-            table.pop(taw_id(spec.shooter), None)
+            table.pop(taw_id(shooter), None)
             direction = resolve_direction(spec, table, start, scenario.source)
             results.append(match.play_shot(Shot(direction, spec.speed, placement)))
         except IllegalShotError as err:
