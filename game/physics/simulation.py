@@ -44,7 +44,7 @@ FrameCallback = Callable[[float, list[str], np.ndarray], None]
 _ZERO = Vec3(0.0, 0.0, 0.0)
 _LOCK_Z = Vec3(1.0, 1.0, 0.0)
 _NO_SPIN = Vec3(0.0, 0.0, 0.0)
-_TOUCH_TOLERANCE = 1e-6  # m: bodies may touch, not overlap by more than this
+_TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
 _GATE_MARGIN = 0.002     # m: slack in deciding that no body can touch another
 
