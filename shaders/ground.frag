@@ -52,11 +52,11 @@ float shadow_at(vec4 coord) {
 
 void main() {
     vec2 p = v_world.xy;
-    // four scales, each rotated so the tiling never lines up
+    // three scales, each rotated so the tiling never lines up; the finest
+    // sample's spare channels stand in for a fourth
     vec4 big  = texture(u_noise, p * 0.31 + vec2(0.13, 0.71));
     vec4 mid  = texture(u_noise, mat2(0.8, -0.6, 0.6, 0.8) * p * 2.7);
     vec4 fine = texture(u_noise, mat2(0.28, 0.96, -0.96, 0.28) * p * 11.0);
-    vec4 grit = texture(u_noise, p * 37.0 + vec2(0.37, 0.11));
 
     vec3 dry  = vec3(0.62, 0.53, 0.41);
     vec3 damp = vec3(0.52, 0.43, 0.33);
@@ -65,11 +65,10 @@ void main() {
     albedo = mix(albedo, ash, 0.25 * smoothstep(0.5, 0.85, mid.b));
     albedo *= 0.84 + 0.32 * mid.g;
     albedo *= 0.88 + 0.24 * fine.r;
-    albedo *= 0.90 + 0.20 * grit.r;
     // pale pebbles and dark grit, sparse
     float pebble = smoothstep(0.83, 0.90, fine.a);
-    albedo = mix(albedo, vec3(0.78, 0.74, 0.66) * (0.85 + 0.3 * grit.g), pebble * 0.8);
-    albedo *= 1.0 - 0.35 * smoothstep(0.84, 0.92, grit.a);
+    albedo = mix(albedo, vec3(0.78, 0.74, 0.66) * (0.85 + 0.3 * fine.g), pebble * 0.8);
+    albedo *= 1.0 - 0.25 * smoothstep(0.86, 0.94, 1.0 - fine.a);
 
     // relief: the height's slope towards the sun lights or darkens the grain
     vec2 step_dir = normalize(u_sun_dir.xy + vec2(1e-4)) * 0.0012;
@@ -94,7 +93,7 @@ void main() {
     chalk = max(chalk, stripe(rs - u_saturn.z, ring_half, fws));
     dust = max(dust, stripe(rs - u_saturn.z, ring_half * 2.6, fws));
     // chalk rubs onto the high grains and skips the low ones
-    float tooth = smoothstep(0.15, 0.55, fine.r * 0.6 + grit.r * 0.6);
+    float tooth = smoothstep(0.15, 0.55, fine.r * 0.6 + mid.r * 0.6);
     float chalk_amount = chalk * mix(0.5, 0.95, tooth) + dust * 0.12 * tooth;
     albedo = mix(albedo, vec3(0.90, 0.89, 0.85), clamp(chalk_amount, 0.0, 1.0));
 

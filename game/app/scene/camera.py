@@ -46,7 +46,7 @@ class CameraRig:
         layout: Layout,
         min_fov_deg: float = 40.0,
         near: float = 0.004,
-        far: float = 80.0,
+        far: float = 120.0,
         smoothing: float = 0.12,
     ) -> None:
         from panda3d.core import LQuaternionf

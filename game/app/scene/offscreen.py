@@ -55,8 +55,10 @@ def grab(output: "GraphicsOutput", base: "ShowBase | None" = None, render: bool 
 
     if render:
         engine = output.getEngine()
-        engine.renderFrame()
-        engine.renderFrame()  # the first frame after a change may still show the old buffer
+        # three frames: a shadow buffer is made lazily during the first frame a
+        # shadow-casting light is drawn, and the picture is complete after that
+        for _ in range(3):
+            engine.renderFrame()
     tex = output.getScreenshot()
     if tex is None:
         raise RuntimeError("the offscreen output returned no screenshot")

@@ -23,14 +23,18 @@ CAMERA_CHOICES = ("overhead", "knuckle")
 
 
 def open_buffer(base: Any, size: tuple[int, int], quality: GraphicsQuality, name: str = "table-view"):
-    """An offscreen buffer sharing the base window's GL context."""
+    """An offscreen buffer sharing the base window's GL context.
+
+    Its sort (-5) puts it after the shadow buffers Panda makes (-10), so a frame
+    uses the shadow map rendered in that same frame.
+    """
     from panda3d.core import GraphicsOutput, GraphicsPipe, WindowProperties
 
     props = quality.framebuffer_properties()
     win_props = WindowProperties.size(*size)
     flags = GraphicsPipe.BF_refuse_window
     buffer = base.graphicsEngine.makeOutput(
-        base.pipe, name, -10, props, win_props, flags, base.win.getGsg(), base.win
+        base.pipe, name, -5, props, win_props, flags, base.win.getGsg(), base.win
     )
     if buffer is None:
         raise RuntimeError(f"could not open a {size[0]}x{size[1]} offscreen buffer with MSAA {quality.msaa}")

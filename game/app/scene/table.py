@@ -37,7 +37,7 @@ GROUND_SIZE = 80.0  # metres: the ground runs well past the horizon of a low cam
 
 # Draw order: earth, then what lies on it (chalk letters, contact shadows,
 # aiming line), then the balls.
-BIN_GROUND, BIN_DECALS, BIN_AIM = 0, 10, 20
+BIN_GROUND, BIN_SKY, BIN_DECALS, BIN_AIM = 0, 5, 10, 20
 
 
 class TableScene:
@@ -112,16 +112,19 @@ class TableScene:
         return sun_np
 
     def _make_sky(self, loader: Any):
-        from panda3d.core import Vec3
+        from panda3d.core import CullFaceAttrib, Vec3
 
         sky = load_model(loader, "marble_lod.egg")
         sky.reparentTo(self.root)
-        sky.setScale(GROUND_SIZE * 0.45)
+        # outside the ground's corners, inside the far plane; drawn after the
+        # opaque bodies with the depth test on, so only pixels the ground and
+        # balls leave uncovered pay for the sky (a software rasteriser counts them)
+        sky.setScale(GROUND_SIZE * 0.9)
         sky.setShader(self.shaders.sky)
         sky.setShaderInput("u_zenith_color", Vec3(*ZENITH_COLOR))
-        sky.setTwoSided(True)
+        sky.setAttrib(CullFaceAttrib.makeReverse())
         sky.setDepthWrite(False)
-        sky.setBin("background", BIN_GROUND - 1)
+        sky.setBin("fixed", BIN_SKY)
         sky.hide(self._shadow_mask)
         return sky
 

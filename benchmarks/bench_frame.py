@@ -1,0 +1,158 @@
+"""Frame-time benchmark of the 3D table on this machine's renderer (llvmpipe).
+
+Run on demand (not part of the test suite)::
+
+    /work/venv/bin/python benchmarks/bench_frame.py --frames 15
+
+The full seven-planet table (41 bodies: Sun, 7 planets, 26 satellites,
+7 taws) at 1280x720, seen from the knuckle-down and the overhead cameras,
+under each graphics quality side by side in one process: shadows off/on and
+MSAA 0/2/4.  Reported per configuration: the median frame time over
+``--frames`` frames after two warm-up frames, each frame forced to finish by
+reading the picture back (the read-back alone is measured and shown too), and
+the draw calls (geoms submitted: main pass plus shadow pass, counted from
+the scene graph).  Then, in a fresh process each, the time from launch
+(``python`` start) to the first finished frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZE = (1280, 720)
+CONFIGS = [  # (label, shadows, map size, msaa)
+    ("shadows off, MSAA 0", False, 2048, 0),
+    ("shadows 1024, MSAA 0", True, 1024, 0),
+    ("shadows 2048, MSAA 0", True, 2048, 0),
+    ("shadows 2048, MSAA 2", True, 2048, 2),
+    ("shadows 2048, MSAA 4", True, 2048, 4),
+    ("shadows off, MSAA 4", False, 2048, 4),
+]
+
+FIRST_FRAME_SCRIPT = """
+import time
+t0 = time.perf_counter()
+from game.app.scene.offscreen import make_offscreen_base
+from game.app.scene.quality import GraphicsQuality
+from game.app.scene.snapshot import TableView, frame_camera, full_table
+from game.rules.layout import Layout
+t_import = time.perf_counter()
+base = make_offscreen_base((64, 64))
+t_base = time.perf_counter()
+layout = Layout()
+view = TableView.open(base, layout, (1280, 720), GraphicsQuality.preset("high"))
+positions = full_table(layout)
+view.scene.place(positions)
+frame_camera(view, "knuckle", positions)
+t_scene = time.perf_counter()
+base.graphicsEngine.renderFrame()
+view.buffer.getScreenshot()
+t_frame = time.perf_counter()
+print(t_import - t0, t_base - t_import, t_scene - t_base, t_frame - t_scene)
+view.close()
+base.destroy()
+"""
+
+
+def draw_calls(view) -> tuple[int, int]:
+    """Geoms the main camera and the sun's shadow camera would submit (no frustum culling)."""
+    from game.app.scene.table import SHADOW_CAMERA_BIT
+    from panda3d.core import BitMask32
+
+    shadow_bit = BitMask32.bit(SHADOW_CAMERA_BIT)
+    main = shadow = 0
+    for np_ in view.root.findAllMatches("**/+GeomNode"):
+        if np_.isStashed() or any(a.isStashed() for a in np_.getAncestors()):
+            continue
+        geoms = np_.node().getNumGeoms()
+        if not np_.isHidden():
+            main += geoms
+        if not np_.isHidden(shadow_bit) and view.scene.shadows_live:
+            shadow += geoms
+    return main, shadow
+
+
+def time_frames(view, frames: int) -> tuple[float, float]:
+    engine = view.base.graphicsEngine
+    for _ in range(2):
+        engine.renderFrame()
+        view.buffer.getScreenshot()
+    samples = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        engine.renderFrame()
+        view.buffer.getScreenshot()
+        samples.append(time.perf_counter() - t)
+    readback = []
+    for _ in range(5):
+        t = time.perf_counter()
+        view.buffer.getScreenshot()
+        readback.append(time.perf_counter() - t)
+    return statistics.median(samples), statistics.median(readback)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=15)
+    parser.add_argument("--launches", type=int, default=3)
+    args = parser.parse_args(argv)
+
+    from game.app.scene.offscreen import make_offscreen_base
+    from game.app.scene.quality import GraphicsQuality
+    from game.app.scene.snapshot import TableView, frame_camera, full_table
+    from game.rules.layout import Layout
+
+    base = make_offscreen_base((64, 64))
+    renderer = base.win.getGsg().getDriverRenderer()
+    layout = Layout()
+    positions = full_table(layout)
+    print(f"# {platform.machine()} {platform.system()}, renderer {renderer!r}, {SIZE[0]}x{SIZE[1]}, "
+          f"{len(positions)} bodies, median of {args.frames} frames")
+    print("| quality | knuckle-down ms | overhead ms | draw calls (main + shadow) |")
+    print("|---|---|---|---|")
+    readbacks = []
+    for label, shadows, map_size, msaa in CONFIGS:
+        quality = GraphicsQuality(shadows=shadows, shadow_map_size=map_size, msaa=msaa)
+        view = TableView.open(base, layout, SIZE, quality)
+        try:
+            view.scene.place(positions)
+            got = view.buffer.getFbProperties().getMultisamples()
+            cells = []
+            for camera in ("knuckle", "overhead"):
+                frame_camera(view, camera, positions)
+                frame, readback = time_frames(view, args.frames)
+                readbacks.append(readback)
+                cells.append(f"{frame * 1000:.0f}")
+            main_calls, shadow_calls = draw_calls(view)
+            note = "" if got == msaa else f" (buffer gave MSAA {got})"
+            print(f"| {label}{note} | {cells[0]} | {cells[1]} | {main_calls} + {shadow_calls} |")
+        finally:
+            view.close()
+    print(f"\nread-back of one 1280x720 frame (included above): {statistics.median(readbacks) * 1000:.1f} ms")
+    base.destroy()
+
+    launches = []
+    for _ in range(args.launches):
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", FIRST_FRAME_SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True)
+        total = time.perf_counter() - t0
+        parts = [float(x) for x in out.stdout.split()]
+        launches.append((total, *parts))
+    med = [statistics.median(col) for col in zip(*launches)]
+    print(f"\nlaunch to first finished frame (median of {args.launches} fresh processes): {med[0]:.2f} s "
+          f"= imports {med[1]:.2f} + ShowBase {med[2]:.2f} + scene {med[3]:.2f} + first frame {med[4]:.2f} "
+          f"(+ interpreter start and exit)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
