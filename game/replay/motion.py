@@ -27,24 +27,27 @@ def encode_motion(times: Sequence[float], frames: Sequence[tuple[Sequence[str], 
             order.setdefault(str(body), len(order))
     body_ids = tuple(order)
     count, bodies = len(frames), len(body_ids)
-    counts = np.zeros((count, bodies, 3), dtype=np.int64)
-    codes = np.zeros((count, bodies), dtype=np.uint32)
+    dense = np.zeros((count, bodies, 7), dtype=np.float64)
+    dense[:, :, 3] = 1.0
     present = np.zeros((count, bodies), dtype=bool)
     for k, (ids, poses) in enumerate(frames):
         poses = np.asarray(poses, dtype=np.float64).reshape(-1, 7)
         if poses.shape[0] != len(ids):
             raise ValueError(f"frame {k}: {len(ids)} ids but {poses.shape[0]} poses")
-        if not np.isfinite(poses).all():
-            raise ValueError(f"frame {k}: a pose is not finite")
         columns = [order[str(b)] for b in ids]
-        counts[k, columns] = quantise_positions(poses[:, :3])
-        codes[k, columns] = pack_quats(poses[:, 3:7])
+        dense[k, columns] = poses
         present[k, columns] = True
+    if not np.isfinite(dense).all():
+        raise ValueError("a recorded pose is not finite")
+    counts = quantise_positions(dense[:, :, :3])
+    codes = pack_quats(dense[:, :, 3:7])
     # An absent body keeps its previous values, so it never differs from them.
-    for k in range(1, count):
-        gone = ~present[k]
-        counts[k, gone] = counts[k - 1, gone]
-        codes[k, gone] = codes[k - 1, gone]
+    if count and not present.all():
+        last_seen = np.where(present, np.arange(count)[:, None], 0)
+        np.maximum.accumulate(last_seen, axis=0, out=last_seen)
+        cols = np.arange(bodies)[None, :]
+        counts = counts[last_seen, cols]
+        codes = codes[last_seen, cols]
     prev_counts = np.concatenate([np.zeros((1, bodies, 3), np.int64), counts[:-1]]) if count else counts
     prev_codes = np.concatenate([np.zeros((1, bodies), np.uint32), codes[:-1]]) if count else codes
     prev_present = np.concatenate([np.zeros((1, bodies), bool), present[:-1]]) if count else present

@@ -101,9 +101,18 @@ def test_export_writes_every_frame(offscreen_base, tmp_path):
     assert len(result.frames) == int(duration * 4 + 1e-6) + 1
     for path in result.frames:
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    first, last = (np.frombuffer(p.read_bytes(), np.uint8) for p in (result.frames[0], result.frames[-1]))
-    assert not np.array_equal(first, last)
     pil = pytest.importorskip("PIL.Image")
+    first, last = (np.asarray(pil.open(p).convert("RGB")) for p in (result.frames[0], result.frames[-1]))
+    assert not np.array_equal(first, last)
+    # a written frame is the picture the viewer draws at that moment, not the one before
+    viewer = ReplayViewer(offscreen_base, replay, camera="broadcast", trails=True, controls=False, run_task=False,
+                          hold=1.0)
+    try:
+        viewer.show_at(frame_times(viewer, 4, 0)[5])
+        assert np.array_equal(np.asarray(pil.open(result.frames[5]).convert("RGB")),
+                              grab(offscreen_base.win, offscreen_base))
+    finally:
+        viewer.destroy()
     with pil.open(result.gif) as gif:
         total = 0
         for index in range(gif.n_frames):  # identical neighbours are merged, their time kept

@@ -1,0 +1,141 @@
+"""Replay figures: bytes per shot on real games, recording overhead, encode/decode, viewer and export cost.
+
+Run: /work/venv/bin/python benchmarks/bench_replay.py [--games 3] [--shots 30] [--repeats 7]
+Medians, measured side by side in one run.  Real games: Bullet physics, the
+referee and seeded random players over a four-planet table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "replay"))
+
+
+def median_time(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--shots", type=int, default=30)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--render", action="store_true", help="also time the viewer and export (offscreen)")
+    args = parser.parse_args()
+
+    from replay_physics import record_game
+
+    from game.physics import Simulation
+    from game.replay import decode_replay
+    from game.replay.fileformat import encode_shot_chunk
+    from game.replay.recorder import ShotRecorder
+    from game.replay.model import ShotInputs
+    from game.rules.layout import Layout, PLANETS, taw_id
+
+    sizes, durations, frames, stored, cells = [], [], [], [], []
+    games = []
+    for seed in range(1, args.games + 1):
+        game = record_game(None, seed=seed, max_shots=args.shots)
+        games.append(game)
+        sizes += game.shot_sizes
+        for shot in game.replay.shots:
+            durations.append(shot.duration)
+            frames.append(shot.frame_count)
+            stored.append(int(shot.moved.sum()))
+            cells.append(int(shot.present.sum()))
+    print(f"{len(sizes)} shots in {args.games} games")
+    print(f"bytes per shot: mean {statistics.mean(sizes):.0f}, median {statistics.median(sizes):.0f}, "
+          f"max {max(sizes)}; mean shot {statistics.mean(durations):.2f} s, {statistics.mean(frames):.0f} frames")
+    print(f"poses stored / poses present: {sum(stored) / sum(cells):.3f}")
+    raw = sum(cells) * 7 * 4
+    print(f"whole-file bytes vs float32 poses of every body every frame: {sum(sizes)} / {raw} = {sum(sizes) / raw:.4f}")
+
+    # recording overhead: the same shot with and without the frame hook, fresh worlds
+    layout = Layout()
+    positions = dict(layout.home_positions())
+    for planet in PLANETS:
+        positions[taw_id(planet)] = layout.home_on_line(planet, layout.default_taw_angle(planet))
+    sun = positions["sun"]
+    tx, ty = positions["earth.taw"]
+    direction = ShotInputs.from_velocity("earth", "earth.taw", (sun[0] - tx, sun[1] - ty))
+    inputs = ShotInputs("earth", "earth.taw", direction.direction, 3.0)
+
+    def plain() -> None:
+        with Simulation.from_positions(positions, layout) as sim:
+            sim.shoot("earth.taw", inputs.velocity)
+            sim.run_to_rest()
+
+    def recorded() -> None:
+        rec = ShotRecorder(inputs)
+        with Simulation.from_positions(positions, layout) as sim:
+            rec.attach(sim)
+            sim.shoot("earth.taw", inputs.velocity)
+            sim.run_to_rest(**rec.frame_hook)
+        encode_shot_chunk(rec.finish())
+
+    t_plain = median_time(plain, args.repeats)
+    t_rec = median_time(recorded, args.repeats)
+    print(f"a 3 m/s shot at the Sun: physics only {t_plain * 1e3:.1f} ms, physics + recording + encoding "
+          f"{t_rec * 1e3:.1f} ms (ratio {t_rec / t_plain:.2f})")
+
+    game = games[0]
+    data = game.to_bytes()
+    shots = len(game.replay.shots)
+    t_decode = median_time(lambda: decode_replay(data), args.repeats)
+
+    def densify() -> None:
+        for shot in decode_replay(data).shots:
+            shot.positions
+
+    t_dense = median_time(densify, args.repeats)
+    print(f"load a {shots}-shot game ({len(data)} bytes): decode+validate {t_decode * 1e3:.1f} ms, "
+          f"+ dense poses {t_dense * 1e3:.1f} ms ({t_dense / shots * 1e3:.2f} ms a shot)")
+    with tempfile.TemporaryDirectory() as folder:
+        from game.replay.recorder import GameRecorder
+
+        target = Path(folder) / "g.replay"
+        rec = GameRecorder(target, game.meta)
+        first = last = 0.0
+        for i, shot in enumerate(game.replay.shots):
+            start = time.perf_counter()
+            rec.add_shot(shot)
+            spent = time.perf_counter() - start
+            if i == 0:
+                first = spent
+            last = spent
+        print(f"GameRecorder.add_shot (encode + atomic rewrite + fsync): shot 1 {first * 1e3:.1f} ms, "
+              f"shot {shots} {last * 1e3:.1f} ms")
+
+    if args.render:
+        from game.app.replay.viewer import ReplayViewer
+        from game.app.scene.offscreen import grab, make_offscreen_base
+        from game.app.scene.snapshot import encode_png
+
+        base = make_offscreen_base((1280, 720))
+        viewer = ReplayViewer(base, game.replay, camera="auto", trails=True, controls=False, run_task=False)
+        ts = [i * 0.05 for i in range(60)]
+        t_show = median_time(lambda: [viewer.show_at(t) for t in ts], 3) / len(ts)
+        t_frame = median_time(lambda: [grab(base.win, base) for _ in range(10)], 3) / 10
+        image = grab(base.win, base)
+        t_png = median_time(lambda: encode_png(image), 5)
+        print(f"viewer show_at (poses, camera, overlays) {t_show * 1e3:.2f} ms; render+read 1280x720 "
+              f"{t_frame * 1e3:.1f} ms; PNG encode {t_png * 1e3:.1f} ms")
+        viewer.destroy()
+        base.destroy()
+
+
+if __name__ == "__main__":
+    main()
