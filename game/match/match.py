@@ -59,6 +59,7 @@ class ShotResult:
     """One shot played: what was asked, where it started, what happened and the ruling."""
 
     number: int                 # 1-based count of shots in the match
+    round: int                  # 0-based round the shot was played in
     shooter: str
     shot: Shot
     start: Point                # where the taw was when it was shot
@@ -254,6 +255,7 @@ class Match:
             raise LedgerError("the number of marbles in the game changed")
         result = ShotResult(
             number=len(self.history) + 1,
+            round=state.round,
             shooter=shooter,
             shot=shot,
             start=start,

@@ -130,3 +130,24 @@ def test_property_random_games_keep_every_marble(seed, people):
     assert match.is_over()
     assert marbles_counted(match) == total
     assert len(match.history) <= 3 * people + people
+
+
+def test_taw_match_plays_a_whole_headless_game(capsys):
+    import json
+
+    from game.cli import main
+
+    assert main(["match", "--players", "2", "--seed", "3", "--rounds", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["winner"] in data["players"] and data["shots"]
+    assert [s["round"] for s in data["shots"]] == sorted(s["round"] for s in data["shots"])
+    assert main(["match", "--players", "1"]) == 2
+
+
+def test_frames_reach_the_callback_for_replays_and_the_app():
+    frames = []
+    match = new_match(["mercury", "venus"], [SunShooter(2.0), SunShooter(2.0)],
+                      on_frame=lambda t, ids, poses: frames.append((t, list(ids), poses.shape)))
+    result = match.play_turn()
+    assert frames and frames[0][0] == 0.0 and frames[-1][0] == pytest.approx(result.rest.t)
+    assert frames[0][2] == (len(frames[0][1]), 7)
