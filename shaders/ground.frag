@@ -93,8 +93,8 @@ void main() {
     chalk = max(chalk, stripe(rs - u_saturn.z, ring_half, fws));
     dust = max(dust, stripe(rs - u_saturn.z, ring_half * 2.6, fws));
     // chalk rubs onto the high grains and skips the low ones
-    float tooth = smoothstep(0.15, 0.55, fine.r * 0.6 + mid.r * 0.6);
-    float chalk_amount = chalk * mix(0.5, 0.95, tooth) + dust * 0.12 * tooth;
+    float tooth = smoothstep(0.10, 0.50, fine.r * 0.6 + mid.r * 0.6);
+    float chalk_amount = chalk * mix(0.62, 0.95, tooth) + dust * 0.12 * tooth;
     albedo = mix(albedo, vec3(0.90, 0.89, 0.85), clamp(chalk_amount, 0.0, 1.0));
 
     // light: sun with shadow, sky from above, a little bounce

@@ -112,13 +112,22 @@ vec3 lit_glass(vec3 n, vec3 v, vec3 l, float sh) {
     vec3 view_obj = normalize(v_obj - cam_obj);
     vec3 t = refract(view_obj, p, 1.0 / 1.5);
     float len = max(-2.0 * dot(p, t), 0.0);
+    // each ball's vane axis leans its own way (as the glass was twisted in
+    // the making), so the blades show face-on from above and from the side
+    float lean = 0.9 + 0.4 * fract(seed * 3.7);
+    float turn = seed * 6.2831853;
+    vec3 axis = vec3(cos(turn), sin(turn), 0.0);
+    float c = cos(lean), s = sin(lean);
+    mat3 tilt = mat3(c + axis.x * axis.x * (1.0 - c), axis.y * axis.x * (1.0 - c), -axis.y * s,
+                     axis.x * axis.y * (1.0 - c), c + axis.y * axis.y * (1.0 - c), axis.x * s,
+                     axis.y * s, -axis.x * s, c);
     vec3 acc = vec3(0.0);
     float alpha = 0.0;
     const int STEPS = 12;
     float dt = len / float(STEPS);
     for (int i = 0; i < STEPS; ++i) {
         vec3 q = p + t * (dt * (float(i) + 0.5));
-        float d = vane_density(q, seed, u_params.z, u_params.w);
+        float d = vane_density(tilt * q, seed, u_params.z, u_params.w);
         if (d > 0.001) {
             // the vane is lit by what reaches the inside of the ball
             vec3 qn = normalize(mat3(p3d_ModelMatrix) * q);

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from game.app.scene.offscreen import grab, make_offscreen_base
 from game.app.scene.quality import GraphicsQuality
 from game.app.scene.table import HAZE_COLOR, TableScene
 from game.errors import UserError
+from game.fileio import write_atomic
 from game.rules.layout import PLANETS, Layout, taw_id
 
 CAMERA_CHOICES = ("overhead", "knuckle")
@@ -115,13 +116,12 @@ def render_table_png(
     quality: GraphicsQuality = GraphicsQuality(),
     base: Any = None,
     labels: bool = False,
+    aim: Sequence[tuple[float, float]] | None = None,
 ) -> np.ndarray:
     """Render bodies at rest at ``positions`` to a PNG; returns the image too.
 
     Makes (and destroys) an offscreen ShowBase when none is given.
     """
-    from game.fileio import write_atomic
-
     if camera not in CAMERA_CHOICES:
         raise UserError(f"camera: must be one of {CAMERA_CHOICES}, not {camera!r}")
     own_base = base is None
@@ -132,6 +132,8 @@ def render_table_png(
         try:
             view.scene.place(dict(positions))
             view.scene.show_labels(labels)
+            if aim:
+                view.scene.aim.set_path(list(aim), strength=0.9)
             frame_camera(view, camera, positions)
             image = view.grab()
         finally:
@@ -158,3 +160,45 @@ def encode_png(image: np.ndarray) -> bytes:
     if not pnm.write(stream, "table.png"):
         raise RuntimeError("PNG encoding failed")
     return bytes(stream.getData())
+
+
+def render_docs_screenshots(folder: str | Path, size: tuple[int, int] = (960, 540)) -> list[Path]:
+    """The pictures in docs/screenshots/: overhead, knuckle-down, and glass up close."""
+    import math
+
+    folder = Path(folder)
+    layout = Layout()
+    positions = full_table(layout)
+    base = make_offscreen_base((64, 64))
+    written = []
+    try:
+        target = folder / "table-overhead.png"
+        render_table_png(target, layout, positions, "overhead", size, base=base, labels=True)
+        written.append(target)
+        tx, ty = positions["earth.taw"]
+        aim = [(tx + (0 - tx) * t, ty + (0 - ty) * t) for t in np.linspace(0.03, 0.97, 24)]
+        target = folder / "table-knuckle.png"
+        render_table_png(target, layout, positions, "knuckle", size, base=base, aim=aim)
+        written.append(target)
+        view = TableView.open(base, layout, size, GraphicsQuality())
+        try:
+            view.scene.place(positions)
+            sx, sy = positions["saturn"]
+            view.rig.orbit((sx, sy, 0.0), yaw=math.radians(200), pitch=math.radians(24), distance=0.17, snap=True)
+            target = folder / "table-saturn-closeup.png"
+            write_atomic(target, encode_png(view.grab()))
+            written.append(target)
+        finally:
+            view.close()
+    finally:
+        base.destroy()
+    for path in written:
+        path.chmod(0o644)  # write_atomic's temporary files are private; these are published
+    return written
+
+
+if __name__ == "__main__":
+    import sys
+
+    for path in render_docs_screenshots(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
+        print(f"wrote {path}")
