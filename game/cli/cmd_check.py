@@ -18,6 +18,11 @@ SHADER_SUFFIXES = (".vert", ".frag", ".glsl")
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print nothing on success")
+    parser.add_argument(
+        "--render",
+        action="store_true",
+        help="also compile the scene's shaders and draw one frame offscreen (needs an EGL/GL 3.2 driver)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,6 +42,17 @@ def run(args: argparse.Namespace) -> int:
     for path in shaders:
         if not path.read_text(encoding="utf-8").lstrip().startswith("#version"):
             raise UserError(f"shader {path.name} has no #version line", exit_code=1)
+    if getattr(args, "render", False):
+        from game.app.scene.snapshot import shader_check
+
+        try:
+            failed = shader_check()
+        except Exception as err:  # no display driver at all
+            raise UserError(f"could not render offscreen: {err}", exit_code=1) from None
+        if failed:
+            raise UserError(f"shaders failed to compile: {', '.join(failed)}", exit_code=1)
+        if not args.quiet:
+            print("ok: every scene shader compiled and drew a frame offscreen")
     if not args.quiet:
         print(f"ok: {len(models)} models and {len(shaders)} shaders found in {asset_dir('models').parent}")
     return 0

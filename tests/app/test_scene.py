@@ -218,3 +218,9 @@ def test_render_table_png_writes_the_picture(tmp_path, offscreen_base):
     assert (png.getXSize(), png.getYSize()) == (160, 90)
     # top-left pixel of the file equals the top-left of the returned (top-down) image
     assert [round(png.getXel(0, 0)[i] * 255) for i in range(3)] == list(image[0, 0])
+
+
+def test_every_scene_shader_compiles_on_this_driver(offscreen_base):
+    from game.app.scene.snapshot import shader_check
+
+    assert shader_check(offscreen_base) == []

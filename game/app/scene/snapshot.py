@@ -202,3 +202,31 @@ if __name__ == "__main__":
 
     for path in render_docs_screenshots(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"):
         print(f"wrote {path}")
+
+
+def shader_check(base: Any = None) -> list[str]:
+    """Compile every scene shader by drawing each kind of thing once, offscreen.
+
+    Returns the names of the shaders that failed to compile (empty when all
+    is well); ``taw check --render`` uses it to prove an install can draw.
+    """
+    own_base = base is None
+    if own_base:
+        base = make_offscreen_base((64, 64))
+    try:
+        layout = Layout()
+        view = TableView.open(base, layout, (64, 48), GraphicsQuality(shadows=True, shadow_map_size=512, msaa=0))
+        try:
+            positions = full_table(layout)
+            view.scene.place(positions)
+            view.scene.show_labels(True)
+            view.scene.aim.set_path([(0.0, -0.3), (0.0, 0.3)], 1.0)
+            view.rig.overhead(snap=True)
+            view.grab()
+            shaders = view.scene.shaders
+            return [name for name in vars(shaders) if getattr(shaders, name).getErrorFlag()]
+        finally:
+            view.close()
+    finally:
+        if own_base:
+            base.destroy()
