@@ -220,3 +220,20 @@ def test_no_scenario_loses_a_marble():
             continue
         assert result.end.marbles_in_game == result.start.marbles_in_game
         check_table(result.end)
+
+
+def test_a_replacement_put_down_on_a_covered_home_moves_to_the_nearest_free_spot(tmp_path):
+    home = LAYOUT.home_positions()["mars"]
+    text = (FOLDER / "rule10_planet_out.toml").read_text()
+    text = text.replace("[bodies]", f"[bodies]\n\"jupiter.1\" = [{home[0]}, {home[1]}]")
+    path = tmp_path / "covered.toml"
+    path.write_text(text)
+    result = run_scenario(load_scenario(path, max_speed=PhysicsConfig().max_shot_speed))
+    shot = result.shots[0]
+    (replaced,) = shot.ruling.put_down
+    assert replaced.body == "mars"
+    placed = shot.positions["mars"]
+    assert placed != pytest.approx(home)
+    gap = math.dist(placed, shot.positions["jupiter.1"]) - 2 * LAYOUT.marble_radius
+    assert 0 <= gap < 0.01  # as near its home as the marble lying there allows
+    check_table(result.end)
