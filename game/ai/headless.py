@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from game.ai.noise import seed_for
+from game.ai.rollout import settle_table
 from game.ai.player import AIPlayer, RandomAI, make_player
 from game.ai.situation import Situation
 from game.ai.workers import PlannerPool
@@ -129,7 +130,7 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
                     "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes)})
         if on_shot is not None:
             on_shot(info)
-        state = ruling.state
+        state = replace(ruling.state, positions=settle_table(ruling, layout))
     net = [state.worth(p) - start_worth[p] for p in planets]
     winner = seat_of.get(state.winner) if state.winner is not None else None
     if state.winner is not None:

@@ -38,13 +38,13 @@ LEVELS: dict[str, Level] = {
                     robust_top=0, noise_samples=0, lookahead_top=0, reply_candidates=0,
                     position_weight=0.0, random_play=True),
     "easy": Level("easy", angle_noise_deg=3.0, speed_noise_frac=0.12, max_candidates=40, origins=3,
-                  robust_top=0, noise_samples=0, lookahead_top=0, reply_candidates=0,
+                  robust_top=4, noise_samples=4, lookahead_top=0, reply_candidates=0,
                   position_weight=0.3),
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
-                    robust_top=4, noise_samples=3, lookahead_top=0, reply_candidates=0,
+                    robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
                     position_weight=1.0),
     "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=150, origins=8,
-                  robust_top=6, noise_samples=4, lookahead_top=3, reply_candidates=24,
+                  robust_top=6, noise_samples=6, lookahead_top=3, reply_candidates=24,
                   position_weight=1.0),
 }
 

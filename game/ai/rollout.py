@@ -25,6 +25,10 @@ Point = tuple[float, float]
 # What winning the game is worth beyond the marbles it pays (rule 9, or the
 # most marbles at the round limit), and what an adversary's win costs.
 WIN_BONUS = 12.0
+# Rule 13 is a cliff: the nearer one's taw rests to the inner ring, the likelier
+# an imperfect shot (ours, or an adversary's knock) puts it in.
+RING_MARGIN = 0.06
+RING_RISK = 4.0
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,33 @@ def play(sit: Situation, shot: Candidate) -> tuple[Any, Mapping[str, Point]]:
     finally:
         sim.close()
     ruling = _judge()(sit.state, sit.shooter, events, sit.layout, sit.house)
-    return ruling, ruling.state.positions
+    return ruling, settle_table(ruling, sit.layout)
+
+
+def settle_table(ruling: Any, layout: Any) -> dict[str, Point]:
+    """The ruling's table with every body it put down nudged off any body already there.
+
+    The referee names the spot (a replaced planet's home, a taw's line); the
+    match lays the marble at the nearest free place, and so must a plan.
+    """
+    from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
+    from game.rules.layout import body_planet, is_taw
+
+    table = dict(ruling.state.positions)
+    for put in ruling.put_down:
+        if put.body not in table:
+            continue
+        others = {b: p for b, p in table.items() if b != put.body}
+        if spot_is_free(layout, others, put.body, table[put.body]):
+            continue
+        x, y = table[put.body]
+        if is_taw(put.body):
+            planet = body_planet(put.body) or ""
+            _, spot = free_spot_on_line(layout, others, put.body, planet, math.degrees(math.atan2(y, x)))
+        else:
+            spot = free_spot_near(layout, others, put.body, (x, y))
+        table[put.body] = spot
+    return table
 
 
 def worth_change(before: Any, after: Any) -> dict[str, int]:
@@ -95,8 +125,16 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
         gain += WIN_BONUS
     elif ruling.winner is not None:
         gain -= WIN_BONUS
+    elif me in ruling.out:
+        gain -= WIN_BONUS / 2  # out of the game (rule 13 or running out): no more shots
     value = 0.0
     threat = 0.0
+    own = table.get(sit.taw)
+    if own is not None and not finished and me not in ruling.out:
+        # A taw resting near the inner ring is one slip of the hand from rule 13.
+        gap = math.hypot(*own) - sit.layout.inner_ring_radius
+        if gap < RING_MARGIN:
+            gain -= RING_RISK * (1.0 - max(0.0, gap) / RING_MARGIN)
     if not finished:
         value = position_value(layout=sit.layout, positions=table, shooter=me, others=rivals,
                                stakes=after.stakes, weights=replace(weights, threat=0.0))
