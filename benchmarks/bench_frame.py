@@ -100,6 +100,33 @@ def time_frames(view, frames: int) -> tuple[float, float]:
     return statistics.median(samples), statistics.median(readback)
 
 
+def time_update(base, layout, positions) -> float:
+    """Median cost of applying one frame of physics poses (positions and rolling quaternions)."""
+    import numpy as np
+
+    from game.app.scene.quality import GraphicsQuality
+    from game.app.scene.snapshot import TableView
+
+    view = TableView.open(base, layout, (64, 48), GraphicsQuality(shadows=False, msaa=0))
+    try:
+        ids = list(positions)
+        rng = np.random.default_rng(7)
+        poses = np.zeros((len(ids), 7))
+        poses[:, :2] = [positions[b] for b in ids]
+        poses[:, 2] = layout.marble_radius
+        quats = rng.standard_normal((len(ids), 4))
+        poses[:, 3:] = quats / np.linalg.norm(quats, axis=1, keepdims=True)
+        view.scene.update(ids, poses)
+        samples = []
+        for _ in range(200):
+            t = time.perf_counter()
+            view.scene.update(ids, poses)
+            samples.append(time.perf_counter() - t)
+        return statistics.median(samples)
+    finally:
+        view.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=15)
@@ -138,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             view.close()
     print(f"\nread-back of one 1280x720 frame (included above): {statistics.median(readbacks) * 1000:.1f} ms")
+    print(f"TableScene.update(ids, poses) for {len(positions)} bodies (Python per frame): "
+          f"{time_update(base, layout, positions) * 1e6:.0f} µs")
     base.destroy()
 
     launches = []

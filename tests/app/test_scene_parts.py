@@ -149,3 +149,30 @@ def test_follow_tracks_a_moving_body(rig):
     assert (rig.camera.getPos() - where[0]).length() == pytest.approx(0.3, rel=1e-3)
     rig.free_move(forward=0.1)
     assert rig.mode == "free"
+
+
+def test_update_and_place_agree_on_who_is_shown():
+    from panda3d.core import NodePath
+
+    from game.app.scene.table import TableScene
+
+    scene = TableScene(NodePath("root"), None, Layout())
+    try:
+        ids = ["sun", "mars"]
+        poses = np.zeros((2, 7))
+        poses[:, 3] = 1.0
+        poses[1, :3] = (0.1, 0.2, 0.008)
+        half = math.sqrt(0.5)
+        poses[1, 3:] = (half, 0.0, half, 0.0)
+        scene.update(ids, poses)
+        assert tuple(scene.body_node("mars").getPos()) == pytest.approx((0.1, 0.2, 0.008), abs=1e-6)
+        quat = scene.body_node("mars").find("ball").getQuat()
+        assert abs(quat.dot(type(quat)(half, 0.0, half, 0.0))) == pytest.approx(1.0, abs=1e-5)
+        scene.update(["sun"], poses[:1])
+        assert scene.body_node("mars").isStashed()
+        scene.place({"mars": (0.3, 0.0)})
+        assert not scene.body_node("mars").isStashed()
+        scene.update(["sun"], poses[:1])  # the same ids as two updates ago: still hides mars
+        assert scene.body_node("mars").isStashed()
+    finally:
+        scene.destroy()

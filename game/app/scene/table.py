@@ -67,6 +67,7 @@ class TableScene:
         self._blob_card = self._make_blob_card()
         self._bodies_root = self.root.attachNewNode("bodies")
         self._bodies: dict[str, tuple[Any, Any]] = {}
+        self._shown: tuple[str, ...] | None = None  # ids of the last update()
         self._labels = self._make_labels()
         self._labels.hide()
         self.aim = AimLine(self.root, self.shaders.aim, hidden_from=self._shadow_mask)
@@ -228,11 +229,13 @@ class TableScene:
         blob.setScale(radius * 1.6)
         body.setPos(0.0, 0.0, radius)
         self._bodies[body_id] = (body, ball)
+        self._shown = None
 
     def remove_body(self, body_id: str) -> None:
         nodes = self._bodies.pop(body_id, None)
         if nodes:
             nodes[0].removeNode()
+        self._shown = None
 
     def body_ids(self) -> list[str]:
         return list(self._bodies)
@@ -241,11 +244,15 @@ class TableScene:
         return self._bodies[body_id][0]
 
     def place(self, positions: dict[str, tuple[float, float]]) -> None:
-        """Put bodies at rest at ground positions (x, y), adding any not yet shown."""
+        """Put bodies at rest at ground positions (x, y), shown, adding any not yet known."""
         for body_id, (x, y) in positions.items():
             self.add_body(body_id)
             radius = self.layout.sun_radius if body_id == SUN else self.layout.marble_radius
-            self._bodies[body_id][0].setPos(x, y, radius)
+            body = self._bodies[body_id][0]
+            body.setPos(x, y, radius)
+            if body.isStashed():
+                body.unstash()
+        self._shown = None
 
     def update(self, ids: Sequence[str], poses: np.ndarray) -> None:
         """Apply physics poses: row i of ``poses`` is x, y, z, qw, qx, qy, qz of ``ids[i]``.
@@ -256,9 +263,7 @@ class TableScene:
         from panda3d.core import LQuaternionf
 
         bodies = self._bodies
-        seen = set()
-        rows = poses.tolist()
-        for body_id, row in zip(ids, rows):
+        for body_id, row in zip(ids, poses.tolist()):
             nodes = bodies.get(body_id)
             if nodes is None:
                 self.add_body(body_id)
@@ -266,13 +271,17 @@ class TableScene:
             body, ball = nodes
             body.setPos(row[0], row[1], row[2])
             ball.setQuat(LQuaternionf(row[3], row[4], row[5], row[6]))
-            seen.add(body_id)
-        for body_id, (body, _) in bodies.items():
-            if body_id in seen:
-                if body.isStashed():
-                    body.unstash()
-            elif not body.isStashed():
-                body.stash()
+        # who is on the ground changes rarely: only then walk every body
+        shown = tuple(ids)
+        if shown != self._shown:
+            self._shown = shown
+            present = set(shown)
+            for body_id, (body, _) in bodies.items():
+                if body_id in present:
+                    if body.isStashed():
+                        body.unstash()
+                elif not body.isStashed():
+                    body.stash()
 
     # -- options --------------------------------------------------------------------
 
