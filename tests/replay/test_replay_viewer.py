@@ -119,3 +119,41 @@ def test_export_writes_every_frame(offscreen_base, tmp_path):
             gif.seek(index)
             total += gif.info["duration"]
         assert total == pytest.approx(len(result.frames) * 250, abs=50)
+
+
+def test_keys_and_the_timeline_slider_drive_playback(offscreen_base):
+    from direct.showbase.MessengerGlobal import messenger
+
+    base = offscreen_base
+    exits = []
+    replay = Replay(GameMeta(), [knock_shot(), knock_shot()])
+    viewer = ReplayViewer(base, replay, camera="auto", controls=True, run_task=True, on_exit=lambda: exits.append(1))
+    try:
+        clock = viewer.clock
+        messenger.send("space")
+        assert not clock.playing
+        messenger.send(".")
+        assert clock.time == pytest.approx(1 / 60)
+        messenger.send("=")
+        assert clock.speed == 2.0
+        messenger.send("]")
+        assert clock.shot_index == 1
+        messenger.send("c")
+        assert viewer.camera_mode == "taw"
+        messenger.send("6")
+        assert viewer.camera_mode == "orbit"
+        messenger.send("escape")
+        assert exits == [1]
+        viewer.slider["value"] = 0.25  # as a drag would
+        base.taskMgr.step()
+        assert clock.fraction == pytest.approx(0.25, abs=1e-3)
+        paused_at = clock.time
+        base.taskMgr.step()
+        assert clock.time == paused_at  # still paused
+        messenger.send("space")
+        for _ in range(3):
+            base.taskMgr.step()
+        assert clock.time > paused_at
+    finally:
+        viewer.destroy()
+    assert base.taskMgr.getTasksNamed("replay-viewer") == []

@@ -80,14 +80,17 @@ class _Scene:
 class ReplayViewer:
     """Plays a replay inside an existing ShowBase.
 
-    ``controls=True`` binds keys and the mouse and adds the timeline slider;
-    ``run_task=True`` advances playback every frame.  Export and tests use
-    neither and call ``show_at(t)``.
+    ``controls=True`` binds keys and the mouse and adds the timeline slider
+    (and Escape to ``on_exit``, when given); ``run_task=True`` advances
+    playback every frame.  Export and tests use neither and call
+    ``show_at(t)``.  To watch one shot, pass ``Replay(meta, [shot])``, or
+    call ``jump_to_shot(n)`` for the whole game from shot n.  The host must
+    keep its own camera task off ``base.camera`` while the viewer runs.
     """
 
     def __init__(self, base: Any, replay: Replay, camera: str = "auto", trails: bool = False,
                  controls: bool = True, run_task: bool = True, hold: float | None = None,
-                 prefer_shaded: bool = True) -> None:
+                 prefer_shaded: bool = True, on_exit: Any = None) -> None:
         if not replay.shots:
             raise ValueError("this replay has no shots to show")
         if camera not in CAMERA_MODES:
@@ -107,7 +110,8 @@ class ReplayViewer:
         self.text = TextOverlay(base.a2dTopCenter, base.a2dBottomLeft)
         self.text.show_status(controls)
         self.slider: Any = None
-        self._syncing = False
+        self._slider_written = 0.0
+        self.on_exit = on_exit
         self._drag: tuple[float, float] | None = None
         self._events: list[str] = []
         lens = base.camLens
@@ -168,6 +172,7 @@ class ReplayViewer:
         self.base.camLens.setMinFov(pose.fov)  # the fov spans the shorter side, whatever the shape
 
     def _tick(self, task: Any) -> Any:
+        self._follow_slider()
         dt = min(self.base.taskMgr.globalClock.getDt(), 0.1)
         slow = self.director.slow_factor(self.clock.time) if self.camera_mode == "auto" else 1.0
         self.clock.tick(dt, slow)
@@ -202,6 +207,8 @@ class ReplayViewer:
             "wheel_up": lambda: self.orbit.zoom(0.9),
             "wheel_down": lambda: self.orbit.zoom(1.1),
         }
+        if self.on_exit is not None:
+            bindings["escape"] = self.on_exit
         for number, mode in enumerate(CAMERA_MODES, start=1):
             bindings[str(number)] = lambda m=mode: self.set_camera(m)
         for key, action in bindings.items():
@@ -216,18 +223,24 @@ class ReplayViewer:
         self.show_at(self.clock.time)
 
     def _scrubbed(self) -> None:
-        if self._syncing or self.slider is None:
-            return
-        value = float(self.slider["value"])
-        if abs(value - self.clock.fraction) > 1e-6:
-            self.clock.scrub(value)
+        if self._follow_slider():
             self.show_at(self.clock.time)
+
+    def _follow_slider(self) -> bool:
+        """Seek to the slider if the person moved it since the viewer last set it."""
+        if self.slider is None:
+            return False
+        value = float(self.slider["value"])
+        if abs(value - self._slider_written) <= 1e-6:
+            return False
+        self.clock.scrub(value)
+        self._slider_written = value
+        return True
 
     def _sync_slider(self) -> None:
         if self.slider is not None:
-            self._syncing = True
             self.slider["value"] = self.clock.fraction
-            self._syncing = False
+            self._slider_written = float(self.slider["value"])
 
     def _mouse(self) -> tuple[float, float] | None:
         watcher = getattr(self.base, "mouseWatcherNode", None)
