@@ -184,6 +184,7 @@ class Match:
             turn=s.shots,
             round=s.round,
             house_rules=self.house.to_dict(),
+            rule_state=s,
         )
 
     def standings(self) -> list[tuple[str, int]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Protocol, Sequence
 
 from game.rules.layout import SUN, Layout, taw_id
+from game.rules.state import RuleState
 
 Point = tuple[float, float]
 
@@ -68,6 +69,9 @@ class MatchView:
     turn: int
     round: int
     house_rules: Mapping[str, object] = field(default_factory=dict)
+    # The referee's state behind the view (frozen, so still read-only): what
+    # an AI needs to judge its own rollouts exactly as the match will.
+    rule_state: RuleState | None = None
 
     @property
     def taw(self) -> str:
