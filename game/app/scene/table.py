@@ -117,10 +117,10 @@ class TableScene:
 
         sky = load_model(loader, "marble_lod.egg")
         sky.reparentTo(self.root)
-        # outside the ground's corners, inside the far plane; drawn after the
-        # opaque bodies with the depth test on, so only pixels the ground and
-        # balls leave uncovered pay for the sky (a software rasteriser counts them)
-        sky.setScale(GROUND_SIZE * 0.9)
+        # sky.vert pins the dome to the far plane; it is drawn after the opaque
+        # bodies with the depth test on, so only pixels the ground and balls
+        # leave uncovered pay for the sky (a software rasteriser counts them)
+        sky.setScale(GROUND_SIZE * 0.25)
         sky.setShader(self.shaders.sky)
         sky.setShaderInput("u_zenith_color", Vec3(*ZENITH_COLOR))
         sky.setAttrib(CullFaceAttrib.makeReverse())
