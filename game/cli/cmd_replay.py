@@ -107,7 +107,9 @@ def _watch(args: argparse.Namespace, replay, shot: int | None) -> int:
 
     from game.app.replay.viewer import ReplayViewer
 
-    loadPrcFileData("taw-replay", "window-title Sun and Planet Taw - replay\nnotify-level-device fatal\n")
+    # the viewer makes no sound yet: no audio device needed
+    loadPrcFileData("taw-replay", "window-title Sun and Planet Taw - replay\nnotify-level-device fatal\n"
+                                  "audio-library-name null\nwin-size 1280 720\n")
     try:
         base = ShowBase()
     except Exception as err:
@@ -118,7 +120,11 @@ def _watch(args: argparse.Namespace, replay, shot: int | None) -> int:
         raise UserError("cannot open a window here; use --export DIR to render frames without a display",
                         exit_code=1)
     base.disableMouse()
-    base.setBackgroundColor(0.30, 0.34, 0.42, 1)
+    try:
+        from game.app.scene.table import HAZE_COLOR
+    except ImportError:
+        HAZE_COLOR = (0.70, 0.74, 0.78)
+    base.setBackgroundColor(*HAZE_COLOR, 1)
     viewer = ReplayViewer(base, replay, camera=args.camera, trails=args.trails)
     viewer.clock.set_speed(args.speed)
     viewer.clock.loop = args.loop
