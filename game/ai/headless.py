@@ -1,9 +1,8 @@
 """Whole AI matches without a window: the engine behind ``taw simulate`` and ``taw tournament``.
 
-Until the match layer's turn loop is available this module runs its own
-minimal loop with the same pieces (the hat's planet assignment, a fresh
-physics world per shot built from the resting table, the referee's ruling),
-so AI games can be played, timed and compared.
+The match layer's ``Match`` runs the game (the hat, the turn loop, the
+referee); this module seats AI players in it, times their decisions, tells
+the caller about each shot and records the replay.
 """
 
 from __future__ import annotations
@@ -16,9 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from game.ai.noise import seed_for
-from game.ai.rollout import settle_table
-from game.ai.player import AIPlayer, RandomAI, make_player
-from game.ai.situation import Situation
+from game.ai.player import make_player
 from game.ai.workers import PlannerPool
 
 # Matches between AIs need an end: rule 9 may take long between weak players.
@@ -48,96 +45,75 @@ class GameResult:
         return head + "\n" + "\n".join(lines)
 
 
-def _view(state: Any, shooter: str, layout: Any, house: Any, max_speed: float) -> Any:
-    from game.match.players import MatchView, PlacementOptions
-    from game.rules.state import start_options
-
-    options = start_options(state, shooter, house)
-    placements = PlacementOptions(tuple(options.orbits), options.reason) if options is not None else None
-    return MatchView(shooter=shooter, players=tuple(state.players), active=tuple(state.active),
-                     positions=dict(state.positions), purses=dict(state.purses), stakes=state.stakes,
-                     sun_released=state.sun_released, comets=tuple(sorted(state.comets)),
-                     placements=placements, max_speed=max_speed, layout=layout, turn=state.shots,
-                     round=state.round, house_rules=house.to_dict())
-
-
 def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
               on_shot: Callable[[dict[str, Any]], None] | None = None,
               round_limit: int | None = None, record: bool = False, max_shots: int = 400) -> GameResult:
-    from game.match.table import free_spot_on_line
-    from game.physics import PhysicsConfig, Simulation
-    from game.rules.hat import assign_planets
+    """One match between AI levels (one per seat), through the match layer's turn loop.
+
+    Rule 1's hat is dropped in Bullet from ``seed``; each seat's AI is seeded
+    from ``seed`` and its seat.  With ``record`` every shot is recorded for a
+    replay file (``GameResult.replay``).
+    """
+    from game.match.match import Match
+    from game.replay import GameRecorder, ShotInputs, ShotRecorder, meta_from
+    from game.replay.recorder import ruling_record
     from game.rules.house import HouseRules
-    from game.rules.referee import judge
-    from game.rules.state import new_game, start_options
 
     house = replace(HouseRules(), round_limit=round_limit or DEFAULT_ROUND_LIMIT)
-    layout = house.layout()
-    config = PhysicsConfig.for_layout(layout)
-    seats = [f"seat{i + 1}" for i in range(len(levels))]
-    # Rule 1's hat, with the marbles' distances drawn from the seed.
-    hat = random.Random(seed_for(seed, "hat"))
-    planet_of = assign_planets({s: hat.uniform(0.0, 0.5) for s in seats}, seed_for(seed, "hat-ties"))
-    planets = [planet_of[s] for s in seats]
-    seat_of = {p: i for i, p in enumerate(planets)}
-    players: dict[str, AIPlayer | RandomAI] = {
-        planet: make_player(levels[i], seed_for(seed, "player", i), pool) for i, planet in enumerate(planets)}
-    state = new_game(planets, layout, house)
-    start_worth = {p: state.worth(p) for p in planets}
+    seats = [f"seat {i + 1}" for i in range(len(levels))]
+    people = {name: make_player(levels[i], seed_for(seed, "player", i), pool) for i, name in enumerate(seats)}
+    match = Match.from_hat(people, seed=seed_for(seed, "hat"), house=house, max_shots=max_shots)
+    planet_of = {person: planet for planet, person in match.names.items()}
+    planets = [planet_of[name] for name in seats]
+    level_of = {planet_of[name]: levels[i] for i, name in enumerate(seats)}
+    start_worth = {p: match.state.worth(p) for p in planets}
+    recorder = None
+    if record:
+        recorder = GameRecorder(None, meta_from(seed, [{"planet": p, "level": level_of[p], "seat": match.names[p]}
+                                                       for p in match.state.players],
+                                                house.to_dict(), match.layout, source="taw simulate"))
     decisions: list[tuple[str, float]] = []
     log: list[dict[str, Any]] = []
-    shots = 0
-    while not state.finished and shots < max_shots:
-        shooter = state.next_shooter()
-        if shooter is None:
-            break
-        player = players[shooter]
-        key = (state.round, state.shots)
+    while not match.is_over():
+        view = match.view()
+        player = match.players[view.shooter]
         started = time.perf_counter()
-        if isinstance(player, AIPlayer):
-            options = start_options(state, shooter, house)
-            sit = Situation(layout, house, state, shooter, dict(state.positions),
-                            tuple(options.orbits) if options is not None else (), config.max_shot_speed)
-            shot = player.choose_for(sit, key)
-        else:
-            shot = player.choose_shot(_view(state, shooter, layout, house, config.max_shot_speed))
+        shot = player.choose_shot(view)
         thought = time.perf_counter() - started
-        decisions.append((player.name, thought))
-        positions = dict(state.positions)
-        taw = f"{shooter}.taw"
-        if shot.placement is not None and start_options(state, shooter, house) is not None:
-            _, spot = free_spot_on_line(layout, positions, taw, shot.placement.orbit, shot.placement.angle)
-            positions[taw] = spot
-        events: list[Any] = []
-        sim = Simulation.from_positions(positions, layout, config)
-        try:
-            sim.bus.subscribe(events.append)
+        decisions.append((level_of[view.shooter], thought))
+        shot_rec = None
+        if recorder is not None:
             a = math.radians(shot.direction)
-            sim.shoot(taw, (shot.speed * math.cos(a), shot.speed * math.sin(a)))
-            sim.run_to_rest()
-        finally:
-            sim.close()
-        ruling = judge(state, shooter, events, layout, house)
-        shots += 1
+            start, _ = match.start_of(shot, view.shooter)
+            inputs = ShotInputs.from_velocity(view.shooter, f"{view.shooter}.taw",
+                                              (shot.speed * math.cos(a), shot.speed * math.sin(a)),
+                                              start if shot.placement is not None else None)
+            shot_rec = ShotRecorder(inputs, rate=match.frame_hz)
+        result = match.play_shot(shot, on_frame=shot_rec.on_frame if shot_rec is not None else None)
+        if recorder is not None and shot_rec is not None:
+            for event in result.events:
+                shot_rec.on_event(event)
+            rulings, ledger = ruling_record(result.ruling)
+            recorder.add_shot(shot_rec.finish(rulings, ledger))
+        ruling = result.ruling
         summary = "; ".join(f"{t.payer}->{t.payee} {t.marbles} (rule {t.rule})" for t in ruling.transfers)
-        sun = ruling.state.positions.get("sun")
-        sun_region = layout.region_at_radius(math.hypot(*sun)) if sun is not None else "off"
-        info = {"shot": shots, "round": state.round + 1, "level": player.name, "planet": shooter,
-                "decision_s": thought, "summary": (summary or "no payments") + f" [Sun in {sun_region}]",
+        sun = result.positions.get("sun")
+        sun_region = match.layout.region_at_radius(math.hypot(*sun)) if sun is not None else "off"
+        info = {"shot": result.number, "round": result.round + 1, "level": level_of[view.shooter],
+                "planet": view.shooter, "decision_s": thought,
+                "summary": (summary or "no payments") + f" [Sun in {sun_region}]",
                 "direction": shot.direction, "speed": shot.speed,
                 "placement": None if shot.placement is None else [shot.placement.orbit, shot.placement.angle]}
         log.append({**info, "transfers": [[t.payer, t.payee, t.marbles, t.rule] for t in ruling.transfers],
                     "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes)})
         if on_shot is not None:
             on_shot(info)
-        state = replace(ruling.state, positions=settle_table(ruling, layout))
+    state = match.state
     net = [state.worth(p) - start_worth[p] for p in planets]
-    winner = seat_of.get(state.winner) if state.winner is not None else None
-    if state.winner is not None:
-        end = f"{state.winner} ({levels[seat_of[state.winner]]}) wins"
-    else:
-        end = "no winner"
-    return GameResult(list(levels), planets, net, winner, decisions, shots, state.round, end, log, seed)
+    winner = planets.index(state.winner) if state.winner in planets else None
+    end = f"{state.winner} ({level_of[state.winner]}) wins" if state.winner is not None else "no winner"
+    return GameResult(list(levels), planets, net, winner, decisions, len(match.history), state.round, end, log,
+                      seed, recorder.replay if recorder is not None else None)
 
 
 def write_record(result: GameResult, path: str) -> str:

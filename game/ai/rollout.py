@@ -60,52 +60,26 @@ def _judge() -> Any:
 
 
 def play(sit: Situation, shot: Candidate) -> tuple[Any, Mapping[str, Point]]:
-    """Play ``shot`` from ``sit``: the referee's ruling and the table left for the next shot."""
-    from game.physics import PhysicsConfig, Simulation
+    """Play ``shot`` from ``sit`` as the match would: the ruling and the table left behind.
 
-    positions = dict(sit.positions)
-    if shot.placement is not None:
-        positions[sit.taw] = shot.placement
-    events: list[Any] = []
-    sim = Simulation.from_positions(positions, sit.layout, PhysicsConfig.for_layout(sit.layout))
-    try:
-        sim.bus.subscribe(events.append)
-        vx, vy = shot.velocity()
-        speed = math.hypot(vx, vy)
-        if speed > sit.max_speed:
-            vx, vy = vx * sit.max_speed / speed, vy * sit.max_speed / speed
-        sim.shoot(sit.taw, (vx, vy))
-        sim.run_to_rest()
-    finally:
-        sim.close()
-    ruling = _judge()(sit.state, sit.shooter, events, sit.layout, sit.house)
-    return ruling, settle_table(ruling, sit.layout)
-
-
-def settle_table(ruling: Any, layout: Any) -> dict[str, Point]:
-    """The ruling's table with every body it put down nudged off any body already there.
-
-    The referee names the spot (a replaced planet's home, a taw's line); the
-    match lays the marble at the nearest free place, and so must a plan.
+    The same steps as ``Match.play_shot``: the taw laid down (already on a
+    free spot) or where it rests, a fresh world from the resting table, the
+    referee's ruling, and the match's ``carry_out`` of its instructions.
     """
-    from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
-    from game.rules.layout import body_planet, is_taw
+    from game.match.match import carry_out, play_physics
+    from game.physics import PhysicsConfig
 
-    table = dict(ruling.state.positions)
-    for put in ruling.put_down:
-        if put.body not in table:
-            continue
-        others = {b: p for b, p in table.items() if b != put.body}
-        if spot_is_free(layout, others, put.body, table[put.body]):
-            continue
-        x, y = table[put.body]
-        if is_taw(put.body):
-            planet = body_planet(put.body) or ""
-            _, spot = free_spot_on_line(layout, others, put.body, planet, math.degrees(math.atan2(y, x)))
-        else:
-            spot = free_spot_near(layout, others, put.body, (x, y))
-        table[put.body] = spot
-    return table
+    state = sit.state
+    table = dict(state.positions)
+    if shot.placement is not None:
+        table[sit.taw] = shot.placement
+        state = replace(state, positions=table)
+    speed = min(shot.speed, sit.max_speed)
+    events = play_physics(table, sit.taw, math.degrees(shot.angle) % 360.0, speed, sit.layout,
+                          PhysicsConfig.for_layout(sit.layout))
+    ruling = _judge()(state, sit.shooter, events, sit.layout, sit.house)
+    after = carry_out(ruling, sit.layout)
+    return replace(ruling, state=after), after.positions
 
 
 def worth_change(before: Any, after: Any) -> dict[str, int]:
