@@ -62,8 +62,9 @@ void main() {
     vec3 damp = vec3(0.52, 0.43, 0.33);
     vec3 ash  = vec3(0.58, 0.55, 0.50);
     vec3 albedo = mix(damp, dry, smoothstep(0.22, 0.78, big.b));
-    albedo = mix(albedo, ash, 0.25 * smoothstep(0.5, 0.85, mid.b));
-    albedo *= 0.84 + 0.32 * mid.g;
+    albedo = mix(albedo, ash, 0.35 * smoothstep(0.5, 0.85, mid.b));
+    albedo *= 0.76 + 0.48 * mid.g;
+    albedo *= 1.0 - 0.14 * smoothstep(0.55, 0.8, mid.a);  // scuffed, darker hollows
     albedo *= 0.88 + 0.24 * fine.r;
     // pale pebbles and dark grit, sparse
     float pebble = smoothstep(0.83, 0.90, fine.a);
