@@ -5,9 +5,11 @@ system, so it starts the game directly instead of through the CLI.
 """
 
 import argparse
+import multiprocessing
 import sys
 
 from game.app.main import launch
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()  # the AI's planner pool spawns worker processes
     sys.exit(launch(argparse.Namespace(seed=None, windowed=False)))

@@ -18,6 +18,7 @@ class GameContext:
         self.setup = setup
         self.hud = Hud(app)
         self.feed: tuple[str, ...] = ()
+        self.feed_title = "The hat"
         self.fast_forward = False
 
     def status(self, **changes) -> HudStatus:
@@ -30,7 +31,7 @@ class GameContext:
         view = s.view() if not s.is_over() else None
         base = HudStatus(shooter=view.shooter if view else "", players=players, stakes=s.stakes(),
                          sun_orbit=s.sun_orbit(), turn=(view.turn + 1) if view else 0,
-                         round=(view.round + 1) if view else 0, feed=self.feed)
+                         round=(view.round + 1) if view else 0, feed=self.feed, feed_title=self.feed_title)
         return replace(base, **changes)
 
     def refresh_hud(self, **changes) -> None:

@@ -8,6 +8,8 @@ from typing import Mapping
 from game.rules.layout import PLANETS
 
 LEVELS = ("easy", "medium", "hard")
+# "random" is the AI layer's unplanned baseline: not offered on the screen, used by tests and demos.
+ALL_LEVELS = ("random", *LEVELS)
 HAT = "hat"  # the human's planet is drawn by the hat (rule 1)
 MAX_OPPONENTS = len(PLANETS) - 1
 
@@ -26,14 +28,14 @@ class GameSetup:
             raise ValueError(f"opponents must be 1 to {MAX_OPPONENTS}, not {self.opponents}")
         if self.planet != HAT and self.planet not in PLANETS:
             raise ValueError(f"unknown planet {self.planet!r}")
-        if any(level not in LEVELS for level in self.levels):
-            raise ValueError(f"levels must be among {LEVELS}")
+        if any(level not in ALL_LEVELS for level in self.levels):
+            raise ValueError(f"levels must be among {ALL_LEVELS}")
 
     def opponent_levels(self) -> tuple[str, ...]:
         return tuple(self.levels[: self.opponents])
 
     def hardest_level(self) -> str:
-        return max(self.opponent_levels(), key=LEVELS.index)
+        return max(self.opponent_levels(), key=ALL_LEVELS.index)
 
     def aim_aid_allowed(self) -> bool:
         """The aiming aid is off when the hardest opponents are playing."""

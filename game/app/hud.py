@@ -32,6 +32,7 @@ class HudStatus:
     turn: int = 0
     round: int = 0
     feed: tuple[str, ...] = ()
+    feed_title: str = "Last shot"
     thinking: bool = False
     hint: str = ""
     power: float | None = None
@@ -122,6 +123,7 @@ class Hud:
             self.power_label.show()
             self.power["value"] = status.power
         self.hint_text["text"] = status.hint
+        self.feed_title["text"] = status.feed_title
         self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"
 
     def set_power(self, level: float | None) -> None:

@@ -1,16 +1,16 @@
 """One game as the app plays it: the seam between the window and the layers below.
 
 The states ask this object everything (whose turn, the view a player sees,
-purses, the Sun's orbit) and hand it shots.  A shot is played in a fresh
-physics world built from the resting table, advanced by the app in real
-time, and judged by the referee once everything is at rest.
+purses, the Sun's orbit) and hand it shots.  Underneath is the match layer's
+``Match``: the hat (rule 1), the turn order, every shot played in a fresh
+physics world and judged by the referee.  The app never blocks on it:
 
-Seams, kept here so nothing else changes when they fill in:
-
-* ``make_player(level, seed)``: the AI level's player.  Until the AI
-  engineer's players land every level plays ``RandomPlayer``.
-* ``think()`` returns a future polled once a frame; the AI's planner will run
-  in worker processes behind it, and ``cancel()`` stops it.
+* an AI's choice is a plan polled once a frame (``think()``): the AI's
+  ``PlannerPool`` runs its rollouts in worker processes and ``cancel()``
+  stops it;
+* a shot is computed off the main thread by ``Match.play_shot`` with a frame
+  recorder (a few tens of milliseconds), then played back in real time
+  (``PlayedShot``), contacts sounding at their moments.
 """
 
 from __future__ import annotations
@@ -19,30 +19,43 @@ import math
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
+
+import numpy as np
 
 from game.app.game_setup import HAT, GameSetup
-from game.match.players import MatchView, PlacementOptions, Player, RandomPlayer, Shot
-from game.match.table import body_radius, free_spot_near, free_spot_on_line, spot_is_free
-from game.physics import PhysicsConfig, Simulation, shot_velocity
+from game.match.hat import drop_hat
+from game.match.match import Match, ShotResult
+from game.match.players import MatchView, Player, RandomPlayer, Shot
 from game.rules.events import Event
-from game.rules.hat import assign_planets
 from game.rules.house import HouseRules
-from game.rules.layout import PLANETS, SUN, Point, is_taw, taw_id
-from game.rules.referee import judge
+from game.rules.layout import PLANETS, SUN, Point
 from game.rules.ruling import Ruling
-from game.rules.state import STAKES, RuleState, new_game, start_options
 
-HAT_RADIUS = 0.3  # metres: how far from the Sun a marble can fall from the upturned hat
+YOU = "You"
+FRAME_HZ = 60.0
 
 
-def make_player(level: str, seed: int) -> Player:
-    """The AI seam: a player for an opponent level (all levels play at random for now)."""
-    return RandomPlayer(seed)
+class HumanSeat:
+    """The person at the app: the app plays their shots through ``Match.play_shot`` itself."""
+
+    def choose_shot(self, view: MatchView) -> Shot:
+        raise RuntimeError("the app plays the human's shots; nothing should ask this seat")
+
+
+def make_ai(level: str, seed: int, pool_for: Callable[[], object]) -> Player:
+    """The AI seam: the AI engineer's player for a level ('random' plays without planning)."""
+    try:
+        from game.ai.player import make_player
+    except ImportError:  # an install without the AI layer still plays, at random
+        return RandomPlayer(seed)
+    if level == "random":
+        return make_player(level, seed, None)  # type: ignore[arg-type]
+    return make_player(level, seed, pool_for())
 
 
 @dataclass(frozen=True)
-class HatDrop:
+class HatRow:
     seat: str
     human: bool
     distance: float
@@ -55,99 +68,179 @@ class SummaryRow:
     won: int
     lost: int
     purse: int
+    out: bool
 
 
-class LiveShot:
-    """A shot being played: the app advances it frame by frame."""
+class AIChoice:
+    """A shot being chosen: ``done()`` each frame, then ``result()``; ``cancel()`` to abandon it."""
 
-    def __init__(self, shooter: str, sim: Simulation) -> None:
-        self.shooter = shooter
-        self.sim = sim
-        self.events: list[Event] = []
-        self._unread = 0
-        self._unsubscribe = sim.bus.subscribe(self.events.append)
+    def __init__(self, handle, to_shot: Callable[[object], Shot]) -> None:
+        self._handle = handle
+        self._to_shot = to_shot
+        self._cancelled = False
+
+    def done(self) -> bool:
+        return self._handle.done()
+
+    def result(self) -> Shot:
+        return self._to_shot(self._handle.result())
+
+    def cancel(self) -> None:
+        self._cancelled = True
+        self._handle.cancel()
+
+    def cancelled(self) -> bool:
+        return self._cancelled
+
+
+class PlayedShot:
+    """A shot computed in the background, then played back frame by frame.
+
+    Until the computation is done the table stands still at the start.
+    """
+
+    def __init__(self, future: Future, frames: list, start_positions: Mapping[str, Point]) -> None:
+        self._future = future
+        self._frames = frames  # (t, ids, poses) at FRAME_HZ, filled by the worker
+        self._start = dict(start_positions)
+        self.time = 0.0
+        self._index = 0
+        self._sounded = 0
+        self._speed = 0.0
+
+    @property
+    def computed(self) -> bool:
+        return self._future.done()
+
+    def result(self) -> ShotResult:
+        return self._future.result()
 
     def advance(self, dt: float) -> bool:
-        at_rest = False
-        while dt > 1e-9 and not at_rest:  # the physics catches up at most 0.25 s per call
-            step = min(dt, 0.2)
-            at_rest = self.sim.advance(step)
-            dt -= step
-        return at_rest
+        """Move the playback on by ``dt`` seconds; True once the last frame is shown."""
+        if not self._future.done():
+            return False
+        self._future.result()  # raise here if the shot failed
+        if not self._frames:
+            return True
+        self.time += dt
+        last = len(self._frames) - 1
+        previous = self._index
+        self._index = min(last, int(self.time * FRAME_HZ))
+        if self._index != previous:
+            a, b = self._frames[previous][2], self._frames[self._index][2]
+            if a.shape == b.shape:
+                steps = max(1, self._index - previous)
+                self._speed = float(np.hypot(*(b[:, :2] - a[:, :2]).T).sum()) * FRAME_HZ / steps
+        return self.time >= self._frames[last][0]
 
-    def run_to_rest(self) -> None:
-        self.sim.run_to_rest()
+    def skip_to_end(self) -> None:
+        """Jump the playback to the last frame (the contacts skipped are not sounded)."""
+        if self._future.done() and self._frames:
+            self.time = self._frames[-1][0]
+            self._index = len(self._frames) - 1
+            self._sounded = len(self._future.result().events)
+            self._speed = 0.0
 
     def poses(self):
-        return self.sim.poses()
+        if not self._frames:
+            return [], np.empty((0, 7))
+        _t, ids, poses = self._frames[self._index]
+        return ids, poses
 
     def positions(self) -> dict[str, Point]:
-        return self.sim.positions()
+        if not self._frames:
+            return dict(self._start)
+        ids, poses = self.poses()
+        return {b: (float(p[0]), float(p[1])) for b, p in zip(ids, poses)}
 
     def total_speed(self) -> float:
-        return sum(math.hypot(vx, vy) for vx, vy in self.sim.velocities().values())
+        return self._speed
 
     def drain_events(self) -> list[Event]:
-        fresh = self.events[self._unread:]
-        self._unread = len(self.events)
+        """Events whose moment the playback has reached and that were not handed out yet."""
+        if not self._future.done():
+            return []
+        events = self._future.result().events
+        fresh = []
+        while self._sounded < len(events) and events[self._sounded].t <= self.time:
+            fresh.append(events[self._sounded])
+            self._sounded += 1
         return fresh
 
     def close(self) -> None:
-        self._unsubscribe()
-        self.sim.close()
+        self._future.cancel()
 
 
 class MatchSession:
-    def __init__(self, setup: GameSetup, seed: int | None = None) -> None:
+    def __init__(self, setup: GameSetup, seed: int | None = None, planner_workers: int = 1) -> None:
         self.setup = setup
-        self.seed = setup.seed if setup.seed is not None else (seed if seed is not None else random.SystemRandom().randrange(2**31))
+        if setup.seed is not None:
+            self.seed = setup.seed
+        else:
+            self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         rng = random.Random(self.seed)
         self.house = HouseRules.from_mapping(dict(setup.house_rules), source="new game")
         self.layout = self.house.layout()
-        self.physics = PhysicsConfig.for_layout(self.layout)
-        seats = (["You"] if setup.human else []) + [f"Opponent {i + 1}" for i in range(setup.opponents)]
+        self._planner_workers = planner_workers
+        self._pool = None
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="taw-session")
+        seats = ([YOU] if setup.human else []) + [f"Opponent {i + 1}" for i in range(setup.opponents)]
         if not setup.human:
             seats.append(f"Opponent {setup.opponents + 1}")
-        self._hat = self._draw_hat(seats, rng)
-        self.seat_of = {drop.planet: drop.seat for drop in self._hat}
-        self.human = next((d.planet for d in self._hat if d.human), None)
         levels = list(setup.opponent_levels()) + ["medium"]
-        self.levels: dict[str, str] = {}
-        self.ai: dict[str, Player] = {}
-        for drop in self._hat:
-            if drop.human:
-                continue
-            index = int(drop.seat.split()[-1]) - 1
-            self.levels[drop.planet] = levels[index]
-            self.ai[drop.planet] = make_player(levels[index], rng.randrange(2**31))
-        self.state: RuleState = new_game([d.planet for d in self._hat], self.layout, self.house)
-        self.players: tuple[str, ...] = self.state.players
-        self._history: list[dict[str, int]] = [dict(self.state.purses)]
+        people: dict[str, Player] = {}
+        seat_level: dict[str, str] = {}
+        for seat in seats:
+            if seat == YOU:
+                people[seat] = HumanSeat()
+            else:
+                level = levels[int(seat.split()[-1]) - 1]
+                seat_level[seat] = level
+                people[seat] = make_ai(level, rng.randrange(2**31), self._planner)
+        chosen = setup.planet if setup.human and setup.planet != HAT else None
+        self.match = self._make_match(people, chosen, rng.randrange(2**31))
+        self.planet_of = {seat: self._planet_of_seat(seat) for seat in seats}
+        self.human = self.planet_of.get(YOU)
+        self.levels = {self.planet_of[s]: lv for s, lv in seat_level.items()}
+        self.ai = {p: pl for p, pl in self.match.players.items() if p != self.human}
+        self.players: tuple[str, ...] = tuple(self.match.state.players)
+        self._history: list[dict[str, int]] = [dict(self.match.state.purses)]
         self._won = {p: 0 for p in self.players}
         self._lost = {p: 0 for p in self.players}
         self.last_ruling: Ruling | None = None
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="taw-ai")
-        self._live: LiveShot | None = None
+        self._live: PlayedShot | None = None
 
     # -- rule 1 -----------------------------------------------------------------
 
-    def _draw_hat(self, seats: list[str], rng: random.Random) -> list[HatDrop]:
-        distances = {seat: HAT_RADIUS * math.sqrt(rng.random()) for seat in seats}
-        chosen = self.setup.planet if self.setup.human and self.setup.planet != HAT else None
+    def _make_match(self, people: dict[str, Player], chosen: str | None, seed: int) -> Match:
         if chosen is None:
-            planets = assign_planets(distances, rng.randrange(2**31))
-        else:
-            # The human chose a planet; the others draw the rest by the hat, nearest first.
-            others = sorted((s for s in seats if s != "You"), key=lambda s: distances[s])
-            free = [p for p in PLANETS if p != chosen]
-            planets = {"You": chosen, **{s: free[i] for i, s in enumerate(others)}}
-        drops = [HatDrop(seat, seat == "You", distances[seat], planets[seat]) for seat in seats]
-        return sorted(drops, key=lambda d: PLANETS.index(d.planet))
+            return Match.from_hat(people, seed, house=self.house, layout=self.layout)
+        # The person chose a planet: the others' marbles go into the hat for the rest, nearest first.
+        others = [s for s in people if s != YOU]
+        hat = drop_hat(others, seed, self.layout)
+        free = [p for p in PLANETS if p != chosen]
+        planets = {YOU: chosen, **{d.player: free[i] for i, d in enumerate(hat.drops)}}
+        self._chosen_hat = [HatRow(d.player, False, d.distance, planets[d.player]) for d in hat.drops]
+        players = {planets[s]: pl for s, pl in people.items()}
+        ordered = {p: players[p] for p in PLANETS if p in players}
+        names = {planets[s]: s for s in people}
+        return Match(ordered, house=self.house, layout=self.layout, names=names)
 
-    def hat_result(self) -> list[HatDrop]:
-        return list(self._hat)
+    def _planet_of_seat(self, seat: str) -> str:
+        return next(p for p, name in self.match.names.items() if name == seat)
+
+    def hat_result(self) -> list[HatRow]:
+        if self.match.hat is not None:
+            rows = [HatRow(d.player, d.player == YOU, d.distance, d.planet) for d in self.match.hat.drops]
+        else:
+            rows = [HatRow(YOU, True, math.nan, self.planet_of[YOU]), *self._chosen_hat]
+        return sorted(rows, key=lambda r: PLANETS.index(r.planet))
 
     # -- what the HUD and the states read -------------------------------------------
+
+    @property
+    def state(self):
+        return self.match.state
 
     def positions(self) -> dict[str, Point]:
         return dict(self.state.positions)
@@ -159,7 +252,7 @@ class MatchSession:
         return self.state.stakes
 
     def active_players(self) -> tuple[str, ...]:
-        return self.state.active
+        return tuple(self.state.active)
 
     def level_of(self, planet: str) -> str:
         return self.levels.get(planet, "")
@@ -169,20 +262,20 @@ class MatchSession:
         return self.layout.region_at_radius(math.hypot(*sun)) if sun else ""
 
     def is_over(self) -> bool:
-        return self.state.finished or self.state.next_shooter() is None
+        return self.match.is_over()
 
     def winner(self) -> str | None:
-        return self.state.winner
+        return self.match.winner
 
     def end_reason(self) -> str:
         if self.last_ruling is not None:
             for note in reversed(self.last_ruling.notes):
-                if "round limit" in note or "wins" in note:
+                if "round limit" in note or "wins" in note or "game ends" in note:
                     return note
         return f"After {self.state.shots} shots."
 
     def shooter(self) -> str:
-        shooter = self.state.next_shooter()
+        shooter = self.match.next_shooter()
         assert shooter is not None, "no one is left to shoot"
         return shooter
 
@@ -190,89 +283,67 @@ class MatchSession:
         return self.shooter() == self.human
 
     def view(self) -> MatchView:
-        shooter = self.shooter()
-        options = start_options(self.state, shooter, self.house)
-        return MatchView(
-            shooter=shooter, players=self.players, active=self.state.active,
-            positions=dict(self.state.positions), purses=dict(self.state.purses), stakes=self.state.stakes,
-            sun_released=self.state.sun_released, comets=tuple(sorted(self.state.comets)),
-            placements=PlacementOptions(options.orbits, options.reason) if options else None,
-            max_speed=self.physics.max_shot_speed, layout=self.layout, turn=self.state.shots,
-            round=self.state.round, house_rules=self.house.to_dict(),
-        )
+        return self.match.view()
 
     def purse_history(self) -> list[dict[str, int]]:
         return list(self._history)
 
     def summary(self) -> list[SummaryRow]:
-        return [SummaryRow(p, self._won[p], self._lost[p], self.state.purses.get(p, 0)) for p in self.players]
+        out = set(self.state.out)
+        return [SummaryRow(p, self._won[p], self._lost[p], self.state.purses.get(p, 0), p in out)
+                for p in self.players]
 
     # -- turns --------------------------------------------------------------------
 
-    def think(self) -> Future:
-        """The AI's choice, computed off the main thread; poll ``done()`` each frame."""
-        player = self.ai[self.shooter()]
-        return self._executor.submit(player.choose_shot, self.view())
+    def _planner(self):
+        if self._pool is None:
+            from game.ai.workers import PlannerPool
 
-    def start_shot(self, shot: Shot) -> LiveShot:
+            self._pool = PlannerPool(workers=self._planner_workers)
+        return self._pool
+
+    def think(self):
+        """The AI's choice, made off the main thread; poll ``done()`` each frame."""
         shooter = self.shooter()
-        taw = taw_id(shooter)
-        positions = dict(self.state.positions)
-        if shot.placement is not None:
-            others = {b: p for b, p in positions.items() if b != taw}
-            _angle, spot = free_spot_on_line(self.layout, others, taw, shot.placement.orbit, shot.placement.angle)
-            positions[taw] = spot
-        sim = Simulation.from_positions(positions, self.layout, self.physics)
-        live = LiveShot(shooter, sim)
-        speed = min(shot.speed, self.physics.max_shot_speed * 0.999)
-        sim.shoot(taw, shot_velocity(speed, shot.direction))
-        self._live = live
-        return live
+        player = self.ai[shooter]
+        view = self.view()
+        if hasattr(player, "plan_situation"):
+            from game.ai.situation import Situation
 
-    def finish_shot(self, live: LiveShot) -> Ruling:
-        live.run_to_rest()
-        ruling = judge(self.state, live.shooter, live.events, self.layout, self.house)
-        live.close()
-        self._live = None
-        self._count(ruling)
-        self.state = self._tidy(ruling.state, ruling)
-        self.last_ruling = ruling
-        self._history.append(dict(self.state.purses))
-        return ruling
+            state = self.state
+            orbits = tuple(view.placements.orbits) if view.placements is not None else ()
+            sit = Situation(layout=self.layout, house=self.house, state=state, shooter=shooter,
+                            positions=dict(state.positions), placement_orbits=orbits, max_speed=view.max_speed)
+            key = (view.round, view.turn)
+            handle = player.plan_situation(sit, key)
+            return AIChoice(handle, lambda decision: player.executed(decision, key, shooter, view.max_speed))
+        return self._executor.submit(player.choose_shot, view)
 
-    def _count(self, ruling: Ruling) -> None:
+    def start_shot(self, shot: Shot) -> PlayedShot:
+        frames: list = []
+        record = lambda t, ids, poses: frames.append((t, list(ids), poses.copy()))  # noqa: E731
+        future = self._executor.submit(self.match.play_shot, shot, record)
+        self._live = PlayedShot(future, frames, self.state.positions)
+        return self._live
+
+    def finish_shot(self, live: PlayedShot) -> Ruling:
+        result = live.result()
+        ruling = result.ruling
         for t in ruling.transfers:
             if t.payee in self._won:
                 self._won[t.payee] += t.marbles
             if t.payer in self._lost:
                 self._lost[t.payer] += t.marbles
-
-    def _tidy(self, state: RuleState, ruling: Ruling) -> RuleState:
-        """Nudge anything the ruling put down onto another body to the nearest free spot."""
-        from dataclasses import replace
-
-        positions = dict(state.positions)
-        for put in ruling.put_down:
-            if put.body not in positions:
-                continue
-            others = {b: p for b, p in positions.items() if b != put.body}
-            if spot_is_free(self.layout, others, put.body, positions[put.body]):
-                continue
-            if is_taw(put.body) and put.may_move_along_line:
-                planet = put.body.split(".")[0]
-                r = self.layout.line_radius(planet)
-                x, y = positions[put.body]
-                angle = math.degrees(math.atan2(y, x)) if r else 0.0
-                positions[put.body] = free_spot_on_line(self.layout, others, put.body, planet, angle)[1]
-            else:
-                positions[put.body] = free_spot_near(self.layout, others, put.body, positions[put.body])
-        return replace(state, positions=positions)
+        self.last_ruling = ruling
+        self._history.append(dict(self.state.purses))
+        self._live = None
+        return ruling
 
     def close(self) -> None:
         if self._live is not None:
             self._live.close()
             self._live = None
-        self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-__all__ = ["MatchSession", "LiveShot", "HatDrop", "SummaryRow", "make_player", "STAKES", "body_radius"]
+        self._executor.shutdown(wait=True, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None

@@ -16,8 +16,8 @@ from game.app.settings import Settings
 def build_app(root: Path, settings: Settings | None = None, session_factory=None):
     from game.app.app import TawApp
 
-    config = AppConfig(paths=UserPaths.under(root), settings=settings or Settings(msaa=0), offscreen=True,
-                       offscreen_size=(480, 270))
+    config = AppConfig(paths=UserPaths.under(root), settings=settings or Settings(msaa=0, shadows=False, quality="low"), offscreen=True,
+                       offscreen_size=(400, 225))
     app = TawApp(config, session_factory=session_factory)
     # A fixed 1/60 s per frame, so timed waits are frame counts.
     clock = ClockObject.getGlobalClock()

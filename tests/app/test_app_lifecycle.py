@@ -14,6 +14,34 @@ from tests.app.helpers_app import build_app, click, press, restore_clock, step
 pytestmark = pytest.mark.render
 
 
+def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
+    from dataclasses import replace
+
+    def factory(setup):
+        # Every seat an easy AI, planning inline in its plan thread (no worker processes in tests).
+        return MatchSession(replace(setup, human=False, opponents=1, levels=("easy",) * 6, seed=2),
+                            planner_workers=0)
+
+    try:
+        app = build_app(tmp_path, session_factory=factory)
+    except Exception as err:
+        pytest.skip(f"no offscreen graphics pipe: {err}")
+    try:
+        click(app, app.flow.current.buttons["new"])
+        click(app, app.flow.current.start_button)
+        press(app, "fast-forward")
+        assert app.flow.state == "Thinking"
+        frames = 0
+        while app.flow.state == "Thinking" and frames < 5000:
+            step(app)
+            frames += 1
+        assert app.flow.state == "Shot"
+        assert frames > 3  # the plan took many frames, and the game drew every one of them
+    finally:
+        app.destroy()
+        restore_clock()
+
+
 class SlowThinker(MatchSession):
     """A session whose AI answers only when the test says so."""
 

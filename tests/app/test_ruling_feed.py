@@ -27,6 +27,7 @@ class R:
     comets: tuple = ()
     out: tuple = ()
     winner: str | None = None
+    notes: tuple = ()
 
 
 def test_each_payment_cites_its_rule_from_the_humans_side():
@@ -55,3 +56,5 @@ def test_fouls_comets_out_winner_and_shortfall():
 
 def test_a_quiet_shot_still_says_so():
     assert ruling_lines(R()) == ["Nothing to pay on that shot."]
+    assert ruling_lines(R(notes=("a", "b", "c"))) == ["a", "b"]
+    assert ruling_lines(R(transfers=(T("mars", "venus", 1, 7, "r"),), notes=("a",))) == ["Rule 7: r: Mars pays Venus 1"]

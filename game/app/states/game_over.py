@@ -32,6 +32,7 @@ class GameOverState(State):
         for i, row in enumerate(session.summary()):
             y = 0.36 - i * 0.07
             name = theme.title_case(row.planet) + (" (you)" if row.planet == session.human else "")
+            name += "  - out" if row.out else ""
             theme.label(root, name, (-1.2, y), scale=0.045, colour=theme.planet_colour(row.planet), align=TextNode.ALeft)
             for x, value in ((-0.55, row.won), (-0.35, row.lost), (-0.12, row.purse)):
                 theme.label(root, str(value), (x, y), scale=0.045, align=TextNode.ARight)

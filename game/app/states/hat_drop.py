@@ -7,6 +7,8 @@ marble fell and who took which planet, then hands over to Mercury's holder
 
 from __future__ import annotations
 
+import math
+
 from panda3d.core import TextNode
 
 from game.app import theme
@@ -42,7 +44,10 @@ class HatDropState(State):
         theme.label(panel, "The hat is lifted", (0, 0.12), scale=0.07, colour=theme.BRASS)
         for i, drop in enumerate(session.hat_result()):
             who = "You" if drop.human else drop.seat
-            text = f"{who}: {drop.distance * 100:.1f} cm from the Sun, takes {theme.title_case(drop.planet)}"
+            where = "chose" if math.isnan(drop.distance) else (
+                "rolled away" if math.isinf(drop.distance) else f"{drop.distance * 100:.1f} cm from the Sun,")
+            verb = "" if where == "chose" else " takes"
+            text = f"{who}: {where}{verb} {theme.title_case(drop.planet)}"
             theme.label(panel, text, (-0.68, 0.0 - i * 0.08), scale=0.045, colour=theme.planet_colour(drop.planet),
                         align=TextNode.ALeft)
         self.elapsed = 0.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.app.ruling_feed import ruling_lines
 from game.app.states.base import State
+from game.rules.names import sentence, who
 
 SHOW_SECONDS = 2.5
 
@@ -19,6 +20,8 @@ class RulingState(State):
         app = self.app
         game = app.game
         game.feed = tuple(ruling_lines(self.ruling, game.session.human))
+        shooter = self.ruling.shooter
+        game.feed_title = "Your shot" if shooter == game.session.human else f"{sentence(who(shooter))}'s shot"
         app.view.sync(game.session.positions())
         game.refresh_hud(hint="Click or Space: next turn")
         self.elapsed = 0.0

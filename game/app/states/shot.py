@@ -1,8 +1,8 @@
 """A shot plays out on the ground in real time; Space fast-forwards it to rest.
 
-Each frame the live shot advances by the frame's time (times eight while
-fast-forwarding), the bodies move, and every new contact clicks or thuds with
-the loudness of its impulse.
+Each frame the shot's playback advances by the frame's time (times eight
+while fast-forwarding), the bodies move, and every contact whose moment has
+come clicks or thuds with the loudness of its impulse.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ class ShotState(State):
         app = self.app
         game = app.game
         self.live = game.session.start_shot(self.shot)
+        self._shown: list[str] = []
         app.view.hide_aim()
         app.view.sync(self.live.positions())
         if app.view.mode == "knuckle":
@@ -34,7 +35,11 @@ class ShotState(State):
         self.add_task(self._step, "step")
 
     def hurry(self) -> None:
-        self.app.game.fast_forward = True
+        """First press: play fast; second press: jump to where everything comes to rest."""
+        game = self.app.game
+        if game.fast_forward:
+            self.live.skip_to_end()
+        game.fast_forward = True
 
     def _step(self, task):
         app = self.app
@@ -43,7 +48,9 @@ class ShotState(State):
             dt *= FAST
         at_rest = self.live.advance(dt)
         ids, poses = self.live.poses()
-        app.view.sync(self.live.positions())
+        if ids != self._shown:
+            app.view.sync(self.live.positions())
+            self._shown = list(ids)
         app.view.set_poses(ids, poses)
         for event in self.live.drain_events():
             if isinstance(event, Contact):

@@ -7,7 +7,9 @@ be played fast once it is chosen.
 
 from __future__ import annotations
 
+from game.app import theme
 from game.app.states.base import State
+from game.match.players import RandomPlayer
 
 
 class ThinkingState(State):
@@ -35,7 +37,14 @@ class ThinkingState(State):
         self.app.game.hud.tick(self.app.clock.getDt())
         if not self.future.done():
             return task.cont
-        shot = self.future.result()
+        try:
+            shot = self.future.result()
+        except Exception as err:  # a failed plan must not end the game: play a random shot instead
+            game = self.app.game
+            game.feed = (f"{theme.title_case(game.session.shooter())}'s AI failed ({type(err).__name__}); "
+                         "it plays a random shot.",)
+            view = game.session.view()
+            shot = RandomPlayer(view.turn).choose_shot(view)
         self.go("Shot", shot)
         return task.done
 
