@@ -176,3 +176,14 @@ def test_update_and_place_agree_on_who_is_shown():
         assert scene.body_node("mars").isStashed()
     finally:
         scene.destroy()
+
+
+def test_frame_points_keeps_every_point_in_view(rig):
+    from panda3d.core import Point2, Point3
+
+    points = [(0.5, 0.1), (0.7, -0.2), (0.4, 0.3)]
+    rig.frame_points(points, pitch=math.radians(40), snap=True)
+    for x, y in points:
+        film = Point2()
+        assert rig.lens.project(rig.camera.getRelativePoint(rig.camera.getParent(), Point3(x, y, 0)), film)
+        assert abs(film.x) < 1 and abs(film.y) < 1

@@ -121,6 +121,19 @@ class CameraRig:
         self.distance = min(max(self.distance, DISTANCE_LIMITS[0]), DISTANCE_LIMITS[1])
         self._set_goal(*self._orbit_goal(), snap)
 
+    def frame_points(self, points, margin: float = 0.06, pitch: float | None = None, snap: bool = False) -> None:
+        """Orbit so every ground point (x, y) is in view: the replay viewer's "show the action"."""
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        if not xs:
+            return
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        reach = max(math.hypot(x - cx, y - cy) for x, y in zip(xs, ys)) + margin
+        fov_x, fov_y = self.lens.getFov()
+        half = math.radians(min(fov_x, fov_y)) / 2.0
+        self.orbit((cx, cy, 0.0), pitch=pitch if pitch is not None else self.pitch,
+                   distance=reach / math.sin(half), snap=snap)
+
     def orbit_by(self, d_yaw: float = 0.0, d_pitch: float = 0.0, zoom: float = 1.0) -> None:
         """Relative orbit: add to yaw and pitch, multiply the distance by ``zoom``."""
         self.orbit(yaw=self.yaw + d_yaw, pitch=self.pitch + d_pitch, distance=self.distance * zoom)
