@@ -166,6 +166,9 @@ def new_game(
     ``sun_released`` and ``comets``; ``first_shot_done`` says rule 17 already
     binds every taw to where it lies.
     """
+    if house is not None and layout is not None and layout.satellites.get("jupiter") != house.jupiter_moons:
+        raise RuleStateError(f"the layout gives Jupiter {layout.satellites.get('jupiter')} moons but the house "
+                             f"rules say {house.jupiter_moons}; build the layout with HouseRules.layout()")
     house = house or HouseRules()
     layout = layout or house.layout()
     order = turn_order(players)
