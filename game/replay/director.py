@@ -77,12 +77,18 @@ class Director:
     def __init__(self, timeline: Timeline, system_radius: float = 1.0) -> None:
         self.timeline = timeline
         self.system_radius = system_radius
-        self.cuts: list[list[tuple[float, str]]] = [self._plan_cuts(i) for i in range(timeline.shot_count)]
+        self._cuts: dict[int, list[tuple[float, str]]] = {}
         self.contact_times = sorted(
             timeline.starts[i] + e.t for i in range(timeline.shot_count)
             for e in timeline.shot(i).events if isinstance(e, Contact))
 
     # -- who matters ---------------------------------------------------------------------------
+
+    def cuts(self, index: int) -> list[tuple[float, str]]:
+        """The auto director's cuts in shot ``index``, planned the first time they are needed."""
+        if index not in self._cuts:
+            self._cuts[index] = self._plan_cuts(index)
+        return self._cuts[index]
 
     def _plan_cuts(self, index: int) -> list[tuple[float, str]]:
         """Cuts within one shot, (local time, body), decided by looking every DECISION_STEP."""
@@ -124,7 +130,7 @@ class Director:
         index, local = self.timeline.locate(t)
         if index < 0:
             return SUN
-        cuts = self.cuts[index]
+        cuts = self.cuts(index)
         at = max(0, np.searchsorted([c[0] for c in cuts], local, side="right") - 1)
         return cuts[at][1]
 

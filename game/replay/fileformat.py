@@ -42,7 +42,8 @@ MAX_JSON_BYTES = 8 << 20
 MAX_BODIES = 256
 MAX_BODY_ID = 64
 MAX_FRAMES = 200_000
-MAX_CELLS = 8_000_000  # frames x bodies in one shot
+MAX_CELLS = 2_000_000  # frames x bodies in one shot: 300 s at 60 Hz of 110 bodies
+MAX_SHOT_SECONDS = 300.0  # the physics stops every shot after 60 s
 MAX_EVENTS = 200_000
 MAX_RATE = 1000.0
 COMPRESS_LEVEL = 9
@@ -320,6 +321,8 @@ class _Reader:
             events = tuple(event_from_dict(e) for e in events_raw)
         except EventFormatError as err:
             raise self.fail(where, f"bad event: {err}") from None
+        if any(not 0.0 <= e.t <= MAX_SHOT_SECONDS for e in events):
+            raise self.fail(where, f"an event's time lies outside 0 to {MAX_SHOT_SECONDS:g} s")
         rulings = header.get("rulings", [])
         if not isinstance(rulings, list) or not all(isinstance(r, dict) for r in rulings):
             raise self.fail(where, "'rulings' must be a list of objects")
@@ -334,6 +337,9 @@ class _Reader:
             parts.append(rest[at:at + size])
             at += size
         deltas = _unshuffle(parts[0], _U4, frames).astype(np.int64)
+        times_us = np.cumsum(deltas)
+        if frames and times_us[-1] > MAX_SHOT_SECONDS * 1e6:
+            raise self.fail(where, f"the frames last longer than {MAX_SHOT_SECONDS:g} s")
         masks = []
         for part in parts[1:3]:
             packed = np.frombuffer(part, dtype=np.uint8).reshape(frames, nb)
@@ -351,7 +357,7 @@ class _Reader:
         appeared = present & ~np.vstack([np.zeros((1, len(body_ids)), bool), present[:-1]]) if frames else present
         if (appeared & ~moved).any():
             raise self.fail(where, "a body appears without a stored pose")
-        return ShotRecord(inputs=inputs, rate=rate, body_ids=body_ids, times_us=np.cumsum(deltas),
+        return ShotRecord(inputs=inputs, rate=rate, body_ids=body_ids, times_us=times_us,
                           present=present, moved=moved, steps=steps, rotations=rotations,
                           events=events, rulings=tuple(rulings), ledger=ledger)
 

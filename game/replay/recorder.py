@@ -34,7 +34,7 @@ class ShotRecorder:
     physics may reuse its buffers.
     """
 
-    def __init__(self, inputs: ShotInputs, rate: float = DEFAULT_RATE) -> None:
+    def __init__(self, inputs: ShotInputs | None = None, rate: float = DEFAULT_RATE) -> None:
         if not rate > 0:
             raise ValueError("the frame rate must be positive")
         self.inputs = inputs
@@ -96,6 +96,8 @@ class ShotRecorder:
         """
         if self._finished:
             raise RuntimeError("this ShotRecorder has already finished its shot")
+        if self.inputs is None:
+            raise ValueError("a shot needs its inputs: give them to ShotRecorder or use finish_result")
         self._finished = True
         self.detach()
         body_ids, arrays = encode_motion(self._times, self._frames)
@@ -103,6 +105,24 @@ class ShotRecorder:
         plain_ledger = {} if ledger is None else _as_object(to_plain(ledger), "ledger")
         return ShotRecord(inputs=self.inputs, rate=self.rate, body_ids=body_ids, events=tuple(self._events),
                           rulings=plain_rulings, ledger=plain_ledger, **arrays)
+
+    def finish_result(self, result: Any) -> ShotRecord:
+        """Finish from a ``game.match.ShotResult``: its inputs, events, ruling and ledger.
+
+        For ``Match.play_shot(shot, on_frame=recorder.on_frame)``, where the
+        match owns the Simulation: the result's events are the ones the
+        referee judged.
+        """
+        if self.inputs is None:
+            placement = result.placement
+            self.inputs = ShotInputs(result.shooter, f"{result.shooter}.taw", float(result.shot.direction) % 360.0,
+                                     float(result.shot.speed),
+                                     None if placement is None else (float(result.start[0]), float(result.start[1])),
+                                     None if placement is None else str(placement.orbit))
+        if not self._events:
+            self._events = list(result.events)
+        rulings, ledger = ruling_record(result.ruling)
+        return self.finish(rulings, ledger)
 
 
 def ruling_record(ruling: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:

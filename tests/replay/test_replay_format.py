@@ -222,3 +222,11 @@ def test_load_replay_errors_name_the_file(tmp_path):
     text.write_text("hello")
     with pytest.raises(UserError, match="not a replay"):
         load_replay(text)
+
+
+def test_times_beyond_any_shot_are_refused():
+    late = {"kind": "contact", "t": 1e200, "a": "sun", "b": "earth", "impulse": 0.01, "position": [0, 0]}
+    assert "event's time" in _fails(_file(_meta(), _chunk(_shot_header(events=[late]), _motion())))
+    long_gap = b"\xff\xff\xff\x7f" + b"\x01\x01" + b"\0" * 16  # one frame 2147 s after the shot began
+    shuffled = bytes(long_gap[0:4])  # a single u32: shuffling leaves its bytes in order
+    assert "longer than" in _fails(_file(_meta(), _chunk(_shot_header(), shuffled + long_gap[4:])))
