@@ -7,13 +7,16 @@ The usual entry points::
 
 from game.rules.hat import assign_planets
 from game.rules.house import HouseRuleError, HouseRules
-from game.rules.referee import ShotReferee, judge, judge_log
+from game.rules.referee import ShotReferee, judge, judge_log, live_rules
 from game.rules.report import ruling_to_json, ruling_to_text
 from game.rules.ruling import Foul, PutDown, Ruling, TakeOff, Transfer
-from game.rules.state import STAKES, LedgerError, RuleState, StartOptions, new_game, start_options
+from game.rules.state import (
+    STAKES, LedgerError, RuleState, StartOptions, new_game, start_options, state_from_dict, state_to_dict,
+)
 
 __all__ = [
     "STAKES", "Foul", "HouseRuleError", "HouseRules", "LedgerError", "PutDown", "RuleState",
-    "Ruling", "ShotReferee", "StartOptions", "TakeOff", "Transfer", "assign_planets", "judge",
-    "judge_log", "new_game", "ruling_to_json", "ruling_to_text", "start_options",
+    "Ruling", "ShotReferee", "live_rules", "StartOptions", "TakeOff", "Transfer", "assign_planets", "judge",
+    "judge_log", "new_game", "ruling_to_json", "ruling_to_text", "start_options", "state_from_dict",
+    "state_to_dict",
 ]

@@ -242,3 +242,64 @@ def start_options(state: RuleState, player: str, house: HouseRules | None = None
     if player in state.comets and player in state.comet_free_start:
         return StartOptions(house.comet_start_on, PLANETS, "comet")
     return None
+
+
+# -- saving a state (replays, saved games) ---------------------------------------
+
+_SETS = ("comets", "comet_free_start", "first_shot_pending", "stakes_taws", "toll_paid")
+
+
+def state_to_dict(state: RuleState) -> dict:
+    """JSON-safe: sets become sorted lists, points pairs."""
+    data: dict = {
+        "players": list(state.players),
+        "purses": dict(state.purses),
+        "stakes": state.stakes,
+        "board": dict(state.board),
+        "positions": {b: [p[0], p[1]] for b, p in state.positions.items()},
+        "homes": {b: [p[0], p[1]] for b, p in state.homes.items()},
+        "marbles_in_game": state.marbles_in_game,
+        "sun_released": state.sun_released,
+        "sun_line_holder": state.sun_line_holder,
+        "out": list(state.out),
+        "turn": state.turn,
+        "round": state.round,
+        "shots": state.shots,
+        "winner": state.winner,
+        "finished": state.finished,
+    }
+    for name in _SETS:
+        data[name] = sorted(getattr(state, name))
+    return data
+
+
+def state_from_dict(data: Mapping) -> RuleState:
+    """The inverse of ``state_to_dict``; raises ``RuleStateError`` on a malformed or unbalanced state."""
+    try:
+        points = {key: {str(b): (float(p[0]), float(p[1])) for b, p in data[key].items()}
+                  for key in ("positions", "homes")}
+        state = RuleState(
+            players=turn_order(data["players"]),
+            purses={str(k): int(v) for k, v in data["purses"].items()},
+            stakes=int(data["stakes"]),
+            board={str(k): str(v) for k, v in data["board"].items()},
+            positions=points["positions"],
+            homes=points["homes"],
+            marbles_in_game=int(data["marbles_in_game"]),
+            sun_released=bool(data["sun_released"]),
+            sun_line_holder=data["sun_line_holder"],
+            out=tuple(data["out"]),
+            turn=int(data["turn"]),
+            round=int(data["round"]),
+            shots=int(data["shots"]),
+            winner=data["winner"],
+            finished=bool(data["finished"]),
+            **{name: frozenset(data[name]) for name in _SETS},
+        )
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        raise RuleStateError(f"not a saved rule state ({type(err).__name__}: {err})") from None
+    try:
+        state.check_ledger()
+    except LedgerError as err:
+        raise RuleStateError(f"a saved rule state that does not balance: {err}") from None
+    return state

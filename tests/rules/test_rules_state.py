@@ -47,3 +47,23 @@ def test_bad_setups_are_refused():
         new_game(["earth"], Layout(), positions={"sun": (0.0, 0.0)})  # no taw
     with pytest.raises(RuleStateError):
         new_game(["earth"], Layout(), positions={"sun": (0, 0), "earth.taw": (0.35, 0), "moon": (0.3, 0)})
+
+
+def test_a_state_survives_json_and_a_tampered_one_is_refused():
+    import json
+
+    from game.rules.state import state_from_dict, state_to_dict
+    from rules_kit import play, game, region_spot
+
+    ruling = play(game(["mercury", "earth"]), "earth", contacts=[("earth.taw", "sun")],
+                  rest={"sun": Layout().home_on_line("earth", 100), "earth.taw": region_spot("mars")})
+    state = ruling.state
+    assert state.sun_line_holder == "earth"
+    again = state_from_dict(json.loads(json.dumps(state_to_dict(state))))
+    assert again == state
+    data = state_to_dict(state)
+    data["stakes"] += 3
+    with pytest.raises(RuleStateError, match="does not balance"):
+        state_from_dict(data)
+    with pytest.raises(RuleStateError, match="not a saved rule state"):
+        state_from_dict({"players": ["earth"]})
