@@ -107,6 +107,9 @@ void main() {
     // haze with distance so the far ground meets the sky softly
     vec3 cam = p3d_ViewMatrixInverse[3].xyz;
     float dist = length(v_world - cam);
-    color = mix(color, u_haze_color, smoothstep(1.5, 9.0, dist));
+    // grazing views fade sooner, so a low eye sees a soft horizon, not a seam
+    float down = (cam.z - v_world.z) / max(dist, 1e-6);
+    float haze = max(smoothstep(1.5, 9.0, dist), 0.9 * smoothstep(0.03, 0.0, down));
+    color = mix(color, u_haze_color, haze);
     o_color = vec4(color, 1.0);
 }
