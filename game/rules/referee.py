@@ -229,7 +229,7 @@ def _rule17_start(shot: _Shot) -> None:
     state, layout, house = shot.state, shot.layout, shot.house
     forfeit = house.rule17_forfeit
     if start.body != shot.facts.taw:
-        _foul(shot, 17, f"{shot.name} shot {names.body(start.body)}, not {names.possessive(shot.shooter)} own taw",
+        _foul(shot, 17, f"{shot.name} shot {names.body(start.body)}, not his own taw",
               forfeit)
         return
     r = math.hypot(*start.position)
@@ -239,7 +239,7 @@ def _rule17_start(shot: _Shot) -> None:
         ok = on_line == shot.shooter if house.first_taw_on == "line" else region == shot.shooter
         if not ok:
             where = "line" if house.first_taw_on == "line" else "orbit"
-            _foul(shot, 17, f"{shot.name}'s first shot must start on {names.possessive(shot.shooter)} own {where}",
+            _foul(shot, 17, f"{possessive_cap(shot.shooter)} first shot must start on his own {where}",
                   forfeit)
         return
     rested = state.positions.get(shot.facts.taw)
@@ -248,11 +248,11 @@ def _rule17_start(shot: _Shot) -> None:
         # A comet may lay his taw on any orbit, or shoot from where it lies.
         ok = on_line is not None if house.comet_start_on == "line" else region != "beyond"
         if not (ok or where_it_rests):
-            _foul(shot, 14, f"{shot.name}, a comet, must start from one of the orbits or where the taw rests",
+            _foul(shot, 14, f"{shot.name}, a comet, must start from one of the orbits or where his taw rests",
                   forfeit)
         return
     if not where_it_rests:
-        _foul(shot, 17, f"{shot.name} must shoot from where the taw rests", forfeit)
+        _foul(shot, 17, f"{shot.name} must shoot from where his taw rests", forfeit)
 
 
 def _rule15_own_planet(shot: _Shot) -> None:
@@ -260,7 +260,7 @@ def _rule15_own_planet(shot: _Shot) -> None:
     if first is None or body_planet(first) != shot.shooter:
         return
     if is_planet(first) or is_satellite(first):
-        _foul(shot, 15, f"{shot.name} shot at {names.possessive(shot.shooter)} own "
+        _foul(shot, 15, f"{shot.name} shot at his own "
                         f"{'planet' if is_planet(first) else 'satellite'}", shot.house.rule15_forfeit)
 
 
@@ -411,7 +411,7 @@ def _rule10_bodies_beyond_herschel(shot: _Shot, gates: _Gates, void: bool) -> No
         if not taken or not gates.taking or void or owner == shot.shooter:
             why = ("satellites are not taken" if not taken else
                    "planets cannot be taken yet (rule 3)" if not gates.taking else
-                   "the shot was a foul" if void else f"it is {names.possessive(shot.shooter)} own")
+                   "the shot was a foul" if void else f"it is {names.possessive(shot.shooter)}")
             shot.put_home(body, 10, f"{names.body(body)} went beyond Herschel's orbit, but {why}: "
                                     f"it goes back to its place")
             continue
@@ -489,7 +489,7 @@ def _rule16_saturn_ring(shot: _Shot, sun_struck: bool, gates: _Gates, void: bool
         return
     holder = state.holder("saturn")
     if holder == shot.shooter:
-        shot.notes.append(f"{shot.name} struck the Sun within {names.possessive(holder)} own ring; nothing to take up (rule 16).")
+        shot.notes.append(f"{shot.name} struck the Sun within his own ring; nothing to take up (rule 16).")
         return
     n = layout.satellites.get("saturn", 0)
     # Saturn wherever he lies on the ground; his satellites only if within his orbit.
@@ -642,7 +642,7 @@ def _rule6_holder(shot: _Shot, gates: _Gates, void: bool, active: tuple[str, ...
             touched = shot.layout.line_touched(math.hypot(*point), shot.layout.sun_radius)
         if touched == shot.shooter and not void and gates.scoring and shot.winner is None:
             if holder != shot.shooter:
-                shot.notes.append(f"{shot.name} knocked the Sun onto {names.possessive(shot.shooter)} own line: "
+                shot.notes.append(f"{shot.name} knocked the Sun onto his own line: "
                                   f"every other shooter pays 1 while it stays there (rule 6).")
                 paid = set()
             holder = shot.shooter
