@@ -84,10 +84,11 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
         shot_rec = None
         if recorder is not None:
             a = math.radians(shot.direction)
-            start, _ = match.start_of(shot, view.shooter)
+            start, used = match.start_of(shot, view.shooter)
             inputs = ShotInputs.from_velocity(view.shooter, f"{view.shooter}.taw",
                                               (shot.speed * math.cos(a), shot.speed * math.sin(a)),
-                                              start if shot.placement is not None else None)
+                                              start if used is not None else None,
+                                              used.orbit if used is not None else None)
             shot_rec = ShotRecorder(inputs, rate=match.frame_hz)
         result = match.play_shot(shot, on_frame=shot_rec.on_frame if shot_rec is not None else None)
         if recorder is not None and shot_rec is not None:

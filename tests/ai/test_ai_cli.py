@@ -1,0 +1,67 @@
+"""``taw simulate`` and ``taw tournament``: one-line errors, and the documented JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.cli import main
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["simulate", "--players", "hard,grandmaster"], "grandmaster"),
+    (["tournament", "--players", "easy,wizard", "--games", "2"], "wizard"),
+    (["tournament", "--players", "hard,easy", "--games", "0"], "--games"),
+    (["simulate", "--players", "hard,easy", "--out", "/no/such/folder/game.replay"], "/no/such/folder"),
+    (["simulate", "--players", "hard"], "--players"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, needle):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err
+    assert "Traceback" not in err
+
+
+def test_unwritable_out_is_refused_before_playing(capsys, tmp_path):
+    import os
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() == 0:
+        target = folder  # root writes anywhere; a folder stands in for a path that cannot be a file
+    else:
+        folder.chmod(0o500)
+        target = folder / "g.replay"
+    try:
+        code = main(["simulate", "--players", "easy,random", "--out", str(target)])
+    finally:
+        folder.chmod(0o700)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and str(target) in err
+
+
+def test_tiny_tournament_json_has_the_documented_keys(capsys):
+    code = main(["tournament", "--players", "easy,random", "--games", "2", "--seed", "3", "--rounds", "1",
+                 "--json"])
+    assert code == 0
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert set(data) == {"games", "wins", "draws", "mean_marbles", "decision_s"}
+    assert data["games"] == 2
+    assert set(data["wins"]) == {"easy", "random"} == set(data["mean_marbles"]) == set(data["decision_s"])
+    assert sum(data["wins"].values()) + data["draws"] == 2
+    for times in data["decision_s"].values():
+        assert set(times) == {"median", "p90"} and 0 <= times["median"] <= times["p90"]
+
+
+def test_simulate_writes_a_replay_that_loads(tmp_path, capsys):
+    from game.replay import load_replay
+
+    out = tmp_path / "g.replay"
+    assert main(["simulate", "--players", "easy,random", "--seed", "2", "--rounds", "1", "--workers", "0",
+                 "--out", str(out), "--quiet"]) == 0
+    replay = load_replay(out)
+    printed = capsys.readouterr().out
+    assert len(replay.shots) >= 1 and "wins" in printed or "no winner" in printed
+    assert {p["level"] for p in replay.meta.players} == {"easy", "random"}
