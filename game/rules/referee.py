@@ -92,10 +92,14 @@ class _Shot:
 
     # -- helpers ------------------------------------------------------------
 
-    def owe(self, rule: int, payer: str, payee: str, owed: int, reason: str, **extra) -> None:
-        if payer == payee or (owed <= 0 and not extra.get("everything")):
+    def owe(self, rule: int, payer: str, payee: str, owed: int, reason: str, *,
+            bodies: tuple[str, ...] = (), replace_at: Point | None = None, replace_body: str = "",
+            everything: bool = False) -> None:
+        """Note a debt; nobody pays himself, and nothing is owed for nothing."""
+        if payer == payee or (owed <= 0 and not everything):
             return
-        self.debts.append(_Debt(rule, payer, payee, owed, reason, order=len(self.debts), **extra))
+        self.debts.append(_Debt(rule, payer, payee, owed, reason, bodies, replace_at, replace_body, everything,
+                                order=len(self.debts)))
 
     def region(self, point: Point) -> str:
         return self.layout.region_at_radius(math.hypot(point[0], point[1]))

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from game.errors import UserError
-from game.rules.events import AllAtRest, Contact, EventBus, ShotStarted, event_from_dict, event_to_dict
+from game.rules.events import EventBus, event_from_dict, event_to_dict
 from game.rules.hat import HatError, assign_planets
 from game.rules.house import HouseRuleError, HouseRules
 from game.rules.referee import ShotReferee, judge_log
