@@ -151,3 +151,13 @@ def test_frames_reach_the_callback_for_replays_and_the_app():
     result = match.play_turn()
     assert frames and frames[0][0] == 0.0 and frames[-1][0] == pytest.approx(result.rest.t)
     assert frames[0][2] == (len(frames[0][1]), 7)
+
+
+def test_a_seeded_match_is_identical_across_processes():
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "game", "match", "--players", "3", "--seed", "8", "--rounds", "3", "--json"]
+    first = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    second = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    assert first == second and '"shots"' in first

@@ -58,3 +58,21 @@ def test_bad_files_give_one_line_and_status_two(tmp_path):
     missing = subprocess.run([sys.executable, "-m", "game", "scenario", str(tmp_path / "none.toml")],
                              capture_output=True, text=True)
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+def test_a_placement_the_rules_do_not_allow_is_an_error_naming_the_shot(tmp_path, capsys):
+    path = tmp_path / "place.toml"
+    path.write_text('players = ["earth", "venus"]\n[[shots]]\nshooter = "earth"\ndirection = 0\nspeed = 1\n'
+                    'place = {on = "mars", angle = 0}\n')
+    assert main(["scenario", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: shots[0]:" in err and "rule 17" in err
+
+
+def test_aiming_at_a_body_taken_up_by_an_earlier_shot_is_an_error(tmp_path, capsys):
+    text = (FOLDER / "rule16_sun_in_saturn_ring.toml").read_text().replace("[shot]", "[[shots]]")
+    path = tmp_path / "gone.toml"
+    path.write_text(text + '\n[[shots]]\nshooter = "earth"\naim = "saturn"\nspeed = 1\n')
+    assert main(["scenario", str(path)]) == 2  # Saturn was taken up by the first shot (rule 16)
+    err = capsys.readouterr().err
+    assert f"{path}: shots[1].aim: saturn is not on the ground" in err
