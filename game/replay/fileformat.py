@@ -317,9 +317,11 @@ class _Reader:
         events_raw = header.get("events", [])
         if not isinstance(events_raw, list) or len(events_raw) > MAX_EVENTS:
             raise self.fail(where, "'events' must be a list")
+        if not all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events_raw):
+            raise self.fail(where, "bad event: each must be an object with a 'kind' string")
         try:
             events = tuple(event_from_dict(e) for e in events_raw)
-        except EventFormatError as err:
+        except (EventFormatError, TypeError, ValueError) as err:
             raise self.fail(where, f"bad event: {err}") from None
         if any(not 0.0 <= e.t <= MAX_SHOT_SECONDS for e in events):
             raise self.fail(where, f"an event's time lies outside 0 to {MAX_SHOT_SECONDS:g} s")

@@ -230,3 +230,57 @@ def test_times_beyond_any_shot_are_refused():
     long_gap = b"\xff\xff\xff\x7f" + b"\x01\x01" + b"\0" * 16  # one frame 2147 s after the shot began
     shuffled = bytes(long_gap[0:4])  # a single u32: shuffling leaves its bytes in order
     assert "longer than" in _fails(_file(_meta(), _chunk(_shot_header(), shuffled + long_gap[4:])))
+
+
+def _shot_raw(data: bytes) -> tuple[bytes, bytes]:
+    """(the bytes before the first shot chunk, that chunk's inflated raw)."""
+    at = FILE_HEADER.size
+    stored_len = CHUNK_HEADER.unpack_from(data, at)[0]
+    at += CHUNK_HEADER.size + stored_len
+    stored_len, raw_len, _ = CHUNK_HEADER.unpack_from(data, at)
+    raw = zlib.decompress(data[at + CHUNK_HEADER.size:at + CHUNK_HEADER.size + stored_len])
+    return data[FILE_HEADER.size:at], raw
+
+
+def _rewrap(prefix: bytes, raw: bytes) -> bytes:
+    stored = zlib.compress(raw)
+    return (FILE_HEADER.pack(MAGIC, VERSION, 0, 2) + prefix
+            + CHUNK_HEADER.pack(len(stored), len(raw), zlib.crc32(stored)) + stored)
+
+
+def test_fields_mutated_behind_a_valid_checksum_never_crash():
+    """Only a clean UserError or a valid replay, whatever a field holds."""
+    good = synthetic_game(None, shots=1, seed=8).to_bytes()
+    prefix, raw = _shot_raw(good)
+    json_len = struct.unpack_from("<I", raw)[0]
+    header, arrays = json.loads(raw[4:4 + json_len]), raw[4 + json_len:]
+    rng = np.random.default_rng(5)
+    odd_values = [None, True, -1, 0, 2**40, 1e308, -1e-9, "", "x" * 70, [], [1, 2], {}, {"a": 1}, [[0.1, 0.2]]]
+    paths = [(k,) for k in header] + [("inputs", k) for k in header["inputs"]] \
+        + [("events", 0, k) for k in header["events"][0]] + [("events", 1, k) for k in header["events"][1]]
+    for _ in range(400):
+        mutated = json.loads(json.dumps(header))
+        for path in [paths[i] for i in rng.integers(0, len(paths), size=int(rng.integers(1, 3)))]:
+            target = mutated
+            for key in path[:-1]:
+                target = target[key] if isinstance(target, (dict, list)) and (
+                    isinstance(target, dict) or (isinstance(key, int) and key < len(target))) else None
+            if isinstance(target, dict):  # a path an earlier mutation replaced is skipped
+                target[path[-1]] = odd_values[int(rng.integers(0, len(odd_values)))]
+        body = json.dumps(mutated).encode()
+        data = _rewrap(prefix, struct.pack("<I", len(body)) + body + arrays)
+        try:
+            decode_replay(data, "m.replay")
+        except UserError as err:
+            assert "\n" not in str(err)
+    for _ in range(300):  # the arrays themselves, flipped behind a valid checksum
+        flipped = bytearray(arrays)
+        for pos in rng.integers(0, len(flipped), size=int(rng.integers(1, 6))):
+            flipped[pos] ^= int(rng.integers(1, 256))
+        data = _rewrap(prefix, raw[:4 + json_len] + bytes(flipped))
+        try:
+            replay = decode_replay(data, "m.replay")
+        except UserError:
+            continue
+        shot = replay.shots[0]
+        assert np.isfinite(shot.positions).all() and np.isfinite(shot.quats).all()
