@@ -27,6 +27,7 @@ class GameSummary:
     shots: int
     rounds: int
     end: str
+    tallies: tuple[dict[str, int], ...] = ()  # per seat: see ``TALLIES``
 
 
 @dataclass
@@ -66,6 +67,17 @@ class TournamentSummary:
             out[name] = {"median": round(statistics.median(ordered), 4), "p90": round(p90, 4)}
         return out
 
+    def tallies_per_game(self) -> dict[str, dict[str, float]]:
+        """Per level, each ``TALLIES`` count averaged over the seats that level held."""
+        sums: dict[str, dict[str, int]] = {name: {k: 0 for k in TALLIES} for name in self.levels}
+        seats: dict[str, int] = {name: 0 for name in self.levels}
+        for game in self.games:
+            for level, counts in zip(game.seats, game.tallies):
+                seats[level] += 1
+                for key, value in counts.items():
+                    sums[level][key] += value
+        return {name: {k: round(v / max(1, seats[name]), 3) for k, v in sums[name].items()} for name in self.levels}
+
     def to_json(self) -> dict:
         return {
             "games": len(self.games),
@@ -74,6 +86,40 @@ class TournamentSummary:
             "mean_marbles": self.mean_marbles(),
             "decision_s": self.decision_seconds(),
         }
+
+
+# What the text's advice looks like in a game's ledger, counted per seat.
+TALLIES: dict[str, str] = {
+    "sun_income": "rules 4 and 8: marbles for where the Sun stopped",
+    "line_tolls": "rule 6: tolls received with the Sun on one's own line",
+    "rivals_ringed": "rule 13: adversaries' taws sent into the inner ring by one's shots",
+    "rule11_paid": "rule 11: paid for planets struck into others' orbits",
+    "own_ringed": "rule 13: one's own taw in the inner ring",
+    "fouls15": "rule 15: shots at one's own planet or satellite",
+    "wins9": "rule 9: games won by driving the Sun beyond Herschel",
+}
+
+
+def tally(planet: str, log: list[dict]) -> dict[str, int]:
+    counts = {key: 0 for key in TALLIES}
+    for shot in log:
+        mine = shot["planet"] == planet
+        for payer, payee, marbles, rule in shot["transfers"]:
+            if mine and payee == planet and rule in (4, 8):
+                counts["sun_income"] += marbles
+            if rule == 6 and payee == planet:
+                counts["line_tolls"] += marbles
+            if mine and rule == 13 and payer not in (planet, "stakes"):
+                counts["rivals_ringed"] += 1
+            if mine and rule == 11 and payer == planet:
+                counts["rule11_paid"] += marbles
+            if rule == 13 and payer == planet:
+                counts["own_ringed"] += 1
+        if mine and any(rule == 15 for rule, _ in shot["fouls"]):
+            counts["fouls15"] += 1
+        if mine and any("beyond" in note and "Herschel" in note and "wins" in note for note in shot["notes"]):
+            counts["wins9"] += 1
+    return counts
 
 
 def seats_for_game(levels: list[str], game: int) -> list[str]:
@@ -90,7 +136,8 @@ def play_one(levels: list[str], game: int, seed: int, round_limit: int | None) -
     with PlannerPool(0) as pool:
         result = play_game(seats, seed=seed_for("tournament", seed, game), pool=pool, round_limit=round_limit)
     return GameSummary(tuple(seats), tuple(result.net), result.winner, tuple(result.decisions),
-                       result.shots, result.rounds, result.end)
+                       result.shots, result.rounds, result.end,
+                       tuple(tally(planet, result.log) for planet in result.planets))
 
 
 def run_tournament(levels: list[str], *, games: int, seed: int, workers: int = 1,
@@ -131,4 +178,9 @@ def format_table(summary: TournamentSummary) -> str:
         d = decisions.get(name, {"median": 0.0, "p90": 0.0})
         lines.append(f"{name:<8} {wins[name]:>5} {share:>5.0f}% {marbles[name]:>13.2f} "
                      f"{d['median']:>15.3f}s {d['p90']:>6.3f}s")
+    if any(game.tallies for game in summary.games):
+        per_game = summary.tallies_per_game()
+        lines += ["", "per game and seat: " + ", ".join(TALLIES), f"{'level':<8} " + " ".join(f"{k:>13}" for k in TALLIES)]
+        for name in summary.levels:
+            lines.append(f"{name:<8} " + " ".join(f"{per_game[name][k]:>13.2f}" for k in TALLIES))
     return "\n".join(lines)

@@ -1,0 +1,141 @@
+"""AI timings and strength, side by side in one run.
+
+    /work/venv/bin/python benchmarks/bench_ai.py [--situations 8] [--games 0]
+
+1. Rollout throughput: candidate shots evaluated per second (one fresh
+   Bullet world, the shot to rest, the referee's ruling, the score), inline
+   and with 1 and 2 planning worker processes, on the same candidates.
+2. Decision time per level (wall and CPU of this process and its workers)
+   over a fixed set of situations taken from seeded AI games: median and p90.
+3. With ``--games N``, a short strength check: N games hard-vs-easy and
+   easy-vs-random, with the strategy tallies of ``game.ai.tournament``.
+
+Timings on this shared 2-core machine are noisy; ratios measured in the same
+run are the figures to trust.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def situations(count: int) -> list:
+    """Views from the first shots of seeded hard-vs-easy games (opening and middle game)."""
+    from dataclasses import replace
+
+    from game.ai.levels import LEVELS
+    from game.ai.player import situation_from_view
+    from game.match.match import Match
+    from game.match.players import RandomPlayer
+    from game.rules.house import HouseRules
+
+    found = []
+    seed = 0
+    while len(found) < count:
+        people = {"a": RandomPlayer(seed), "b": RandomPlayer(seed + 100)}
+        match = Match.from_hat(people, seed=seed, house=replace(HouseRules(), round_limit=12))
+        for shot_no in range(6):
+            if match.is_over():
+                break
+            view = match.view()
+            if shot_no in (0, 3, 5):
+                found.append(view)
+            match.play_turn()
+        seed += 1
+    del LEVELS, situation_from_view
+    return found[:count]
+
+
+def throughput(views: list, workers_list: tuple[int, ...], per_view: int) -> dict[int, float]:
+    from game.ai.planner import candidates_for
+    from game.ai.player import situation_from_view
+    from game.ai.rollout import EvalJob, evaluate
+    from game.ai.value import ValueWeights
+    from game.ai.workers import PlanHandle, PlannerPool
+
+    out = {}
+    for workers in workers_list:
+        with PlannerPool(workers, warm_modules=("game.ai.rollout", "game.match.match")) as pool:
+            total = 0
+            started = time.perf_counter()
+            for view in views:
+                sit = situation_from_view(view)
+                cands = candidates_for(sit, per_view, 6)
+                jobs = [EvalJob(0, c) for c in cands]
+                PlanHandle(pool, lambda ctx: ctx.map(evaluate, ((sit,), ValueWeights()), jobs)).result()
+                total += len(jobs)
+            out[workers] = total / (time.perf_counter() - started)
+    return out
+
+
+def cpu_seconds() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def decision_times(views: list, level_names: list[str], workers: int) -> dict[str, dict[str, float]]:
+    from game.ai.levels import get_level
+    from game.ai.player import AIPlayer
+    from game.ai.workers import PlannerPool
+
+    result = {}
+    with PlannerPool(workers, warm_modules=("game.ai.rollout", "game.match.match")) as pool:
+        for name in level_names:
+            wall, rollouts = [], []
+            cpu0 = cpu_seconds()
+            for i, view in enumerate(views):
+                ai = AIPlayer(get_level(name), seed=i, pool=pool)
+                started = time.perf_counter()
+                decision = ai.plan_async(view).result()
+                wall.append(time.perf_counter() - started)
+                rollouts.append(decision.rollouts)
+            ordered = sorted(wall)
+            result[name] = {"median": statistics.median(ordered), "p90": ordered[int(0.9 * (len(ordered) - 1))],
+                            "rollouts": statistics.median(rollouts),
+                            "cpu_parent": (cpu_seconds() - cpu0) / len(views)}
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--situations", type=int, default=8)
+    parser.add_argument("--per-view", type=int, default=60, help="candidates per situation in the throughput test")
+    parser.add_argument("--games", type=int, default=0)
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    views = situations(args.situations)
+
+    rates = throughput(views, (0, 1, 2), args.per_view)
+    print("\nCandidate shots evaluated per second (fresh Bullet world + referee + score each)")
+    print("| planning | candidates/s | vs inline |")
+    print("|---|---|---|")
+    for workers, rate in rates.items():
+        label = "inline (0 workers)" if workers == 0 else f"{workers} worker process{'es' if workers > 1 else ''}"
+        print(f"| {label} | {rate:.0f} | {rate / rates[0]:.2f}x |")
+
+    for workers in (2, 0):
+        times = decision_times(views, ["easy", "medium", "hard"], workers)
+        print(f"\nDecision time per level, {len(views)} situations, {workers} planning workers")
+        print("| level | rollouts (median) | median s | p90 s |")
+        print("|---|---|---|---|")
+        for name, t in times.items():
+            print(f"| {name} | {t['rollouts']:.0f} | {t['median']:.2f} | {t['p90']:.2f} |")
+
+    if args.games:
+        from game.ai.tournament import format_table, run_tournament
+
+        for pair in (["hard", "easy"], ["easy", "random"]):
+            summary = run_tournament(pair, games=args.games, seed=1, workers=2)
+            print(f"\n{pair[0]} vs {pair[1]}, {args.games} games\n" + format_table(summary))
+
+
+if __name__ == "__main__":
+    main()
