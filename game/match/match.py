@@ -184,7 +184,7 @@ class Match:
             turn=s.shots,
             round=s.round,
             house_rules=self.house.to_dict(),
-            rule_state=s,
+            rule_state=private_copy(s),
         )
 
     def standings(self) -> list[tuple[str, int]]:
@@ -269,6 +269,12 @@ class Match:
         )
         self.history.append(result)
         return result
+
+
+def private_copy(state: RuleState) -> RuleState:
+    """The state with its own mappings: a player that writes into its view cannot reach the match."""
+    return replace(state, purses=dict(state.purses), board=dict(state.board),
+                   positions=dict(state.positions), homes=dict(state.homes))
 
 
 def play_physics(table: Mapping[str, Point], taw: str, direction: float, speed: float, layout: Layout,

@@ -69,8 +69,8 @@ class MatchView:
     turn: int
     round: int
     house_rules: Mapping[str, object] = field(default_factory=dict)
-    # The referee's state behind the view (frozen, so still read-only): what
-    # an AI needs to judge its own rollouts exactly as the match will.
+    # The referee's state behind the view (a private copy: frozen, with its
+    # own mappings): what an AI needs to judge its rollouts as the match will.
     rule_state: RuleState | None = None
 
     @property

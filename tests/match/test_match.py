@@ -161,3 +161,20 @@ def test_a_seeded_match_is_identical_across_processes():
     first = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     second = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     assert first == second and '"shots"' in first
+
+
+def test_a_player_writing_into_its_view_cannot_change_the_match():
+    class Vandal:
+        def choose_shot(self, view):
+            view.positions.clear()
+            view.purses["mercury"] = 999
+            view.rule_state.purses["mercury"] = 999
+            view.rule_state.positions.clear()
+            return SunShooter(1.0).choose_shot(replace(view, positions={"sun": (0.0, 0.0)}))
+
+    match = new_match(["mercury", "venus"], [Vandal(), SunShooter(1.0)])
+    before = dict(match.state.positions)
+    view = match.view()
+    assert view.rule_state == match.state and view.rule_state is not match.state
+    Vandal().choose_shot(view)
+    assert match.state.positions == before and match.state.purses["mercury"] == 20
