@@ -191,7 +191,8 @@ class Timeline:
             out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.hold),
                                shot_title(index, shot), index))
             for local, text in ruling_captions(shot):
-                until = max(start + local + CAPTION_SECONDS, start + shot.duration + self.hold)
+                # shown for a while, and until the shot's hold ends, but never into the next shot
+                until = start + shot.duration + self.hold
                 out.append(Caption(start + local, until, text, index))
         return out
 

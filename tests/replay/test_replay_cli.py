@@ -68,3 +68,11 @@ def test_export_from_the_command_line(replay_file, tmp_path):
     frames = sorted(out.glob("frame_*.png"))
     assert len(frames) >= 5 and f"wrote {len(frames)} frames" in run.stdout
     assert not (out / "replay.gif").exists()
+
+
+def test_a_replay_with_no_shots_yet(capsys, tmp_path):
+    from game.replay import GameMeta, GameRecorder
+
+    empty = tmp_path / "empty.replay"
+    GameRecorder(empty, GameMeta(seed=1))
+    assert "no shots" in _one_line_error(capsys, ["replay", str(empty)])

@@ -145,3 +145,9 @@ def test_report_shaped_rulings_are_captioned_when_earned():
     assert captions["Earth struck Mars within the orbit of Mars (rule 11)"] == pytest.approx(1.0)
     assert captions["the Sun lies within the orbit of Mars (rule 8)"] == pytest.approx(shot.duration)
     assert captions["Mars to shoot."] == pytest.approx(shot.duration)
+
+
+def test_captions_never_spill_into_the_next_shot():
+    tl = Timeline(Replay(GameMeta(), [knock_shot(), knock_shot()]), hold=0.5)
+    at_next = [c.text for c in tl.captions_at(tl.shot_start(1) + 0.01)]
+    assert at_next == ["Shot 2: Earth shoots at 0.40 m/s"]
