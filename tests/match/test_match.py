@@ -178,3 +178,31 @@ def test_a_player_writing_into_its_view_cannot_change_the_match():
     assert view.rule_state == match.state and view.rule_state is not match.state
     Vandal().choose_shot(view)
     assert match.state.positions == before and match.state.purses["mercury"] == 20
+
+
+class DrawnPlayer:
+    """Every shot drawn by hypothesis: any direction, any speed up to the cap, any allowed placement."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def choose_shot(self, view):
+        placement = None
+        if view.placements is not None and self.data.draw(st.booleans(), label="place"):
+            orbit = self.data.draw(st.sampled_from(view.placements.orbits), label="orbit")
+            placement = TawPlacement(orbit, self.data.draw(st.floats(0, 360), label="angle"))
+        direction = self.data.draw(st.floats(0, 360), label="direction")
+        speed = self.data.draw(st.floats(0.01, view.max_speed), label="speed")
+        return Shot(direction, speed, placement)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), planets=st.lists(st.sampled_from(PLANETS), min_size=2, max_size=4, unique=True))
+def test_property_drawn_shots_through_whole_games_keep_the_ledger_and_the_table(data, planets):
+    match = new_match(planets, [DrawnPlayer(data) for _ in planets], house=short_house(2))
+    total = marbles_counted(match)
+    for result in iter(lambda: None if match.is_over() else match.play_turn(), None):
+        assert marbles_counted(match) == total
+        check_table(match.state)
+        assert result.shooter in match.state.players
+    assert match.state.finished
