@@ -97,6 +97,7 @@ class Simulation:
         self._xy = np.zeros((0, 2))    # last known (x, y) of every body, by row
         self._radius = np.zeros(0)
         self._speed = np.zeros(0)
+        self._reach = np.zeros((0, 0))
         self._closed = False
         self._last_rest: AllAtRest | None = None
         # Orientation is integrated lazily from displacement between pose reads.
@@ -172,6 +173,9 @@ class Simulation:
         self._xy = np.array([self._xy_of(b) for b in self._bodies.values()], dtype=np.float64).reshape(-1, 2)
         self._radius = np.array([b.spec.radius for b in self._bodies.values()], dtype=np.float64)
         self._speed = np.zeros(len(self._bodies))  # speeds of moving bodies at the last tick, by row
+        reach = self._radius[:, None] + self._radius[None, :] + _GATE_MARGIN
+        np.fill_diagonal(reach, -np.inf)
+        self._reach = reach  # contact distance of each pair plus slack, by rows
         for bid in self._moving:
             v = self._bodies[bid].node.getLinearVelocity()
             self._speed[self._rows[bid]] = math.hypot(v[0], v[1])
@@ -318,7 +322,7 @@ class Simulation:
         body.node.setActive(True, True)
         self._moving[body_id] = body
         self._speed[self._rows[body_id]] = speed
-        self._gate_scan(speed)
+        self._gate_scan()
         event = ShotStarted(0.0, body_id, self._xy_of(body), (vx, vy))
         self.bus.publish(event)
         return event
@@ -417,6 +421,7 @@ class Simulation:
         bodies = self._bodies
         moving = self._moving
         touching: set[tuple[str, str]] = set()
+        fresh: list[tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode]] = []
         for i in range(n):
             m = world.getManifold(i)
             points = m.getNumManifoldPoints()
@@ -439,110 +444,120 @@ class Simulation:
                 moving[a] = bodies[a]
             if b not in moving and b in bodies:
                 moving[b] = bodies[b]
-            if pair not in self._touching:
-                self._pending.append(self._resolve_hit(m, a, b, node0, node1, pair))
+            if pair not in self._touching and a in bodies and b in bodies:
+                fresh.append((m, a, b, node0, node1))
         self._touching = touching
+        if fresh:
+            self._resolve_hits(fresh)
 
-    def _resolve_hit(
-        self,
-        manifold: object,
-        a: str,
-        b: str,
-        node0: BulletRigidBodyNode,
-        node1: BulletRigidBodyNode,
-        pair: tuple[str, str],
-    ) -> Contact:
-        """Replace Bullet's answer to a new hit by the ideal one; return the event.
+    def _resolve_hits(self, fresh: list[tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode]]) -> None:
+        """Replace Bullet's answer to this substep's new hits by the ideal one; queue the events.
 
         Bullet sees a hit up to one substep late, the balls already
         overlapping by up to ``v * h``: the line of centres is then turned
         (a glancing hit looks more glancing), and its position correction
         (Baumgarte) pushes the balls apart on top of the restitution, so the
         rebound would depend on the substep's phase and glass could gain
-        energy.  So: take back Bullet's impulses, rewind the two balls along
-        their relative velocity to the instant they touched, and apply there
-        the impulse of two smooth-rolling spheres meeting: normal
-        ``J = m_red (1 + e) |v_rel . n|`` (e the product of restitutions) and
-        tangential ``min(mu J, 2/7 m_red |v_t|)`` against the sliding.
+        energy.  So: take back every impulse Bullet gave the new pairs,
+        rewind each pair along its relative velocity to the instant it
+        touched, and, earliest touch first, apply there the impulse of two
+        smooth-rolling spheres meeting: normal ``J = m_red (1 + e) |v_rel . n|``
+        (e the product of restitutions) and tangential
+        ``min(mu J, 2/7 m_red |v_t|)`` against the sliding.  A ball struck
+        while touching another (a cradle) thus passes the blow on in turn.
         """
-        point = manifold.getManifoldPoint(0)  # type: ignore[attr-defined]
+        bodies = self._bodies
         h = self._h
         t_end = (self._substep - self._shot_substep) * h
-        body_a = self._bodies.get(a)
-        body_b = self._bodies.get(b)
-        normal = point.getNormalWorldOnB()
-        pb = point.getPositionWorldOnB()
-        total = sum(manifold.getManifoldPoint(j).getAppliedImpulse()  # type: ignore[attr-defined]
-                    for j in range(manifold.getNumManifoldPoints()))  # type: ignore[attr-defined]
-        fallback = Contact(t_end, pair[0], pair[1], total, (float(pb[0]), float(pb[1])))
-        if body_a is None or body_b is None:
-            return fallback
-        ma = body_a.spec.mass
-        mb = body_b.spec.mass
-        ra = body_a.spec.radius
-        rb = body_b.spec.radius
-        nx, ny = normal[0], normal[1]
-        norm = math.hypot(nx, ny)
-        if norm == 0.0:
-            return fallback
-        nx /= norm
-        ny /= norm
-        # Everything Bullet applied to A (normal and friction); B got the opposite.
-        jx = jy = 0.0
-        for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
-            mp = manifold.getManifoldPoint(j)  # type: ignore[attr-defined]
-            n_j = mp.getNormalWorldOnB()
-            d1 = mp.getLateralFrictionDir1()
-            d2 = mp.getLateralFrictionDir2()
-            jn = mp.getAppliedImpulse()
-            l1 = mp.getAppliedImpulseLateral1()
-            l2 = mp.getAppliedImpulseLateral2()
-            jx += jn * n_j[0] + l1 * d1[0] + l2 * d2[0]
-            jy += jn * n_j[1] + l1 * d1[1] + l2 * d2[1]
-            # Nothing of Bullet's guess may be warm-started into the next substep.
-            mp.setAppliedImpulse(0.0)
-            mp.setAppliedImpulseLateral1(0.0)
-            mp.setAppliedImpulseLateral2(0.0)
-        va = node0.getLinearVelocity()
-        vb = node1.getLinearVelocity()
-        vax, vay = va[0] - jx / ma, va[1] - jy / ma
-        vbx, vby = vb[0] + jx / mb, vb[1] + jy / mb
-        wx, wy = vax - vbx, vay - vby
-        # Centre of A relative to B when the narrow phase found the overlap.
-        reach = ra + rb
-        sep = reach + point.getDistance()
-        px, py = nx * sep, ny * sep
-        pw = px * wx + py * wy
-        ww = wx * wx + wy * wy
-        if pw >= 0.0 or ww == 0.0:
-            return fallback  # not closing: a push within a cluster, leave it to Bullet
-        # Rewind by s >= 0 so that |p - w s| = reach: the instant of touching.
-        disc = pw * pw - ww * (px * px + py * py - reach * reach)
-        s_back = max(0.0, (pw + math.sqrt(max(disc, 0.0))) / ww)
-        cx, cy = px - wx * s_back, py - wy * s_back
-        c = math.hypot(cx, cy)
-        nx, ny = cx / c, cy / c
-        closing = wx * nx + wy * ny  # < 0
-        m_red = ma * mb / (ma + mb)
-        e = body_a.spec.material.restitution * body_b.spec.material.restitution
-        jn = -(1.0 + e) * m_red * closing
-        tx, ty = wx - closing * nx, wy - closing * ny
-        slide = math.hypot(tx, ty)
-        mu = body_a.spec.material.friction * body_b.spec.material.friction
-        jt = min(mu * jn, 2.0 / 7.0 * m_red * slide)
-        ix, iy = jn * nx, jn * ny
-        if slide > 0.0:
-            ix -= jt * tx / slide
-            iy -= jt * ty / slide
-        node0.setLinearVelocity(Vec3(vax + ix / ma, vay + iy / ma, 0.0))
-        node1.setLinearVelocity(Vec3(vbx - ix / mb, vby - iy / mb, 0.0))
-        # Where and when they touched: B's surface point, rewound with B.
-        bx = pb[0] - rb * normal[0] / norm - vbx * s_back
-        by = pb[1] - rb * normal[1] / norm - vby * s_back
-        # The narrow phase ran at the start of this substep.
-        t_touch = max(0.0, t_end - h - s_back)
-        where = (float(bx + rb * nx), float(by + rb * ny))
-        return Contact(t_touch, pair[0], pair[1], jn, where)
+        velocity: dict[str, list[float]] = {}
+        hits: list[tuple[float, str, str, float, float, float, float]] = []
+        for manifold, a, b, node0, node1 in fresh:
+            ma = bodies[a].spec.mass
+            mb = bodies[b].spec.mass
+            jx = jy = 0.0
+            for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
+                mp = manifold.getManifoldPoint(j)  # type: ignore[attr-defined]
+                n_j = mp.getNormalWorldOnB()
+                d1 = mp.getLateralFrictionDir1()
+                d2 = mp.getLateralFrictionDir2()
+                jn = mp.getAppliedImpulse()
+                l1 = mp.getAppliedImpulseLateral1()
+                l2 = mp.getAppliedImpulseLateral2()
+                jx += jn * n_j[0] + l1 * d1[0] + l2 * d2[0]
+                jy += jn * n_j[1] + l1 * d1[1] + l2 * d2[1]
+                # Nothing of Bullet's answer may be warm-started into the next substep.
+                mp.setAppliedImpulse(0.0)
+                mp.setAppliedImpulseLateral1(0.0)
+                mp.setAppliedImpulseLateral2(0.0)
+            for bid, node in ((a, node0), (b, node1)):
+                if bid not in velocity:
+                    v = node.getLinearVelocity()
+                    velocity[bid] = [v[0], v[1]]
+            # Bullet gave A +j and B -j (the normal on B points toward A).
+            velocity[a][0] -= jx / ma
+            velocity[a][1] -= jy / ma
+            velocity[b][0] += jx / mb
+            velocity[b][1] += jy / mb
+            point = manifold.getManifoldPoint(0)  # type: ignore[attr-defined]
+            normal = point.getNormalWorldOnB()
+            pb = point.getPositionWorldOnB()
+            # Centre of A relative to B, and B's centre, when the narrow phase ran.
+            sep = bodies[a].spec.radius + bodies[b].spec.radius + point.getDistance()
+            norm = math.hypot(normal[0], normal[1]) or 1.0
+            nx, ny = normal[0] / norm, normal[1] / norm
+            rb = bodies[b].spec.radius
+            hits.append((0.0, a, b, nx * sep, ny * sep, pb[0] - rb * nx, pb[1] - rb * ny))
+        # Earliest touch first: rewind each pair with the velocities before any hit.
+        ordered = sorted(
+            ((_rewind(hit[3], hit[4], velocity[hit[1]], velocity[hit[2]], self._reach_of(hit[1], hit[2])), i)
+             for i, hit in enumerate(hits)),
+            key=lambda item: (-item[0], item[1]),
+        )
+        events: list[Contact] = []
+        for _, i in ordered:
+            _, a, b, px, py, bx, by = hits[i]
+            body_a = bodies[a]
+            body_b = bodies[b]
+            va = velocity[a]
+            vb = velocity[b]
+            s_back = _rewind(px, py, va, vb, self._reach_of(a, b))
+            if s_back < 0.0:
+                continue  # no longer closing once the earlier hits were resolved
+            wx, wy = va[0] - vb[0], va[1] - vb[1]
+            cx, cy = px - wx * s_back, py - wy * s_back
+            c = math.hypot(cx, cy)
+            nx, ny = cx / c, cy / c
+            closing = wx * nx + wy * ny  # < 0
+            ma = body_a.spec.mass
+            mb = body_b.spec.mass
+            m_red = ma * mb / (ma + mb)
+            e = body_a.spec.material.restitution * body_b.spec.material.restitution
+            jn = -(1.0 + e) * m_red * closing
+            tx, ty = wx - closing * nx, wy - closing * ny
+            slide = math.hypot(tx, ty)
+            mu = body_a.spec.material.friction * body_b.spec.material.friction
+            jt = min(mu * jn, 2.0 / 7.0 * m_red * slide)
+            ix, iy = jn * nx, jn * ny
+            if slide > 0.0:
+                ix -= jt * tx / slide
+                iy -= jt * ty / slide
+            # Where they touched: B's surface point toward A, with B rewound.
+            rb = body_b.spec.radius
+            where = (float(bx - vb[0] * s_back + rb * nx), float(by - vb[1] * s_back + rb * ny))
+            va[0] += ix / ma
+            va[1] += iy / ma
+            vb[0] -= ix / mb
+            vb[1] -= iy / mb
+            t_touch = max(0.0, t_end - h - s_back)
+            pair = (a, b) if a < b else (b, a)
+            events.append(Contact(t_touch, pair[0], pair[1], jn, where))
+        for bid, (vx, vy) in velocity.items():
+            bodies[bid].node.setLinearVelocity(Vec3(vx, vy, 0.0))
+        events.sort(key=lambda ev: ev.t)
+        self._pending.extend(events)
+
+    def _reach_of(self, a: str, b: str) -> float:
+        return self._bodies[a].spec.radius + self._bodies[b].spec.radius
 
     def _flush(self) -> None:
         pending, self._pending = self._pending, []
@@ -556,7 +571,6 @@ class Simulation:
         r2 = self.config.play_radius ** 2
         xy = self._xy
         rows = self._rows
-        fastest = 0.0
         speed = self._speed
         out: list[tuple[str, Point]] = []
         for bid, body in list(moving.items()):
@@ -575,8 +589,6 @@ class Simulation:
                 s = math.sqrt(s2)
                 f = 1.0 - dv / s
                 node.setLinearVelocity(Vec3(vx * f, vy * f, 0.0))
-                if s > fastest:
-                    fastest = s
             p = node.getTransform().getPos()
             px = p[0]
             py = p[1]
@@ -593,41 +605,38 @@ class Simulation:
         if not moving:
             self._confirm_rest()
         elif self._scanning or self._substep >= self._gate_due:
-            self._gate_scan(fastest)
+            self._gate_scan()
 
-    def _gate_scan(self, fastest: float) -> None:
+    def _gate_scan(self) -> None:
         """Install the contact scan only while some moving body could touch another.
 
-        Between two control ticks no body speeds up unless struck, so two
-        bodies close at most ``2 * fastest`` m/s; node positions lag Bullet's
-        by one substep, hence the extra substeps in the reach.  Scanning is
-        conservative: a tick the scan is off has no contact at all.
+        Between two control ticks no body speeds up unless struck, so a pair
+        closes at most at the sum of its present speeds; node positions lag
+        Bullet's by one substep, hence the extra substeps of slack.  The scan
+        is off only when no moving body can reach another within the next
+        tick, and this is not asked again until that clear time has passed.
         """
         moving = self._moving
         near = False
         if moving and len(self._bodies) > 1:
             idx = np.fromiter((self._rows[b] for b in moving), dtype=np.intp, count=len(moving))
             xy = self._xy
-            mine = xy[idx]
-            gap = np.hypot(xy[None, :, 0] - mine[:, None, 0], xy[None, :, 1] - mine[:, None, 1])
-            gap -= self._radius[None, :] + self._radius[idx][:, None]
-            gap[np.arange(len(idx)), idx] = np.inf
-            gap -= _GATE_MARGIN
-            closing = self._speed[None, :] + self._speed[idx][:, None]
-            tick = self.config.tick
-            lag = 2.0 * self._h
-            if (gap <= 0.0).any():
-                near = True
-            else:
-                # Time before any pair could meet, each closing head-on at
-                # its present speeds (nobody speeds up unless struck).
-                with np.errstate(divide="ignore"):
-                    clear_time = float((gap / closing).min())
-                clear = math.floor((clear_time - lag) / tick) if math.isfinite(clear_time) else 1 << 30
+            diff = xy[None, :, :] - xy[idx][:, None, :]
+            gap = np.sqrt((diff * diff).sum(axis=2))
+            gap -= self._reach[idx]            # its own diagonal is -inf: never near itself
+            speed = self._speed
+            closing = speed[idx][:, None] + speed[None, :]
+            np.maximum(closing, 1e-12, out=closing)
+            # Time before any pair could meet, each closing head-on at its present speeds.
+            clear_time = float((gap / closing).min())
+            if clear_time > 0.0:
+                clear = math.floor((clear_time - 2.0 * self._h) / self.config.tick)
                 near = clear < 1
                 if not near:
                     self._gate_due = self._substep + clear * self.config.substeps_per_tick
                     self._sleep_idle()
+            else:
+                near = True
         if near and not self._scanning:
             self._world.setTickCallback(self._on_substep, False)
             self._scanning = True
@@ -671,7 +680,7 @@ class Simulation:
         for body in self._bodies.values():
             body.node.setLinearVelocity(_ZERO)
         self._in_shot = False
-        self._gate_scan(0.0)
+        self._gate_scan()
         self._touching = set()
         self._last_rest = AllAtRest(self.time, self.positions())
         self.bus.publish(self._last_rest)
@@ -725,6 +734,21 @@ class _FrameSampler:
             self.on_frame(t, ids, poses)
             while self.next_t <= t + 1e-9:
                 self.next_t += self.period
+
+
+def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float) -> float:
+    """How long ago A, at ``p`` from B and closing at ``va - vb``, first touched B; -1 if not closing.
+
+    Solves ``|p - w s| = reach`` for the root s >= 0 (p lies within reach,
+    so there is exactly one).
+    """
+    wx, wy = va[0] - vb[0], va[1] - vb[1]
+    pw = px * wx + py * wy
+    ww = wx * wx + wy * wy
+    if pw >= 0.0 or ww == 0.0:
+        return -1.0
+    disc = pw * pw - ww * (px * px + py * py - reach * reach)
+    return max(0.0, (pw + math.sqrt(max(disc, 0.0))) / ww)
 
 
 def _check_specs(specs: list[BodySpec], play_radius: float) -> None:
