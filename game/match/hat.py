@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -250,7 +250,3 @@ def hat_summary(result: HatResult) -> list[str]:
         where = "rolled off the ground" if drop.rest is None else f"{drop.distance * 100:.1f} cm from the Sun"
         lines.append(f"  {drop.player}: {where}, takes {drop.planet.capitalize()}")
     return lines
-
-
-def planets_by_player(result: HatResult) -> Mapping[str, str]:
-    return result.planets
