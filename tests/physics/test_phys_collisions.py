@@ -72,3 +72,16 @@ def test_no_hit_creates_kinetic_energy_or_momentum(offset: float, speed: float) 
     # Rolling resistance takes at most one tick's worth of speed from each body.
     slack = 2 * MARBLE_MASS * GLASS.rolling_resistance * CONFIG.gravity * CONFIG.tick
     assert math.hypot(p1[0] - p0[0], p1[1] - p0[1]) <= slack + 1e-6
+
+
+def test_a_row_of_touching_marbles_passes_the_blow_to_the_far_end() -> None:
+    # Newton's cradle: the middle marble stays nearly still, the far one runs.
+    spots = {"earth.taw": (-0.2, 0.0), "mars.1": (0.0, 0.0), "mars.2": (0.016, 0.0)}
+    sim, rec, before, after = _velocities_around_first_hit(spots, "earth.taw", "mars.1", (2.0, 0.0))
+    v_in = before["earth.taw"][0]
+    e = GLASS.restitution ** 2
+    assert after["mars.2"][0] == pytest.approx(((1 + e) / 2) ** 2 * v_in, rel=0.03)
+    assert abs(after["mars.1"][0]) < 0.1 * v_in
+    assert abs(after["earth.taw"][0]) < 0.1 * v_in
+    pairs = [frozenset((c.a, c.b)) for c in rec.of("contact")]
+    assert pairs[:2] == [{"earth.taw", "mars.1"}, {"mars.1", "mars.2"}]
