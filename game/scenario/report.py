@@ -116,6 +116,9 @@ def _shot_text(shot: ShotResult, layout: Layout, before: dict[str, tuple[float, 
             lines.append("  none")
     lines.append("The referee:")
     lines.extend("  " + line for line in ruling_to_text(shot.ruling).splitlines())
+    if shot.ruling.take_off:
+        lifted = ", ".join(f"{names.body(c.body)} (to {names.who(c.into)})" for c in shot.ruling.take_off)
+        lines.append(f"Taken off the ground: {lifted}.")
     return lines
 
 
