@@ -78,7 +78,7 @@ class RuleStateSpec:
 
     sun_released: bool = False
     purses: Mapping[str, int] = field(default_factory=dict)
-    stakes: int = 0
+    stakes: int | None = None  # None: the house rules' starting stakes
     comets: tuple[str, ...] = ()
 
 
@@ -359,7 +359,7 @@ def _state(reader: _Reader, data: Mapping[str, Any], players: tuple[str, ...]) -
         if planet not in players:
             raise reader.fail(f"purses.{planet}", "is not one of the players")
         purses[planet] = reader.integer(f"purses.{planet}", amount)
-    stakes = reader.integer("stakes", data.get("stakes", 0))
+    stakes = reader.integer("stakes", data["stakes"]) if "stakes" in data else None
     comets_raw = data.get("comets", [])
     if not isinstance(comets_raw, list):
         raise reader.fail("comets", f"must be an array of planets, not {_describe(comets_raw)}")

@@ -149,3 +149,10 @@ def test_missing_file_is_a_user_error(tmp_path):
 
     with pytest.raises(UserError, match="no such file"):
         load_scenario(tmp_path / "none.toml", max_speed=CAP)
+
+
+def test_stakes_default_to_the_house_rules():
+    from game.scenario.run import starting_state
+
+    assert starting_state(parse('[house_rules]\nstarting_stakes = 4\n')).stakes == 4
+    assert starting_state(parse('stakes = 2\n[house_rules]\nstarting_stakes = 4\n')).stakes == 2
