@@ -14,7 +14,7 @@ Vec3 = tuple[float, float, float]
 
 KNUCKLE_BACK = 0.15     # a hand's length behind the taw
 KNUCKLE_HEIGHT = 0.06  # eye at knuckle height, looking along the ground
-OVERHEAD_HEIGHT = 2.6
+OVERHEAD_HEIGHT = 2.1
 
 
 @dataclass

@@ -39,7 +39,7 @@ class HudStatus:
 
 
 FEED_LINES = 4
-FEED_SCALE = 0.036
+FEED_SCALE = 0.034
 
 
 class Hud:
@@ -69,9 +69,9 @@ class Hud:
         self.hint_bar = DirectFrame(parent=self.root, frameColor=(0.06, 0.045, 0.03, 0.78),
                                     frameSize=(left, right, -1.0, -0.94))
         self.hint_text = theme.label(self.root, "", (0.0, -0.983), scale=0.036, colour=theme.DIM_INK)
-        feed_right = min(right - 1.0, left + 2.2)
+        feed_right = left + 1.5  # clear of the taw at the bottom centre of the knuckle-down view
         self.feed_panel = DirectFrame(parent=self.root, frameColor=theme.PANEL,
-                                      frameSize=(left + 0.02, feed_right, -0.92, -0.56))
+                                      frameSize=(left + 0.02, feed_right, -0.925, -0.56))
         self.feed_title = theme.label(self.root, "Last shot", (left + 0.06, -0.61), scale=0.045,
                                       colour=theme.BRASS, align=TextNode.ALeft)
         wrap = (feed_right - left - 0.1) / FEED_SCALE

@@ -32,21 +32,21 @@ RULES: dict[int, str] = {
 READINGS: dict[int, str] = {
     1: "Each player's marble is dropped from the hat; nearest the Sun takes Mercury, and so outward.",
     2: "Whoever holds Mercury shoots first; then turns go outward by orbit.",
-    3: "Until the Sun has left Mercury's orbit, striking a planet or satellite takes nothing.",
+    3: "The Sun is released once a fair shot strikes it and it rests beyond Mercury's line; until then nothing is scored.",
     4: "Strike the Sun past Mercury: the holder of the orbit it stops in pays you one per body in that orbit.",
     5: "An orbit is the ground between a planet's line and the next line inward.",
     6: "Sun resting on your own line: every other player pays you one each turn it stays there.",
-    7: "Knock the Sun into a planet: pay that planet's owner two.",
+    7: "In a shot that strikes the Sun, the Sun touching a planet costs the shooter two to its owner (once per planet).",
     8: "Sun stops inside an orbit: the bank pays you 1 (Herschel) up to 7 (Mercury).",
-    9: "Knock the Sun beyond Herschel: win the game, one from each player and all the stakes.",
+    9: "The Sun at rest beyond Herschel's line (or off the ground) wins: one from each player and all the stakes.",
     10: "Knock a planet beyond Herschel: it is yours; its owner puts a new one at its home.",
     11: "Knock a planet into another's orbit: pay that orbit's owner one per satellite there.",
     12: "Your taw, after a hit, stops in your own orbit: put one in the inner ring as stakes.",
-    13: "Your taw stops inside the inner ring: it stays there and you are out of play.",
+    13: "A taw whose centre rests inside the inner ring stays there as stakes, and its player is out.",
     14: "Lose every satellite and you become a Comet: shoot from any orbit line when the Sun was struck.",
-    15: "You may not strike your own planet or satellites first.",
+    15: "If the first body your taw strikes is your own planet or satellite, it is a foul: forfeit one to the stakes.",
     16: "Strike a body inside Saturn's ring: forfeit three to the stakes; strike the Sun there and take Saturn's system.",
-    17: "After the first shot you shoot from where your taw came to rest.",
+    17: "After the first shot you shoot from where your taw rests (within 2 mm); otherwise a foul.",
 }
 
 
