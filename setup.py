@@ -6,12 +6,20 @@ them beside its code (see ``game/resources.py``).  Metadata lives in
 pyproject.toml.
 """
 
+import shutil
+
 from setuptools import find_packages, setup
 
 ASSET_PACKAGES = {
     "game._data.models": "models",
     "game._data.shaders": "shaders",
 }
+
+def _copy_as_is(_build_cmd, src: str, dst: str) -> str:
+    """build_apps file handler: ship a model as it is (the game loads ``*.egg`` by name)."""
+    shutil.copyfile(src, dst)
+    return dst
+
 
 # ``python setup.py build_apps``: a standalone desktop build (see the README).
 # Options live here, not in setup.cfg, because build_apps reads setup.cfg values
@@ -22,7 +30,9 @@ BUILD_APPS = {
     "include_patterns": ["models/**", "shaders/**"],
     "exclude_patterns": ["models/README.md", "shaders/README.md"],
     "include_modules": {"*": ["game.app.*", "game.app.states.*", "game.match.*", "game.ai.*"]},
-    "plugins": ["pandagl", "p3headlessgl", "p3openal_audio"],
+    "exclude_modules": {"*": ["tkinter", "_tkinter", "pytest"]},
+    "file_handlers": {".egg": _copy_as_is},
+    "plugins": ["pandagl", "p3headlessgl", "p3openal_audio", "pandaegg"],
     "platforms": ["manylinux2014_x86_64"],
     "requirements_path": "requirements.txt",
     # Only PyPI is reachable from our build machines: no optimised or extra indexes.

@@ -38,6 +38,11 @@ class HudStatus:
     power: float | None = None
 
 
+# HUD anchor -> the ShowBase edge node it hangs from.
+ANCHORS = {
+    "top_left": "a2dTopLeft", "top_center": "a2dTopCenter", "top_right": "a2dTopRight",
+    "bottom_left": "a2dBottomLeft", "bottom_center": "a2dBottomCenter", "bottom_right": "a2dBottomRight",
+}
 FEED_LINES = 4
 FEED_SCALE = 0.034
 
@@ -47,41 +52,43 @@ class Hud:
         self.app = app
         self.root = app.aspect2d.attachNewNode("hud")
         self.status = HudStatus()
-        left, right = app.a2dLeft, app.a2dRight
+        # Each piece hangs from one of ShowBase's edge anchors, which follow the
+        # window's aspect ratio when it is resized.
+        anchors = {name: self.root.attachNewNode(f"hud-{name}") for name in ANCHORS}
+        for name, node in anchors.items():
+            node.reparentTo(getattr(app, ANCHORS[name]))
+        self._anchors = anchors
+        top_l, top_c, top_r = anchors["top_left"], anchors["top_center"], anchors["top_right"]
+        bottom_l, bottom_c, bottom_r = anchors["bottom_left"], anchors["bottom_center"], anchors["bottom_right"]
         # Top bar: whose turn and where the Sun lies.
-        self.top = DirectFrame(parent=self.root, frameColor=(0.06, 0.045, 0.03, 0.78),
-                               frameSize=(left, right, 0.86, 1.0))
-        self.turn_text = theme.label(self.root, "", (left + 0.05, 0.91), scale=0.06, align=TextNode.ALeft)
-        self.sun_text = theme.label(self.root, "", (0.0, 0.91), scale=0.05, colour=theme.DIM_INK)
-        self.round_text = theme.label(self.root, "", (right - 0.05, 0.91), scale=0.045, colour=theme.DIM_INK,
+        self.top = DirectFrame(parent=top_c, frameColor=(0.06, 0.045, 0.03, 0.78), frameSize=(-4, 4, -0.14, 0.0))
+        self.turn_text = theme.label(top_l, "", (0.05, -0.09), scale=0.06, align=TextNode.ALeft)
+        self.sun_text = theme.label(top_c, "", (0.0, -0.09), scale=0.05, colour=theme.DIM_INK)
+        self.round_text = theme.label(top_r, "", (-0.05, -0.09), scale=0.045, colour=theme.DIM_INK,
                                       align=TextNode.ARight)
         # Right column: purses and the stakes (sized to the players in show()).
-        self.purse_panel = DirectFrame(parent=self.root, frameColor=theme.PANEL,
-                                       frameSize=(right - 0.62, right - 0.02, 0.05, 0.82))
-        self.purse_title = theme.label(self.root, "Purses", (right - 0.32, 0.75), scale=0.05, colour=theme.BRASS)
+        self.purse_panel = DirectFrame(parent=top_r, frameColor=theme.PANEL, frameSize=(-0.62, -0.02, -0.95, -0.18))
+        self.purse_title = theme.label(top_r, "Purses", (-0.32, -0.25), scale=0.05, colour=theme.BRASS)
         self.purse_rows = [
-            (theme.label(self.root, "", (right - 0.58, 0.67 - i * 0.075), scale=0.045, align=TextNode.ALeft),
-             theme.label(self.root, "", (right - 0.07, 0.67 - i * 0.075), scale=0.045, align=TextNode.ARight))
+            (theme.label(top_r, "", (-0.58, -0.33 - i * 0.075), scale=0.045, align=TextNode.ALeft),
+             theme.label(top_r, "", (-0.07, -0.33 - i * 0.075), scale=0.045, align=TextNode.ARight))
             for i in range(7)
         ]
-        self.stakes_text = theme.label(self.root, "", (right - 0.32, 0.09), scale=0.042, colour=theme.BRASS)
+        self.stakes_text = theme.label(top_r, "", (-0.32, -0.91), scale=0.042, colour=theme.BRASS)
         # Bottom: a strip of hints, and above it the ruling feed (left) and the power meter (right).
-        self.hint_bar = DirectFrame(parent=self.root, frameColor=(0.06, 0.045, 0.03, 0.78),
-                                    frameSize=(left, right, -1.0, -0.94))
-        self.hint_text = theme.label(self.root, "", (0.0, -0.983), scale=0.036, colour=theme.DIM_INK)
-        feed_right = left + 1.5  # clear of the taw at the bottom centre of the knuckle-down view
-        self.feed_panel = DirectFrame(parent=self.root, frameColor=theme.PANEL,
-                                      frameSize=(left + 0.02, feed_right, -0.925, -0.56))
-        self.feed_title = theme.label(self.root, "Last shot", (left + 0.06, -0.61), scale=0.045,
-                                      colour=theme.BRASS, align=TextNode.ALeft)
-        wrap = (feed_right - left - 0.1) / FEED_SCALE
-        self.feed_text = theme.label(self.root, "", (left + 0.06, -0.675), scale=FEED_SCALE,
-                                     align=TextNode.ALeft, wordwrap=wrap)
-        self.power = DirectWaitBar(parent=self.root, range=1.0, value=0.0, pos=(right - 0.45, 0, -0.84),
+        self.hint_bar = DirectFrame(parent=bottom_c, frameColor=(0.06, 0.045, 0.03, 0.78), frameSize=(-4, 4, 0.0, 0.06))
+        self.hint_text = theme.label(bottom_c, "", (0.0, 0.017), scale=0.036, colour=theme.DIM_INK)
+        feed_width = 1.5  # clear of the taw at the bottom centre of the knuckle-down view
+        self.feed_panel = DirectFrame(parent=bottom_l, frameColor=theme.PANEL, frameSize=(0.02, feed_width, 0.075, 0.44))
+        self.feed_title = theme.label(bottom_l, "Last shot", (0.06, 0.39), scale=0.045, colour=theme.BRASS,
+                                      align=TextNode.ALeft)
+        self.feed_text = theme.label(bottom_l, "", (0.06, 0.325), scale=FEED_SCALE, align=TextNode.ALeft,
+                                     wordwrap=(feed_width - 0.1) / FEED_SCALE)
+        self.power = DirectWaitBar(parent=bottom_r, range=1.0, value=0.0, pos=(-0.45, 0, 0.16),
                                    frameSize=(-0.4, 0.4, -0.035, 0.035), frameColor=(0.15, 0.12, 0.08, 0.9),
                                    barColor=theme.BRASS)
-        self.power_label = theme.label(self.root, "Power", (right - 0.45, -0.78), scale=0.045, colour=theme.INK)
-        self.thinking_text = theme.label(self.root, "", (0.0, 0.75), scale=0.06, colour=theme.BRASS)
+        self.power_label = theme.label(bottom_r, "Power", (-0.45, 0.22), scale=0.045, colour=theme.INK)
+        self.thinking_text = theme.label(top_c, "", (0.0, -0.25), scale=0.06, colour=theme.BRASS)
         self._dots = 0.0
         self.show(self.status)
 
@@ -97,8 +104,8 @@ class Hud:
         self.sun_text["text"] = f"The Sun lies in {theme.title_case(status.sun_orbit)}'s orbit" if status.sun_orbit else ""
         self.round_text["text"] = f"Round {status.round}  Turn {status.turn}" if status.turn else ""
         rows = max(1, len(status.players))
-        bottom = 0.67 - rows * 0.075 - 0.06
-        self.purse_panel["frameSize"] = (self.app.a2dRight - 0.62, self.app.a2dRight - 0.02, bottom - 0.05, 0.82)
+        bottom = -0.33 - rows * 0.075 - 0.06
+        self.purse_panel["frameSize"] = (-0.62, -0.02, bottom - 0.05, -0.18)
         self.stakes_text.setZ(bottom)
         for i, (name, purse) in enumerate(self.purse_rows):
             if i < len(status.players):
@@ -147,4 +154,10 @@ class Hud:
         for name, purse in self.purse_rows:
             name.destroy()
             purse.destroy()
+        for node in self._anchors.values():
+            node.removeNode()
         self.root.removeNode()
+
+    def hide(self) -> None:
+        for node in self._anchors.values():
+            node.hide()

@@ -131,7 +131,11 @@ class TableView:
         if self.mode == "free":
             return self.free.pose()
         if self.mode == "menu":
-            return cams.CameraPose(cams.overhead(self.orbit_angle, tilt=0.9).position[:2] + (0.9,), (0.0, 0.0, 0.0))
+            eye = cams.overhead(self.orbit_angle, tilt=0.9).position[:2] + (0.9,)
+            # Look a little to the left of the Sun so the system sits right of the menu panel.
+            a = math.radians(self.orbit_angle)
+            right = (math.sin(a), -math.cos(a))
+            return cams.CameraPose(eye, (-0.42 * right[0], -0.42 * right[1], 0.0))
         return cams.overhead(self.orbit_angle)
 
     def _apply(self) -> None:

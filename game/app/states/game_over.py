@@ -16,7 +16,7 @@ class GameOverState(State):
     def enter(self) -> None:
         app = self.app
         session = app.game.session
-        app.game.hud.root.hide()
+        app.game.hud.hide()
         app.view.set_mode("overhead")
         root = self.keep(theme.panel(app.aspect2d, (-1.3, 1.3, -0.82, 0.8), colour=(0.07, 0.055, 0.04, 0.93)))
         winner = session.winner()

@@ -15,8 +15,8 @@ class MenuState(State):
         app.view.sync(app.view.layout.home_positions())
         app.view.show_menu_view()
         # The panel sits to the left so the painted system stays in view behind it.
-        x = app.a2dLeft + 0.75
-        root = self.keep(theme.panel(app.aspect2d, (-0.55, 0.55, -0.5, 0.4), pos=(x, 0, -0.2)))
+        x = 0.75
+        root = self.keep(theme.panel(app.a2dLeftCenter, (-0.55, 0.55, -0.5, 0.4), pos=(x, 0, -0.2)))
         self.title = self.keep(theme.label(app.aspect2d, "Sun and Planet Taw", (0, 0.7), scale=0.14, colour=theme.BRASS))
         self.keep(theme.label(app.aspect2d, "William Martin's marble game from The Book of Sports", (0, 0.6),
                               scale=0.05, colour=theme.INK))
@@ -26,7 +26,7 @@ class MenuState(State):
             "rules": theme.button(root, "The seventeen rules", (0, -0.08), self.go, extra_args=["Rules"], width=12),
             "quit": theme.button(root, "Quit", (0, -0.34), app.quit_game, width=12),
         }
-        self.keep(theme.label(app.aspect2d, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.8), scale=0.04,
+        self.keep(theme.label(app.a2dLeftCenter, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.8), scale=0.04,
                               colour=theme.INK))
         for i, warning in enumerate(app.warnings_seen[-2:]):
             self.keep(theme.label(app.aspect2d, warning, (0.4, -0.86 - 0.05 * i), scale=0.035, colour=theme.BAD,
