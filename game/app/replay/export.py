@@ -23,6 +23,7 @@ from game.replay.model import Replay
 MAX_EXPORT_FRAMES = 20_000
 GIF_MAX_WIDTH = 480
 GIF_COLOURS = 64
+GIF_MAX_FRAMES = 600  # a longer export is thinned for the GIF (not the PNGs), keeping its pace
 EXPORT_HOLD = 1.0  # seconds after each shot: enough to read a ruling
 
 
@@ -130,9 +131,10 @@ def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
 
     # One palette for every frame and no dithering: the still ground then
     # stays the same indices frame to frame, which LZW packs far better.
+    stride = -(-len(frames) // GIF_MAX_FRAMES)
     pictures: list[Any] = []
     palette = None
-    for path in frames:
+    for path in frames[::stride]:
         with Image.open(path) as img:
             img = img.convert("RGB")
             if img.width > GIF_MAX_WIDTH:
@@ -142,6 +144,6 @@ def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
             pictures.append(img.quantize(palette=palette, dither=Image.Dither.NONE))
     buffer = io.BytesIO()
     pictures[0].save(buffer, format="GIF", save_all=True, append_images=pictures[1:],
-                     duration=max(20, round(1000 / fps)), loop=0, optimize=False)
+                     duration=max(20, round(1000 * stride / fps)), loop=0, optimize=False)
     write_atomic(target, buffer.getvalue())
     return target
