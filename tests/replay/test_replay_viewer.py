@@ -142,6 +142,15 @@ def test_keys_and_the_timeline_slider_drive_playback(offscreen_base):
         assert viewer.camera_mode == "taw"
         messenger.send("6")
         assert viewer.camera_mode == "orbit"
+        messenger.send("g")
+        assert viewer.goto_entry is not None and "Go to shot" in viewer.text.captions.text
+        messenger.send("3")  # typed into the box, not a camera change
+        assert viewer.camera_mode == "orbit"
+        viewer.goto_entered("1")
+        assert viewer.goto_entry is None and clock.shot_index == 0
+        messenger.send("g")
+        messenger.send("escape")  # closes the box only
+        assert viewer.goto_entry is None and exits == []
         messenger.send("escape")
         assert exits == [1]
         viewer.slider["value"] = 0.25  # as a drag would

@@ -22,7 +22,7 @@ from game.rules.layout import Layout, LayoutError
 
 log = logging.getLogger(__name__)
 
-KEYS_HELP = ("space play/pause   , . step   - = speed   [ ] shot   L loop   T trails   "
+KEYS_HELP = ("space play/pause   , . step   - = speed   [ ] shot   G go to shot   L loop   T trails   "
              "C camera   1-6 cameras   drag: orbit   wheel: zoom")
 
 
@@ -112,6 +112,7 @@ class ReplayViewer:
         self.slider: Any = None
         self._slider_written = 0.0
         self.on_exit = on_exit
+        self.goto_entry: Any = None
         self._drag: tuple[float, float] | None = None
         self._events: list[str] = []
         lens = base.camLens
@@ -155,7 +156,10 @@ class ReplayViewer:
             self.trails.show([self.timeline.trail(t, body) for body in sample.ids])
         else:
             self.trails.show([])
-        self.text.set_captions([c.text for c in self.timeline.captions_at(t)])
+        captions = [c.text for c in self.timeline.captions_at(t)]
+        if self.goto_entry is not None:
+            captions.append(f"Go to shot (1 to {self.timeline.shot_count}), then Enter")
+        self.text.set_captions(captions)
         shot, local = self.timeline.locate(t)
         state = "playing" if self.clock.playing else "paused"
         self.text.set_status(
@@ -207,8 +211,8 @@ class ReplayViewer:
             "wheel_up": lambda: self.orbit.zoom(0.9),
             "wheel_down": lambda: self.orbit.zoom(1.1),
         }
-        if self.on_exit is not None:
-            bindings["escape"] = self.on_exit
+        bindings["g"] = self.open_goto
+        bindings["escape"] = self._escape
         for number, mode in enumerate(CAMERA_MODES, start=1):
             bindings[str(number)] = lambda m=mode: self.set_camera(m)
         for key, action in bindings.items():
@@ -219,7 +223,40 @@ class ReplayViewer:
                                    thumb_frameSize=(-0.015, 0.015, -0.04, 0.04), command=self._scrubbed)
 
     def _command(self, action: Any) -> None:
+        if self.goto_entry is not None and action != self._escape:
+            return  # keys typed into the shot box are not commands
         action()
+        self.show_at(self.clock.time)
+
+    def _escape(self) -> None:
+        if self.goto_entry is not None:
+            self.close_goto()
+        elif self.on_exit is not None:
+            self.on_exit()
+
+    def open_goto(self) -> None:
+        """A small box for a shot number; Enter jumps there."""
+        from direct.gui.DirectGui import DirectEntry
+
+        if self.goto_entry is not None:
+            return
+        self.goto_entry = DirectEntry(parent=self.base.a2dBottomCenter, pos=(-0.25, 0, 0.2), scale=0.05, width=10,
+                                      numLines=1, focus=1, initialText="", command=self.goto_entered,
+                                      frameColor=(0.1, 0.1, 0.1, 0.8), text_fg=(1, 1, 1, 1))
+
+    def goto_entered(self, text: str) -> None:
+        self.close_goto()
+        try:
+            number = int(text.strip())
+        except ValueError:
+            return
+        if 1 <= number <= self.timeline.shot_count:
+            self.jump_to_shot(number - 1)
+
+    def close_goto(self) -> None:
+        if self.goto_entry is not None:
+            self.goto_entry.destroy()
+            self.goto_entry = None
         self.show_at(self.clock.time)
 
     def _scrubbed(self) -> None:
@@ -281,6 +318,9 @@ class ReplayViewer:
         if self.slider is not None:
             self.slider.destroy()
             self.slider = None
+        if self.goto_entry is not None:
+            self.goto_entry.destroy()
+            self.goto_entry = None
         self.text.destroy()
         self.trails.destroy()
         self.flashes.destroy()
