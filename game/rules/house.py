@@ -109,6 +109,8 @@ class HouseRules:
             raise HouseRuleError(f"{name}: cannot read ({err.strerror})") from None
         except tomllib.TOMLDecodeError as err:
             raise HouseRuleError(f"{name}: not valid TOML ({err})") from None
+        except UnicodeDecodeError as err:  # tomllib decodes the bytes itself (found by tools/fuzz_files.py)
+            raise HouseRuleError(f"{name}: not UTF-8 text (byte {err.start})") from None
         if table:
             data = data.get(table, {})
         return cls.from_mapping(data, source=f"{name}: {table}" if table else name)

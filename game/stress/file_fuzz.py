@@ -1,0 +1,495 @@
+"""File fuzz: seeded mutations of every kind of file a person may hand the game.
+
+Targets and what must hold for each mutant:
+
+* scenario TOML (``tests/scenarios/``): ``load_scenario`` refuses it with a
+  one-line ``UserError`` naming the file, or accepts it and then it runs to
+  rest (``run_scenario``) without any other exception;
+* replay files: ``decode_replay`` refuses with a one-line ``UserError``, or
+  the accepted replay plays back (every shot sampled, captions, flashes);
+* settings JSON: ``load_settings`` never raises; it returns settings whose
+  every value passes the settings' own checks (a bad key falls back to its
+  default with a ``SettingsWarning``);
+* house-rule TOML: ``HouseRules.from_toml`` refuses with a one-line
+  ``UserError``, or the rules build a layout and a new game.
+
+Mutations: bit flips, truncation, insertion (random bytes or a copy of a
+slice), deletion, duplication, and, on the parsed text, type swaps, huge or
+non-finite numbers and unknown keys.  Anything else (a traceback, a
+multi-line message) is a crash and is reported with its seed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import tempfile
+import time
+import traceback
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from game.errors import UserError
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO_DIR = ROOT / "tests" / "scenarios"
+
+# Values swapped in for a TOML value: every TOML type, huge and non-finite numbers.
+TOML_VALUES = [
+    '"text"', '""', "0", "-1", "1e308", "-1e308", "1e999", "inf", "-inf", "nan", "99999999999999999999999",
+    "-9223372036854775808", "9223372036854775807", "true", "false", "[]", "[1, 2, 3]", '["a", 1]', "{}",
+    '{x = 1}', "1979-05-27T07:32:00Z", "0.0", "-0.0", "3.8000001", "1e-320", '"mercury"', '"saturn.7"',
+    '[[1, 2], [3]]',
+]
+JSON_VALUES: list[object] = [None, True, False, "text", "", 0, -1, 1e308, -1e308, 10 ** 40, float("inf"),
+                             float("nan"), [], [1, 2], {}, {"a": 1}, 0.5, 2, 4, 1280, 65536, "high", "low"]
+HUGE_NUMBERS = ["1e308", "-1e308", "1e999", "99999999999999999999999999999", "nan", "inf", "-inf", "0", "-0.0",
+                "4294967296", "1e-320"]
+
+
+@dataclass
+class Case:
+    target: str
+    base: str
+    mutation: str
+    seed: int
+    outcome: str            # "accepted", "refused" or "crash"
+    message: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class FileFuzzReport:
+    cases: list[Case] = field(default_factory=list)
+    write_checks: list[str] = field(default_factory=list)   # atomic-write checks that failed
+    cli_checks: list[str] = field(default_factory=list)     # CLI runs that did not exit 2 with one line
+
+    @property
+    def crashes(self) -> list[Case]:
+        return [c for c in self.cases if c.outcome == "crash"]
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for c in self.cases:
+            out.setdefault(c.target, {"accepted": 0, "refused": 0, "crash": 0})[c.outcome] += 1
+        return out
+
+    def problems(self) -> list[str]:
+        found = [f"{c.target} {c.base} {c.mutation} (seed {c.seed}): {c.message}" for c in self.crashes]
+        return found + self.write_checks + self.cli_checks
+
+    def summary(self) -> str:
+        lines = [f"{len(self.cases)} mutated files"]
+        for target, n in sorted(self.counts().items()):
+            slowest = max((c.seconds for c in self.cases if c.target == target), default=0.0)
+            lines.append(f"  {target:<9} accepted {n['accepted']:5d}  refused cleanly {n['refused']:5d}  "
+                         f"crashes {n['crash']:3d}  (slowest {slowest * 1000:.0f} ms)")
+        problems = self.problems()
+        lines.append(f"{len(problems)} problems" + (":" if problems else ""))
+        lines += ["  " + p for p in problems[:40]]
+        return "\n".join(lines)
+
+
+# -- mutations ------------------------------------------------------------------
+
+def _bit_flips(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    buf = bytearray(data)
+    n = rng.choice([1, 1, 2, 4, 16])
+    for _ in range(n):
+        if buf:
+            i = rng.randrange(len(buf))
+            buf[i] ^= 1 << rng.randrange(8)
+    return f"flip {n} bits", bytes(buf)
+
+
+def _byte_set(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    buf = bytearray(data)
+    if buf:
+        i = rng.randrange(len(buf))
+        buf[i] = rng.choice([0, 0xFF, 0x80, 0x22, 0x5B, 0x5D, 0x7B, 0x3D, 0x0A, 0x5C, 0xC3])
+        return f"byte {i} set", bytes(buf)
+    return "empty", b""
+
+
+def _truncate(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    n = rng.randrange(len(data) + 1)
+    return f"truncate to {n}", data[:n]
+
+
+def _insert(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    i = rng.randrange(len(data) + 1)
+    if rng.random() < 0.5 or not data:
+        junk = bytes(rng.randrange(256) for _ in range(rng.choice([1, 3, 17, 200])))
+    else:
+        a = rng.randrange(len(data))
+        junk = data[a:a + rng.choice([1, 8, 64, 512])]
+    return f"insert {len(junk)} at {i}", data[:i] + junk + data[i:]
+
+
+def _delete(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    if not data:
+        return "empty", b""
+    i = rng.randrange(len(data))
+    n = rng.choice([1, 2, 8, 64, 1000])
+    return f"delete {n} at {i}", data[:i] + data[i + n:]
+
+
+def _duplicate(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    if not data:
+        return "empty", b""
+    i = rng.randrange(len(data))
+    n = rng.choice([4, 64, 1024])
+    return f"duplicate {n} at {i}", data[:i + n] + data[i:i + n] + data[i + n:]
+
+
+BYTE_MUTATIONS: list[Callable[[random.Random, bytes], tuple[str, bytes]]] = [
+    _bit_flips, _byte_set, _truncate, _insert, _delete, _duplicate]
+
+_TOML_ASSIGN = re.compile(rb"^(\s*)([A-Za-z0-9_\"'.\-]+)(\s*=\s*)(.*)$", re.M)
+_NUMBER = re.compile(rb"(?<![A-Za-z_.\"])-?\d+(\.\d+)?([eE][-+]?\d+)?")
+
+
+def _toml_type_swap(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    found = list(_TOML_ASSIGN.finditer(data))
+    if not found:
+        return "no assignment", data
+    m = rng.choice(found)
+    value = rng.choice(TOML_VALUES).encode()
+    return (f"{m.group(2).decode(errors='replace')} = {value.decode()}",
+            data[:m.start(4)] + value + data[m.end(4):])
+
+
+def _toml_huge_number(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    found = list(_NUMBER.finditer(data))
+    if not found:
+        return "no number", data
+    m = rng.choice(found)
+    value = rng.choice(HUGE_NUMBERS).encode()
+    return f"number {m.group(0).decode()} -> {value.decode()}", data[:m.start()] + value + data[m.end():]
+
+
+def _toml_unknown_key(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    lines = data.split(b"\n")
+    i = rng.randrange(len(lines) + 1)
+    key = rng.choice([b"zz_unknown = 1", b"colour = \"red\"", b"speed2 = 3.0", b"[extra]\nkey = 1",
+                      b"[shot]\nspeed = 1.0", b"players = [\"earth\"]"])
+    return f"line {i}: {key.decode()!r}", b"\n".join(lines[:i] + [key] + lines[i:])
+
+
+def _toml_table_swap(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    heads = list(re.finditer(rb"^\[([^\]\n]*)\]", data, re.M))
+    if not heads:
+        return "no table", data
+    m = rng.choice(heads)
+    new = rng.choice([b"[[" + m.group(1) + b"]]", b"[" + m.group(1) + b".x]", b"[bodies]", b"[state]", b"[hat]",
+                      b"[house_rules]", b"[shots]"])
+    return f"table {m.group(0).decode(errors='replace')} -> {new.decode(errors='replace')}", data[:m.start()] + new + data[m.end():]
+
+
+TOML_MUTATIONS = BYTE_MUTATIONS + [_toml_type_swap, _toml_type_swap, _toml_huge_number, _toml_unknown_key,
+                                   _toml_table_swap]
+
+
+def _json_mutation(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """A structural change of the settings object: a type swap, a huge number, an unknown key."""
+    try:
+        obj = json.loads(data)
+    except ValueError:
+        return "unparsable base", data
+    kind = rng.randrange(4)
+    if kind == 0 and isinstance(obj, dict) and obj:
+        key = rng.choice(sorted(obj))
+        obj[key] = rng.choice(JSON_VALUES)
+        what = f"{key} = {obj[key]!r}"
+    elif kind == 1 and isinstance(obj, dict):
+        key = rng.choice(["zz_unknown", "Width", "", "volume ", "__class__"])
+        obj[key] = rng.choice(JSON_VALUES)
+        what = f"unknown key {key!r}"
+    elif kind == 2:
+        obj = rng.choice([[], "settings", 3, None, [obj]])
+        what = f"top level {type(obj).__name__}"
+    else:
+        if isinstance(obj, dict):
+            for key in list(obj):
+                if rng.random() < 0.5:
+                    obj[key] = rng.choice(JSON_VALUES)
+        what = "many values swapped"
+    return what, json.dumps(obj).encode()
+
+
+JSON_MUTATIONS = BYTE_MUTATIONS + [_json_mutation, _json_mutation, _json_mutation]
+
+
+def mutate(rng: random.Random, data: bytes, mutations: list[Callable[[random.Random, bytes], tuple[str, bytes]]],
+           rounds: int = 1) -> tuple[str, bytes]:
+    names = []
+    for _ in range(rounds):
+        fn = rng.choice(mutations)
+        name, data = fn(rng, data)
+        names.append(f"{fn.__name__.strip('_')}: {name}")
+    return "; ".join(names), data
+
+
+# -- oracles --------------------------------------------------------------------
+
+def _clean(err: UserError, path: Path) -> str | None:
+    """Why a refusal is not clean, or None when it is one line naming the file."""
+    text = str(err)
+    if not text.strip():
+        return "empty message"
+    if "\n" in text or "\r" in text:
+        return f"message of {text.count(chr(10)) + 1} lines: {text[:160]!r}"
+    if path.name not in text:
+        return f"message does not name the file: {text[:160]!r}"
+    return None
+
+
+def check_scenario(path: Path) -> tuple[str, str]:
+    from game.physics import PhysicsConfig
+    from game.scenario.format import load_scenario
+    from game.scenario.run import run_scenario
+
+    cap = PhysicsConfig().max_shot_speed
+    try:
+        scenario = load_scenario(path, max_speed=cap)
+    except UserError as err:
+        bad = _clean(err, path)
+        return ("crash", bad) if bad else ("refused", str(err))
+    try:
+        run_scenario(scenario, PhysicsConfig.for_layout(scenario.layout))
+    except UserError as err:
+        bad = _clean(err, path)
+        return ("crash", "run: " + bad) if bad else ("refused", str(err))
+    return "accepted", ""
+
+
+def check_replay(path: Path) -> tuple[str, str]:
+    from game.replay import load_replay
+    from game.replay.playback import Timeline
+
+    try:
+        replay = load_replay(path)
+    except UserError as err:
+        bad = _clean(err, path)
+        return ("crash", bad) if bad else ("refused", str(err))
+    timeline = Timeline(replay)
+    end = timeline.shot_end(timeline.shot_count - 1) if timeline.shot_count else 0.0
+    for k in range(24):
+        t = end * k / 23
+        timeline.sample(t)
+        timeline.captions_at(t)
+        timeline.flashes_at(t)
+    return "accepted", ""
+
+
+def check_settings(path: Path) -> tuple[str, str]:
+    from game.app.settings import CHECKS, Settings, SettingsWarning, load_settings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        settings = load_settings(path)
+    if not isinstance(settings, Settings):
+        return "crash", f"load_settings returned {type(settings).__name__}"
+    for key, (check, expected) in CHECKS.items():
+        if not check(getattr(settings, key)):
+            return "crash", f"{key} = {getattr(settings, key)!r} is not {expected}"
+    others = [w for w in caught if not issubclass(w.category, SettingsWarning)]
+    if others:
+        return "crash", f"unexpected warning {others[0].category.__name__}: {others[0].message}"
+    multi = [w for w in caught if "\n" in str(w.message)]
+    if multi:
+        return "crash", f"warning of several lines: {str(multi[0].message)[:160]!r}"
+    return ("refused" if caught else "accepted"), "; ".join(str(w.message) for w in caught)[:200]
+
+
+def check_house(path: Path) -> tuple[str, str]:
+    from game.rules.house import HouseRules
+    from game.rules.state import new_game
+
+    try:
+        house = HouseRules.from_toml(path)
+    except UserError as err:
+        bad = _clean(err, path)
+        return ("crash", bad) if bad else ("refused", str(err))
+    layout = house.layout()
+    new_game(["mercury", "earth", "jupiter"], layout, house)
+    return "accepted", ""
+
+
+CHECKS: dict[str, Callable[[Path], tuple[str, str]]] = {
+    "scenario": check_scenario, "replay": check_replay, "settings": check_settings, "house": check_house}
+
+
+# -- base files -----------------------------------------------------------------
+
+def house_toml(house: object | None = None) -> bytes:
+    """A complete ``[house_rules]`` table of the default rules, as TOML text."""
+    from game.rules.house import HouseRules
+
+    rules = house or HouseRules()
+    lines = ["# every house rule at its default", "[house_rules]"]
+    for key, value in rules.to_dict().items():  # type: ignore[attr-defined]
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, str):
+            text = json.dumps(value)
+        else:
+            text = repr(value)
+        lines.append(f"{key} = {text}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def settings_json() -> bytes:
+    from dataclasses import asdict
+
+    from game.app.settings import Settings
+
+    return (json.dumps(asdict(Settings()), indent=2, sort_keys=True) + "\n").encode()
+
+
+def replay_bytes(seed: int = 3, rounds: int = 2) -> bytes:
+    """A real replay: a short seeded game between random players, recorded."""
+    from game.ai.headless import play_game
+    from game.ai.workers import PlannerPool
+    from game.replay import encode_replay
+
+    with PlannerPool(0) as pool:
+        result = play_game(["random", "random", "random"], seed=seed, pool=pool, round_limit=rounds, record=True)
+    return encode_replay(result.replay)
+
+
+def base_files(scenarios: int | None = None) -> dict[str, list[tuple[str, bytes]]]:
+    """Good files of each kind to mutate: (name, bytes)."""
+    paths = sorted(SCENARIO_DIR.glob("*.toml"))
+    if scenarios is not None:
+        paths = paths[:scenarios]
+    return {
+        "scenario": [(p.name, p.read_bytes()) for p in paths],
+        "replay": [("game.replay", replay_bytes())],
+        "settings": [("settings.json", settings_json())],
+        "house": [("house.toml", house_toml())],
+    }
+
+
+MUTATIONS = {"scenario": TOML_MUTATIONS, "house": TOML_MUTATIONS, "settings": JSON_MUTATIONS,
+             "replay": BYTE_MUTATIONS}
+
+
+def fuzz_files(seed: int, per_target: int, *, targets: tuple[str, ...] = ("scenario", "replay", "settings", "house"),
+               scenarios: int | None = None, bases: dict[str, list[tuple[str, bytes]]] | None = None,
+               on_case: Callable[[Case], None] | None = None) -> FileFuzzReport:
+    """``per_target`` seeded mutants of each target's base files, each checked by its oracle."""
+    bases = bases or base_files(scenarios)
+    report = FileFuzzReport()
+    master = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="taw-fuzz-") as tmp:
+        for target in targets:
+            for k in range(per_target):
+                case_seed = master.getrandbits(32)
+                rng = random.Random(case_seed)
+                name, data = rng.choice(bases[target])
+                mutation, mutant = mutate(rng, data, MUTATIONS[target], rounds=rng.choice([1, 1, 1, 2, 3]))
+                path = Path(tmp) / f"m{k}_{name}"
+                path.write_bytes(mutant)
+                started = time.perf_counter()
+                try:
+                    outcome, message = CHECKS[target](path)
+                except Exception as err:  # noqa: BLE001 - every other exception is the finding
+                    tb = traceback.extract_tb(err.__traceback__)[-1]
+                    outcome = "crash"
+                    message = f"{type(err).__name__}: {str(err)[:200]} at {Path(tb.filename).name}:{tb.lineno}"
+                case = Case(target, name, mutation, case_seed, outcome, message, time.perf_counter() - started)
+                report.cases.append(case)
+                if on_case is not None:
+                    on_case(case)
+                path.unlink(missing_ok=True)
+    return report
+
+
+def mutant_of(seed: int, target: str, bases: dict[str, list[tuple[str, bytes]]]) -> tuple[str, str, bytes]:
+    """Rebuild one case from its seed: (base name, mutation, bytes)."""
+    rng = random.Random(seed)
+    name, data = rng.choice(bases[target])
+    mutation, mutant = mutate(rng, data, MUTATIONS[target], rounds=rng.choice([1, 1, 1, 2, 3]))
+    return name, mutation, mutant
+
+
+# -- the CLI and atomic writes --------------------------------------------------
+
+def cli_check(argv: list[str], cwd: Path | None = None, timeout: float = 120.0) -> str | None:
+    """Run ``python -m game ARGV``: None if it exits 2 with one stderr line and no traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "game", *argv], capture_output=True, text=True,
+                          cwd=cwd or ROOT, timeout=timeout)
+    err = proc.stderr.strip("\n")
+    if proc.returncode != 2:
+        return f"taw {' '.join(argv)}: exit {proc.returncode}, stderr {err[-300:]!r}"
+    if "Traceback" in err or len(err.splitlines()) != 1:
+        return f"taw {' '.join(argv)}: stderr is not one line: {err[-300:]!r}"
+    return None
+
+
+class _FailingWrite(io.RawIOBase):
+    pass
+
+
+def atomic_write_checks(folder: Path) -> list[str]:
+    """A failed write over a good file leaves the good file intact and no temporary file behind.
+
+    The failure is injected at each step of ``write_atomic`` in turn (writing,
+    syncing, renaming), for settings and replays; and a replay that cannot be
+    encoded never reaches the disk.
+    """
+    import os
+    from unittest import mock
+
+    from game.app.settings import Settings, load_settings, save_settings
+    from game.replay import load_replay, save_replay
+
+    problems: list[str] = []
+    settings_path = folder / "settings.json"
+    save_settings(Settings(volume=0.25), settings_path)
+    good_settings = settings_path.read_bytes()
+    replay_path = folder / "game.replay"
+    replay_path.write_bytes(replay_bytes(seed=5, rounds=1))
+    good_replay = replay_path.read_bytes()
+    replay = load_replay(replay_path)
+
+    def enospc(*_a: object, **_k: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    for step in ("os.fsync", "os.replace", "os.fdopen"):
+        for what, do, path, good in (
+                ("settings", lambda: save_settings(Settings(volume=0.9), settings_path), settings_path,
+                 good_settings),
+                ("replay", lambda: save_replay(replay, replay_path), replay_path, good_replay)):
+            with mock.patch(step, side_effect=enospc):
+                try:
+                    do()
+                    problems.append(f"{what}: a write failing in {step} raised nothing")
+                except UserError as err:
+                    if "\n" in str(err):
+                        problems.append(f"{what}: a write failing in {step} gave several lines")
+                except Exception as err:  # noqa: BLE001
+                    problems.append(f"{what}: a write failing in {step} raised {type(err).__name__}: {err}")
+            if path.read_bytes() != good:
+                problems.append(f"{what}: a write failing in {step} changed the good file")
+            leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+            if leftovers:
+                problems.append(f"{what}: a write failing in {step} left {leftovers[0]}")
+                for name in leftovers:
+                    os.unlink(folder / name)
+    # A settings object that cannot be written as JSON must not touch the file either.
+    try:
+        save_settings(Settings(volume=float("nan")), settings_path)  # json writes NaN; the loader refuses it
+    except Exception:  # noqa: BLE001
+        pass
+    if load_settings(settings_path).volume != 0.25 and settings_path.read_bytes() == good_settings:
+        problems.append("settings: the good file read back wrong")
+    return problems
