@@ -10,7 +10,9 @@ under each graphics quality side by side in one process: shadows off/on and
 MSAA 0/2/4.  Reported per configuration: the median frame time over
 ``--frames`` frames after two warm-up frames, each frame forced to finish by
 reading the picture back (the read-back alone is measured and shown too), and
-the draw calls (geoms submitted: main pass plus shadow pass, counted from
+the CPU time of the whole process over the frame (llvmpipe's rasteriser
+threads included: steadier than wall time when other work shares the
+cores), and the draw calls (geoms submitted: main pass plus shadow pass, counted from
 the scene graph).  Then, in a fresh process each, the time from launch
 (``python`` start) to the first finished frame.
 """
@@ -81,23 +83,27 @@ def draw_calls(view) -> tuple[int, int]:
     return main, shadow
 
 
-def time_frames(view, frames: int) -> tuple[float, float]:
+def time_frames(view, frames: int) -> tuple[float, float, float]:
+    """Median wall time, median CPU time (all of llvmpipe's threads) and read-back time."""
     engine = view.base.graphicsEngine
     for _ in range(2):
         engine.renderFrame()
         view.buffer.getScreenshot()
     samples = []
+    cpu = []
     for _ in range(frames):
         t = time.perf_counter()
+        c = time.process_time()
         engine.renderFrame()
         view.buffer.getScreenshot()
         samples.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
     readback = []
     for _ in range(5):
         t = time.perf_counter()
         view.buffer.getScreenshot()
         readback.append(time.perf_counter() - t)
-    return statistics.median(samples), statistics.median(readback)
+    return statistics.median(samples), statistics.median(cpu), statistics.median(readback)
 
 
 def time_update(base, layout, positions) -> float:
@@ -144,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     positions = full_table(layout)
     print(f"# {platform.machine()} {platform.system()}, renderer {renderer!r}, {SIZE[0]}x{SIZE[1]}, "
           f"{len(positions)} bodies, median of {args.frames} frames")
-    print("| quality | knuckle-down ms | overhead ms | draw calls (main + shadow) |")
+    print("| quality | knuckle-down ms (CPU ms) | overhead ms (CPU ms) | draw calls (main + shadow) |")
     print("|---|---|---|---|")
     readbacks = []
     for label, shadows, map_size, msaa in CONFIGS:
@@ -156,9 +162,9 @@ def main(argv: list[str] | None = None) -> int:
             cells = []
             for camera in ("knuckle", "overhead"):
                 frame_camera(view, camera, positions)
-                frame, readback = time_frames(view, args.frames)
+                frame, cpu, readback = time_frames(view, args.frames)
                 readbacks.append(readback)
-                cells.append(f"{frame * 1000:.0f}")
+                cells.append(f"{frame * 1000:.0f} ({cpu * 1000:.0f})")
             main_calls, shadow_calls = draw_calls(view)
             note = "" if got == msaa else f" (buffer gave MSAA {got})"
             print(f"| {label}{note} | {cells[0]} | {cells[1]} | {main_calls} + {shadow_calls} |")

@@ -80,13 +80,13 @@ void main() {
     // chalk: seven orbits, the stakes ring, Saturn's ring
     float r = length(p) + (big.g - 0.5) * 0.0025;  // a hand-drawn wobble of a millimetre or so
     float fw = max(fwidth(r), 1e-6);
-    float chalk = 0.0;
-    float dust = 0.0;
+    // a stripe's coverage falls with distance, so only the nearest line matters
+    float nearest = 1e9;
     for (int i = 0; i < 7; ++i) {
-        float x = r - u_radii[i];
-        chalk = max(chalk, stripe(x, u_line_half, fw));
-        dust = max(dust, stripe(x, u_line_half * 2.6, fw));
+        nearest = min(nearest, abs(r - u_radii[i]));
     }
+    float chalk = stripe(nearest, u_line_half, fw);
+    float dust = stripe(nearest, u_line_half * 2.6, fw);
     float ring_half = u_line_half * 0.75;
     chalk = max(chalk, stripe(r - u_inner_ring, ring_half, fw));
     float rs = length(p - u_saturn.xy);
