@@ -47,6 +47,9 @@ _NO_SPIN = Vec3(0.0, 0.0, 0.0)
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
 _GATE_MARGIN = 0.002     # m: slack in deciding that no body can touch another
+_GATE_RECHECK_TICKS = 4  # ticks the scan stays on before the gate is asked again
+_MIN_HIT_SPEED = 1e-3    # m/s: a new pair closing slower is a nudge, not a hit
+_REHIT_SPEED = 0.05      # m/s: a touching pair closing faster was struck anew
 
 
 @dataclass
@@ -421,7 +424,7 @@ class Simulation:
         bodies = self._bodies
         moving = self._moving
         touching: set[tuple[str, str]] = set()
-        fresh: list[tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode]] = []
+        pressed: list[tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode, bool]] = []
         for i in range(n):
             m = world.getManifold(i)
             points = m.getNumManifoldPoints()
@@ -444,14 +447,16 @@ class Simulation:
                 moving[a] = bodies[a]
             if b not in moving and b in bodies:
                 moving[b] = bodies[b]
-            if pair not in self._touching and a in bodies and b in bodies:
-                fresh.append((m, a, b, node0, node1))
+            if a in bodies and b in bodies:
+                pressed.append((m, a, b, node0, node1, pair not in self._touching))
         self._touching = touching
-        if fresh:
-            self._resolve_hits(fresh)
+        if pressed:
+            self._resolve_hits(pressed)
 
-    def _resolve_hits(self, fresh: list[tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode]]) -> None:
-        """Replace Bullet's answer to this substep's new hits by the ideal one; queue the events.
+    def _resolve_hits(
+        self, pressed: list[tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode, bool]]
+    ) -> None:
+        """Replace Bullet's answer to this substep's hits by the ideal one; queue the events.
 
         Bullet sees a hit up to one substep late, the balls already
         overlapping by up to ``v * h``: the line of centres is then turned
@@ -465,13 +470,21 @@ class Simulation:
         (e the product of restitutions) and tangential
         ``min(mu J, 2/7 m_red |v_t|)`` against the sliding.  A ball struck
         while touching another (a cradle) thus passes the blow on in turn.
+
+        ``pressed`` holds every pair Bullet pushed apart this substep, with
+        whether it touched in the last one.  A hit is a new pair closing at
+        ``_MIN_HIT_SPEED`` or more, or a touching pair suddenly closing at
+        ``_REHIT_SPEED`` (struck from behind); anything gentler (resting
+        balls Bullet nudges apart, one ball pushing another) keeps Bullet's
+        answer and makes no event.
         """
         bodies = self._bodies
         h = self._h
         t_end = (self._substep - self._shot_substep) * h
         velocity: dict[str, list[float]] = {}
-        hits: list[tuple[float, str, str, float, float, float, float]] = []
-        for manifold, a, b, node0, node1 in fresh:
+        hits: list[tuple[bool, str, str, float, float, float, float]] = []
+        bullet: list[tuple[float, float]] = []
+        for manifold, a, b, node0, node1, new in pressed:
             ma = bodies[a].spec.mass
             mb = bodies[b].spec.mass
             jx = jy = 0.0
@@ -485,10 +498,7 @@ class Simulation:
                 l2 = mp.getAppliedImpulseLateral2()
                 jx += jn * n_j[0] + l1 * d1[0] + l2 * d2[0]
                 jy += jn * n_j[1] + l1 * d1[1] + l2 * d2[1]
-                # Nothing of Bullet's answer may be warm-started into the next substep.
-                mp.setAppliedImpulse(0.0)
-                mp.setAppliedImpulseLateral1(0.0)
-                mp.setAppliedImpulseLateral2(0.0)
+            bullet.append((jx, jy))
             for bid, node in ((a, node0), (b, node1)):
                 if bid not in velocity:
                     v = node.getLinearVelocity()
@@ -506,28 +516,43 @@ class Simulation:
             norm = math.hypot(normal[0], normal[1]) or 1.0
             nx, ny = normal[0] / norm, normal[1] / norm
             rb = bodies[b].spec.radius
-            hits.append((0.0, a, b, nx * sep, ny * sep, pb[0] - rb * nx, pb[1] - rb * ny))
-        # Earliest touch first: rewind each pair with the velocities before any hit.
-        ordered = sorted(
-            ((_rewind(hit[3], hit[4], velocity[hit[1]], velocity[hit[2]], self._reach_of(hit[1], hit[2])), i)
-             for i, hit in enumerate(hits)),
-            key=lambda item: (-item[0], item[1]),
-        )
+            hits.append((new, a, b, nx * sep, ny * sep, pb[0] - rb * nx, pb[1] - rb * ny))
+        # Event by event: of the pairs still closing fast enough to count as
+        # a hit, resolve the one that touched first, then look again (the
+        # hit may have set another pair closing, as in a cradle).
         events: list[Contact] = []
-        for _, i in ordered:
-            _, a, b, px, py, bx, by = hits[i]
+        struck: set[str] = set()
+        waiting = list(range(len(hits)))
+        while True:
+            best: tuple[float, int, float, float, float] | None = None
+            for i in waiting:
+                new, a, b, px, py, _bx, _by = hits[i]
+                va = velocity[a]
+                vb = velocity[b]
+                s_back = _rewind(px, py, va, vb, self._reach_of(a, b))
+                if s_back < 0.0:
+                    continue
+                wx, wy = va[0] - vb[0], va[1] - vb[1]
+                cx, cy = px - wx * s_back, py - wy * s_back
+                c = math.hypot(cx, cy)
+                closing = (wx * cx + wy * cy) / c  # < 0
+                if -closing < (_MIN_HIT_SPEED if new else _REHIT_SPEED):
+                    continue
+                if best is None or s_back > best[0]:
+                    best = (s_back, i, cx / c, cy / c, closing)
+            if best is None:
+                break
+            s_back, i, nx, ny, closing = best
+            waiting.remove(i)
+            new, a, b, px, py, bx, by = hits[i]
             body_a = bodies[a]
             body_b = bodies[b]
             va = velocity[a]
             vb = velocity[b]
-            s_back = _rewind(px, py, va, vb, self._reach_of(a, b))
-            if s_back < 0.0:
-                continue  # no longer closing once the earlier hits were resolved
             wx, wy = va[0] - vb[0], va[1] - vb[1]
-            cx, cy = px - wx * s_back, py - wy * s_back
-            c = math.hypot(cx, cy)
-            nx, ny = cx / c, cy / c
-            closing = wx * nx + wy * ny  # < 0
+            struck.add(a)
+            struck.add(b)
+            _forget_impulses(pressed[i][0])
             ma = body_a.spec.mass
             mb = body_b.spec.mass
             m_red = ma * mb / (ma + mb)
@@ -551,6 +576,19 @@ class Simulation:
             t_touch = max(0.0, t_end - h - s_back)
             pair = (a, b) if a < b else (b, a)
             events.append(Contact(t_touch, pair[0], pair[1], jn, where))
+        for i in waiting:
+            _, a, b, *_rest = hits[i]
+            if a in struck or b in struck:
+                # Bullet solved this pair together with a hit we replaced:
+                # its share of that answer goes too.
+                _forget_impulses(pressed[i][0])
+                continue
+            # A nudge or a push, not a hit: Bullet's answer stands.
+            jx, jy = bullet[i]
+            velocity[a][0] += jx / bodies[a].spec.mass
+            velocity[a][1] += jy / bodies[a].spec.mass
+            velocity[b][0] -= jx / bodies[b].spec.mass
+            velocity[b][1] -= jy / bodies[b].spec.mass
         for bid, (vx, vy) in velocity.items():
             bodies[bid].node.setLinearVelocity(Vec3(vx, vy, 0.0))
         events.sort(key=lambda ev: ev.t)
@@ -604,7 +642,7 @@ class Simulation:
             self._stop_all()
         if not moving:
             self._confirm_rest()
-        elif self._scanning or self._substep >= self._gate_due:
+        elif self._substep >= self._gate_due:
             self._gate_scan()
 
     def _gate_scan(self) -> None:
@@ -637,6 +675,10 @@ class Simulation:
                     self._sleep_idle()
             else:
                 near = True
+        if near:
+            # Scanning a substep with no hit costs about a microsecond, the
+            # decision some tens: keep scanning a few ticks before asking again.
+            self._gate_due = self._substep + _GATE_RECHECK_TICKS * self.config.substeps_per_tick
         if near and not self._scanning:
             self._world.setTickCallback(self._on_substep, False)
             self._scanning = True
@@ -734,6 +776,15 @@ class _FrameSampler:
             self.on_frame(t, ids, poses)
             while self.next_t <= t + 1e-9:
                 self.next_t += self.period
+
+
+def _forget_impulses(manifold: object) -> None:
+    """Zero a manifold's stored impulses so Bullet warm-starts nothing of them."""
+    for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
+        mp = manifold.getManifoldPoint(j)  # type: ignore[attr-defined]
+        mp.setAppliedImpulse(0.0)
+        mp.setAppliedImpulseLateral1(0.0)
+        mp.setAppliedImpulseLateral2(0.0)
 
 
 def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float) -> float:
