@@ -7,14 +7,19 @@ Run on demand (not part of the test suite)::
 The full seven-planet table (41 bodies: Sun, 7 planets, 26 satellites,
 7 taws) at 1280x720, seen from the knuckle-down and the overhead cameras,
 under each graphics quality side by side in one process: shadows off/on and
-MSAA 0/2/4.  Reported per configuration: the median frame time over
-``--frames`` frames after two warm-up frames, each frame forced to finish by
-reading the picture back (the read-back alone is measured and shown too), and
-the CPU time of the whole process over the frame (llvmpipe's rasteriser
-threads included: steadier than wall time when other work shares the
-cores), and the draw calls (geoms submitted: main pass plus shadow pass, counted from
-the scene graph).  Then, in a fresh process each, the time from launch
-(``python`` start) to the first finished frame.
+MSAA 0/2/4.  Reported per configuration:
+
+* the median frame time over ``--frames`` frames after two warm-up frames,
+  each frame forced to finish by reading the picture back (the read-back
+  alone is measured and shown below the table);
+* the median CPU time of the whole process over a frame, llvmpipe's
+  rasteriser threads included: steadier than wall time when other work
+  shares the cores;
+* the draw calls (geoms submitted: main pass plus shadow pass, counted from
+  the scene graph).
+
+Then, in a fresh process each, the time from launch (``python`` start) to
+the first finished frame.
 """
 
 from __future__ import annotations
