@@ -174,19 +174,26 @@ class Director:
         return np.zeros(3) if pos is None else np.asarray(pos, dtype=np.float64)
 
     def _heading(self, t: float, body: str) -> np.ndarray:
-        """Direction of travel, averaged over half a second so the camera does not swing."""
+        """Direction of travel over the last half second, or further back once the body slows.
+
+        Widening the window as motion dies keeps the camera from swinging
+        round when a body stops; a body that never moved is seen from
+        outside, looking in toward the Sun.
+        """
         index, local = self.timeline.locate(t)
         here = self._where(t, body)
         if index >= 0:
             shot = self.timeline.shot(index)
-            back = sample_shot(shot, max(0.0, local - 0.5), index).position_of(body)
-            if back is not None:
+            for window in (0.5, 1.0, 2.0, 4.0, local):
+                back = sample_shot(shot, max(0.0, local - window), index).position_of(body)
+                if back is None:
+                    continue
                 d = (here - back)[:2]
-                if np.linalg.norm(d) > 0.01:
+                if np.linalg.norm(d) > 0.02:
                     return d / np.linalg.norm(d)
         outward = here[:2]
         if np.linalg.norm(outward) > 1e-3:
-            return -outward / np.linalg.norm(outward)  # look inward, toward the Sun
+            return -outward / np.linalg.norm(outward)
         return np.array([0.0, 1.0])
 
     def _chase(self, t: float, body: str, wide: bool) -> CameraPose:

@@ -166,3 +166,20 @@ def test_keys_and_the_timeline_slider_drive_playback(offscreen_base):
     finally:
         viewer.destroy()
     assert base.taskMgr.getTasksNamed("replay-viewer") == []
+
+
+def test_playing_camera_glides_but_seeks_and_cuts_jump(viewer):
+    viewer.set_camera("taw")
+    viewer.show_at(0.2)
+    before = np.array(viewer.base.camera.getPos())
+    goal = np.array(viewer.director.camera("taw", 0.6).eye)
+    viewer.show_at(0.6, ease=0.05)
+    eased = np.array(viewer.base.camera.getPos())
+    assert 0 < np.linalg.norm(eased - goal) < np.linalg.norm(before - goal)
+    viewer.show_at(0.6)  # a seek lands exactly on the director's pose
+    assert np.allclose(viewer.base.camera.getPos(), goal, atol=1e-5)
+    viewer.set_camera("auto")
+    viewer.show_at(0.5)
+    viewer.show_at(1.6, ease=0.05)  # the director cut from the taw to Mars: no glide across the table
+    assert viewer.director.focus(1.6) == "mars"
+    assert np.allclose(viewer.base.camera.getPos(), viewer.director.camera("auto", 1.6).eye, atol=1e-5)

@@ -10,6 +10,7 @@ built, else with the app's ``PlainTable``; the camera follows the
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any, Sequence
 
 import numpy as np
@@ -21,6 +22,8 @@ from game.replay.playback import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
 from game.rules.layout import Layout, LayoutError
 
 log = logging.getLogger(__name__)
+
+CAMERA_EASE = 0.25  # seconds for the playing camera to close ~63% of the gap to the director's pose
 
 KEYS_HELP = ("space play/pause   , . step   - = speed   [ ] shot   G go to shot   L loop   T trails   "
              "C camera   1-6 cameras   drag: orbit   wheel: zoom")
@@ -113,6 +116,9 @@ class ReplayViewer:
         self._slider_written = 0.0
         self.on_exit = on_exit
         self.goto_entry: Any = None
+        self._eye: np.ndarray | None = None
+        self._look: np.ndarray | None = None
+        self._last_cut: tuple[str, str, int] | None = None
         self._drag: tuple[float, float] | None = None
         self._events: list[str] = []
         lens = base.camLens
@@ -144,13 +150,29 @@ class ReplayViewer:
 
     # -- drawing a moment -------------------------------------------------------------------------
 
-    def show_at(self, t: float) -> None:
-        """Draw the replay as it is at global time ``t`` (bodies, camera, overlays)."""
+    def show_at(self, t: float, ease: float = 0.0) -> None:
+        """Draw the replay as it is at global time ``t`` (bodies, camera, overlays).
+
+        ``ease`` > 0 (seconds of wall time since the last frame, while playing)
+        glides the camera toward the director's pose; otherwise, and on every
+        cut, it jumps there, so a seek or an exported frame shows exactly the
+        director's choice.
+        """
         self.clock.seek(t)
         t = self.clock.time
         sample = self.timeline.sample(t)
         self.scene.update(sample.ids, sample.poses())
-        self._apply_camera(self.director.camera(self.camera_mode, t, self.orbit))
+        pose = self.director.camera(self.camera_mode, t, self.orbit)
+        shot_now = (self.camera_mode, self.director.focus(t) if self.camera_mode == "auto" else "",
+                    self.timeline.locate(t)[0])
+        if ease > 0 and self._last_cut == shot_now and self._eye is not None and self.camera_mode != "orbit":
+            k = 1.0 - math.exp(-ease / CAMERA_EASE)
+            eye = self._eye + (np.array(pose.eye) - self._eye) * k
+            look = self._look + (np.array(pose.look_at) - self._look) * k
+            pose = CameraPose(tuple(map(float, eye)), tuple(map(float, look)), pose.up, pose.fov)
+        self._last_cut = shot_now
+        self._eye, self._look = np.array(pose.eye), np.array(pose.look_at)
+        self._apply_camera(pose)
         self.flashes.show(self.timeline.flashes_at(t))
         if self.trails.visible:
             self.trails.show([self.timeline.trail(t, body) for body in sample.ids])
@@ -181,7 +203,7 @@ class ReplayViewer:
         slow = self.director.slow_factor(self.clock.time) if self.camera_mode == "auto" else 1.0
         self.clock.tick(dt, slow)
         self._orbit_drag()
-        self.show_at(self.clock.time)
+        self.show_at(self.clock.time, ease=dt if self.clock.playing else 0.0)
         return task.cont
 
     # -- controls ---------------------------------------------------------------------------------
