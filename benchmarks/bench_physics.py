@@ -1,18 +1,19 @@
-"""Physics benchmark: the standard heavy shot on a full seven-player table.
+"""Physics benchmark: the standard heavy shots on a full seven-player table.
 
 Run on demand (not part of the test suite)::
 
-    /work/venv/bin/python benchmarks/bench_physics.py --repeats 7
+    /work/venv/bin/python benchmarks/bench_physics.py --repeats 15
 
-The standard heavy shot: 41 bodies (the Sun, 7 planets, 26 satellites, 7
-taws); Saturn's taw starts 0.25 m outside Saturn and is shot at the cap speed
-straight through Saturn's ring of seven satellites into Saturn.
+The table: 41 bodies (the Sun, 7 planets, 26 satellites with eight Jovian
+moons, 7 taws).  Two shots at the cap speed: ``saturn``, Saturn's taw 0.25 m
+outside Saturn straight through Saturn's ring of seven satellites into
+Saturn; ``sun``, Earth's taw from its line at the Sun.
 
 Reported, as medians over the repeats, all measured side by side in one run
 (as CPU time of this process, since the cores are shared):
 
 * full pipeline: ``shoot`` + ``run_to_rest`` (events, rolling resistance,
-  rest detection): simulated seconds per wall second;
+  rest detection), and simulated seconds per second of CPU;
 * bare Bullet: the identical world (same bodies, flags and substep) given the
   identical shot and stepped for the same number of substeps with one
   ``doPhysics`` per control tick, no callback and no rolling resistance;
