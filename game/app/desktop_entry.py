@@ -8,6 +8,10 @@ import argparse
 import multiprocessing
 import sys
 
+# The frozen build carries libpandaegg only as a dependency, not as the loader
+# plugin Panda looks for by name; importing the module registers the .egg loader.
+import panda3d.egg  # noqa: F401
+
 from game.app.main import launch
 
 if __name__ == "__main__":

@@ -134,9 +134,15 @@ class Hud:
         self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"
 
     def set_power(self, level: float | None) -> None:
+        """Called every frame while aiming: touch only the meter unless it appears or goes."""
         from dataclasses import replace
 
-        self.show(replace(self.status, power=level))
+        if (level is None) != (self.status.power is None):
+            self.show(replace(self.status, power=level))
+            return
+        self.status = replace(self.status, power=level)
+        if level is not None:
+            self.power["value"] = level
 
     def tick(self, dt: float) -> None:
         """Animate the thinking indicator."""

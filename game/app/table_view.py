@@ -76,6 +76,7 @@ class TableView:
         self.knuckle_goal = cams.knuckle_down((0.0, -0.35), 90.0)
         self.pose = cams.overhead(self.orbit_angle)
         self.aim_node: NodePath | None = None
+        self._last_mouse: tuple[float, float] | None = None
         self.marker_node: NodePath | None = None
         lens = app.camLens
         lens.setNearFar(0.005, 50.0)
@@ -138,6 +139,18 @@ class TableView:
             return cams.CameraPose(eye, (-0.42 * right[0], -0.42 * right[1], 0.0))
         return cams.overhead(self.orbit_angle)
 
+    def _mouse_look(self) -> None:
+        """In the free camera the mouse turns the view (scaled by the mouse sensitivity)."""
+        watcher = self.app.mouseWatcherNode
+        if watcher is None or not watcher.hasMouse():
+            self._last_mouse = None
+            return
+        here = (watcher.getMouseX(), watcher.getMouseY())
+        if self._last_mouse is not None:
+            sens = self.app.settings.mouse_sensitivity
+            self.free.look(-(here[0] - self._last_mouse[0]) * 60.0 * sens, (here[1] - self._last_mouse[1]) * 40.0 * sens)
+        self._last_mouse = here
+
     def _apply(self) -> None:
         cam = self.app.camera
         cam.setPos(*self.pose.position)
@@ -148,6 +161,7 @@ class TableView:
         if self.mode == "menu":
             self.orbit_angle = (self.orbit_angle + 4.0 * dt) % 360.0
         elif self.mode == "free":
+            self._mouse_look()
             keys = self.app.keys
             held = lambda name: 1.0 if keys.is_down(self.app, name) else 0.0  # noqa: E731
             self.free.move(held("forward") - held("back"), held("right") - held("left"), held("up") - held("down"), dt)
