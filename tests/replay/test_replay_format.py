@@ -285,3 +285,22 @@ def test_fields_mutated_behind_a_valid_checksum_never_crash():
             continue
         shot = replay.shots[0]
         assert np.isfinite(shot.positions).all() and np.isfinite(shot.quats).all()
+
+
+def test_a_crash_while_writing_a_shot_keeps_every_earlier_shot(tmp_path, monkeypatch):
+    import os
+
+    path = tmp_path / "live.replay"
+    game = GameRecorder(path, GameMeta(seed=1))
+    game.add_shot(synthetic_shot(1))
+    game.add_shot(synthetic_shot(2))
+
+    def crash(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(UserError):
+        game.add_shot(synthetic_shot(3))
+    monkeypatch.undo()
+    assert len(load_replay(path).shots) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["live.replay"]
