@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
 
     from game.errors import UserError
     from game.match.hat import hat_summary
-    from game.match.match import Match
+    from game.match.match import Match, ShotResult
     from game.match.players import RandomPlayer
     from game.rules.house import HouseRules
     from game.rules.names import who
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     match = Match.from_hat(people, seed=args.seed, house=house)
     shots = []
 
-    def tell(result) -> None:  # type: ignore[no-untyped-def]
+    def tell(result: ShotResult) -> None:
         if args.json:
             shots.append({"shot": result.number, "round": result.round + 1, "shooter": result.shooter, "direction": result.shot.direction,
                           "speed": result.shot.speed, "start": list(result.start),
@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
         for line in ruling_to_text(result.ruling).splitlines():
             print("  " + line)
 
-    if not args.json:
-        print("\n".join(hat_summary(match.hat)) if match.hat else "")
+    if not args.json and match.hat is not None:
+        print("\n".join(hat_summary(match.hat)))
     match.run(tell)
     state = match.state
     if args.json:
