@@ -76,3 +76,12 @@ def test_aiming_at_a_body_taken_up_by_an_earlier_shot_is_an_error(tmp_path, caps
     assert main(["scenario", str(path)]) == 2  # Saturn was taken up by the first shot (rule 16)
     err = capsys.readouterr().err
     assert f"{path}: shots[1].aim: saturn is not on the ground" in err
+
+
+def test_every_example_reads_out_in_words(capsys):
+    for path in sorted(FOLDER.glob("*.toml")):
+        assert main(["scenario", str(path)]) == 0
+        out = capsys.readouterr().out
+        rule = int(path.name[4:6])
+        assert f"Rule {rule}" in out  # the description heads the report
+        assert "(rule 1)" in out if rule == 1 else "The referee:" in out
