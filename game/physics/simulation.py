@@ -96,6 +96,7 @@ class Simulation:
         self._accum = 0.0          # wall time not yet stepped by advance()
         self._scanning = False     # is the per-substep contact scan installed?
         self._gate_due = 0         # substep at which the scan gate must be re-evaluated
+        self._next_frame = 0.0     # shot time of the next frame owed to an on_frame sampler
         self._rows: dict[str, int] = {}
         self._xy = np.zeros((0, 2))    # last known (x, y) of every body, by row
         self._radius = np.zeros(0)
@@ -320,6 +321,7 @@ class Simulation:
         self._accum = 0.0
         self._touching = set()
         self._last_rest = None
+        self._next_frame = 0.0
         self._in_shot = True
         body.node.setLinearVelocity(Vec3(vx, vy, 0.0))
         body.node.setActive(True, True)
@@ -387,6 +389,8 @@ class Simulation:
         due = int(self._accum / tick + 1e-9)
         self._accum = max(0.0, self._accum - due * tick)
         sampler = _FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
+        if sampler is not None and self._substep == self._shot_substep:
+            sampler.maybe_emit()  # the shot's first instant
         for _ in range(due):
             if not self._in_shot:
                 break
@@ -756,7 +760,13 @@ class Simulation:
 
 
 class _FrameSampler:
-    """Calls ``on_frame`` whenever the shot clock passes the next frame time."""
+    """Calls ``on_frame`` whenever the shot clock reaches the next frame time.
+
+    The next frame time lives on the Simulation (reset by each shot), so a
+    shot stepped by many ``advance`` calls gets one evenly spaced sequence:
+    the first instant, every frame time (on the first tick at or after it),
+    and the instant of rest, each once.
+    """
 
     def __init__(self, sim: Simulation, on_frame: FrameCallback, frame_hz: float) -> None:
         if not (frame_hz > 0 and math.isfinite(frame_hz)):
@@ -764,18 +774,19 @@ class _FrameSampler:
         self.sim = sim
         self.on_frame = on_frame
         self.period = 1.0 / frame_hz
-        # Continue a shot's frame sequence across advance() calls.
-        t = sim.time
-        self.next_t = math.ceil(t / self.period - 1e-9) * self.period
 
     def maybe_emit(self) -> None:
-        t = self.sim.time
-        at_rest = not self.sim._in_shot
-        if t + 1e-9 >= self.next_t or at_rest:
-            ids, poses = self.sim.poses()
+        sim = self.sim
+        t = sim.time
+        at_rest = not sim._in_shot
+        if t + 1e-9 >= sim._next_frame or (at_rest and sim._next_frame != math.inf):
+            ids, poses = sim.poses()
             self.on_frame(t, ids, poses)
-            while self.next_t <= t + 1e-9:
-                self.next_t += self.period
+            if at_rest:
+                sim._next_frame = math.inf
+            else:
+                while sim._next_frame <= t + 1e-9:
+                    sim._next_frame += self.period
 
 
 def _forget_impulses(manifold: object) -> None:

@@ -69,14 +69,20 @@ def test_frames_come_at_the_asked_rate_from_the_first_to_the_last_instant() -> N
     assert len(set(times)) == len(times)
 
 
-def test_frames_through_advance_follow_the_clock() -> None:
+@pytest.mark.parametrize("dt, frame_hz", [(0.05, 60.0), (1 / 60, 30.0), (0.007, 20.0)])
+def test_frames_through_advance_follow_the_clock(dt: float, frame_hz: float) -> None:
     sim, rec = world({"earth.taw": (0.0, 0.0)})
     times: list[float] = []
     sim.shoot("earth.taw", (1.0, 0.0))
-    while not sim.advance(0.05, on_frame=lambda t, ids, poses: times.append(t), frame_hz=60):
+    while not sim.advance(dt, on_frame=lambda t, ids, poses: times.append(t), frame_hz=frame_hz):
         pass
-    assert np.allclose(np.diff(times[:-1]), 1 / 60)
+    assert times[0] == 0.0
+    assert np.allclose(np.diff(times[:-1]), 1 / frame_hz)
     assert times[-1] == pytest.approx(sim.time)
+    assert len(set(times)) == len(times)
+    # Nothing more once at rest.
+    sim.advance(0.1, on_frame=lambda t, ids, poses: times.append(t), frame_hz=frame_hz)
+    assert times[-1] == pytest.approx(sim.time) and len(set(times)) == len(times)
 
 
 def test_velocities_show_the_shot_and_fall_to_zero() -> None:
