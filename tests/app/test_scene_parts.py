@@ -165,7 +165,11 @@ def test_update_and_place_agree_on_who_is_shown():
         half = math.sqrt(0.5)
         poses[1, 3:] = (half, 0.0, half, 0.0)
         scene.update(ids, poses)
-        assert tuple(scene.body_node("mars").getPos()) == pytest.approx((0.1, 0.2, 0.008), abs=1e-6)
+        assert scene.body_position("mars") == pytest.approx((0.1, 0.2, 0.008), abs=1e-6)
+        poses[1, 2] = 0.05  # dropping from the hat: the contact shadow stays on the ground
+        scene.update(ids, poses)
+        assert scene.body_position("mars")[2] == pytest.approx(0.05, abs=1e-6)
+        assert scene.body_node("mars").find("contact").getZ(scene.root) == pytest.approx(0.0003, abs=1e-6)
         quat = scene.body_node("mars").find("ball").getQuat()
         assert abs(quat.dot(type(quat)(half, 0.0, half, 0.0))) == pytest.approx(1.0, abs=1e-5)
         scene.update(["sun"], poses[:1])

@@ -224,11 +224,14 @@ class TableScene:
         ball.setShaderInput("u_vane_color", Vec3(*look.vane_color))
         ball.setShaderInput("u_glass_tint", Vec3(*look.glass_tint))
         ball.setShaderInput("u_params", Vec4(*look.params()))
+        # the body node stays on the ground at (x, y); the ball above it takes
+        # height and rolling, so the contact shadow stays on the earth even
+        # while a marble drops from the hat
         blob = body.attachNewNode("contact")
         self._blob_card.instanceTo(blob)
-        blob.setPos(0.0, 0.0, -radius + 0.0003)
+        blob.setPos(0.0, 0.0, 0.0003)
         blob.setScale(radius * 1.6)
-        body.setPos(0.0, 0.0, radius)
+        ball.setZ(radius)
         self._bodies[body_id] = (body, ball)
         self._shown = None
 
@@ -242,15 +245,23 @@ class TableScene:
         return list(self._bodies)
 
     def body_node(self, body_id: str):
+        """The body's ground node: at (x, y, 0), stashed while the body is off the table."""
         return self._bodies[body_id][0]
+
+    def body_position(self, body_id: str) -> tuple[float, float, float]:
+        """The ball's centre in the scene's coordinates (for cameras that follow it)."""
+        ball = self._bodies[body_id][1]
+        pos = ball.getPos(self.root)
+        return (pos.x, pos.y, pos.z)
 
     def place(self, positions: dict[str, tuple[float, float]]) -> None:
         """Put bodies at rest at ground positions (x, y), shown, adding any not yet known."""
         for body_id, (x, y) in positions.items():
             self.add_body(body_id)
             radius = self.layout.sun_radius if body_id == SUN else self.layout.marble_radius
-            body = self._bodies[body_id][0]
-            body.setPos(x, y, radius)
+            body, ball = self._bodies[body_id]
+            body.setPos(x, y, 0.0)
+            ball.setZ(radius)
             if body.isStashed():
                 body.unstash()
         self._shown = None
@@ -261,7 +272,7 @@ class TableScene:
         Bodies not listed are hidden (taken off the ground); unknown ids are
         added.  Only transforms are set: no allocation beyond Panda's own.
         """
-        from panda3d.core import LQuaternionf
+        from panda3d.core import LPoint3f, LQuaternionf
 
         bodies = self._bodies
         for body_id, row in zip(ids, poses.tolist()):
@@ -270,8 +281,8 @@ class TableScene:
                 self.add_body(body_id)
                 nodes = bodies[body_id]
             body, ball = nodes
-            body.setPos(row[0], row[1], row[2])
-            ball.setQuat(LQuaternionf(row[3], row[4], row[5], row[6]))
+            body.setPos(row[0], row[1], 0.0)
+            ball.setPosQuat(LPoint3f(0.0, 0.0, row[2]), LQuaternionf(row[3], row[4], row[5], row[6]))
         # who is on the ground changes rarely: only then walk every body
         shown = tuple(ids)
         if shown != self._shown:
