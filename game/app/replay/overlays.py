@@ -135,7 +135,7 @@ class TextOverlay:
 
         self.captions = OnscreenText(parent=top_centre, text="", pos=(0.0, -0.1), scale=0.06, fg=(1, 1, 1, 1),
                                      shadow=(0, 0, 0, 0.9), align=TextNode.ACenter, mayChange=True)
-        self.status = OnscreenText(parent=bottom_left, text="", pos=(0.04, 0.16), scale=0.045, fg=(1, 1, 0.9, 1),
+        self.status = OnscreenText(parent=bottom_left, text="", pos=(0.04, 0.2), scale=0.045, fg=(1, 1, 0.9, 1),
                                    shadow=(0, 0, 0, 0.9), align=TextNode.ALeft, mayChange=True)
 
     def set_captions(self, lines: Sequence[str]) -> None:

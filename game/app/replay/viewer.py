@@ -243,6 +243,13 @@ class ReplayViewer:
         self.slider = DirectSlider(parent=self.base.a2dBottomCenter, range=(0.0, 1.0), value=0.0,
                                    pos=(0.0, 0, 0.06), scale=0.9, frameSize=(-1.0, 1.0, -0.02, 0.02),
                                    thumb_frameSize=(-0.015, 0.015, -0.04, 0.04), command=self._scrubbed)
+        # a tick above the slider where each shot starts
+        from direct.gui.DirectGui import DirectFrame
+
+        duration = max(self.timeline.duration, 1e-9)
+        for start in self.timeline.starts:
+            DirectFrame(parent=self.slider, frameColor=(1.0, 0.95, 0.8, 0.9),
+                        frameSize=(-0.003, 0.003, 0.025, 0.055), pos=(-1.0 + 2.0 * start / duration, 0, 0))
 
     def _command(self, action: Any) -> None:
         if self.goto_entry is not None and action != self._escape:
