@@ -183,3 +183,19 @@ def test_playing_camera_glides_but_seeks_and_cuts_jump(viewer):
     viewer.show_at(1.6, ease=0.05)  # the director cut from the taw to Mars: no glide across the table
     assert viewer.director.focus(1.6) == "mars"
     assert np.allclose(viewer.base.camera.getPos(), viewer.director.camera("auto", 1.6).eye, atol=1e-5)
+
+
+def test_a_lent_table_scene_is_moved_and_left_in_place(offscreen_base):
+    from game.app.scene.table import TableScene
+    from game.rules.layout import Layout
+
+    table = TableScene(offscreen_base.render, offscreen_base.loader, Layout())
+    try:
+        viewer = ReplayViewer(offscreen_base, Replay(GameMeta(), [knock_shot()]), controls=False, run_task=False,
+                              scene=table)
+        viewer.show_at(2.0)
+        assert table.body_node("mars").getX() == pytest.approx(0.62 + 0.3, abs=1e-3)
+        viewer.destroy()
+        assert not table.root.isEmpty() and "mars" in table.body_ids()
+    finally:
+        table.destroy()

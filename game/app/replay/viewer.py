@@ -44,10 +44,13 @@ def layout_for(replay: Replay) -> Layout:
 class _Scene:
     """One face for the two table drawers: ``update(ids, poses)``, ``body_node(id)``, ``destroy()``."""
 
-    def __init__(self, base: Any, layout: Layout, prefer_shaded: bool = True) -> None:
-        self.impl: Any = None
+    def __init__(self, base: Any, layout: Layout, prefer_shaded: bool = True, existing: Any = None) -> None:
+        self.impl: Any = existing
         self.kind = "plain"
-        if prefer_shaded:
+        self.owned = existing is None
+        if existing is not None:
+            self.kind = "shaded" if hasattr(existing, "update") else "plain"
+        elif prefer_shaded:
             try:
                 from game.app.scene.table import TableScene
 
@@ -77,7 +80,8 @@ class _Scene:
         return self.impl.body_node(body) if self.kind == "shaded" else self.impl.bodies[body]
 
     def destroy(self) -> None:
-        self.impl.destroy()
+        if self.owned:
+            self.impl.destroy()
 
 
 class ReplayViewer:
@@ -87,13 +91,16 @@ class ReplayViewer:
     (and Escape to ``on_exit``, when given); ``run_task=True`` advances
     playback every frame.  Export and tests use neither and call
     ``show_at(t)``.  To watch one shot, pass ``Replay(meta, [shot])``, or
-    call ``jump_to_shot(n)`` for the whole game from shot n.  The host must
-    keep its own camera task off ``base.camera`` while the viewer runs.
+    call ``jump_to_shot(n)`` for the whole game from shot n.  ``scene`` lends
+    the host's own ``TableScene`` (or ``PlainTable``): the viewer moves its
+    bodies and leaves it in place on ``destroy()``; by default the viewer
+    builds its own.  The host must keep its own camera task off
+    ``base.camera`` while the viewer runs.
     """
 
     def __init__(self, base: Any, replay: Replay, camera: str = "auto", trails: bool = False,
                  controls: bool = True, run_task: bool = True, hold: float | None = None,
-                 prefer_shaded: bool = True, on_exit: Any = None) -> None:
+                 prefer_shaded: bool = True, on_exit: Any = None, scene: Any = None) -> None:
         if not replay.shots:
             raise ValueError("this replay has no shots to show")
         if camera not in CAMERA_MODES:
@@ -106,7 +113,7 @@ class ReplayViewer:
         self.director = Director(self.timeline, system_radius=self.layout.line_radius("herschel"))
         self.orbit = OrbitState(distance=self.layout.line_radius("herschel") * 2.0)
         self.camera_mode = camera
-        self.scene = _Scene(base, self.layout, prefer_shaded)
+        self.scene = _Scene(base, self.layout, prefer_shaded, existing=scene)
         self.flashes = Flashes(base.render)
         self.trails = Trails(base.render)
         self.trails.visible = trails
