@@ -125,6 +125,19 @@ class ShotRecorder:
         return self.finish(rulings, ledger)
 
 
+def record_result(result: Any, frames: Iterable[tuple[float, Sequence[str], np.ndarray]],
+                  rate: float = DEFAULT_RATE) -> ShotRecord:
+    """A ShotRecord from a ``game.match.ShotResult`` and the (t, ids, poses) frames collected for it.
+
+    For a host that gathered the frames itself (the app plays a shot computed
+    off-thread back from its frames): no recorder needs to exist during the shot.
+    """
+    recorder = ShotRecorder(rate=rate)
+    for t, ids, poses in frames:
+        recorder.on_frame(t, ids, poses)
+    return recorder.finish_result(result)
+
+
 def ruling_record(ruling: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """A referee ``Ruling`` as (rulings, ledger) for ``ShotRecorder.finish``.
 

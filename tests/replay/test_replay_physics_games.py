@@ -55,3 +55,22 @@ def test_every_shot_has_its_ruling_and_ledger(game):
         assert ruling_captions(shot), "a ruling caption for every shot"
         assert set(shot.ledger) >= {"purses", "stakes"}
     assert Timeline(replay).captions_at(0.1)
+
+
+def test_a_shot_recorded_from_collected_frames_equals_one_recorded_live():
+    from game.match.match import new_match
+    from game.match.players import RandomPlayer
+    from game.replay.recorder import ShotRecorder, record_result
+
+    def one_shot(live: bool):
+        match = new_match(["earth", "mars"], [RandomPlayer(5), RandomPlayer(6)])
+        shot = match.players[match.view().shooter].choose_shot(match.view())
+        if live:
+            recorder = ShotRecorder()
+            return recorder.finish_result(match.play_shot(shot, on_frame=recorder.on_frame))
+        frames = []
+        result = match.play_shot(shot, on_frame=lambda t, ids, poses: frames.append((t, list(ids), poses.copy())))
+        return record_result(result, frames)
+
+    live, collected = one_shot(True), one_shot(False)
+    assert live.frame_count > 2 and live.equals(collected)
