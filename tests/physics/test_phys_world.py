@@ -97,3 +97,18 @@ def test_velocities_show_the_shot_and_fall_to_zero() -> None:
 
 def test_a_speed_at_the_cap_crosses_at_most_a_radius_per_substep() -> None:
     assert CAP / CONFIG.substep_hz <= LAYOUT.marble_radius
+
+
+def test_a_dropped_world_is_collected_even_with_its_scan_installed() -> None:
+    import gc
+    import weakref
+
+    spots = full_table(LAYOUT)
+    sim, rec = world(spots)
+    sim.shoot("earth.taw", (0.0, CAP))
+    while not sim._scanning:  # step until the per-substep callback is installed
+        assert not sim.advance(CONFIG.tick)
+    ref = weakref.ref(sim)
+    del sim, rec
+    gc.collect()
+    assert ref() is None
