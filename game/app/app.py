@@ -62,7 +62,7 @@ class TawApp(ShowBase):
             return self.session_factory(setup)
         from game.app.session import MatchSession
 
-        return MatchSession(setup)
+        return MatchSession(setup, seed=self.app_config.seed)
 
     def next_turn_state(self) -> str:
         return "Aim" if self.game.session.is_human_turn() else "Thinking"

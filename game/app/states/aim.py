@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from panda3d.core import GraphicsWindow
+
 from game.app.aiming import PowerMeter, first_contact, preview_length, shot_velocity
 from game.app.states.base import State
 from game.match.players import Shot, TawPlacement
@@ -121,11 +123,11 @@ class AimState(State):
         dt = min(0.1, app.clock.getDt())
         keys = app.keys
         sens = app.settings.mouse_sensitivity
-        if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse():
+        if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse() and not app.pause.active:
             x = app.mouseWatcherNode.getMouseX()
             if self._last_mouse_x is not None and app.view.mode != "free":
                 self.turn(-(x - self._last_mouse_x) * 0.5 * AIM_DEG_PER_SCREEN * sens)
-            self._last_mouse_x = x
+            self._last_mouse_x = self._recentre_pointer(x)
         if keys.is_down(app, "aim-left"):
             self.turn(KEY_AIM_DEG_PER_S * sens * dt)
         if keys.is_down(app, "aim-right"):
@@ -139,6 +141,15 @@ class AimState(State):
         app.game.hud.set_power(self.meter.level)
         self._update_camera()
         return task.cont
+
+    def _recentre_pointer(self, x: float) -> float:
+        """In a real window, put the pointer back in the middle so aiming never hits the screen's edge."""
+        win = self.app.win
+        if not isinstance(win, GraphicsWindow) or self.app.view.mode == "free" or abs(x) < 0.5:
+            return x
+        if win.movePointer(0, win.getXSize() // 2, win.getYSize() // 2):
+            return 0.0
+        return x
 
     def _update_camera(self) -> None:
         app = self.app
