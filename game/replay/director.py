@@ -100,10 +100,9 @@ class Director:
         for k in range(1, steps + 1):
             t = k * DECISION_STEP
             current = cuts[-1][1]
-            if t - cuts[-1][0] < MIN_HOLD:
-                continue
             choice = self._who_matters(shot, t, current, [c for c in contacts if c.t <= t])
-            if choice != current:
+            # a cut holds MIN_HOLD before the next, except the cut to a struck Sun: it is the game
+            if choice != current and (t - cuts[-1][0] >= MIN_HOLD or choice == SUN):
                 cuts.append((t, choice))
         return cuts
 

@@ -151,3 +151,16 @@ def test_captions_never_spill_into_the_next_shot():
     tl = Timeline(Replay(GameMeta(), [knock_shot(), knock_shot()]), hold=0.5)
     at_next = [c.text for c in tl.captions_at(tl.shot_start(1) + 0.01)]
     assert at_next == ["Shot 2: Earth shoots at 0.40 m/s"]
+
+
+def test_director_cuts_to_a_struck_sun_at_once():
+    rec = ShotRecorder(ShotInputs("earth", "earth.taw", 180.0, 1.0), rate=RATE)
+    for k in range(int(2.0 * RATE) + 1):
+        t = k / RATE
+        taw_x = 0.1 - 1.0 * min(t, 0.09)
+        sun_x = -(0.3 * (t - 0.1)) if t > 0.1 else 0.0
+        rec.on_frame(t, ["sun", "earth.taw"], np.array([[sun_x, 0, 0.008, 1, 0, 0, 0], [taw_x, 0, 0.008, 1, 0, 0, 0]]))
+    rec.on_event(Contact(0.1, "earth.taw", "sun", 0.01, (0.0, 0.0)))
+    director = Director(Timeline(Replay(GameMeta(), [rec.finish()])))
+    assert director.focus(0.05) == "earth.taw"
+    assert director.focus(0.35) == "sun"  # well inside the usual hold after the first cut
