@@ -63,9 +63,13 @@ void main() {
     vec3 ash  = vec3(0.58, 0.55, 0.50);
     vec3 albedo = mix(damp, dry, smoothstep(0.22, 0.78, big.b));
     albedo = mix(albedo, ash, 0.35 * smoothstep(0.5, 0.85, mid.b));
-    albedo *= 0.76 + 0.48 * mid.g;
-    albedo *= 1.0 - 0.14 * smoothstep(0.55, 0.8, mid.a);  // scuffed, darker hollows
-    albedo *= 0.88 + 0.24 * fine.r;
+    // the clod layer's finest blobs are a few millimetres: strong from afar,
+    // but a leopard print under the knuckle, so it softens close up
+    float footprint = length(fwidth(p));
+    float clods = mix(0.14, 0.48, smoothstep(0.0003, 0.0025, footprint));
+    albedo *= 1.0 - 0.5 * clods + clods * mid.g;
+    albedo *= 1.06 - 0.12 * mid.a;  // scuffed, darker hollows
+    albedo *= 0.90 + 0.20 * fine.r;
     // pale pebbles and dark grit, sparse
     float pebble = smoothstep(0.83, 0.90, fine.a);
     albedo = mix(albedo, vec3(0.78, 0.74, 0.66) * (0.85 + 0.3 * fine.g), pebble * 0.8);
