@@ -210,4 +210,4 @@ class Director:
         if reach > 0.6 * r:  # keep the Sun's system in the picture, however far a body strays
             focus = focus * (0.6 * r / reach)
         look = (float(focus[0] * 0.5), float(focus[1] * 0.5), 0.0)
-        return CameraPose((look[0] * 0.5, -r * 1.9, r * 0.32), look, fov=40.0)
+        return CameraPose((look[0] * 0.5, -r * 1.3, r * 0.26), look, fov=45.0)
