@@ -68,6 +68,7 @@ class SummaryRow:
     won: int
     lost: int
     purse: int
+    worth: int  # purse plus the player's marbles on the board: what the round limit counts
     out: bool
 
 
@@ -289,8 +290,9 @@ class MatchSession:
         return list(self._history)
 
     def summary(self) -> list[SummaryRow]:
+        """Marbles each player won and lost in rulings (from purses or off the board), and where they stand."""
         out = set(self.state.out)
-        return [SummaryRow(p, self._won[p], self._lost[p], self.state.purses.get(p, 0), p in out)
+        return [SummaryRow(p, self._won[p], self._lost[p], self.state.purses.get(p, 0), self.state.worth(p), p in out)
                 for p in self.players]
 
     # -- turns --------------------------------------------------------------------

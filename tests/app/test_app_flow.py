@@ -79,6 +79,11 @@ def test_menu_to_a_finished_game_and_back(app):
     rows = session.summary()
     assert {r.planet for r in rows} == set(session.players)
     assert [r.purse for r in rows] == [session.state.purses[p] for p in session.players]
+    assert [r.worth for r in rows] == [session.state.worth(p) for p in session.players]
+    if session.winner() is not None and "round limit" in session.end_reason():
+        standing = [r for r in rows if not r.out]
+        best = max(standing, key=lambda r: (r.worth, r.purse, -session.players.index(r.planet)))
+        assert best.planet == session.winner()
     assert session.purse_history()[-1] == dict(session.state.purses)
     session.state.check_ledger()
     click(app, app.flow.current.menu_button)

@@ -27,16 +27,18 @@ class GameOverState(State):
         theme.label(root, title, (0, 0.65), scale=0.1, colour=theme.BRASS)
         theme.label(root, session.end_reason(), (0, 0.56), scale=0.045, colour=theme.DIM_INK)
         theme.label(root, "Player", (-1.2, 0.44), scale=0.045, colour=theme.BRASS, align=TextNode.ALeft)
-        for x, head in ((-0.55, "won"), (-0.35, "lost"), (-0.12, "purse")):
+        for x, head in ((-0.68, "won"), (-0.5, "lost"), (-0.3, "in hand"), (-0.1, "worth")):
             theme.label(root, head, (x, 0.44), scale=0.045, colour=theme.BRASS, align=TextNode.ARight)
         for i, row in enumerate(session.summary()):
             y = 0.36 - i * 0.07
             name = theme.title_case(row.planet) + (" (you)" if row.planet == session.human else "")
             name += "  - out" if row.out else ""
             theme.label(root, name, (-1.2, y), scale=0.045, colour=theme.planet_colour(row.planet), align=TextNode.ALeft)
-            for x, value in ((-0.55, row.won), (-0.35, row.lost), (-0.12, row.purse)):
+            for x, value in ((-0.68, row.won), (-0.5, row.lost), (-0.3, row.purse), (-0.1, row.worth)):
                 theme.label(root, str(value), (x, y), scale=0.045, align=TextNode.ARight)
         theme.label(root, "Purses over the game", (0.62, 0.44), scale=0.045, colour=theme.BRASS)
+        theme.label(root, "worth: marbles in hand and on the ground", (-0.7, 0.36 - 0.07 * len(session.players) - 0.03),
+                    scale=0.035, colour=theme.DIM_INK)
         self.chart = PurseChart(root, session.purse_history(), session.players, pos=(0.05, -0.28), size=(0.95, 0.62))
         self.again_button = theme.button(root, "New game", (-0.35, -0.68), self.go, width=6, extra_args=["NewGame"])
         self.menu_button = theme.button(root, "Menu", (0.35, -0.68), self.go, width=6, extra_args=["Menu"])
