@@ -106,6 +106,8 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
                 "direction": shot.direction, "speed": shot.speed,
                 "placement": None if shot.placement is None else [shot.placement.orbit, shot.placement.angle]}
         log.append({**info, "transfers": [[t.payer, t.payee, t.marbles, t.rule] for t in ruling.transfers],
+                    "sun_driven_out": ruling.winner == view.shooter and any(
+                        t.rule == 9 and "beyond Herschel" in t.reason for t in ruling.transfers),
                     "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes)})
         if on_shot is not None:
             on_shot(info)

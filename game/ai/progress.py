@@ -26,6 +26,10 @@ class Progress:
         self._started = time.monotonic()
         self._drawn = False
 
+    @property
+    def is_tty(self) -> bool:
+        return self._tty
+
     def update(self, count: int | None = None, note: str = "") -> None:
         if count is None:
             self.count += 1

@@ -117,7 +117,7 @@ def tally(planet: str, log: list[dict]) -> dict[str, int]:
                 counts["own_ringed"] += 1
         if mine and any(rule == 15 for rule, _ in shot["fouls"]):
             counts["fouls15"] += 1
-        if mine and any("beyond" in note and "Herschel" in note and "wins" in note for note in shot["notes"]):
+        if mine and shot.get("sun_driven_out"):
             counts["wins9"] += 1
     return counts
 

@@ -15,7 +15,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated AI levels, one per seat in order (random, easy, medium, hard)")
     parser.add_argument("--seed", type=int, default=0, help="seed for the hat, the AIs' hands and their plans")
     parser.add_argument("--out", default=None, help="write the replay here (default: no file)")
-    parser.add_argument("--workers", type=int, default=1, help="planning processes (0: plan inline)")
+    parser.add_argument("--workers", type=int, default=2, help="planning processes (default 2; 0: plan inline)")
     parser.add_argument("--rounds", type=int, default=None,
                         help="house-rule round limit after which the match ends (default: the house rules')")
     parser.add_argument("--quiet", action="store_true", help="no progress, only the result")
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from game.ai.workers import PlannerPool
 
     progress = Progress(total=0, label="shot", enabled=not args.quiet)
-    tty = progress._tty
+    tty = progress.is_tty and not args.quiet
 
     def on_shot(info: dict) -> None:
         line = (f"shot {info['shot']:3d} round {info['round']:2d} {info['level']:>6}({info['planet']}) "
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     with PlannerPool(args.workers, warm_modules=("game.ai.rollout",)) as pool:
         result = play_game([lv.name for lv in levels], seed=args.seed, pool=pool, on_shot=on_shot,
                            round_limit=args.rounds, record=args.out is not None)
-    if tty and not args.quiet:
+    if tty:
         sys.stderr.write("\n")
     if args.out is not None:
         kind = write_record(result, args.out)
