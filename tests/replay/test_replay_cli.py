@@ -76,3 +76,10 @@ def test_a_replay_with_no_shots_yet(capsys, tmp_path):
     empty = tmp_path / "empty.replay"
     GameRecorder(empty, GameMeta(seed=1))
     assert "no shots" in _one_line_error(capsys, ["replay", str(empty)])
+
+
+def test_the_cli_offers_every_camera_the_director_has():
+    from game.cli.cmd_replay import CAMERAS
+    from game.replay.director import CAMERA_MODES
+
+    assert CAMERAS == CAMERA_MODES
