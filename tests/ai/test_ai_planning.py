@@ -57,15 +57,15 @@ def test_same_seed_same_shot_inline_and_with_one_or_two_workers(tiny_level: Leve
 
 def test_cancel_returns_promptly_and_leaves_no_process():
     view = opening_view()
+    # Thousands of rollouts: minutes of work, so only a working cancel returns in seconds.
+    huge = replace(LEVELS["hard"], max_candidates=20000, origins=2)
     pool = PlannerPool(2)
     try:
-        handle = AIPlayer(LEVELS["hard"], seed=3, pool=pool).plan_async(view)
-        time.sleep(0.3)
+        handle = AIPlayer(huge, seed=3, pool=pool).plan_async(view)
+        time.sleep(0.5)
         assert not handle.done()
-        started = time.perf_counter()
         handle.cancel()
-        assert handle.wait(timeout=5.0)
-        assert time.perf_counter() - started < 5.0
+        assert handle.wait(timeout=20.0)
         with pytest.raises(Cancelled):
             handle.result()
         workers = pool.processes()
