@@ -16,4 +16,8 @@ from game.app.main import launch
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()  # the AI's planner pool spawns worker processes
-    sys.exit(launch(argparse.Namespace(seed=None, windowed=False)))
+    parser = argparse.ArgumentParser(prog="sun-planet-taw")
+    from game.cli.cmd_play import configure
+
+    configure(parser)
+    sys.exit(launch(parser.parse_args()))

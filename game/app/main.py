@@ -30,8 +30,28 @@ def launch(args: argparse.Namespace) -> int:
     app = TawApp(config)
     for note in notes:
         app.note_warning(note)
+    smoke = getattr(args, "smoke_test", None)
+    if smoke:
+        _schedule_smoke_test(app, smoke)
     try:
         app.run()
     except SystemExit:
         pass
     return 0
+
+
+def _schedule_smoke_test(app, target: str, seconds: float = 3.0) -> None:
+    """Checking a build: show the title screen a moment, save it as ``target`` (PNG), quit."""
+    from pathlib import Path
+
+    from panda3d.core import Filename
+
+    def shoot(task):
+        path = Path(target).resolve()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ok = app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        sys.stderr.write(f"taw: smoke test {'saved ' + str(path) if ok else 'could not save a screenshot'}\n")
+        app.userExit()
+        return task.done
+
+    app.taskMgr.doMethodLater(seconds, shoot, "taw-smoke-test")
