@@ -1,0 +1,99 @@
+"""The app's session over the match layer, without a window."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.app.game_setup import GameSetup
+from game.app.session import MatchSession
+from game.rules.events import AllAtRest, Contact
+
+
+def _session(**kw) -> MatchSession:
+    setup = GameSetup(opponents=kw.pop("opponents", 2), levels=("random",) * 6, seed=kw.pop("seed", 4), **kw)
+    return MatchSession(setup)
+
+
+def _wait(live) -> None:
+    live._future.result(timeout=30)
+
+
+def test_the_hat_gives_every_seat_a_planet_and_you_one_of_them():
+    session = _session(opponents=3)
+    try:
+        rows = session.hat_result()
+        assert len(rows) == 4 and sum(r.human for r in rows) == 1
+        assert {r.planet for r in rows} == set(session.players)
+        assert session.human == next(r.planet for r in rows if r.human)
+        distances = [r.distance for r in sorted(rows, key=lambda r: session.players.index(r.planet))]
+        assert distances == sorted(distances)  # rule 1: nearest the Sun takes the innermost planet
+    finally:
+        session.close()
+
+
+def test_a_chosen_planet_is_yours():
+    session = _session(planet="saturn")
+    try:
+        assert session.human == "saturn" and "saturn" in session.players
+        assert len(set(session.players)) == 3
+    finally:
+        session.close()
+
+
+def test_playback_follows_the_recorded_shot_and_sounds_each_event_once():
+    session = _session(human=False, opponents=1)
+    try:
+        shot = session.think().result()
+        live = session.start_shot(shot)
+        _wait(live)
+        result = live.result()
+        heard = []
+        done = False
+        steps = 0
+        while not done:
+            done = live.advance(1 / 60)
+            heard.extend(live.drain_events())
+            steps += 1
+        assert heard == list(result.events)
+        assert all(e.t <= live.time + 1e-9 for e in heard)
+        assert steps >= int(result.events[-1].t * 60)  # real time: one frame per 1/60 s of the shot
+        ids, poses = live.poses()
+        final = {b: (float(p[0]), float(p[1])) for b, p in zip(ids, poses)}
+        rest = result.events[-1]
+        assert isinstance(rest, AllAtRest)
+        for body, (x, y) in rest.positions.items():
+            assert math.dist(final[body], (x, y)) < 0.01
+        ruling = session.finish_shot(live)
+        assert ruling is result.ruling
+        assert session.purse_history()[-1] == dict(session.state.purses)
+    finally:
+        session.close()
+
+
+def test_skip_jumps_to_rest_without_sounding_what_was_skipped():
+    session = _session(human=False, opponents=1, seed=9)
+    try:
+        view = session.view()
+        from game.match.players import Shot
+
+        sun = view.positions["sun"]
+        taw = view.taw_position()
+        direction = math.degrees(math.atan2(sun[1] - taw[1], sun[0] - taw[0]))
+        live = session.start_shot(Shot(direction=direction, speed=view.max_speed * 0.9))
+        _wait(live)
+        live.advance(1 / 60)
+        live.skip_to_end()
+        assert live.advance(0.0) is True
+        assert live.drain_events() == []
+        assert any(isinstance(e, Contact) for e in live.result().events)
+    finally:
+        session.close()
+
+
+def test_bad_house_rules_are_refused_with_the_key_named():
+    from game.errors import UserError
+
+    with pytest.raises(UserError, match="round_limit"):
+        _session(house_rules={"round_limit": -1})
