@@ -106,6 +106,7 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
                 "direction": shot.direction, "speed": shot.speed,
                 "placement": None if shot.placement is None else [shot.placement.orbit, shot.placement.angle]}
         log.append({**info, "transfers": [[t.payer, t.payee, t.marbles, t.rule] for t in ruling.transfers],
+                    "sun_r": None if sun is None else math.hypot(*sun), "finished": bool(ruling.finished),
                     "sun_driven_out": ruling.winner == view.shooter and any(
                         t.rule == 9 and "beyond Herschel" in t.reason for t in ruling.transfers),
                     "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes)})

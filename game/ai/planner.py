@@ -72,8 +72,9 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
         found.append((spot, orbit, real_angle))
         if len(found) >= count:
             break
-    if not found and taw_pos is not None:
-        found.append((taw_pos, None, 0.0))
+    if taw_pos is not None and (not found or len(sit.placement_orbits) > 1):
+        # A comet may also shoot from where its taw lies, often nearest the Sun.
+        found = [(taw_pos, None, 0.0)] + found[:max(0, count - 1)]
     return found
 
 

@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.ai.noise import seed_for
+from game.rules.layout import DEFAULT_LINE_RADII
+
+HERSCHEL_LINE = DEFAULT_LINE_RADII["herschel"]
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,9 @@ TALLIES: dict[str, str] = {
     "own_ringed": "rule 13: one's own taw in the inner ring",
     "fouls15": "rule 15: shots at one's own planet or satellite",
     "wins9": "rule 9: games won by driving the Sun beyond Herschel",
+    "sun_in_reach": "shots that left the Sun within 24 cm of Herschel's line for the next player",
 }
+REACH = 0.24  # m: what a good shot can drive the Sun (game.ai.value.ValueWeights.sun_reach)
 
 
 def tally(planet: str, log: list[dict]) -> dict[str, int]:
@@ -119,6 +124,9 @@ def tally(planet: str, log: list[dict]) -> dict[str, int]:
             counts["fouls15"] += 1
         if mine and shot.get("sun_driven_out"):
             counts["wins9"] += 1
+        sun_r = shot.get("sun_r")
+        if mine and not shot.get("finished") and sun_r is not None and sun_r > HERSCHEL_LINE - REACH:
+            counts["sun_in_reach"] += 1
     return counts
 
 
@@ -180,7 +188,8 @@ def format_table(summary: TournamentSummary) -> str:
                      f"{d['median']:>15.3f}s {d['p90']:>6.3f}s")
     if any(game.tallies for game in summary.games):
         per_game = summary.tallies_per_game()
-        lines += ["", "per game and seat: " + ", ".join(TALLIES), f"{'level':<8} " + " ".join(f"{k:>13}" for k in TALLIES)]
-        for name in summary.levels:
-            lines.append(f"{name:<8} " + " ".join(f"{per_game[name][k]:>13.2f}" for k in TALLIES))
+        width = max(len(text) for text in TALLIES.values())
+        lines += ["", f"{'per game and seat':<{width}} " + " ".join(f"{name:>7}" for name in summary.levels)]
+        for key, text in TALLIES.items():
+            lines.append(f"{text:<{width}} " + " ".join(f"{per_game[name][key]:>7.2f}" for name in summary.levels))
     return "\n".join(lines)
