@@ -43,8 +43,8 @@ LEVELS: dict[str, Level] = {
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
                     position_weight=1.0),
-    "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=150, origins=8,
-                  robust_top=6, noise_samples=6, lookahead_top=3, reply_candidates=24,
+    "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=110, origins=6,
+                  robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
                   position_weight=1.0),
 }
 

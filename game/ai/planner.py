@@ -124,6 +124,7 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
     if level.lookahead_top > 0 and level.reply_candidates > 0:
         top = _best(pool, final, level.lookahead_top)
         afters = ctx.map(evaluate, shared, [EvalJob(0, cands[i], want_next=True) for i in top])
+        stages["lookahead"] = len(top)
         reply_jobs: list[EvalJob] = []
         owners: list[int] = []
         for n, after in enumerate(afters):
@@ -148,7 +149,7 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
 
     choice = _best(pool, final, 1)[0]
     return Decision(candidate=cands[choice], score=final[choice], summary=nominal[choice].summary,
-                    rollouts=sum(stages.values()) + (level.lookahead_top if "replies" in stages else 0),
+                    rollouts=sum(stages.values()),
                     seconds=time.perf_counter() - started, considered=len(cands), stages=stages)
 
 
