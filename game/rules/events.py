@@ -99,7 +99,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     if not isinstance(data, Mapping):
         raise EventFormatError("an event must be an object")
     kind = data.get("kind")
-    if kind not in _KINDS:
+    if not isinstance(kind, str) or kind not in _KINDS:
         raise EventFormatError(f"unknown event kind {kind!r}")
     t = data.get("t")
     if not isinstance(t, (int, float)) or isinstance(t, bool):
