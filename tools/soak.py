@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record-every", type=int, default=10,
                         help="record every Nth game, write its replay and load it back (0: never)")
     parser.add_argument("--workers", type=int, default=0, help="AI planning processes (0: inline)")
+    parser.add_argument("--collect-states", action="store_true",
+                        help="empty Panda's transform-state cache after each game (what ShowBase does per frame)")
     parser.add_argument("--json", default=None, help="write the whole report here")
     args = parser.parse_args(argv)
     lo, hi = (int(v) for v in args.rounds.split(","))
@@ -46,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
     report = run_soak(args.games, args.seed, levels=[v.strip() for v in args.levels.split(",")],
                       workers=args.workers, min_players=pmin, max_players=pmax, rounds=(lo, hi),
-                      record_every=args.record_every, on_game=on_game)
+                      record_every=args.record_every, collect_states=args.collect_states, on_game=on_game)
     print(report.summary())
     if args.json:
         Path(args.json).write_text(json.dumps(report.to_dict(), indent=1) + "\n")

@@ -273,8 +273,15 @@ def _round_trip(replay: object, shots: int, folder: str | None) -> list[str]:
 
 def run_soak(games: int, master_seed: int, *, levels: Sequence[str] = DEFAULT_LEVELS, workers: int = 0,
              min_players: int = 2, max_players: int = 7, rounds: tuple[int, int] = (2, 8), record_every: int = 0,
+             collect_states: bool = False,
              on_game: Callable[[GameOutcome], None] | None = None) -> SoakReport:
-    """Play ``games`` seeded games; the report holds every problem found."""
+    """Play ``games`` seeded games; the report holds every problem found.
+
+    ``collect_states``: empty Panda's TransformState/RenderState caches after
+    each game, as ShowBase does every frame.  Headless code never does, so
+    every transform Bullet writes stays cached (docs/stress.md, "memory"):
+    with it the soak shows what memory does once that is fixed.
+    """
     from game.ai.workers import PlannerPool
 
     gc.collect()
@@ -287,6 +294,12 @@ def run_soak(games: int, master_seed: int, *, levels: Sequence[str] = DEFAULT_LE
     with PlannerPool(workers, warm_modules=("game.ai.rollout",)) as pool:
         for plan in plans:
             outcome = play_checked_game(plan, pool, stats)
+            if collect_states:
+                from panda3d.core import RenderState, TransformState
+
+                TransformState.garbageCollect()
+                RenderState.garbageCollect()
+                outcome.rss_after = rss_bytes()
             outcomes.append(outcome)
             if on_game is not None:
                 on_game(outcome)

@@ -1,0 +1,255 @@
+"""GUI soak: thousands of offscreen frames of seeded random keys, clicks and aim moves.
+
+The app is built offscreen (``AppConfig(offscreen=True)``) with a fixed
+1/60 s clock.  Every frame, with some probability, one input is sent:
+
+* a raw key the bindings know (``escape``, ``space``, ``mouse1``/``mouse1-up``,
+  ``tab``, ``f1``, arrows …) or one they do not;
+* a click on a random visible button of the DirectGUI (every state's
+  buttons, the pause overlay's, the new-game choosers; never Quit, which
+  ends the program, nor "New game" more than its share);
+* a mouse move: there is no pointer offscreen, so a move is sent the way the
+  aim state turns a pointer's x into aim (``AimState.turn``);
+* a burst of frames with nothing pressed.
+
+Before and after, back in the menu, the scene graph's nodes (render,
+aspect2d, render2d), the task count and the number of events someone
+listens for are counted: whatever a state built must be gone when it left.
+The states visited and every exception (from a task or a handler, which
+Panda would otherwise print and carry on or stop) are reported.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+KEYS = ["space", "space", "space", "mouse1", "mouse1-up", "mouse1", "mouse1-up", "enter", "enter-up", "tab", "o",
+        "f", "k", "arrow_left", "arrow_right", "a", "d", "[", "]", "page_up", "page_down", "x", "1", "q", "e", "w",
+        "s", "r", "v", "backspace", "delete"]
+RARE_KEYS = ["escape", "p", "f1", "f11", "f12"]  # leave, pause, rules, fullscreen, screenshot
+# How much more often a button is clicked, by its label: enough starts to get into games.
+BUTTON_WEIGHTS = {"New game": 6.0, "Start": 5.0, "Back": 0.5, "Leave to menu": 0.3, "Resume": 2.0}
+SEEDS_TYPED = ["", "7", "42", "-3", "12345678901234567890", "seven", " 5 ", "1e3", "0"]
+
+
+@dataclass
+class Census:
+    render: int
+    aspect2d: int
+    render2d: int
+    tasks: int
+    events: int
+    widgets: int  # DirectGUI widgets alive (DirectGuiWidget.guiDict)
+
+    @property
+    def nodes(self) -> int:
+        return self.render + self.aspect2d + self.render2d
+
+    def __str__(self) -> str:
+        return (f"nodes {self.nodes} (render {self.render}, aspect2d {self.aspect2d}, render2d {self.render2d}), "
+                f"tasks {self.tasks}, events listened {self.events}, widgets {self.widgets}")
+
+
+@dataclass
+class GuiSoakReport:
+    seed: int
+    frames: int = 0
+    inputs: int = 0
+    clicks: int = 0
+    games_started: int = 0
+    states: dict[str, int] = field(default_factory=dict)
+    before: Census | None = None
+    after: Census | None = None
+    errors: list[str] = field(default_factory=list)
+    wall_s: float = 0.0
+
+    @property
+    def leaked(self) -> list[str]:
+        if self.before is None or self.after is None:
+            return []
+        out = []
+        for name in ("render", "aspect2d", "render2d", "tasks", "events", "widgets"):
+            a, b = getattr(self.before, name), getattr(self.after, name)
+            if b != a:
+                out.append(f"{name}: {a} -> {b}")
+        return out
+
+    def summary(self) -> str:
+        lines = [f"{self.frames} frames, {self.inputs} inputs ({self.clicks} clicks), {self.games_started} games "
+                 f"started, {self.wall_s:.1f} s (seed {self.seed})",
+                 "states entered: " + ", ".join(f"{k} {v}" for k, v in sorted(self.states.items())),
+                 f"before, in the menu: {self.before}", f"after, in the menu:  {self.after}",
+                 f"{len(self.errors)} errors" + (":" if self.errors else "")]
+        lines += ["  " + e for e in self.errors[:20]]
+        if self.leaked:
+            lines.append("changed: " + "; ".join(self.leaked))
+        return "\n".join(lines)
+
+
+def census(app) -> Census:  # type: ignore[no-untyped-def]
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    events = app.messenger.getEvents() if hasattr(app.messenger, "getEvents") else []
+    return Census(app.render.countNumDescendants(), app.aspect2d.countNumDescendants(),
+                  app.render2d.countNumDescendants(), len(app.taskMgr.getAllTasks()), len(events),
+                  len(DirectGuiWidget.guiDict))
+
+
+def visible_buttons(app) -> list:  # type: ignore[no-untyped-def]
+    """Every DirectGUI button a person could click now (shown, not stashed, not Quit)."""
+    from direct.gui.DirectButton import DirectButton
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    found = []
+    for widget in list(DirectGuiWidget.guiDict.values()):
+        if not isinstance(widget, DirectButton) or widget.isEmpty():
+            continue
+        if widget.isHidden() or widget.isStashed() or not widget.hasParent():
+            continue
+        if getattr(widget["command"], "__name__", "") == "quit_game":
+            continue
+        # Hidden by an ancestor, or detached from the 2-D scene.
+        if not widget.getTop() == app.render2d:
+            continue
+        path, hidden = widget, False
+        while not path.isEmpty() and path != app.render2d:
+            if path.isHidden() or path.isStashed():
+                hidden = True
+                break
+            path = path.getParent()
+        if not hidden and widget.guiItem.getActive():
+            found.append(widget)
+    return found
+
+
+def build_offscreen_app(root: Path, levels: tuple[str, ...] = ("random",) * 6):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from panda3d.core import ClockObject
+
+    from game.app.app import TawApp
+    from game.app.config import AppConfig
+    from game.app.paths import UserPaths
+    from game.app.session import MatchSession
+    from game.app.settings import Settings
+
+    config = AppConfig(paths=UserPaths.under(root), settings=Settings(msaa=0, shadows=False, quality="low"),
+                       offscreen=True, offscreen_size=(320, 180))
+    app = TawApp(config, session_factory=lambda setup: MatchSession(replace(setup, levels=levels)))
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MNonRealTime)
+    clock.setFrameRate(60)
+    return app
+
+
+def back_to_menu(app, report: GuiSoakReport, step: Callable[[int], None]) -> None:  # type: ignore[no-untyped-def]
+    if app.pause.active:
+        app.pause.resume()
+    if app.flow.state != "Menu":
+        app.flow.request("Menu")
+    step(3)
+    # The menu shows the system of the last game's layout (a game with other
+    # Jupiter moons has more or fewer marbles): compare like with like.
+    from game.rules.layout import Layout
+
+    if app.view.layout != Layout():
+        app.view.use_layout(Layout())
+        app.flow.request("Settings")
+        step(2)
+        app.flow.request("Menu")
+        step(3)
+
+
+def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("random",) * 6,
+             on_progress: Callable[[int, str], None] | None = None) -> GuiSoakReport:
+    """Drive the app with ``frames`` frames of seeded random input; the report says what broke."""
+    from direct.gui import DirectGuiGlobals as DGG
+    from panda3d.core import ClockObject
+
+    rng = random.Random(seed)
+    report = GuiSoakReport(seed)
+    started = time.perf_counter()
+    app = build_offscreen_app(root, levels)
+    try:
+        # Exceptions raised in tasks or event handlers reach us through the task manager's step().
+        def step(n: int = 1) -> None:
+            for _ in range(n):
+                try:
+                    app.taskMgr.step()
+                except SystemExit:
+                    report.errors.append(f"frame {report.frames}: SystemExit")
+                except Exception as err:  # noqa: BLE001 - the finding
+                    report.errors.append(_where(report.frames, app, err))
+                report.frames += 1
+                state = app.flow.state
+                if state != getattr(step, "last", None):
+                    report.states[state] = report.states.get(state, 0) + 1
+                    step.last = state  # type: ignore[attr-defined]
+
+        step(3)
+        report.before = census(app)
+        in_state = 0
+        last_state = app.flow.state
+        while report.frames < frames:
+            state = app.flow.state
+            in_state = in_state + 1 if state == last_state else 0
+            last_state = state
+            roll = rng.random()
+            try:
+                if roll < 0.16:
+                    key = rng.choice(RARE_KEYS) if rng.random() < 0.08 else rng.choice(KEYS)
+                    app.messenger.send(key)
+                    report.inputs += 1
+                elif roll < 0.27:
+                    buttons = visible_buttons(app)
+                    if buttons:
+                        weights = [BUTTON_WEIGHTS.get(_label(b), 1.0) for b in buttons]
+                        button = rng.choices(buttons, weights)[0]
+                        app.messenger.send(DGG.B1CLICK + button.guiId, [None])
+                        report.inputs += 1
+                        report.clicks += 1
+                elif roll < 0.28 and state == "NewGame" and hasattr(app.flow.current, "seed_entry"):
+                    app.flow.current.seed_entry.enterText(rng.choice(SEEDS_TYPED))
+                    report.inputs += 1
+                elif roll < 0.36 and state == "Aim" and hasattr(app.flow.current, "turn"):
+                    app.flow.current.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
+                    report.inputs += 1
+                elif roll < 0.38:
+                    step(rng.randrange(5, 60))
+            except Exception as err:  # noqa: BLE001
+                report.errors.append(_where(report.frames, app, err))
+            if state == "HatDrop" and last_state != "HatDrop":
+                report.games_started += 1
+            # A person stuck somewhere long (a game of many rounds) reaches for Escape.
+            if in_state > 900:
+                app.messenger.send("escape")
+                in_state = 0
+            step(1)
+            if on_progress is not None and report.frames % 500 < 1:
+                on_progress(report.frames, app.flow.state)
+        back_to_menu(app, report, step)
+        step(5)
+        report.after = census(app)
+    finally:
+        app.destroy()
+        ClockObject.getGlobalClock().setMode(ClockObject.MNormal)
+    report.wall_s = time.perf_counter() - started
+    return report
+
+
+def _label(button) -> str:  # type: ignore[no-untyped-def]
+    text = button["text"]
+    return str(text[0] if isinstance(text, (tuple, list)) and text else text)
+
+
+def _where(frame: int, app, err: BaseException) -> str:  # type: ignore[no-untyped-def]
+    tb = traceback.extract_tb(err.__traceback__)
+    ours = [f for f in tb if "/game/" in f.filename] or tb
+    last = ours[-1] if ours else None
+    at = f" at {Path(last.filename).name}:{last.lineno}" if last else ""
+    return f"frame {frame} in {app.flow.state}: {type(err).__name__}: {str(err)[:200]}{at}"
