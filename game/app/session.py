@@ -199,6 +199,7 @@ class MatchSession:
                 seat_level[seat] = level
                 people[seat] = make_ai(level, rng.randrange(2**31), self._planner)
         chosen = setup.planet if setup.human and setup.planet != HAT else None
+        self._hat_frames: list = []  # (t, ids, poses) of the marbles falling from the hat
         self.match = self._make_match(people, chosen, rng.randrange(2**31))
         self.planet_of = {seat: self._planet_of_seat(seat) for seat in seats}
         self.human = self.planet_of.get(YOU)
@@ -214,11 +215,12 @@ class MatchSession:
     # -- rule 1 -----------------------------------------------------------------
 
     def _make_match(self, people: dict[str, Player], chosen: str | None, seed: int) -> Match:
+        record = lambda t, ids, poses: self._hat_frames.append((t, list(ids), poses.copy()))  # noqa: E731
         if chosen is None:
-            return Match.from_hat(people, seed, house=self.house, layout=self.layout)
+            return Match.from_hat(people, seed, house=self.house, layout=self.layout, on_hat_frame=record)
         # The person chose a planet: the others' marbles go into the hat for the rest, nearest first.
         others = [s for s in people if s != YOU]
-        hat = drop_hat(others, seed, self.layout)
+        hat = drop_hat(others, seed, self.layout, on_frame=record)
         free = [p for p in PLANETS if p != chosen]
         planets = {YOU: chosen, **{d.player: free[i] for i, d in enumerate(hat.drops)}}
         self._chosen_hat = [HatRow(d.player, False, d.distance, planets[d.player]) for d in hat.drops]
@@ -236,6 +238,11 @@ class MatchSession:
         else:
             rows = [HatRow(YOU, True, math.nan, self.planet_of[YOU]), *self._chosen_hat]
         return sorted(rows, key=lambda r: PLANETS.index(r.planet))
+
+    def hat_frames(self) -> list:
+        """The hat's fall as (t, ids, poses), each marble named as its holder's taw so it shows their colour."""
+        rename = {f"hat:{seat}": f"{planet}.taw" for seat, planet in self.planet_of.items()}
+        return [(t, [rename.get(b, b) for b in ids], poses) for t, ids, poses in self._hat_frames]
 
     # -- what the HUD and the states read -------------------------------------------
 

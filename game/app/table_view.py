@@ -16,7 +16,7 @@ from game.app.plain_table import PlainTable
 from game.app.theme import PLANET_COLOURS
 from game.rules.layout import Layout
 
-MODES = ("menu", "knuckle", "overhead", "free")
+MODES = ("menu", "knuckle", "overhead", "free", "hat")
 SHADOW_MAP = {"low": 1024, "medium": 1024, "high": 2048}
 
 
@@ -131,6 +131,8 @@ class TableView:
             return self.knuckle_goal
         if self.mode == "free":
             return self.free.pose()
+        if self.mode == "hat":
+            return cams.CameraPose((0.05, -0.42, 0.26), (0.0, 0.02, 0.0))
         if self.mode == "menu":
             eye = cams.overhead(self.orbit_angle, tilt=0.9).position[:2] + (0.9,)
             # Look a little to the left of the Sun so the system sits right of the menu panel.
