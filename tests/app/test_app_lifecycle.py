@@ -29,7 +29,8 @@ def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
     try:
         click(app, app.flow.current.buttons["new"])
         click(app, app.flow.current.start_button)
-        press(app, "fast-forward")
+        press(app, "fast-forward")  # the hat's fall: skip to where the marbles lie
+        press(app, "fast-forward")  # the planets taken: on to the first turn
         assert app.flow.state == "Thinking"
         frames = 0
         while app.flow.state == "Thinking" and frames < 5000:
@@ -87,7 +88,8 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
     try:
         click(app, app.flow.current.buttons["new"])
         click(app, app.flow.current.start_button)
-        press(app, "fast-forward")
+        press(app, "fast-forward")  # the hat's fall: skip to where the marbles lie
+        press(app, "fast-forward")  # the planets taken: on to the first turn
         assert app.flow.state == "Thinking"
         frame = app.clock.getFrameCount()
         step(app, 30)
