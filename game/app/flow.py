@@ -23,7 +23,7 @@ class GameFlow(FSM):
         "HatDrop": ["Aim", "Thinking", "Menu"],
         "Aim": ["Shot", "Menu"],
         "Thinking": ["Shot", "Menu"],
-        "Shot": ["Ruling", "Menu"],
+        "Shot": ["Ruling", "Menu", "Aim", "Thinking"],  # back to the shooter if the match refuses the shot
         "Ruling": ["Aim", "Thinking", "GameOver", "Menu"],
         "GameOver": ["Menu", "NewGame"],
     }

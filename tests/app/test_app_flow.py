@@ -235,3 +235,21 @@ def test_contacts_play_sounds_through_the_pool(app):
     app.audio.contact("sun", "mars", 0.01)
     kinds = [kind for kind, _v, _r in app.audio.played[-2:]]
     assert kinds == ["glass", "lead"]
+
+
+def test_a_refused_shot_hands_the_turn_back(app):
+    from game.match.players import Shot, TawPlacement
+
+    start_game(app, rounds=3, seed=6)
+    play_until(app, ("Aim",))
+    shooter = app.game.session.shooter()
+    other = next(p for p in ("herschel", "saturn") if p != shooter)
+    app.flow.request("Shot", Shot(direction=0.0, speed=1.0, placement=TawPlacement(other, 0.0)))
+    for _ in range(20):
+        if app.flow.state != "Shot":
+            break
+        step(app)
+    assert app.flow.state == "Aim" and app.game.session.shooter() == shooter
+    assert "not allowed" in app.game.hud.feed_text["text"]
+    press(app, "pause")
+    click(app, app.pause.menu_button)

@@ -33,6 +33,19 @@ def test_the_hat_gives_every_seat_a_planet_and_you_one_of_them():
         session.close()
 
 
+def test_the_hats_fall_is_recorded_in_the_holders_colours():
+    session = _session(opponents=2)
+    try:
+        frames = session.hat_frames()
+        assert len(frames) > 10
+        ids = set(frames[-1][1])
+        assert ids == {"sun"} | {f"{p}.taw" for p in session.players}
+        first_z = frames[0][2][:, 2]
+        assert first_z.max() > 0.02  # they fall from the hat, above the ground
+    finally:
+        session.close()
+
+
 def test_a_chosen_planet_is_yours():
     session = _session(planet="saturn")
     try:

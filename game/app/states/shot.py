@@ -8,6 +8,7 @@ come clicks or thuds with the loudness of its impulse.
 from __future__ import annotations
 
 from game.app.states.base import State
+from game.match.match import IllegalShotError
 from game.rules.events import Contact
 
 FAST = 8.0
@@ -46,7 +47,14 @@ class ShotState(State):
         dt = min(MAX_FRAME, app.clock.getDt())
         if app.game.fast_forward:
             dt *= FAST
-        at_rest = self.live.advance(dt)
+        try:
+            at_rest = self.live.advance(dt)
+        except IllegalShotError as err:
+            # The match refused the shot (a placement the rules do not allow): the shooter tries again.
+            app.game.feed = (f"That shot is not allowed: {err}",)
+            app.game.feed_title = "Refused"
+            self.go(app.next_turn_state())
+            return task.done
         ids, poses = self.live.poses()
         if ids != self._shown:
             app.view.sync(self.live.positions())
