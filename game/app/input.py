@@ -25,6 +25,8 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "power-release": ("enter-up",),
     "place-left": ("arrow_left", "a"),
     "place-right": ("arrow_right", "d"),
+    "place-press": ("mouse3",),
+    "place-release": ("mouse3-up",),
     "line-next": ("page_up", "]"),
     "line-prev": ("page_down", "["),
     "rules": ("f1",),

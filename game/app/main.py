@@ -26,8 +26,15 @@ def launch(args: argparse.Namespace) -> int:
     config = AppConfig(paths=paths, settings=settings, seed=getattr(args, "seed", None))
 
     from game.app.app import TawApp
+    from game.errors import UserError
 
-    app = TawApp(config)
+    try:
+        app = TawApp(config)
+    except Exception as err:
+        if "open window" not in str(err):
+            raise
+        raise UserError("cannot open a window (is there a display? on a server try "
+                        "'xvfb-run taw play', or the headless commands: taw --help)", exit_code=1) from None
     for note in notes:
         app.note_warning(note)
     smoke = getattr(args, "smoke_test", None)

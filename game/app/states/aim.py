@@ -3,7 +3,8 @@
 * The mouse's sideways movement turns the aim (Q/E too); sensitivity is a setting.
 * Hold the left button (or Enter): the power meter rises and falls; release to shoot.
 * Where the rules let the taw be laid down (first shot, comet), the arrow
-  keys (or A/D) slide it along the line; Up/Down (W/S) change line for a comet.
+  keys (or A/D), or the mouse with the right button held, slide it along the
+  line; Page Up/Down change line for a comet.
 * Tab: overhead view; F: free camera (WASD, R/V up and down); K: back behind the taw.
 """
 
@@ -21,6 +22,7 @@ from game.match.table import body_radius, free_spot_on_line
 AIM_DEG_PER_SCREEN = 120.0   # a full sweep of the mouse across the window turns this far
 KEY_AIM_DEG_PER_S = 40.0
 PLACE_DEG_PER_S = 30.0
+PLACE_DEG_PER_SCREEN = 90.0  # right button held: a sweep of the mouse slides the taw this far round
 PREVIEW_REACH = 3.0
 
 
@@ -50,6 +52,9 @@ class AimState(State):
         self.on_action("power-press", self.meter.press)
         self.on_action("shoot-release", self.release)
         self.on_action("power-release", self.release)
+        self.placing = False  # right button held: the mouse slides the taw along its line
+        self.on_action("place-press", self._set_placing, [True])
+        self.on_action("place-release", self._set_placing, [False])
         self.on_action("line-next", self.change_line, [1])
         self.on_action("line-prev", self.change_line, [-1])
         self.on_action("overhead", self.toggle_overhead)
@@ -92,6 +97,9 @@ class AimState(State):
                                          (self.placement.angle + degrees) % 360.0)
         self.placement = TawPlacement(self.placement.orbit, angle)
 
+    def _set_placing(self, on: bool) -> None:
+        self.placing = on
+
     def change_line(self, step: int) -> None:
         if self.view.placements is None or len(self.view.placements.orbits) < 2:
             return
@@ -126,7 +134,11 @@ class AimState(State):
         if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse() and not app.pause.active:
             x = app.mouseWatcherNode.getMouseX()
             if self._last_mouse_x is not None and app.view.mode != "free":
-                self.turn(-(x - self._last_mouse_x) * 0.5 * AIM_DEG_PER_SCREEN * sens)
+                dx = x - self._last_mouse_x
+                if self.placing and self.view.placements is not None:
+                    self.slide(-dx * 0.5 * PLACE_DEG_PER_SCREEN * sens)
+                else:
+                    self.turn(-dx * 0.5 * AIM_DEG_PER_SCREEN * sens)
             self._last_mouse_x = self._recentre_pointer(x)
         if keys.is_down(app, "aim-left"):
             self.turn(KEY_AIM_DEG_PER_S * sens * dt)
