@@ -8,8 +8,6 @@ unmounted when the app closes.
 
 from __future__ import annotations
 
-import itertools
-
 from panda3d.core import AudioSound, Filename, VirtualFileMountRamdisk, VirtualFileSystem
 
 from game.app import sound_synth
@@ -17,7 +15,6 @@ from game.app.audio_map import impulse_to_voice, rolling_volume
 from game.rules.layout import SUN
 
 POOL_SIZE = 6
-_mount_ids = itertools.count(1)
 
 
 class AudioBank:
@@ -25,7 +22,7 @@ class AudioBank:
         self.master_volume = master_volume
         self._vfs = VirtualFileSystem.getGlobalPtr()
         self._mount = VirtualFileMountRamdisk()
-        self._root = f"/taw-audio-{next(_mount_ids)}"
+        self._root = f"/taw-audio-{id(self):x}"  # unique while this bank lives; unmounted in close()
         self._vfs.mount(self._mount, self._root, 0)
         self._pools: dict[str, list[AudioSound]] = {}
         self._next: dict[str, int] = {}
