@@ -1,0 +1,76 @@
+"""The file fuzz's short variant: mutated scenarios, replays, settings and house rules fail cleanly."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.errors import UserError
+from game.rules.house import HouseRules
+from game.stress.file_fuzz import (
+    atomic_write_checks,
+    base_files,
+    cli_check,
+    fuzz_files,
+    house_toml,
+    mutant_of,
+    mutate,
+    TOML_MUTATIONS,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bases():
+    return base_files(scenarios=6)
+
+
+def test_mutated_files_are_refused_in_one_line_or_work(bases):
+    report = fuzz_files(404, 70, bases=bases)
+    assert report.problems() == []
+    counts = report.counts()
+    assert set(counts) == {"scenario", "replay", "settings", "house"}
+    for target, n in counts.items():
+        assert n["refused"] > 10, target  # the mutations really break files
+    assert counts["scenario"]["accepted"] + counts["house"]["accepted"] > 0  # and some survive to run
+
+
+def test_a_house_rule_file_that_is_not_utf8_is_a_one_line_error(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_bytes(house_toml().replace(b"round_limit", b"round\xe9limit"))
+    with pytest.raises(UserError) as caught:
+        HouseRules.from_toml(path)
+    assert "house.toml" in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_failed_save_over_a_good_file_leaves_it_intact(tmp_path):
+    assert atomic_write_checks(tmp_path) == []
+
+
+def test_bad_files_through_the_cli_exit_2_with_one_line(tmp_path, bases):
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(b"players = [\"earth\"\n\xff\xfe")
+    house = tmp_path / "house.toml"
+    house.write_bytes(house_toml().replace(b"round_limit = 0", b"round_limit = 1e999"))
+    replay = tmp_path / "game.replay"
+    replay.write_bytes(bases["replay"][0][1][:200])
+    assert cli_check(["scenario", str(broken)]) is None
+    assert cli_check(["match", "--players", "2", "--rounds", "1", "--house-rules", str(house)]) is None
+    assert cli_check(["replay", str(replay)]) is None
+
+
+def test_a_case_is_rebuilt_from_its_seed(bases):
+    report = fuzz_files(9, 5, targets=("scenario",), bases=bases)
+    case = report.cases[3]
+    name, mutation, _data = mutant_of(case.seed, "scenario", bases)
+    assert (name, mutation) == (case.base, case.mutation)
+
+
+def test_mutations_are_seeded():
+    data = house_toml()
+    first = [mutate(random.Random(s), data, TOML_MUTATIONS) for s in range(20)]
+    assert first == [mutate(random.Random(s), data, TOML_MUTATIONS) for s in range(20)]
+    assert sum(m[1] != data for m in first) >= 15
