@@ -28,6 +28,9 @@ WIN_BONUS = 12.0
 # Rule 13 is a cliff: the nearer one's taw rests to the inner ring, the likelier
 # an imperfect shot (ours, or an adversary's knock) puts it in.
 RING_MARGIN = 0.06
+# The chance we reckon the next player strikes a Sun left in our orbit and keeps it there.
+EXPOSURE = 0.6
+FOUL_PENALTY = 6.0
 RING_RISK = 4.0
 
 
@@ -51,6 +54,12 @@ class EvalResult:
 
     def score(self, position_weight: float, use_threat: bool = True) -> float:
         return self.gain + position_weight * (self.value - (self.threat if use_threat else 0.0))
+
+
+def _rule8_amount(region: str) -> int:
+    from game.rules.referee import RULE8_SCHEDULE
+
+    return int(RULE8_SCHEDULE.get(region, 0))
 
 
 def _judge() -> Any:
@@ -95,6 +104,10 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     rivals = [p for p in after.active if p != me]
     gain = float(delta[me]) - (sum(delta[p] for p in others) / len(others) if others else 0.0)
     finished = bool(ruling.finished or after.finished)
+    # Rule 15 says a player *cannot* shoot at his own planet: a prohibition,
+    # not a price.  The forfeit is in the ledger already; this keeps the AI
+    # from buying a foul when the forfeit happens to be cheap.
+    gain -= FOUL_PENALTY * sum(1 for f in ruling.fouls if f.player == me)
     if ruling.winner == me:
         gain += WIN_BONUS
     elif ruling.winner is not None:
@@ -113,6 +126,12 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
         value = position_value(layout=sit.layout, positions=table, shooter=me, others=rivals,
                                stakes=after.stakes, weights=replace(weights, threat=0.0))
         sun = table.get(SUN)
+        if sun is not None and rivals and after.sun_released:
+            # Rule 8 (and 4): whoever strikes the Sun next is paid by the holder of the
+            # orbit it stops in.  Left in one's own orbit, a tap collects from us.
+            region = sit.layout.region_at_radius(math.hypot(*sun))
+            if region != "beyond" and after.holder(region) == me:
+                value -= EXPOSURE * _rule8_amount(region)
         if sun is not None and rivals:
             threat = weights.threat * win_chance(sit.layout, sun, weights) * (1.0 + after.stakes / (len(rivals) + 1))
     paid = [f"{t.payer}->{t.payee} {t.marbles} (r{t.rule})" for t in ruling.transfers]
