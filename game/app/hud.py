@@ -6,7 +6,7 @@ no game logic, so a screenshot test can tell whether a ruling reached it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from direct.gui.DirectGui import DirectFrame, DirectWaitBar
 from panda3d.core import TextNode
@@ -135,8 +135,6 @@ class Hud:
 
     def set_power(self, level: float | None) -> None:
         """Called every frame while aiming: touch only the meter unless it appears or goes."""
-        from dataclasses import replace
-
         if (level is None) != (self.status.power is None):
             self.show(replace(self.status, power=level))
             return
