@@ -1,12 +1,15 @@
 """One game in progress as the app sees it: the session, the HUD and the feed.
 
 Made when a new game starts (HatDrop) and closed when the player leaves to
-the menu; the states reach it through ``app.game``.
+the menu; the states reach it through ``app.game``.  It starts the game's
+replay file in the user's data folder (``replays/<timestamp>-seed<N>.replay``).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
+from pathlib import Path
 
 from game.app.hud import Hud, HudStatus, PlayerLine
 
@@ -20,6 +23,10 @@ class GameContext:
         self.feed: tuple[str, ...] = ()
         self.feed_title = "The hat"
         self.fast_forward = False
+        self.replay_path: Path | None = None
+        if hasattr(session, "record_to"):
+            self.replay_path = replay_path(app.app_config.paths.replay_dir, getattr(session, "seed", None))
+            session.record_to(self.replay_path)
 
     def status(self, **changes) -> HudStatus:
         s = self.session
@@ -43,3 +50,15 @@ class GameContext:
     def close(self) -> None:
         self.hud.destroy()
         self.session.close()
+
+
+def replay_path(folder: Path, seed: int | None, now: float | None = None) -> Path:
+    """A new file name in ``folder``: local time and seed, numbered if two games start in one second."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = f"{stamp}-seed{seed}" if seed is not None else stamp
+    path = folder / f"{base}.replay"
+    n = 2
+    while path.exists():
+        path = folder / f"{base}-{n}.replay"
+        n += 1
+    return path

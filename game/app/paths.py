@@ -3,7 +3,8 @@
 Settings live in the config folder (``$XDG_CONFIG_HOME/sun-planet-taw`` or
 ``~/.config/sun-planet-taw``); screenshots in the data folder
 (``$XDG_DATA_HOME/sun-planet-taw/screenshots`` or
-``~/.local/share/sun-planet-taw/screenshots``).  Both are computed from an
+``~/.local/share/sun-planet-taw/screenshots``), and replays beside them in
+``replays``.  Both are computed from an
 explicit environment mapping so tests can point them at a temporary folder;
 folders are created only when something is written.
 """
@@ -31,6 +32,11 @@ class UserPaths:
     @property
     def screenshot_dir(self) -> Path:
         return self.data_dir / "screenshots"
+
+    @property
+    def replay_dir(self) -> Path:
+        """Every game's replay, written as it goes (``<timestamp>-seed<N>.replay``)."""
+        return self.data_dir / "replays"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "UserPaths":

@@ -10,7 +10,10 @@ physics world and judged by the referee.  The app never blocks on it:
   stops it;
 * a shot is computed off the main thread by ``Match.play_shot`` with a frame
   recorder (a few tens of milliseconds), then played back in real time
-  (``PlayedShot``), contacts sounding at their moments.
+  (``PlayedShot``), contacts sounding at their moments;
+* every finished shot, human or AI, goes into the game's replay
+  (``record_to``): a ``GameRecorder`` that rewrites its file atomically after
+  each shot, so the file always holds the whole game so far.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import math
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Mapping
 
 import numpy as np
@@ -27,6 +31,8 @@ from game.app.game_setup import HAT, GameSetup
 from game.match.hat import drop_hat
 from game.match.match import Match, ShotResult
 from game.match.players import MatchView, Player, RandomPlayer, Shot
+from game.replay.model import Replay
+from game.replay.recorder import GameRecorder, meta_from, record_result
 from game.rules.events import Event
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, Point
@@ -102,7 +108,7 @@ class PlayedShot:
 
     def __init__(self, future: Future, frames: list, start_positions: Mapping[str, Point]) -> None:
         self._future = future
-        self._frames = frames  # (t, ids, poses) at FRAME_HZ, filled by the worker
+        self.frames = frames  # (t, ids, poses) at FRAME_HZ, filled by the worker
         self._start = dict(start_positions)
         self.time = 0.0
         self._index = 0
@@ -121,35 +127,35 @@ class PlayedShot:
         if not self._future.done():
             return False
         self._future.result()  # raise here if the shot failed
-        if not self._frames:
+        if not self.frames:
             return True
         self.time += dt
-        last = len(self._frames) - 1
+        last = len(self.frames) - 1
         previous = self._index
         self._index = min(last, int(self.time * FRAME_HZ))
         if self._index != previous:
-            a, b = self._frames[previous][2], self._frames[self._index][2]
+            a, b = self.frames[previous][2], self.frames[self._index][2]
             if a.shape == b.shape:
                 steps = max(1, self._index - previous)
                 self._speed = float(np.hypot(*(b[:, :2] - a[:, :2]).T).sum()) * FRAME_HZ / steps
-        return self.time >= self._frames[last][0]
+        return self.time >= self.frames[last][0]
 
     def skip_to_end(self) -> None:
         """Jump the playback to the last frame (the contacts skipped are not sounded)."""
-        if self._future.done() and self._frames:
-            self.time = self._frames[-1][0]
-            self._index = len(self._frames) - 1
+        if self._future.done() and self.frames:
+            self.time = self.frames[-1][0]
+            self._index = len(self.frames) - 1
             self._sounded = len(self._future.result().events)
             self._speed = 0.0
 
     def poses(self):
-        if not self._frames:
+        if not self.frames:
             return [], np.empty((0, 7))
-        _t, ids, poses = self._frames[self._index]
+        _t, ids, poses = self.frames[self._index]
         return ids, poses
 
     def positions(self) -> dict[str, Point]:
-        if not self._frames:
+        if not self.frames:
             return dict(self._start)
         ids, poses = self.poses()
         return {b: (float(p[0]), float(p[1])) for b, p in zip(ids, poses)}
@@ -211,6 +217,8 @@ class MatchSession:
         self._lost = {p: 0 for p in self.players}
         self.last_ruling: Ruling | None = None
         self._live: PlayedShot | None = None
+        self.recorder: GameRecorder | None = None
+        self.replay_error: str | None = None  # why the replay file could not be written, if it could not
 
     # -- rule 1 -----------------------------------------------------------------
 
@@ -335,8 +343,54 @@ class MatchSession:
         self._live = PlayedShot(future, frames, self.state.positions)
         return self._live
 
+    # -- the replay ------------------------------------------------------------------
+
+    def replay_meta(self):
+        """Seed, players (seat, planet, human or AI and level), house rules and layout."""
+        players = [{"planet": p, "seat": self.match.names.get(p, p),
+                    "controller": "human" if p == self.human else "ai", "level": self.level_of(p)}
+                   for p in self.players]
+        return meta_from(self.seed, players, dict(self.setup.house_rules), self.layout, source="desktop")
+
+    def record_to(self, path: Path | None) -> GameRecorder:
+        """Record every shot from now on into ``path`` (None: in memory only).
+
+        A file that cannot be written does not stop the game: the replay is
+        kept in memory and ``replay_error`` says why.
+        """
+        meta = self.replay_meta()
+        try:
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            self.recorder = GameRecorder(path, meta)
+        except (OSError, ValueError) as err:  # UserError is a ValueError
+            self.replay_error = f"replay not saved: {err}"
+            self.recorder = GameRecorder(None, meta)
+        return self.recorder
+
+    def replay(self) -> Replay | None:
+        """The game so far as a replay, or None before its first shot."""
+        if self.recorder is None or not self.recorder.replay.shots:
+            return None
+        return self.recorder.replay
+
+    def last_shot_replay(self) -> Replay | None:
+        whole = self.replay()
+        return None if whole is None else Replay(whole.meta, [whole.shots[-1]])
+
+    def _record(self, live: PlayedShot) -> None:
+        if self.recorder is None:
+            return
+        shot = record_result(live.result(), live.frames, rate=FRAME_HZ)
+        try:
+            self.recorder.add_shot(shot)
+        except OSError as err:  # the disk filled or the folder went away: keep playing, say so
+            self.replay_error = f"replay not saved: {err}"
+            self.recorder.path = None
+
     def finish_shot(self, live: PlayedShot) -> Ruling:
         result = live.result()
+        self._record(live)
         ruling = result.ruling
         for t in ruling.transfers:
             if t.payee in self._won:
