@@ -1,51 +1,34 @@
-"""The 3D ground as the app shows it: bodies, the aim line, and the camera.
+"""The 3D ground as the app shows it: the scene's table, its aim line, and the camera views.
 
-The table itself is drawn by the scene's shaded ``TableScene`` (or, if that
-cannot be built, by ``PlainTable``); this class adds what only the game needs (the trajectory preview, the taw-placement marker) and drives
-Panda's camera between the knuckle-down, overhead, free and menu views.
+The table is the scene's ``TableScene``; the camera is the scene's
+``CameraRig`` moving ``base.camera``.  This class only names the game's
+views (menu, knuckle-down, overhead, free, hat), feeds the free camera from
+the keys and the mouse, and draws the aiming aid from the aim state's
+numbers.  ``suspend()`` / ``resume()`` lend the table and the camera to the
+replay viewer and put everything back as it was.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Any
 
-from panda3d.core import LineSegs, NodePath, Point3
-
-from game.app import camera_control as cams
-from game.app.plain_table import PlainTable
-from game.app.theme import PLANET_COLOURS
+from game.app.scene.camera import AIMING_FRAMING, CameraRig
+from game.app.scene.table import TableScene
 from game.rules.layout import Layout
 
 MODES = ("menu", "knuckle", "overhead", "free", "hat")
 SHADOW_MAP = {"low": 1024, "medium": 1024, "high": 2048}
-
-
-class ShadedTable:
-    """``TableScene`` behind the same three calls as ``PlainTable``: sync, set_poses, destroy."""
-
-    def __init__(self, app, layout: Layout) -> None:
-        from game.app.scene.table import TableScene
-
-        self.scene = TableScene(app.render, app.loader, layout, quality=graphics_quality(app.settings))
-
-    def sync(self, positions) -> None:
-        for body in self.scene.body_ids():
-            if body not in positions:
-                self.scene.remove_body(body)
-        self.scene.place(dict(positions))
-        for body in positions:
-            node = self.scene.body_node(body)
-            if node.isStashed():
-                node.unstash()
-
-    def set_poses(self, ids, poses) -> None:
-        self.scene.update(ids, poses)
-
-    def set_quality(self, settings) -> None:
-        self.scene.set_quality(graphics_quality(settings))
-
-    def destroy(self) -> None:
-        self.scene.destroy()
+FIELD_OF_VIEW = 34.0                 # degrees across the window's shorter side
+OVERHEAD_TILT = math.radians(24.0)   # from straight down: marbles read as spheres
+MENU_TURN_DEG_PER_S = 4.0            # the title screen's slow circling
+MENU_PITCH = math.radians(25.0)
+MENU_DISTANCE = 2.1
+MENU_SIDE = 0.42                     # the Sun sits right of the menu panel
+HAT_EYE, HAT_LOOK = (0.05, -0.42, 0.26), (0.0, 0.02, 0.0)
+FREE_SPEED = 0.8                     # m/s walking in the free camera
+MOUSE_LOOK = (60.0, 40.0)            # degrees a full sweep of the window turns and tips the free camera
 
 
 def graphics_quality(settings):
@@ -55,91 +38,93 @@ def graphics_quality(settings):
                            msaa=settings.msaa)
 
 
-def make_table(app, layout: Layout):
-    """The shaded table if it can be built here, else the plain one (and a note why)."""
-    try:
-        return ShadedTable(app, layout)
-    except Exception as err:  # a broken driver or a missing asset must not stop the game
-        app.note_warning(f"plain graphics: the shaded table failed ({err})")
-        return PlainTable(app.render, layout, PLANET_COLOURS)
+@dataclass
+class Suspended:
+    """What ``suspend`` took away, for ``resume`` to give back."""
+
+    bodies: dict
+    camera_pos: Any
+    camera_quat: Any
+    lens_fov: Any
+    lens_near_far: tuple[float, float]
+    aim_visible: bool
 
 
 class TableView:
     def __init__(self, app, layout: Layout | None = None) -> None:
         self.app = app
         self.layout = layout or Layout()
-        self.table = make_table(app, self.layout)
-        self.table.sync(self.layout.home_positions())
+        self.scene = TableScene(app.render, app.loader, self.layout, quality=graphics_quality(app.settings))
+        self.scene.show_only(self.layout.home_positions())
+        self.rig = CameraRig(app.camera, self.layout, min_fov_deg=FIELD_OF_VIEW, lens=app.camLens,
+                             knuckle_framing=AIMING_FRAMING)
         self.mode = "menu"
-        self.orbit_angle = 250.0
-        self.free = cams.FreeCamera()
-        self.knuckle_goal = cams.knuckle_down((0.0, -0.35), 90.0)
-        self.pose = cams.overhead(self.orbit_angle)
-        self.aim_node: NodePath | None = None
+        self.menu_angle = 250.0
+        self.taw: tuple[float, float] = (0.0, -0.35)
+        self.direction = 90.0
+        self.suspended = False
         self._last_mouse: tuple[float, float] | None = None
-        self.marker_node: NodePath | None = None
-        lens = app.camLens
-        lens.setNearFar(0.005, 50.0)
-        lens.setFov(55)
+        self._aim_goal()
         app.taskMgr.add(self._update, "taw-camera", sort=40)
 
     # -- bodies -------------------------------------------------------------
 
     def sync(self, positions) -> None:
-        self.table.sync(positions)
+        self.scene.show_only(dict(positions))
 
     def set_poses(self, ids, poses) -> None:
-        self.table.set_poses(ids, poses)
+        self.scene.update(ids, poses)
 
     def use_layout(self, layout: Layout) -> None:
-        if layout is not self.layout:
-            self.table.destroy()
+        if layout != self.layout:
+            self.scene.destroy()
             self.layout = layout
-            self.table = make_table(self.app, layout)
-
-    # -- camera ---------------------------------------------------------------
+            self.scene = TableScene(self.app.render, self.app.loader, layout,
+                                    quality=graphics_quality(self.app.settings))
+            self.rig.layout = layout
 
     def set_quality(self, settings) -> None:
-        if hasattr(self.table, "set_quality"):
-            self.table.set_quality(settings)
+        self.scene.set_quality(graphics_quality(settings))
+
+    # -- camera ---------------------------------------------------------------
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown camera mode {mode!r}")
-        if mode == "free" and self.mode != "free":
-            eye = self.pose.position
-            self.free.position = list(eye)
-            dx, dy = self.pose.look_at[0] - eye[0], self.pose.look_at[1] - eye[1]
-            dz = self.pose.look_at[2] - eye[2]
-            self.free.heading = math.degrees(math.atan2(dy, dx))
-            self.free.pitch = max(-89.0, min(-2.0, math.degrees(math.atan2(dz, math.hypot(dx, dy)))))
-        self.mode = mode
+        if mode != self.mode:
+            self.mode = mode
+            self._last_mouse = None
+            self._aim_goal()
 
     def show_menu_view(self) -> None:
         self.set_mode("menu")
 
     def knuckle_down(self, taw: tuple[float, float], direction: float) -> None:
-        self.knuckle_goal = cams.knuckle_down(taw, direction)
+        """Where the knuckle-down view is (behind ``taw``, looking along ``direction`` degrees)."""
+        self.taw, self.direction = (float(taw[0]), float(taw[1])), float(direction)
+        if self.mode == "knuckle":
+            self._aim_goal()
 
     def snap(self) -> None:
         """Jump to the goal now (after a cut, and for screenshots)."""
-        self.pose = self._goal()
-        self._apply()
+        self._aim_goal()
+        self.rig.snap()
 
-    def _goal(self) -> cams.CameraPose:
+    def _aim_goal(self) -> None:
+        rig = self.rig
         if self.mode == "knuckle":
-            return self.knuckle_goal
-        if self.mode == "free":
-            return self.free.pose()
-        if self.mode == "hat":
-            return cams.CameraPose((0.05, -0.42, 0.26), (0.0, 0.02, 0.0))
-        if self.mode == "menu":
-            eye = cams.overhead(self.orbit_angle, tilt=0.9).position[:2] + (0.9,)
-            # Look a little to the left of the Sun so the system sits right of the menu panel.
-            a = math.radians(self.orbit_angle)
-            right = (math.sin(a), -math.cos(a))
-            return cams.CameraPose(eye, (-0.42 * right[0], -0.42 * right[1], 0.0))
-        return cams.overhead(self.orbit_angle)
+            a = math.radians(self.direction)
+            rig.knuckle(self.taw, (math.cos(a), math.sin(a)))
+        elif self.mode == "overhead":
+            rig.overhead(tilt=OVERHEAD_TILT)
+        elif self.mode == "hat":
+            rig.view_from(HAT_EYE, HAT_LOOK)
+        elif self.mode == "menu":
+            a = math.radians(self.menu_angle)
+            side = (-MENU_SIDE * math.sin(a), MENU_SIDE * math.cos(a), 0.0)
+            rig.orbit(side, yaw=math.pi / 2 - a, pitch=MENU_PITCH, distance=MENU_DISTANCE)
+        elif rig.mode != "free":
+            rig.free_move()  # the free camera starts where the eye is going
 
     def _mouse_look(self) -> None:
         """In the free camera the mouse turns the view (scaled by the mouse sensitivity)."""
@@ -150,56 +135,67 @@ class TableView:
         here = (watcher.getMouseX(), watcher.getMouseY())
         if self._last_mouse is not None:
             sens = self.app.settings.mouse_sensitivity
-            self.free.look(-(here[0] - self._last_mouse[0]) * 60.0 * sens, (here[1] - self._last_mouse[1]) * 40.0 * sens)
+            self.rig.free_turn(-(here[0] - self._last_mouse[0]) * MOUSE_LOOK[0] * sens,
+                               (here[1] - self._last_mouse[1]) * MOUSE_LOOK[1] * sens)
         self._last_mouse = here
 
-    def _apply(self) -> None:
-        cam = self.app.camera
-        cam.setPos(*self.pose.position)
-        cam.lookAt(Point3(*self.pose.look_at))
-
     def _update(self, task):
+        if self.suspended:
+            return task.cont
         dt = min(0.1, self.app.clock.getDt())
         if self.mode == "menu":
-            self.orbit_angle = (self.orbit_angle + 4.0 * dt) % 360.0
+            self.menu_angle = (self.menu_angle + MENU_TURN_DEG_PER_S * dt) % 360.0
+            self._aim_goal()
         elif self.mode == "free":
             self._mouse_look()
             keys = self.app.keys
             held = lambda name: 1.0 if keys.is_down(self.app, name) else 0.0  # noqa: E731
-            self.free.move(held("forward") - held("back"), held("right") - held("left"), held("up") - held("down"), dt)
-        self.pose = cams.blend(self.pose, self._goal(), dt)
-        self._apply()
+            step = FREE_SPEED * dt
+            self.rig.free_move((held("forward") - held("back")) * step, (held("right") - held("left")) * step,
+                               (held("up") - held("down")) * step, walk=True)
+        self.rig.update(dt)
         return task.cont
 
-    # -- aim line and placement marker -----------------------------------------
+    # -- aim line -----------------------------------------------------------------
 
     def show_aim(self, origin, direction: float, length: float, contact=None) -> None:
-        self.hide_aim()
-        lines = LineSegs("aim")
-        lines.setThickness(2.0)
+        """The aiming aid: ``length`` metres of dashes from ``origin``, and a ring where the taw meets ``contact``."""
         a = math.radians(direction)
-        z = self.layout.marble_radius * 0.3
         end = (origin[0] + length * math.cos(a), origin[1] + length * math.sin(a))
-        lines.setColor(1.0, 0.95, 0.7, 0.9)
-        lines.moveTo(origin[0], origin[1], z)
-        lines.drawTo(end[0], end[1], z)
+        ring = None
         if contact is not None and length >= contact.distance - 1e-6:
-            r = self.layout.marble_radius
-            cx, cy = contact.taw_at
-            lines.setColor(1.0, 0.8, 0.3, 1.0)
-            lines.moveTo(cx + r, cy, z)
-            for k in range(1, 33):
-                t = 2 * math.pi * k / 32
-                lines.drawTo(cx + r * math.cos(t), cy + r * math.sin(t), z)
-        self.aim_node = self.app.render.attachNewNode(lines.create())
-        self.aim_node.setLightOff(1)
+            ring = (contact.taw_at, self.layout.marble_radius)
+        self.scene.aim.set_path([origin, end], strength=1.0, ring=ring)
 
     def hide_aim(self) -> None:
-        if self.aim_node is not None:
-            self.aim_node.removeNode()
-            self.aim_node = None
+        self.scene.aim.clear()
+
+    @property
+    def aim_shown(self) -> bool:
+        return self.scene.aim.shown
+
+    # -- lending the table and the camera to the replay viewer ----------------------
+
+    def suspend(self) -> Suspended:
+        """Stop driving the camera and hide the aim line; remember bodies, camera and lens."""
+        lens = self.app.camLens
+        held = Suspended(self.scene.capture(), self.app.camera.getPos(), self.app.camera.getQuat(),
+                         lens.getFov(), (lens.getNear(), lens.getFar()), not self.scene.aim.node.isHidden())
+        self.suspended = True
+        self.scene.aim.show(False)
+        return held
+
+    def resume(self, held: Suspended) -> None:
+        """Everything as ``suspend`` found it: bodies, camera, lens, aim line; the camera runs again."""
+        self.scene.restore(held.bodies)
+        self.app.camera.setPosQuat(held.camera_pos, held.camera_quat)
+        lens = self.app.camLens
+        lens.setFov(held.lens_fov)
+        lens.setNearFar(*held.lens_near_far)
+        self.scene.aim.show(held.aim_visible)
+        self._last_mouse = None
+        self.suspended = False
 
     def destroy(self) -> None:
         self.app.taskMgr.remove("taw-camera")
-        self.hide_aim()
-        self.table.destroy()
+        self.scene.destroy()

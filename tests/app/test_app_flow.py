@@ -137,13 +137,13 @@ def test_aiming_shoots_where_aimed_within_the_cap(app):
 def test_aim_aid_is_drawn_and_off_against_hard_opponents(app):
     start_game(app, rounds=3, seed=3)
     play_until(app, ("Aim",))
-    assert app.view.aim_node is not None
+    assert app.view.aim_shown
     press(app, "pause")
     click(app, app.pause.menu_button)
     start_game(app, rounds=3, seed=3, hard=True)
     play_until(app, ("Aim",))
     assert app.game.aim_aid_strength() == 0.0
-    assert app.view.aim_node is None
+    assert not app.view.aim_shown
     press(app, "pause")
     click(app, app.pause.menu_button)
 

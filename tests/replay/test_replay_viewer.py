@@ -220,16 +220,3 @@ def test_a_lent_table_scene_is_moved_and_left_in_place(offscreen_base):
         assert not table.root.isEmpty() and "mars" in table.body_ids()
     finally:
         table.destroy()
-
-
-def test_the_plain_table_fallback_draws_bodies_where_recorded(offscreen_base):
-    viewer = ReplayViewer(offscreen_base, Replay(GameMeta(), [knock_shot()]), camera="orbit", controls=False,
-                          run_task=False, prefer_shaded=False)
-    try:
-        assert viewer.scene.kind == "plain"
-        where = viewer.timeline.sample(2.0).position_of("mars")
-        viewer.orbit = OrbitState(azimuth=-90.0, elevation=60.0, distance=0.15, target=tuple(where))
-        viewer.show_at(2.0)
-        assert _body_shows_at(viewer, "mars", where)
-    finally:
-        viewer.destroy()

@@ -2,16 +2,17 @@
 
 ``ReplayViewer(base, replay)`` attaches to any ShowBase (the desktop app's,
 or an offscreen one for export and tests) and detaches with ``destroy()``.
-It draws the table with the scene engineer's ``TableScene`` when that can be
-built, else with the app's ``PlainTable``; the camera follows the
-``Director``; flashes, trails and captions come from the ``Timeline``.
+It draws the table with the scene's ``TableScene`` (its own, or the host's,
+lent with ``scene=``); the camera follows the ``Director``; flashes, trails
+and captions come from the ``Timeline``.  Its keys are bound on its own
+DirectObject, so the host's bindings of the same keys survive it.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -41,49 +42,6 @@ def layout_for(replay: Replay) -> Layout:
     return Layout()
 
 
-class _Scene:
-    """One face for the two table drawers: ``update(ids, poses)``, ``body_node(id)``, ``destroy()``."""
-
-    def __init__(self, base: Any, layout: Layout, prefer_shaded: bool = True, existing: Any = None) -> None:
-        self.impl: Any = existing
-        self.kind = "plain"
-        self.owned = existing is None
-        if existing is not None:
-            self.kind = "shaded" if hasattr(existing, "update") else "plain"
-        elif prefer_shaded:
-            try:
-                from game.app.scene.table import TableScene
-
-                self.impl = TableScene(base.render, base.loader, layout)
-                self.kind = "shaded"
-            except Exception as err:  # a missing or failing shaded scene must not stop a replay
-                log.warning("shaded table unavailable (%s); using the plain one", err)
-                self.impl = None
-        if self.impl is None:
-            from game.app.plain_table import PlainTable
-            from game.app.theme import PLANET_COLOURS
-
-            self.impl = PlainTable(base.render, layout, PLANET_COLOURS)
-
-    def update(self, ids: Sequence[str], poses: np.ndarray) -> None:
-        if self.kind == "shaded":
-            self.impl.update(ids, poses)
-            return
-        self.impl.sync({b: (float(p[0]), float(p[1])) for b, p in zip(ids, poses)})
-        self.impl.set_poses(ids, poses)
-        for body, row in zip(ids, poses):
-            node = self.impl.bodies.get(body)
-            if node is not None:
-                node.setQuat(tuple(float(v) for v in row[3:7]))
-
-    def body_node(self, body: str) -> Any:
-        return self.impl.body_node(body) if self.kind == "shaded" else self.impl.bodies[body]
-
-    def destroy(self) -> None:
-        if self.owned:
-            self.impl.destroy()
-
-
 class ReplayViewer:
     """Plays a replay inside an existing ShowBase.
 
@@ -92,15 +50,20 @@ class ReplayViewer:
     playback every frame.  Export and tests use neither and call
     ``show_at(t)``.  To watch one shot, pass ``Replay(meta, [shot])``, or
     call ``jump_to_shot(n)`` for the whole game from shot n.  ``scene`` lends
-    the host's own ``TableScene`` (or ``PlainTable``): the viewer moves its
-    bodies and leaves it in place on ``destroy()``; by default the viewer
-    builds its own.  The host must keep its own camera task off
-    ``base.camera`` while the viewer runs.
+    the host's own ``TableScene``: the viewer moves its bodies and leaves it
+    in place on ``destroy()`` (the host puts its bodies back); by default the
+    viewer builds its own.  The host must keep its own camera task off
+    ``base.camera`` while the viewer runs; ``destroy()`` gives the lens back
+    its field of view and near and far planes.
     """
 
     def __init__(self, base: Any, replay: Replay, camera: str = "auto", trails: bool = False,
                  controls: bool = True, run_task: bool = True, hold: float | None = None,
-                 prefer_shaded: bool = True, on_exit: Any = None, scene: Any = None) -> None:
+                 on_exit: Any = None, scene: Any = None) -> None:
+        from direct.showbase.DirectObject import DirectObject
+
+        from game.app.scene.table import TableScene
+
         if not replay.shots:
             raise ValueError("this replay has no shots to show")
         if camera not in CAMERA_MODES:
@@ -113,7 +76,9 @@ class ReplayViewer:
         self.director = Director(self.timeline, system_radius=self.layout.line_radius("herschel"))
         self.orbit = OrbitState(distance=self.layout.line_radius("herschel") * 2.0)
         self.camera_mode = camera
-        self.scene = _Scene(base, self.layout, prefer_shaded, existing=scene)
+        self._owns_scene = scene is None
+        self.scene = scene if scene is not None else TableScene(base.render, base.loader, self.layout)
+        self._input = DirectObject()
         self.flashes = Flashes(base.render)
         self.trails = Trails(base.render)
         self.trails.visible = trails
@@ -127,10 +92,9 @@ class ReplayViewer:
         self._look: np.ndarray | None = None
         self._last_cut: tuple[str, str, int] | None = None
         self._drag: tuple[float, float] | None = None
-        self._events: list[str] = []
         lens = base.camLens
+        self._lens_was = (lens.getFov(), lens.getNear(), lens.getFar())
         lens.setNearFar(0.003, 60.0)
-        self._fov = lens.getFov()[0]
         if controls:
             self._bind_controls()
         self._task = base.taskMgr.add(self._tick, "replay-viewer", sort=45) if run_task else None
@@ -245,8 +209,7 @@ class ReplayViewer:
         for number, mode in enumerate(CAMERA_MODES, start=1):
             bindings[str(number)] = lambda m=mode: self.set_camera(m)
         for key, action in bindings.items():
-            self.base.accept(key, self._command, [action])
-            self._events.append(key)
+            self._input.accept(key, self._command, [action])
         self.slider = DirectSlider(parent=self.base.a2dBottomCenter, range=(0.0, 1.0), value=0.0,
                                    pos=(0.0, 0, 0.06), scale=0.9, frameSize=(-1.0, 1.0, -0.02, 0.02),
                                    thumb_frameSize=(-0.015, 0.015, -0.04, 0.04), command=self._scrubbed)
@@ -348,9 +311,7 @@ class ReplayViewer:
         if self._task is not None:
             self.base.taskMgr.remove(self._task)
             self._task = None
-        for key in self._events:
-            self.base.ignore(key)
-        self._events.clear()
+        self._input.ignoreAll()
         if self.slider is not None:
             self.slider.destroy()
             self.slider = None
@@ -360,8 +321,11 @@ class ReplayViewer:
         self.text.destroy()
         self.trails.destroy()
         self.flashes.destroy()
-        self.scene.destroy()
-        self.base.camLens.setFov(self._fov)
+        if self._owns_scene:
+            self.scene.destroy()
+        fov, near, far = self._lens_was
+        self.base.camLens.setFov(fov)
+        self.base.camLens.setNearFar(near, far)
 
 
 __all__ = ["ReplayViewer", "MIN_SPEED", "MAX_SPEED", "CAMERA_MODES"]

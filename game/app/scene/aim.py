@@ -1,4 +1,5 @@
-"""The aiming aid: chalk dashes laid on the ground along a path the app computes."""
+"""The aiming aid: chalk dashes laid on the ground along a path the app computes,
+and a solid ring where the taw would first touch another body."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any, Sequence
 import numpy as np
 
 AIM_COLOR = (0.98, 0.96, 0.86)
+RING_COLOR = (1.0, 0.8, 0.3)
+RING_SEGMENTS = 48
 LIFT = 0.0004  # metres above the ground, under any ball
 
 
@@ -47,8 +50,37 @@ def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
     return verts, tris.reshape(-1)
 
 
+def circle(centre: Sequence[float], radius: float, segments: int = RING_SEGMENTS) -> np.ndarray:
+    """A closed polyline round ``centre`` (its last point repeats its first)."""
+    a = np.linspace(0.0, 2.0 * np.pi, segments + 1)
+    return np.stack([centre[0] + radius * np.cos(a), centre[1] + radius * np.sin(a)], axis=1)
+
+
+def _geom_node(name: str, verts: np.ndarray, tris: np.ndarray):
+    """A GeomNode of (x, y, z, u, v) vertices and triangle indices, written straight from numpy."""
+    from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat
+
+    vdata = GeomVertexData(name, GeomVertexFormat.getV3t2(), Geom.UHStatic)
+    vdata.uncleanSetNumRows(len(verts))
+    memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = verts.reshape(-1)
+    prim = GeomTriangles(Geom.UHStatic)
+    prim.setIndexType(Geom.NT_uint32)
+    handle = prim.modifyVertices()
+    handle.uncleanSetNumRows(len(tris))
+    memoryview(handle).cast("B").cast("I")[:] = tris
+    geom = Geom(vdata)
+    geom.addPrimitive(prim)
+    node = GeomNode(name)
+    node.addGeom(geom)
+    return node
+
+
 class AimLine:
-    """A dashed line on the ground; ``set_path`` replaces it, ``strength`` sets its opacity."""
+    """A dashed line on the ground; ``set_path`` replaces it, ``strength`` sets its opacity.
+
+    ``set_path(..., ring=(centre, radius))`` also draws a solid ring (where
+    the taw meets the first body it would touch).
+    """
 
     def __init__(
         self,
@@ -76,31 +108,25 @@ class AimLine:
         if hidden_from is not None:
             self.node.hide(hidden_from)
         self._geom_np = None
+        self._ring_np = None
         self.length = 0.0
         self.strength = 0.0
 
-    def set_path(self, points: Sequence[Sequence[float]], strength: float = 1.0) -> None:
-        """Lay the line along ``points`` (x, y[, z]) with opacity ``strength`` in 0..1."""
-        from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, Vec4
+    def set_path(self, points: Sequence[Sequence[float]], strength: float = 1.0,
+                 ring: tuple[Sequence[float], float] | None = None) -> None:
+        """Lay the line along ``points`` (x, y[, z]) with opacity ``strength`` in 0..1, and the ring if given."""
+        from panda3d.core import Vec3, Vec4
 
         self.clear()
         verts, tris = ribbon(np.asarray(points, dtype=np.float64).reshape(len(points), -1), self.width)
-        if len(tris) == 0:
-            return
-        vdata = GeomVertexData("aim", GeomVertexFormat.getV3t2(), Geom.UHStatic)
-        vdata.uncleanSetNumRows(len(verts))
-        memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = verts.reshape(-1)
-        prim = GeomTriangles(Geom.UHStatic)
-        prim.setIndexType(Geom.NT_uint32)
-        handle = prim.modifyVertices()
-        handle.uncleanSetNumRows(len(tris))
-        memoryview(handle).cast("B").cast("I")[:] = tris
-        geom = Geom(vdata)
-        geom.addPrimitive(prim)
-        node = GeomNode("aim-ribbon")
-        node.addGeom(geom)
-        self._geom_np = self.node.attachNewNode(node)
-        self.length = float(verts[-1, 3])
+        if len(tris):
+            self._geom_np = self.node.attachNewNode(_geom_node("aim-ribbon", verts, tris))
+            self.length = float(verts[-1, 3])
+        if ring is not None:
+            ring_verts, ring_tris = ribbon(circle(ring[0], ring[1]), self.width * 0.8)
+            ring_verts[:, 3] += 1.0  # away from u = 0, where the dash pattern starts
+            self._ring_np = self.node.attachNewNode(_geom_node("aim-ring", ring_verts, ring_tris))
+            self._ring_np.setShaderInput("u_aim_color", Vec3(*RING_COLOR))
         self.set_strength(strength)
 
     def set_strength(self, strength: float) -> None:
@@ -108,11 +134,21 @@ class AimLine:
 
         self.strength = min(max(float(strength), 0.0), 1.0)
         self.node.setShaderInput("u_aim", Vec4(self.dash, self.duty, self.strength, max(self.length, 1e-4)))
+        if self._ring_np is not None:
+            # one dash longer than the ring, never faded: a solid circle
+            self._ring_np.setShaderInput("u_aim", Vec4(1000.0, 1.0, self.strength, 1e4))
+
+    @property
+    def shown(self) -> bool:
+        """Something is drawn: a path or a ring."""
+        return self._geom_np is not None or self._ring_np is not None
 
     def clear(self) -> None:
-        if self._geom_np is not None:
-            self._geom_np.removeNode()
-            self._geom_np = None
+        for part in (self._geom_np, self._ring_np):
+            if part is not None:
+                part.removeNode()
+        self._geom_np = None
+        self._ring_np = None
         self.length = 0.0
 
     def show(self, visible: bool = True) -> None:

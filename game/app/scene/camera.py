@@ -15,11 +15,22 @@ from game.rules.layout import Layout
 
 Vec3T = tuple[float, float, float]
 
-KNUCKLE_BACK = 0.10     # metres behind the taw: the eye over the knuckle
-KNUCKLE_HEIGHT = 0.05   # eye height above the ground
-KNUCKLE_AHEAD = 0.16    # the look point along the aim line
 PITCH_LIMITS = (math.radians(2.0), math.radians(89.5))
 DISTANCE_LIMITS = (0.04, 25.0)
+
+
+@dataclass(frozen=True)
+class KnuckleFraming:
+    """Where the shooter's eye sits: metres behind the taw, above the ground, and how far ahead it looks."""
+
+    back: float = 0.10
+    height: float = 0.05
+    ahead: float = 0.16
+
+
+# The game's aiming view: a little further back and looking further along the
+# ground than the close-up, so what the shot may reach is in the picture.
+AIMING_FRAMING = KnuckleFraming(back=0.15, height=0.06, ahead=0.6)
 
 
 @dataclass(frozen=True)
@@ -48,13 +59,17 @@ class CameraRig:
         near: float = 0.004,
         far: float = 120.0,
         smoothing: float = 0.12,
+        lens: Any = None,
+        knuckle_framing: KnuckleFraming = KnuckleFraming(),
     ) -> None:
         from panda3d.core import LQuaternionf
 
         self.camera = camera
         self.layout = layout
         self.smoothing = smoothing  # seconds to close ~63% of the gap
-        self.lens = camera.node().getLens()
+        self.knuckle_framing = knuckle_framing
+        # ShowBase moves ``base.camera`` while the lens sits on its child ``base.cam``: pass that lens
+        self.lens = lens if lens is not None else camera.node().getLens()
         self.lens.setNearFar(near, far)
         # the smaller side gets this field of view, so wide and tall windows both frame well
         self.lens.setMinFov(min_fov_deg)
@@ -71,15 +86,20 @@ class CameraRig:
 
     # -- views ------------------------------------------------------------------
 
-    def overhead(self, snap: bool = False) -> None:
-        """Straight down over the Sun, the whole system in frame, +y up the screen."""
+    def overhead(self, snap: bool = False, tilt: float = 0.0) -> None:
+        """Over the Sun, the whole system in frame, +y up the screen.
+
+        ``tilt`` (radians from straight down) moves the eye south along the
+        same distance, so the marbles read as spheres and the orbit names
+        still read from the bottom of the screen.
+        """
         margin = self.layout.line_radii["herschel"] + 0.08
         fov_x, fov_y = self.lens.getFov()
         half = min(math.radians(fov_x), math.radians(fov_y)) / 2.0
-        height = margin / math.tan(half)
+        distance = margin / math.tan(half)
         self.mode = "overhead"
         self._follow = None
-        eye = (0.0, 0.0, height)
+        eye = (0.0, -distance * math.sin(tilt), distance * math.cos(tilt))
         self._set_goal(eye, _look_quat(eye, (0.0, 0.0, 0.0), up=(0.0, 1.0, 0.0)), snap)
 
     def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False) -> None:
@@ -90,8 +110,9 @@ class CameraRig:
         self._follow = None
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
-        eye = (taw[0] - ax * KNUCKLE_BACK, taw[1] - ay * KNUCKLE_BACK, KNUCKLE_HEIGHT)
-        look = (taw[0] + ax * KNUCKLE_AHEAD, taw[1] + ay * KNUCKLE_AHEAD, 0.0)
+        f = self.knuckle_framing
+        eye = (taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
+        look = (taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)
 
     def set_aim(self, aim: tuple[float, float], snap: bool = False) -> None:
@@ -121,6 +142,15 @@ class CameraRig:
         self.distance = min(max(self.distance, DISTANCE_LIMITS[0]), DISTANCE_LIMITS[1])
         self._set_goal(*self._orbit_goal(), snap)
 
+    def view_from(self, eye: Vec3T, target: Vec3T, snap: bool = False) -> None:
+        """Orbit ``target`` from wherever puts the eye at ``eye`` (a fixed shot, e.g. the hat's fall)."""
+        dx, dy, dz = (eye[0] - target[0], eye[1] - target[1], eye[2] - target[2])
+        distance = math.sqrt(dx * dx + dy * dy + dz * dz)
+        self.mode = "orbit"
+        self._follow = None
+        self.orbit(target, yaw=math.atan2(-dx, -dy), pitch=math.asin(dz / max(distance, 1e-9)),
+                   distance=distance, snap=snap)
+
     def frame_points(self, points, margin: float = 0.06, pitch: float | None = None, snap: bool = False) -> None:
         """Orbit so every ground point (x, y) is in view: the replay viewer's "show the action"."""
         xs = [p[0] for p in points]
@@ -148,14 +178,23 @@ class CameraRig:
         )
         return eye, _look_quat(eye, self.target)
 
-    def free_move(self, forward: float = 0.0, right: float = 0.0, up: float = 0.0) -> None:
-        """Fly in the camera's own frame, metres; the ground is a floor."""
+    def free_move(self, forward: float = 0.0, right: float = 0.0, up: float = 0.0, walk: bool = False) -> None:
+        """Fly in the camera's own frame, metres; the ground is a floor.
+
+        ``walk``: forward and right stay level whatever the pitch (the game's
+        W A S D), so only ``up`` changes the height.
+        """
         from panda3d.core import LVector3f
 
         self.mode = "free"
         self._follow = None
         q = self._goal_quat
-        step = q.getForward() * forward + q.getRight() * right + LVector3f(0, 0, 1) * up
+        ahead, side = q.getForward(), q.getRight()
+        if walk:
+            heading = math.radians(q.getHpr().x)
+            ahead = LVector3f(-math.sin(heading), math.cos(heading), 0.0)
+            side = LVector3f(math.cos(heading), math.sin(heading), 0.0)
+        step = ahead * forward + side * right + LVector3f(0, 0, 1) * up
         x, y, z = self._goal_pos
         pos = (x + step.x, y + step.y, max(z + step.z, 0.01))
         self._set_goal(pos, q, snap=False)
@@ -191,6 +230,11 @@ class CameraRig:
         if snap:
             self.camera.setPos(*self._goal_pos)
             self.camera.setQuat(self._goal_quat)
+
+    def snap(self) -> None:
+        """Jump to the goal now: after a cut, and for screenshots."""
+        self.camera.setPos(*self._goal_pos)
+        self.camera.setQuat(self._goal_quat)
 
     def update(self, dt: float) -> None:
         """Ease the camera towards its goal; exact once settled."""

@@ -266,6 +266,32 @@ class TableScene:
                 body.unstash()
         self._shown = None
 
+    def show_only(self, positions: dict[str, tuple[float, float]]) -> None:
+        """Exactly these bodies, at rest at (x, y); every other body is taken off the ground (stashed)."""
+        self.place(positions)
+        for body_id, (body, _) in self._bodies.items():
+            if body_id not in positions and not body.isStashed():
+                body.stash()
+
+    def capture(self) -> dict[str, tuple]:
+        """Every body's transforms and whether it is on the ground, for ``restore``."""
+        return {body_id: (body.isStashed(), body.getPos(), ball.getPos(), ball.getQuat())
+                for body_id, (body, ball) in self._bodies.items()}
+
+    def restore(self, moment: dict[str, tuple]) -> None:
+        """Put every body back as ``capture`` saw it; bodies added since are removed."""
+        for body_id in [b for b in self._bodies if b not in moment]:
+            self.remove_body(body_id)
+        for body_id, (stashed, pos, ball_pos, ball_quat) in moment.items():
+            body, ball = self._bodies[body_id]
+            body.setPos(pos)
+            ball.setPosQuat(ball_pos, ball_quat)
+            if stashed and not body.isStashed():
+                body.stash()
+            elif not stashed and body.isStashed():
+                body.unstash()
+        self._shown = None
+
     def update(self, ids: Sequence[str], poses: np.ndarray) -> None:
         """Apply physics poses: row i of ``poses`` is x, y, z, qw, qx, qy, qz of ``ids[i]``.
 
@@ -324,7 +350,6 @@ class TableScene:
             self._labels.show()
         else:
             self._labels.hide()
-        self.aim = AimLine(self.root, self.shaders.aim, hidden_from=self._shadow_mask)
 
     @property
     def labels_visible(self) -> bool:
