@@ -17,8 +17,12 @@ class PhysicsConfig:
     * ``substep_hz``: Bullet's fixed substep.  480 Hz with the cap below keeps
       ``max_shot_speed / substep_hz <= marble radius`` (7.9 mm < 8 mm), the
       bound under which no hit is missed.
+    * ``substeps_per_call``: substeps per ``doPhysics`` call (8 gives 60 Hz):
+      the granularity of ``advance`` and of replay frames.  Every world steps
+      in calls of exactly this size, which keeps runs bit-identical.
     * ``substeps_per_tick``: substeps between two control ticks, where rolling
-      resistance, leaving the circle and rest are checked (8 gives 60 Hz).
+      resistance, leaving the circle and rest are applied (16 gives 30 Hz); a
+      whole number of calls.
     * ``max_shot_time``: simulated seconds after which every body is stopped
       and the shot declared at rest.
     * ``rest_speed``: speed under which a body counts as stopped when the world
@@ -26,7 +30,8 @@ class PhysicsConfig:
     """
 
     substep_hz: int = 480
-    substeps_per_tick: int = 8
+    substeps_per_call: int = 8
+    substeps_per_tick: int = 16
     max_shot_speed: float = 3.8
     max_shot_time: float = 60.0
     play_radius: float = Layout().play_radius
@@ -34,8 +39,10 @@ class PhysicsConfig:
     gravity: float = GRAVITY
 
     def __post_init__(self) -> None:
-        if self.substep_hz <= 0 or self.substeps_per_tick <= 0:
-            raise ValueError("substep_hz and substeps_per_tick must be positive")
+        if self.substep_hz <= 0 or self.substeps_per_tick <= 0 or self.substeps_per_call <= 0:
+            raise ValueError("substep_hz, substeps_per_call and substeps_per_tick must be positive")
+        if self.substeps_per_tick % self.substeps_per_call:
+            raise ValueError("substeps_per_tick must be a whole number of substeps_per_call")
         if not (math.isfinite(self.max_shot_speed) and self.max_shot_speed > 0):
             raise ValueError("max_shot_speed must be a positive number")
         if not (self.max_shot_time > 0 and self.play_radius > 0):
@@ -44,6 +51,11 @@ class PhysicsConfig:
     @property
     def substep(self) -> float:
         return 1.0 / self.substep_hz
+
+    @property
+    def call(self) -> float:
+        """Simulated seconds stepped by one doPhysics call."""
+        return self.substeps_per_call / self.substep_hz
 
     @property
     def tick(self) -> float:

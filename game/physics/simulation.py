@@ -15,9 +15,10 @@ Design (the reasons are in ``docs/physics.md``):
   strike), so only "moving" bodies are touched from Python.  A body that
   stops is zeroed and forced to sleep; sleeping bodies cost Bullet next to
   nothing and us nothing.
-* Time advances in whole substeps of ``1 / substep_hz``, grouped in control
-  ticks of ``substeps_per_tick``; ``advance`` and ``run_to_rest`` step the very
-  same sequence, so a live game and a headless rerun agree bit for bit.
+* Time advances in whole substeps of ``1 / substep_hz``, stepped in
+  ``doPhysics`` calls of ``substeps_per_call`` and controlled every
+  ``substeps_per_tick``; ``advance`` and ``run_to_rest`` step the very same
+  sequence, so a live game and a headless rerun agree bit for bit.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from panda3d.core import Point3, TransformState, Vec3
 from game.physics.bodies import BodySpec, Point, specs_from_positions
 from game.physics.config import PhysicsConfig
 from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
+from game.physics.pandaown import own
 from game.physics.rolling import roll_quaternions
 from game.rules.events import AllAtRest, BodyOut, Contact, Event, EventBus, ShotStarted
 from game.rules.layout import Layout
@@ -50,6 +52,14 @@ _GATE_MARGIN = 0.002     # m: slack in deciding that no body can touch another
 _GATE_RECHECK_TICKS = 4  # ticks the scan stays on before the gate is asked again
 _MIN_HIT_SPEED = 1e-3    # m/s: a new pair closing slower is a nudge, not a hit
 _REHIT_SPEED = 0.05      # m/s: a touching pair closing faster was struck anew
+# Bullet lengths per metre.  Bullet pads every bounding box by a fixed 0.02
+# length units (its contact breaking threshold) and merges islands through
+# any overlap: in metres that is 2 cm around 8 mm balls, so a passing taw woke
+# whole clusters and the scan waded through dozens of empty manifolds.  In
+# millimetres the padding is 0.02 mm.  Nothing else changes: masses are kept,
+# every solver setting we rely on is scale-free, and only our boundary
+# converts (lengths, velocities and impulses times _UNIT inside Bullet).
+_UNIT = 1000.0
 
 
 @dataclass
@@ -58,7 +68,8 @@ class _Body:
 
     spec: BodySpec
     node: BulletRigidBodyNode
-    decel: float  # m/s lost per control tick to rolling resistance
+    decel: float   # Bullet speed (mm/s) lost per control tick to rolling resistance
+    radius: float  # in Bullet units (mm)
 
 
 def shot_velocity(speed: float, angle_deg: float) -> Point:
@@ -97,8 +108,10 @@ class Simulation:
         self._scanning = False     # is the per-substep contact scan installed?
         self._gate_due = 0         # substep at which the scan gate must be re-evaluated
         self._next_frame = 0.0     # shot time of the next frame owed to an on_frame sampler
+        self._next_control = 0     # substep of the next control tick
+        self._woken = False        # may Bullet have woken bodies we did not set moving?
         self._rows: dict[str, int] = {}
-        self._xy = np.zeros((0, 2))    # last known (x, y) of every body, by row
+        self._z = np.zeros(0, dtype=np.complex128)  # last known x + iy of every body, by row
         self._radius = np.zeros(0)
         self._speed = np.zeros(0)
         self._reach = np.zeros((0, 0))
@@ -147,7 +160,8 @@ class Simulation:
 
     def _attach(self, spec: BodySpec, reindex: bool = True) -> None:
         node = BulletRigidBodyNode(spec.id)
-        node.addShape(self._shape(spec.radius))
+        r = spec.radius * _UNIT
+        node.addShape(self._shape(r))
         node.setMass(spec.mass)
         node.setRestitution(spec.material.restitution)
         node.setFriction(spec.material.friction)
@@ -157,14 +171,12 @@ class Simulation:
         # a marble mid-roll.
         node.setLinearSleepThreshold(0.0)
         node.setAngularSleepThreshold(0.0)
-        node.setCcdMotionThreshold(0.5 * spec.radius)
-        node.setCcdSweptSphereRadius(0.8 * spec.radius)
         x, y = spec.position
-        node.setTransform(TransformState.makePos(Point3(x, y, spec.radius)))
+        node.setTransform(TransformState.makePos(Point3(x * _UNIT, y * _UNIT, r)))
         self._world.attachRigidBody(node)
         node.setActive(False, True)
-        decel = spec.material.rolling_resistance * self.config.gravity * self.config.tick
-        self._bodies[spec.id] = _Body(spec, node, decel)
+        decel = spec.material.rolling_resistance * self.config.gravity * self.config.tick * _UNIT
+        self._bodies[spec.id] = _Body(spec, node, decel, r)
         self._quat[spec.id] = (1.0, 0.0, 0.0, 0.0)
         # Bullet keeps single precision: roll from where the body really is.
         self._quat_xy[spec.id] = self._xy_of(self._bodies[spec.id])
@@ -174,10 +186,10 @@ class Simulation:
     def _reindex(self) -> None:
         """Rebuild the numpy mirror of positions used to decide when to scan."""
         self._rows = {bid: i for i, bid in enumerate(self._bodies)}
-        self._xy = np.array([self._xy_of(b) for b in self._bodies.values()], dtype=np.float64).reshape(-1, 2)
-        self._radius = np.array([b.spec.radius for b in self._bodies.values()], dtype=np.float64)
+        self._z = np.array([complex(*_raw_xy(b)) for b in self._bodies.values()], dtype=np.complex128)
+        self._radius = np.array([b.radius for b in self._bodies.values()], dtype=np.float64)
         self._speed = np.zeros(len(self._bodies))  # speeds of moving bodies at the last tick, by row
-        reach = self._radius[:, None] + self._radius[None, :] + _GATE_MARGIN
+        reach = self._radius[:, None] + self._radius[None, :] + _GATE_MARGIN * _UNIT
         np.fill_diagonal(reach, -np.inf)
         self._reach = reach  # contact distance of each pair plus slack, by rows
         for bid in self._moving:
@@ -214,7 +226,7 @@ class Simulation:
         out: dict[str, Point] = {}
         for bid, body in self._bodies.items():
             v = body.node.getLinearVelocity()
-            out[bid] = (float(v[0]), float(v[1]))
+            out[bid] = (float(v[0]) / _UNIT, float(v[1]) / _UNIT)
         return out
 
     def poses(self) -> tuple[list[str], np.ndarray]:
@@ -228,8 +240,8 @@ class Simulation:
         for i, bid in enumerate(ids):
             body = self._bodies[bid]
             p = body.node.getTransform().getPos()
-            out[i, 0] = p[0]
-            out[i, 1] = p[1]
+            out[i, 0] = p[0] / _UNIT
+            out[i, 1] = p[1] / _UNIT
             out[i, 2] = body.spec.radius
             prev[i] = self._quat_xy[bid]
             quats[i] = self._quat[bid]
@@ -249,8 +261,9 @@ class Simulation:
 
     @staticmethod
     def _xy_of(body: _Body) -> Point:
+        """Where a body is, in metres."""
         p = body.node.getTransform().getPos()
-        return (float(p[0]), float(p[1]))
+        return (float(p[0]) / _UNIT, float(p[1]) / _UNIT)
 
     # -- editing the ground (between shots) --------------------------------
 
@@ -271,11 +284,11 @@ class Simulation:
         others = [self.spec(b) for b in self._bodies if b != body_id]
         _check_specs(others + [BodySpec(body_id, body.spec.radius, body.spec.mass, body.spec.material, (x, y))],
                       self.config.play_radius)
-        body.node.setTransform(TransformState.makePos(Point3(x, y, body.spec.radius)))
+        body.node.setTransform(TransformState.makePos(Point3(x * _UNIT, y * _UNIT, body.radius)))
         body.node.setLinearVelocity(_ZERO)
         body.node.setActive(False, True)
         self._quat_xy[body_id] = self._xy_of(body)
-        self._xy[self._rows[body_id]] = self._quat_xy[body_id]
+        self._z[self._rows[body_id]] = complex(*_raw_xy(body))
 
     def remove(self, body_id: str) -> None:
         """Take a body off the ground."""
@@ -322,11 +335,12 @@ class Simulation:
         self._touching = set()
         self._last_rest = None
         self._next_frame = 0.0
+        self._next_control = self._substep + self.config.substeps_per_tick
         self._in_shot = True
-        body.node.setLinearVelocity(Vec3(vx, vy, 0.0))
+        body.node.setLinearVelocity(Vec3(vx * _UNIT, vy * _UNIT, 0.0))
         body.node.setActive(True, True)
         self._moving[body_id] = body
-        self._speed[self._rows[body_id]] = speed
+        self._speed[self._rows[body_id]] = speed * _UNIT
         self._gate_scan()
         event = ShotStarted(0.0, body_id, self._xy_of(body), (vx, vy))
         self.bus.publish(event)
@@ -357,7 +371,7 @@ class Simulation:
         sampler = _FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
         if sampler is not None:
             sampler.maybe_emit()
-        step = self._step_tick
+        step = self._step_call
         if sampler is None:
             while self._in_shot:
                 step()
@@ -369,11 +383,11 @@ class Simulation:
         return self._last_rest
 
     def advance(self, dt: float, on_frame: FrameCallback | None = None, frame_hz: float = 60.0) -> bool:
-        """Step the whole control ticks that fit in ``dt`` seconds of wall time; True once at rest.
+        """Step the whole doPhysics calls (1/60 s) that fit in ``dt`` of wall time; True once at rest.
 
         Leftover time carries to the next call, and at most a quarter second
-        is caught up per call.  Only whole ticks are stepped, each as one
-        ``doPhysics`` call of ``substeps_per_tick`` substeps, exactly as
+        is caught up per call.  Only whole calls are stepped, each one
+        ``doPhysics`` call of ``substeps_per_call`` substeps, exactly as
         ``run_to_rest`` does: Bullet's interpolated node transforms and its
         sub-step accounting depend on the call pattern, so this is what makes
         a live game and a headless rerun agree bit for bit.
@@ -384,24 +398,24 @@ class Simulation:
         if not self._in_shot:
             self._accum = 0.0
             return True
-        tick = self.config.tick
+        call = self.config.call
         self._accum = min(self._accum + dt, _MAX_ADVANCE)
-        due = int(self._accum / tick + 1e-9)
-        self._accum = max(0.0, self._accum - due * tick)
+        due = int(self._accum / call + 1e-9)
+        self._accum = max(0.0, self._accum - due * call)
         sampler = _FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
         if sampler is not None and self._substep == self._shot_substep:
             sampler.maybe_emit()  # the shot's first instant
         for _ in range(due):
             if not self._in_shot:
                 break
-            self._step_tick()
+            self._step_call()
             if sampler is not None:
                 sampler.maybe_emit()
         return not self._in_shot
 
-    def _step_tick(self) -> None:
-        """One control tick: a doPhysics call of whole substeps, then the control work."""
-        k = self.config.substeps_per_tick
+    def _step_call(self) -> None:
+        """One doPhysics call of whole substeps, then the control work if a tick is due."""
+        k = self.config.substeps_per_call
         h = self._h
         if self._scanning:
             self._world.doPhysics(k * h, k, h)  # the scan counts the substeps
@@ -410,7 +424,9 @@ class Simulation:
             self._substep += k
         if self._pending:
             self._flush()
-        self._control()
+        if self._substep >= self._next_control:
+            self._next_control += self.config.substeps_per_tick
+            self._control()
 
     # -- the hot path ------------------------------------------------------
 
@@ -419,6 +435,7 @@ class Simulation:
         self._substep += 1
         n = self._world.getNumManifolds()
         if n:
+            self._woken = True
             self._scan_manifolds(n)
         elif self._touching:
             self._touching = set()
@@ -430,13 +447,13 @@ class Simulation:
         touching: set[tuple[str, str]] = set()
         pressed: list[tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode, bool]] = []
         for i in range(n):
-            m = world.getManifold(i)
+            m = own(world.getManifold(i))
             points = m.getNumManifoldPoints()
             if not points:
                 continue
             impulse = 0.0
             for j in range(points):
-                impulse += m.getManifoldPoint(j).getAppliedImpulse()
+                impulse += own(m.getManifoldPoint(j)).getAppliedImpulse()
             if impulse <= 0.0:
                 continue
             node0 = m.getNode0()
@@ -493,7 +510,7 @@ class Simulation:
             mb = bodies[b].spec.mass
             jx = jy = 0.0
             for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
-                mp = manifold.getManifoldPoint(j)  # type: ignore[attr-defined]
+                mp = own(manifold.getManifoldPoint(j))  # type: ignore[attr-defined]
                 n_j = mp.getNormalWorldOnB()
                 d1 = mp.getLateralFrictionDir1()
                 d2 = mp.getLateralFrictionDir2()
@@ -512,14 +529,14 @@ class Simulation:
             velocity[a][1] -= jy / ma
             velocity[b][0] += jx / mb
             velocity[b][1] += jy / mb
-            point = manifold.getManifoldPoint(0)  # type: ignore[attr-defined]
+            point = own(manifold.getManifoldPoint(0))  # type: ignore[attr-defined]
             normal = point.getNormalWorldOnB()
             pb = point.getPositionWorldOnB()
             # Centre of A relative to B, and B's centre, when the narrow phase ran.
-            sep = bodies[a].spec.radius + bodies[b].spec.radius + point.getDistance()
+            sep = bodies[a].radius + bodies[b].radius + point.getDistance()
             norm = math.hypot(normal[0], normal[1]) or 1.0
             nx, ny = normal[0] / norm, normal[1] / norm
-            rb = bodies[b].spec.radius
+            rb = bodies[b].radius
             hits.append((new, a, b, nx * sep, ny * sep, pb[0] - rb * nx, pb[1] - rb * ny))
         # Event by event: of the pairs still closing fast enough to count as
         # a hit, resolve the one that touched first, then look again (the
@@ -534,15 +551,15 @@ class Simulation:
                 va = velocity[a]
                 vb = velocity[b]
                 s_back = _rewind(px, py, va, vb, self._reach_of(a, b))
-                if s_back < 0.0:
+                if s_back is None:
                     continue
                 wx, wy = va[0] - vb[0], va[1] - vb[1]
                 cx, cy = px - wx * s_back, py - wy * s_back
                 c = math.hypot(cx, cy)
                 closing = (wx * cx + wy * cy) / c  # < 0
-                if -closing < (_MIN_HIT_SPEED if new else _REHIT_SPEED):
+                if -closing < (_MIN_HIT_SPEED if new else _REHIT_SPEED) * _UNIT:
                     continue
-                if best is None or s_back > best[0]:
+                if best is None or s_back > best[0]:  # the earliest touch
                     best = (s_back, i, cx / c, cy / c, closing)
             if best is None:
                 break
@@ -571,15 +588,15 @@ class Simulation:
                 ix -= jt * tx / slide
                 iy -= jt * ty / slide
             # Where they touched: B's surface point toward A, with B rewound.
-            rb = body_b.spec.radius
-            where = (float(bx - vb[0] * s_back + rb * nx), float(by - vb[1] * s_back + rb * ny))
+            rb = body_b.radius
+            where = (float(bx - vb[0] * s_back + rb * nx) / _UNIT, float(by - vb[1] * s_back + rb * ny) / _UNIT)
             va[0] += ix / ma
             va[1] += iy / ma
             vb[0] -= ix / mb
             vb[1] -= iy / mb
             t_touch = max(0.0, t_end - h - s_back)
             pair = (a, b) if a < b else (b, a)
-            events.append(Contact(t_touch, pair[0], pair[1], jn, where))
+            events.append(Contact(t_touch, pair[0], pair[1], jn / _UNIT, where))
         for i in waiting:
             _, a, b, *_rest = hits[i]
             if a in struck or b in struck:
@@ -599,7 +616,7 @@ class Simulation:
         self._pending.extend(events)
 
     def _reach_of(self, a: str, b: str) -> float:
-        return self._bodies[a].spec.radius + self._bodies[b].spec.radius
+        return self._bodies[a].radius + self._bodies[b].radius
 
     def _flush(self) -> None:
         pending, self._pending = self._pending, []
@@ -610,8 +627,8 @@ class Simulation:
     def _control(self) -> None:
         """A control tick: rolling resistance, leaving the circle, rest and the time bound."""
         moving = self._moving
-        r2 = self.config.play_radius ** 2
-        xy = self._xy
+        r2 = (self.config.play_radius * _UNIT) ** 2
+        z = self._z
         rows = self._rows
         speed = self._speed
         out: list[tuple[str, Point]] = []
@@ -635,11 +652,10 @@ class Simulation:
             px = p[0]
             py = p[1]
             row = rows[bid]
-            xy[row, 0] = px
-            xy[row, 1] = py
+            z[row] = complex(px, py)
             speed[row] = s
             if px * px + py * py > r2:
-                out.append((bid, (float(px), float(py))))
+                out.append((bid, (float(px) / _UNIT, float(py) / _UNIT)))
         for bid, where in out:
             self._take_out(bid, where)
         if self._substep >= self._shot_limit:
@@ -661,22 +677,33 @@ class Simulation:
         moving = self._moving
         near = False
         if moving and len(self._bodies) > 1:
-            idx = np.fromiter((self._rows[b] for b in moving), dtype=np.intp, count=len(moving))
-            xy = self._xy
-            diff = xy[None, :, :] - xy[idx][:, None, :]
-            gap = np.sqrt((diff * diff).sum(axis=2))
-            gap -= self._reach[idx]            # its own diagonal is -inf: never near itself
+            z = self._z
             speed = self._speed
-            closing = speed[idx][:, None] + speed[None, :]
-            np.maximum(closing, 1e-12, out=closing)
-            # Time before any pair could meet, each closing head-on at its present speeds.
-            clear_time = float((gap / closing).min())
+            reach = self._reach
+            if len(moving) <= 2:
+                # One or two movers (the usual case): a row each is cheaper.
+                clear_time = math.inf
+                for bid in moving:
+                    i = self._rows[bid]
+                    gap = np.abs(z - z[i])
+                    gap -= reach[i]            # its own entry is -inf: never near itself
+                    closing = speed + max(speed[i], 1e-12)
+                    clear_time = min(clear_time, float((gap / closing).min()))
+            else:
+                idx = np.fromiter((self._rows[b] for b in moving), dtype=np.intp, count=len(moving))
+                gap = np.abs(z[None, :] - z[idx][:, None])
+                gap -= reach[idx]
+                closing = speed[idx][:, None] + speed[None, :]
+                np.maximum(closing, 1e-12, out=closing)
+                # Time before any pair could meet, each closing head-on at its present speeds.
+                clear_time = float((gap / closing).min())
             if clear_time > 0.0:
                 clear = math.floor((clear_time - 2.0 * self._h) / self.config.tick)
                 near = clear < 1
                 if not near:
                     self._gate_due = self._substep + clear * self.config.substeps_per_tick
-                    self._sleep_idle()
+                    if self._woken:
+                        self._sleep_idle()
             else:
                 near = True
         if near:
@@ -694,14 +721,16 @@ class Simulation:
     def _sleep_idle(self) -> None:
         """Put back to sleep bodies Bullet woke (an island touched a mover) that never moved.
 
-        Bullet merges islands by overlapping bounding boxes, padded 2 cm, so a
-        passing taw wakes a whole cluster, which would otherwise stay awake
-        (and cost Bullet time) until the shot ends.
+        Bullet merges islands through overlapping bounding boxes, so a taw
+        touching one ball of a cluster wakes the cluster, which would
+        otherwise stay awake (and cost Bullet time) until the shot ends.
+        Only needed after the scan saw a manifold (no overlap, no merge).
         """
         moving = self._moving
         for bid, body in self._bodies.items():
             if bid not in moving and body.node.isActive():
                 body.node.setActive(False, True)
+        self._woken = False
 
     def _take_out(self, body_id: str, where: Point) -> None:
         self._detach(body_id)
@@ -716,7 +745,7 @@ class Simulation:
 
     def _confirm_rest(self) -> None:
         """Nothing we know of moves: check every body once, then publish the rest."""
-        limit2 = self.config.rest_speed ** 2
+        limit2 = (self.config.rest_speed * _UNIT) ** 2
         for bid, body in self._bodies.items():
             v = body.node.getLinearVelocity()
             if v[0] * v[0] + v[1] * v[1] > limit2:
@@ -789,28 +818,38 @@ class _FrameSampler:
                     sim._next_frame += self.period
 
 
+def _raw_xy(body: _Body) -> Point:
+    """Where a body is, in Bullet units."""
+    p = body.node.getTransform().getPos()
+    return (float(p[0]), float(p[1]))
+
+
 def _forget_impulses(manifold: object) -> None:
     """Zero a manifold's stored impulses so Bullet warm-starts nothing of them."""
     for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
-        mp = manifold.getManifoldPoint(j)  # type: ignore[attr-defined]
+        mp = own(manifold.getManifoldPoint(j))  # type: ignore[attr-defined]
         mp.setAppliedImpulse(0.0)
         mp.setAppliedImpulseLateral1(0.0)
         mp.setAppliedImpulseLateral2(0.0)
 
 
-def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float) -> float:
-    """How long ago A, at ``p`` from B and closing at ``va - vb``, first touched B; -1 if not closing.
+def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float) -> float | None:
+    """How long before now A, at ``p`` from B and closing at ``va - vb``, touched B.
 
-    Solves ``|p - w s| = reach`` for the root s >= 0 (p lies within reach,
-    so there is exactly one).
+    Solves ``|p - w s| = reach`` for the touching root.  Usually p lies
+    within reach (the balls overlap) and s >= 0; a pair Bullet stopped just
+    short of touching gives s < 0 (the touch lies ahead).  None when the pair
+    is not closing or its paths never come within reach.
     """
     wx, wy = va[0] - vb[0], va[1] - vb[1]
     pw = px * wx + py * wy
     ww = wx * wx + wy * wy
     if pw >= 0.0 or ww == 0.0:
-        return -1.0
+        return None
     disc = pw * pw - ww * (px * px + py * py - reach * reach)
-    return max(0.0, (pw + math.sqrt(max(disc, 0.0))) / ww)
+    if disc < 0.0:
+        return None
+    return (pw + math.sqrt(disc)) / ww
 
 
 def _check_specs(specs: list[BodySpec], play_radius: float) -> None:
