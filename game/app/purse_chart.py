@@ -41,14 +41,21 @@ class PurseChart:
             for x, y in points[1:]:
                 segs.drawTo(x, 0, y)
             self.root.attachNewNode(segs.create())
+        # Labels are DirectGUI widgets: removing their node is not enough to free
+        # them (DirectGuiWidget.guiDict keeps them), so destroy() destroys each.
+        self.labels = []
         for value, y in ((high, size[1]), (low, 0.0)):
-            theme.label(self.root, str(value), (-0.03, y - 0.012), scale=0.035, colour=theme.DIM_INK,
-                        align=TextNode.ARight)
+            self.labels.append(theme.label(self.root, str(value), (-0.03, y - 0.012), scale=0.035, colour=theme.DIM_INK,
+                        align=TextNode.ARight))
         for i, player in enumerate(players):
-            theme.label(self.root, theme.title_case(player), (size[0] + 0.04, size[1] - 0.02 - i * 0.06),
-                        scale=0.035, colour=theme.planet_colour(player), align=TextNode.ALeft)
-        theme.label(self.root, f"turns ({max(0, len(history) - 1)})", (size[0] / 2, -0.06), scale=0.035,
-                    colour=theme.DIM_INK)
+            self.labels.append(theme.label(self.root, theme.title_case(player),
+                                           (size[0] + 0.04, size[1] - 0.02 - i * 0.06), scale=0.035,
+                                           colour=theme.planet_colour(player), align=TextNode.ALeft))
+        self.labels.append(theme.label(self.root, f"turns ({max(0, len(history) - 1)})", (size[0] / 2, -0.06),
+                                       scale=0.035, colour=theme.DIM_INK))
 
     def destroy(self) -> None:
+        for label in self.labels:
+            label.destroy()
+        self.labels = []
         self.root.removeNode()
