@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from panda3d.core import Vec3  # noqa: E402
 
 from game.physics import PhysicsConfig, Simulation  # noqa: E402
+from game.physics.simulation import BULLET_UNIT  # noqa: E402  (Bullet lengths per metre)
 from game.rules.layout import PLANETS, Layout, taw_id  # noqa: E402
 
 
@@ -99,13 +100,13 @@ def run_bare(spots, layout, config, which, substeps: int, damped: bool) -> float
             # Exponential damping with Bullet's own sleeping: the cheapest
             # stand-in for rolling resistance Bullet offers.
             body.node.setLinearDamping(0.5)
-            body.node.setLinearSleepThreshold(0.01)
+            body.node.setLinearSleepThreshold(0.01 * BULLET_UNIT)  # 1 cm/s
     body, velocity = heavy_shot(layout, config, which)
     node = sim._bodies[body].node
     h = config.substep
     k = config.substeps_per_tick
     t0 = CLOCK()
-    node.setLinearVelocity(Vec3(velocity[0], velocity[1], 0.0))
+    node.setLinearVelocity(Vec3(velocity[0] * BULLET_UNIT, velocity[1] * BULLET_UNIT, 0.0))
     node.setActive(True, True)
     done = 0
     while done < substeps:

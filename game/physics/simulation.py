@@ -49,7 +49,7 @@ _NO_SPIN = Vec3(0.0, 0.0, 0.0)
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
 _GATE_MARGIN = 0.002     # m: slack in deciding that no body can touch another
-_GATE_RECHECK_TICKS = 4  # ticks the scan stays on before the gate is asked again
+_GATE_RECHECK_TICKS = 1  # ticks the scan stays on before the gate is asked again
 _MIN_HIT_SPEED = 1e-3    # m/s: a new pair closing slower is a nudge, not a hit
 _REHIT_SPEED = 0.05      # m/s: a touching pair closing faster was struck anew
 # Bullet lengths per metre.  Bullet pads every bounding box by a fixed 0.02
@@ -58,8 +58,8 @@ _REHIT_SPEED = 0.05      # m/s: a touching pair closing faster was struck anew
 # whole clusters and the scan waded through dozens of empty manifolds.  In
 # millimetres the padding is 0.02 mm.  Nothing else changes: masses are kept,
 # every solver setting we rely on is scale-free, and only our boundary
-# converts (lengths, velocities and impulses times _UNIT inside Bullet).
-_UNIT = 1000.0
+# converts (lengths, velocities and impulses times BULLET_UNIT inside Bullet).
+BULLET_UNIT = 1000.0
 
 
 @dataclass
@@ -128,13 +128,23 @@ class Simulation:
         self._reindex()
 
         # The callback holds the Simulation weakly so a forgotten world can be
-        # collected; __del__ then clears the callback.
+        # collected; __del__ then clears the callback.  It runs after every
+        # substep while installed, so it does the common case (no manifold
+        # at all) itself.
         ref = weakref.ref(self)
+        count_manifolds = self._world.getNumManifolds
 
         def on_substep(_data: object) -> None:
             sim = ref()
-            if sim is not None:
-                sim._after_substep()
+            if sim is None:
+                return
+            sim._substep += 1
+            n = count_manifolds()
+            if n:
+                sim._woken = True
+                sim._scan_manifolds(n)
+            elif sim._touching:
+                sim._touching = set()
 
         self._on_substep = on_substep
 
@@ -160,7 +170,7 @@ class Simulation:
 
     def _attach(self, spec: BodySpec, reindex: bool = True) -> None:
         node = BulletRigidBodyNode(spec.id)
-        r = spec.radius * _UNIT
+        r = spec.radius * BULLET_UNIT
         node.addShape(self._shape(r))
         node.setMass(spec.mass)
         node.setRestitution(spec.material.restitution)
@@ -172,10 +182,10 @@ class Simulation:
         node.setLinearSleepThreshold(0.0)
         node.setAngularSleepThreshold(0.0)
         x, y = spec.position
-        node.setTransform(TransformState.makePos(Point3(x * _UNIT, y * _UNIT, r)))
+        node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, r)))
         self._world.attachRigidBody(node)
         node.setActive(False, True)
-        decel = spec.material.rolling_resistance * self.config.gravity * self.config.tick * _UNIT
+        decel = spec.material.rolling_resistance * self.config.gravity * self.config.tick * BULLET_UNIT
         self._bodies[spec.id] = _Body(spec, node, decel, r)
         self._quat[spec.id] = (1.0, 0.0, 0.0, 0.0)
         # Bullet keeps single precision: roll from where the body really is.
@@ -189,7 +199,7 @@ class Simulation:
         self._z = np.array([complex(*_raw_xy(b)) for b in self._bodies.values()], dtype=np.complex128)
         self._radius = np.array([b.radius for b in self._bodies.values()], dtype=np.float64)
         self._speed = np.zeros(len(self._bodies))  # speeds of moving bodies at the last tick, by row
-        reach = self._radius[:, None] + self._radius[None, :] + _GATE_MARGIN * _UNIT
+        reach = self._radius[:, None] + self._radius[None, :] + _GATE_MARGIN * BULLET_UNIT
         np.fill_diagonal(reach, -np.inf)
         self._reach = reach  # contact distance of each pair plus slack, by rows
         for bid in self._moving:
@@ -226,7 +236,7 @@ class Simulation:
         out: dict[str, Point] = {}
         for bid, body in self._bodies.items():
             v = body.node.getLinearVelocity()
-            out[bid] = (float(v[0]) / _UNIT, float(v[1]) / _UNIT)
+            out[bid] = (float(v[0]) / BULLET_UNIT, float(v[1]) / BULLET_UNIT)
         return out
 
     def poses(self) -> tuple[list[str], np.ndarray]:
@@ -240,8 +250,8 @@ class Simulation:
         for i, bid in enumerate(ids):
             body = self._bodies[bid]
             p = body.node.getTransform().getPos()
-            out[i, 0] = p[0] / _UNIT
-            out[i, 1] = p[1] / _UNIT
+            out[i, 0] = p[0] / BULLET_UNIT
+            out[i, 1] = p[1] / BULLET_UNIT
             out[i, 2] = body.spec.radius
             prev[i] = self._quat_xy[bid]
             quats[i] = self._quat[bid]
@@ -263,7 +273,7 @@ class Simulation:
     def _xy_of(body: _Body) -> Point:
         """Where a body is, in metres."""
         p = body.node.getTransform().getPos()
-        return (float(p[0]) / _UNIT, float(p[1]) / _UNIT)
+        return (float(p[0]) / BULLET_UNIT, float(p[1]) / BULLET_UNIT)
 
     # -- editing the ground (between shots) --------------------------------
 
@@ -284,7 +294,7 @@ class Simulation:
         others = [self.spec(b) for b in self._bodies if b != body_id]
         _check_specs(others + [BodySpec(body_id, body.spec.radius, body.spec.mass, body.spec.material, (x, y))],
                       self.config.play_radius)
-        body.node.setTransform(TransformState.makePos(Point3(x * _UNIT, y * _UNIT, body.radius)))
+        body.node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, body.radius)))
         body.node.setLinearVelocity(_ZERO)
         body.node.setActive(False, True)
         self._quat_xy[body_id] = self._xy_of(body)
@@ -337,10 +347,10 @@ class Simulation:
         self._next_frame = 0.0
         self._next_control = self._substep + self.config.substeps_per_tick
         self._in_shot = True
-        body.node.setLinearVelocity(Vec3(vx * _UNIT, vy * _UNIT, 0.0))
+        body.node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, 0.0))
         body.node.setActive(True, True)
         self._moving[body_id] = body
-        self._speed[self._rows[body_id]] = speed * _UNIT
+        self._speed[self._rows[body_id]] = speed * BULLET_UNIT
         self._gate_scan()
         event = ShotStarted(0.0, body_id, self._xy_of(body), (vx, vy))
         self.bus.publish(event)
@@ -430,17 +440,8 @@ class Simulation:
 
     # -- the hot path ------------------------------------------------------
 
-    def _after_substep(self) -> None:
-        """Runs inside doPhysics after every substep: collect this substep's hits."""
-        self._substep += 1
-        n = self._world.getNumManifolds()
-        if n:
-            self._woken = True
-            self._scan_manifolds(n)
-        elif self._touching:
-            self._touching = set()
-
     def _scan_manifolds(self, n: int) -> None:
+        """Runs inside doPhysics after a substep with manifolds: collect its hits."""
         world = self._world
         bodies = self._bodies
         moving = self._moving
@@ -557,7 +558,7 @@ class Simulation:
                 cx, cy = px - wx * s_back, py - wy * s_back
                 c = math.hypot(cx, cy)
                 closing = (wx * cx + wy * cy) / c  # < 0
-                if -closing < (_MIN_HIT_SPEED if new else _REHIT_SPEED) * _UNIT:
+                if -closing < (_MIN_HIT_SPEED if new else _REHIT_SPEED) * BULLET_UNIT:
                     continue
                 if best is None or s_back > best[0]:  # the earliest touch
                     best = (s_back, i, cx / c, cy / c, closing)
@@ -589,14 +590,14 @@ class Simulation:
                 iy -= jt * ty / slide
             # Where they touched: B's surface point toward A, with B rewound.
             rb = body_b.radius
-            where = (float(bx - vb[0] * s_back + rb * nx) / _UNIT, float(by - vb[1] * s_back + rb * ny) / _UNIT)
+            where = (float(bx - vb[0] * s_back + rb * nx) / BULLET_UNIT, float(by - vb[1] * s_back + rb * ny) / BULLET_UNIT)
             va[0] += ix / ma
             va[1] += iy / ma
             vb[0] -= ix / mb
             vb[1] -= iy / mb
             t_touch = max(0.0, t_end - h - s_back)
             pair = (a, b) if a < b else (b, a)
-            events.append(Contact(t_touch, pair[0], pair[1], jn / _UNIT, where))
+            events.append(Contact(t_touch, pair[0], pair[1], jn / BULLET_UNIT, where))
         for i in waiting:
             _, a, b, *_rest = hits[i]
             if a in struck or b in struck:
@@ -627,7 +628,7 @@ class Simulation:
     def _control(self) -> None:
         """A control tick: rolling resistance, leaving the circle, rest and the time bound."""
         moving = self._moving
-        r2 = (self.config.play_radius * _UNIT) ** 2
+        r2 = (self.config.play_radius * BULLET_UNIT) ** 2
         z = self._z
         rows = self._rows
         speed = self._speed
@@ -655,7 +656,7 @@ class Simulation:
             z[row] = complex(px, py)
             speed[row] = s
             if px * px + py * py > r2:
-                out.append((bid, (float(px) / _UNIT, float(py) / _UNIT)))
+                out.append((bid, (float(px) / BULLET_UNIT, float(py) / BULLET_UNIT)))
         for bid, where in out:
             self._take_out(bid, where)
         if self._substep >= self._shot_limit:
@@ -745,7 +746,7 @@ class Simulation:
 
     def _confirm_rest(self) -> None:
         """Nothing we know of moves: check every body once, then publish the rest."""
-        limit2 = (self.config.rest_speed * _UNIT) ** 2
+        limit2 = (self.config.rest_speed * BULLET_UNIT) ** 2
         for bid, body in self._bodies.items():
             v = body.node.getLinearVelocity()
             if v[0] * v[0] + v[1] * v[1] > limit2:
