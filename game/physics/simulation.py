@@ -699,7 +699,9 @@ class Simulation:
                 # Time before any pair could meet, each closing head-on at its present speeds.
                 clear_time = float((gap / closing).min())
             if clear_time > 0.0:
-                clear = math.floor((clear_time - 2.0 * self._h) / self.config.tick)
+                # Past a shot's time bound nothing needs asking again.
+                horizon = min(clear_time, 2.0 * self.config.max_shot_time)
+                clear = math.floor((horizon - 2.0 * self._h) / self.config.tick)
                 near = clear < 1
                 if not near:
                     self._gate_due = self._substep + clear * self.config.substeps_per_tick

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from game.physics import BodySpec, PhysicsError, PlacementError, Simulation, UnknownBodyError
-from physics_kit import CAP, CONFIG, LAYOUT, full_table, world
+from physics_kit import CAP, CONFIG, LAYOUT, aim, full_table, world
 
 
 def test_from_positions_builds_every_body_where_it_was_asked() -> None:
@@ -105,7 +105,7 @@ def test_a_dropped_world_is_collected_even_with_its_scan_installed() -> None:
 
     spots = full_table(LAYOUT)
     sim, rec = world(spots)
-    sim.shoot("earth.taw", (0.0, CAP))
+    sim.shoot("earth.taw", aim(spots["earth.taw"], spots["sun"], CAP))
     while not sim._scanning:  # step until the per-substep callback is installed
         assert not sim.advance(CONFIG.tick)
     ref = weakref.ref(sim)
