@@ -200,13 +200,11 @@ def play_checked_game(plan: GamePlan, pool: object, stats: FrameStats, *, replay
         shot_rec = None
         on_frame: Callable = checker
         if recorder is not None:
-            import math as _m
-
             from game.replay import ShotInputs, ShotRecorder
 
-            a = _m.radians(shot.direction)
+            a = math.radians(shot.direction)
             inputs = ShotInputs.from_velocity(shooter, taw_id(shooter),
-                                              (shot.speed * _m.cos(a), shot.speed * _m.sin(a)),
+                                              (shot.speed * math.cos(a), shot.speed * math.sin(a)),
                                               start if _used is not None else None,
                                               _used.orbit if _used is not None else None)
             shot_rec = ShotRecorder(inputs, rate=match.frame_hz)
