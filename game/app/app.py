@@ -15,6 +15,10 @@ from game.app.input import KeyBindings
 from game.app.settings import Settings, save_settings
 from game.app.window import WindowControl
 
+# Where R shows the last shot again: its ruling, and the turns after it.
+WATCH_KEY_STATES = ("Ruling", "Aim", "Thinking", "GameOver")
+LEAVE_TASK = "taw-leave-replay"
+
 
 class TawApp(ShowBase):
     def __init__(self, config: AppConfig, session_factory=None) -> None:
@@ -22,6 +26,7 @@ class TawApp(ShowBase):
         # How a GameSetup becomes a playable session; tests may pass their own.
         self.session_factory = session_factory
         self.game = None  # the GameContext of the game in progress
+        self.watching = None  # a ReplayWatch while the player watches a replay
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
@@ -42,6 +47,9 @@ class TawApp(ShowBase):
         self.pause = PauseOverlay(self)
         self.flow = GameFlow(self)
         self.keys.bind_global(self)
+        from game.app.input import action_event
+
+        self.accept(action_event("replay-last"), self.watch_key)
         self.flow.request("Menu")
 
     # -- settings -------------------------------------------------------------
@@ -67,7 +75,46 @@ class TawApp(ShowBase):
     def next_turn_state(self) -> str:
         return "Aim" if self.game.session.is_human_turn() else "Thinking"
 
+    def is_held(self) -> bool:
+        """The game stands still: paused, or a replay is being watched."""
+        return self.pause.active or self.watching is not None
+
+    # -- watching the replay ---------------------------------------------------
+
+    def watch_replay(self, whole: bool = False) -> bool:
+        """Open the replay viewer on the last shot (or the whole game so far); False if there is none yet."""
+        if self.watching is not None or self.game is None or not hasattr(self.game.session, "replay"):
+            return False
+        session = self.game.session
+        replay = session.replay() if whole else session.last_shot_replay()
+        if replay is None:
+            return False
+        from game.app.watch import ReplayWatch
+
+        self.watching = ReplayWatch(self, replay, on_exit=self.leave_replay)
+        return True
+
+    def leave_replay(self) -> None:
+        """Escape or the Back button: close once this event is handled, so the same key reaches nothing else."""
+        if self.watching is not None and not self.taskMgr.hasTaskNamed(LEAVE_TASK):
+            self.taskMgr.add(lambda task: self.stop_watching(), LEAVE_TASK)
+
+    def stop_watching(self) -> None:
+        """Leave the viewer now: back to the state, camera and screen the player left."""
+        self.taskMgr.remove(LEAVE_TASK)
+        watching, self.watching = self.watching, None
+        if watching is not None:
+            watching.close()
+            if self.flow.current is not None:
+                self.flow.current.resumed()
+
+    def watch_key(self) -> None:
+        """R: the last shot again, from the ruling on (in the free camera R rises instead)."""
+        if self.flow.state in WATCH_KEY_STATES and self.view.mode != "free" and not self.pause.active:
+            self.watch_replay(whole=False)
+
     def end_game(self) -> None:
+        self.stop_watching()
         if self.game is not None:
             self.game.close()
             self.game = None
@@ -82,6 +129,8 @@ class TawApp(ShowBase):
     # -- teardown -------------------------------------------------------------
 
     def destroy(self) -> None:
+        if getattr(self, "watching", None) is not None:
+            self.stop_watching()
         flow = getattr(self, "flow", None)
         if flow is not None:
             flow.shutdown()

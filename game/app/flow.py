@@ -43,6 +43,7 @@ class GameFlow(FSM):
         self.current.enter()
 
     def defaultExit(self) -> None:
+        self.app.stop_watching()  # leaving a state (to the menu, say) closes a replay watched from it
         if self.current is not None:
             self.current.exit()
             self.current = None

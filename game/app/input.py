@@ -30,7 +30,10 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "line-next": ("page_up", "]"),
     "line-prev": ("page_down", "["),
     "rules": ("f1",),
+    "replay-last": ("r",),
 }
+# Actions sent even while a replay is watched (the viewer has its own keys).
+WHILE_WATCHING = ("fullscreen", "screenshot")
 
 # Keys read every frame while held: free camera and keyboard aiming.
 HELD_KEYS: dict[str, tuple[str, ...]] = {
@@ -58,9 +61,14 @@ class KeyBindings:
         """Turn raw key events into action events for the lifetime of ``base``."""
         for action, keys in self.keys.items():
             for key in keys:
-                base.accept(key, base.messenger.send, [action_event(action)])
+                base.accept(key, self._send, [base, action])
         base.accept(action_event("fullscreen"), base.window.toggle_fullscreen)
         base.accept(action_event("screenshot"), base.window.screenshot)
+
+    @staticmethod
+    def _send(base, action: str) -> None:
+        if getattr(base, "watching", None) is None or action in WHILE_WATCHING:
+            base.messenger.send(action_event(action))
 
     def is_down(self, base, name: str) -> bool:
         """True while any key of a held action is pressed (False with no keyboard)."""

@@ -35,13 +35,24 @@ class PauseOverlay:
         self.active = True
         self.frame = theme.panel(self.app.aspect2d, (-0.6, 0.6, -0.5, 0.5))
         self.frame.setBin("gui-popup", 50)
-        theme.label(self.frame, "Paused", (0, 0.33), scale=0.09, colour=theme.BRASS)
-        self.resume_button = theme.button(self.frame, "Resume", (0, 0.12), self.resume)
-        self.rules_button = theme.button(self.frame, "Rules", (0, -0.05), self.show_rules)
-        self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.3), self.leave)
+        theme.label(self.frame, "Paused", (0, 0.35), scale=0.09, colour=theme.BRASS)
+        self.resume_button = theme.button(self.frame, "Resume", (0, 0.17), self.resume)
+        self.rules_button = theme.button(self.frame, "Rules", (0, 0.03), self.show_rules)
+        self.watch_button = theme.button(self.frame, "Watch the last shot", (0, -0.11), self.watch_last_shot)
+        if self.app.game is None or not hasattr(self.app.game.session, "replay") or \
+                self.app.game.session.replay() is None:
+            self.watch_button["state"] = "disabled"  # no shot played yet
+            self.watch_button.setAlphaScale(0.45)
+        self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.33), self.leave)
+
+    def watch_last_shot(self) -> None:
+        """The viewer opens over the pause menu; leaving it comes back here, still paused."""
+        self.app.watch_replay(whole=False)
 
     def resume(self) -> None:
         self.hide_rules()
+        if self.active and self.app.flow.current is not None:
+            self.app.flow.current.resumed()
         self.active = False
         if self.frame is not None:
             self.frame.destroy()

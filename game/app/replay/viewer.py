@@ -76,6 +76,7 @@ class ReplayViewer:
         self.director = Director(self.timeline, system_radius=self.layout.line_radius("herschel"))
         self.orbit = OrbitState(distance=self.layout.line_radius("herschel") * 2.0)
         self.camera_mode = camera
+        self.closed = False
         self._owns_scene = scene is None
         self.scene = scene if scene is not None else TableScene(base.render, base.loader, self.layout)
         self._input = DirectObject()
@@ -157,7 +158,8 @@ class ReplayViewer:
         state = "playing" if self.clock.playing else "paused"
         self.text.set_status(
             f"shot {shot + 1}/{self.timeline.shot_count}   {local:5.2f} s   x{self.clock.speed:g}   "
-            f"{state}{'   loop' if self.clock.loop else ''}   camera: {self.camera_mode}\n{KEYS_HELP}")
+            f"{state}{'   loop' if self.clock.loop else ''}   camera: {self.camera_mode}\n"
+            f"{'Esc back   ' if self.on_exit is not None else ''}{KEYS_HELP}")
         self._sync_slider()
 
     def _apply_camera(self, pose: CameraPose) -> None:
@@ -225,7 +227,8 @@ class ReplayViewer:
         if self.goto_entry is not None and action != self._escape:
             return  # keys typed into the shot box are not commands
         action()
-        self.show_at(self.clock.time)
+        if not self.closed:  # Escape may have handed control back and destroyed the viewer
+            self.show_at(self.clock.time)
 
     def _escape(self) -> None:
         if self.goto_entry is not None:
@@ -308,6 +311,7 @@ class ReplayViewer:
     # -- teardown ---------------------------------------------------------------------------------
 
     def destroy(self) -> None:
+        self.closed = True
         if self._task is not None:
             self.base.taskMgr.remove(self._task)
             self._task = None

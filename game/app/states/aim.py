@@ -154,6 +154,9 @@ class AimState(State):
         self._update_camera()
         return task.cont
 
+    def resumed(self) -> None:
+        self._last_mouse_x = None
+
     def _recentre_pointer(self, x: float) -> float:
         """In a real window, put the pointer back in the middle so aiming never hits the screen's edge."""
         win = self.app.win

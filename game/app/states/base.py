@@ -27,6 +27,9 @@ class State(DirectObject):
             widget.destroy()
         self._widgets.clear()
 
+    def resumed(self) -> None:
+        """The game goes on after a pause or a replay: forget input seen before it (the pointer moved)."""
+
     def keep(self, widget):
         self._widgets.append(widget)
         return widget
@@ -35,11 +38,11 @@ class State(DirectObject):
         self.accept(action_event(action), handler, extra or [])
 
     def add_task(self, func, name: str, sort: int = 0) -> None:
-        """A per-frame task that is skipped while the game is paused."""
+        """A per-frame task that is skipped while the game is paused or a replay is watched."""
         full = f"taw-{self.name}-{name}-{id(self)}"
 
         def guarded(task):
-            if self.app.pause.active:
+            if self.app.is_held():
                 return task.cont
             return func(task)
 

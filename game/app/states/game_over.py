@@ -40,8 +40,13 @@ class GameOverState(State):
         theme.label(root, "worth: marbles in hand and on the ground", (-0.7, 0.36 - 0.07 * len(session.players) - 0.03),
                     scale=0.035, colour=theme.DIM_INK)
         self.chart = PurseChart(root, session.purse_history(), session.players, pos=(0.05, -0.28), size=(0.95, 0.62))
-        self.again_button = theme.button(root, "New game", (-0.35, -0.68), self.go, width=6, extra_args=["NewGame"])
-        self.menu_button = theme.button(root, "Menu", (0.35, -0.68), self.go, width=6, extra_args=["Menu"])
+        self.again_button = theme.button(root, "New game", (-0.75, -0.68), self.go, width=6, extra_args=["NewGame"])
+        self.watch_button = theme.button(root, "Watch the game", (0.0, -0.68), self.watch, width=8)
+        self.menu_button = theme.button(root, "Menu", (0.75, -0.68), self.go, width=6, extra_args=["Menu"])
+
+    def watch(self) -> None:
+        """Every shot of the game in the replay viewer; leaving it comes back to this screen."""
+        self.app.watch_replay(whole=True)
 
     def exit(self) -> None:
         self.chart.destroy()

@@ -23,7 +23,7 @@ class RulingState(State):
         shooter = self.ruling.shooter
         game.feed_title = "Your shot" if shooter == game.session.human else f"{sentence(who(shooter))}'s shot"
         app.view.sync(game.session.positions())
-        game.refresh_hud(hint="Click or Space: next turn")
+        game.refresh_hud(hint="Click or Space: next turn   R: watch the shot again")
         self.elapsed = 0.0
         self.wait = 0.6 if game.fast_forward else SHOW_SECONDS
         self.on_action("fast-forward", self.proceed)

@@ -1,0 +1,48 @@
+"""Watching the game's replay from inside the game: the last shot, or the whole game so far.
+
+The replay viewer is attached to the running app and lent its ``TableScene``
+and camera.  While it runs the game holds still: the flow's per-frame tasks
+skip (``TawApp.is_held``), key actions other than fullscreen and screenshot
+are not sent (``KeyBindings``), the game's 2-D layer is hidden and the table
+view is suspended.  ``close()`` gives everything back as it was: the same
+state, bodies, camera, lens, HUD and menus.
+"""
+
+from __future__ import annotations
+
+from game.app import theme
+from game.app.replay.viewer import ReplayViewer
+from game.replay.model import Replay
+
+
+def hide_gui(app) -> list:
+    """Hide every visible piece of the 2-D layer (below aspect2d and its edge anchors); return what was hidden."""
+    anchors = [child for child in app.aspect2d.getChildren() if child.getName().startswith("a2d")]
+    hidden = []
+    for root in (app.aspect2d, *anchors):
+        for child in root.getChildren():
+            if child.getName().startswith("a2d") or child.isHidden():
+                continue
+            child.hide()
+            hidden.append(child)
+    return hidden
+
+
+class ReplayWatch:
+    """One visit to the replay viewer; ``close()`` returns to the game exactly as it was."""
+
+    def __init__(self, app, replay: Replay, on_exit) -> None:
+        self.app = app
+        self._hidden = hide_gui(app)
+        self._held = app.view.suspend()
+        self.viewer = ReplayViewer(app, replay, on_exit=on_exit, scene=app.view.scene)
+        self.back_button = theme.button(app.a2dTopRight, "Back to the game", (-0.3, -0.08), on_exit, scale=0.05,
+                                        width=10)
+
+    def close(self) -> None:
+        self.back_button.destroy()
+        self.viewer.destroy()
+        self.app.view.resume(self._held)
+        for node in self._hidden:
+            if not node.isEmpty():
+                node.show()
