@@ -369,8 +369,8 @@ class Simulation:
         ``config.max_shot_time``) bounds the shot: past it every body is
         stopped where it is.  With no shot running nothing is stepped or
         published and the current rest is returned.  ``on_frame`` is called
-        at ``frame_hz`` (on control-tick boundaries, see docs/physics.md)
-        including the shot's first and last instants.
+        at ``frame_hz`` (after the 1/60 s doPhysics calls, see
+        docs/physics.md) including the shot's first and last instants.
         """
         self._require_open()
         if not self._in_shot:
@@ -801,7 +801,7 @@ class _FrameSampler:
 
     The next frame time lives on the Simulation (reset by each shot), so a
     shot stepped by many ``advance`` calls gets one evenly spaced sequence:
-    the first instant, every frame time (on the first tick at or after it),
+    the first instant, every frame time (on the first call at or after it),
     and the instant of rest, each once.
     """
 
