@@ -69,21 +69,30 @@ def preview_length(aid_strength: float, contact: FirstContact | None, max_distan
 class PowerMeter:
     """Hold to charge, release to shoot; the charge rises and falls so timing is a skill.
 
-    ``level`` runs 0..1 and maps to a speed up to the physics cap.
+    Or drag back: while held, ``drag(level)`` sets the level from how far
+    the pointer was pulled, and the rise and fall stop.  ``level`` runs 0..1
+    and maps to a speed up to the physics cap.
     """
 
     cycle_seconds: float = 1.6
     level: float = 0.0
     charging: bool = False
+    dragging: bool = False
     _phase: float = 0.0
 
     def press(self) -> None:
         self.charging = True
+        self.dragging = False
         self._phase = 0.0
         self.level = 0.0
 
+    def drag(self, level: float) -> None:
+        if self.charging:
+            self.dragging = True
+            self.level = min(1.0, max(0.0, level))
+
     def update(self, dt: float) -> None:
-        if not self.charging:
+        if not self.charging or self.dragging:
             return
         self._phase = (self._phase + dt / self.cycle_seconds) % 1.0
         self.level = 1.0 - abs(1.0 - 2.0 * self._phase)
@@ -92,12 +101,14 @@ class PowerMeter:
         """The level at release; the meter resets."""
         level = self.level if self.charging else 0.0
         self.charging = False
+        self.dragging = False
         self._phase = 0.0
         self.level = 0.0
         return level
 
     def cancel(self) -> None:
         self.charging = False
+        self.dragging = False
         self.level = 0.0
         self._phase = 0.0
 

@@ -36,14 +36,15 @@ class PauseOverlay:
         self.frame = theme.panel(self.app.aspect2d, (-0.6, 0.6, -0.5, 0.5))
         self.frame.setBin("gui-popup", 50)
         theme.label(self.frame, "Paused", (0, 0.35), scale=0.09, colour=theme.BRASS)
-        self.resume_button = theme.button(self.frame, "Resume", (0, 0.17), self.resume)
-        self.rules_button = theme.button(self.frame, "Rules", (0, 0.03), self.show_rules)
-        self.watch_button = theme.button(self.frame, "Watch the last shot", (0, -0.11), self.watch_last_shot)
+        self.resume_button = theme.button(self.frame, "Resume", (0, 0.17), self.resume, width=10)
+        self.rules_button = theme.button(self.frame, "Rules", (0, 0.03), self.show_rules, width=10)
+        self.watch_button = theme.button(self.frame, "Watch the last shot", (0, -0.11), self.watch_last_shot,
+                                          width=10)
         if self.app.game is None or not hasattr(self.app.game.session, "replay") or \
                 self.app.game.session.replay() is None:
             self.watch_button["state"] = "disabled"  # no shot played yet
             self.watch_button.setAlphaScale(0.45)
-        self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.33), self.leave)
+        self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.33), self.leave, width=10)
 
     def watch_last_shot(self) -> None:
         """The viewer opens over the pause menu; leaving it comes back here, still paused."""

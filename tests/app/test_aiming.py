@@ -68,3 +68,21 @@ def test_clear_angle_moves_off_a_body():
     x, y = point_on_circle(0.35, angle)
     assert math.dist((x, y), bodies["p"][0]) > 2 * R
     assert abs((angle - 310.0 + 180) % 360 - 180) < 10
+
+
+def test_drag_back_sets_the_level_and_stops_the_rise_and_fall():
+    meter = PowerMeter(cycle_seconds=1.0)
+    meter.drag(0.5)
+    assert not meter.dragging and meter.level == 0.0  # no drag without the button held
+    meter.press()
+    meter.update(0.2)
+    meter.drag(0.7)
+    meter.update(0.3)
+    assert meter.level == pytest.approx(0.7)
+    meter.drag(1.8)
+    assert meter.level == 1.0
+    assert meter.release() == 1.0
+    assert not meter.dragging and not meter.charging
+    meter.press()
+    meter.update(0.25)
+    assert meter.level == pytest.approx(0.5)  # a fresh press rises and falls again

@@ -134,6 +134,29 @@ def test_aiming_shoots_where_aimed_within_the_cap(app):
     click(app, app.pause.menu_button)
 
 
+def test_dragging_the_mouse_back_sets_the_power(app):
+    from game.app.states.aim import DRAG_FULL
+
+    start_game(app, rounds=3, seed=22)
+    play_until(app, ("Aim",))
+    aim = app.flow.current
+    direction = aim.direction
+    shots = []
+    original = app.game.session.start_shot
+    app.game.session.start_shot = lambda shot: shots.append(shot) or original(shot)
+    press(app, "shoot-press")
+    aim.pointer_at(0.0, 0.3)
+    aim.pointer_at(0.05, 0.3 - 0.6 * DRAG_FULL)  # pulled back towards the player, a little sideways
+    step(app, 45)  # the meter no longer rises and falls
+    assert aim.meter.level == pytest.approx(0.6)
+    press(app, "shoot-release")
+    assert len(shots) == 1
+    assert shots[0].speed == pytest.approx(0.6 * aim.view.max_speed, rel=0.01)
+    assert shots[0].direction == pytest.approx(direction)  # the pull does not turn the aim
+    press(app, "pause")
+    click(app, app.pause.menu_button)
+
+
 def test_aim_aid_is_drawn_and_off_against_hard_opponents(app):
     start_game(app, rounds=3, seed=3)
     play_until(app, ("Aim",))

@@ -2,6 +2,7 @@
 
 * The mouse's sideways movement turns the aim (Q/E too); sensitivity is a setting.
 * Hold the left button (or Enter): the power meter rises and falls; release to shoot.
+  Or press, drag the mouse back towards you and release: the pull sets the power.
 * Where the rules let the taw be laid down (first shot, comet), the arrow
   keys (or A/D), or the mouse with the right button held, slide it along the
   line; Page Up/Down change line for a comet.
@@ -24,6 +25,8 @@ KEY_AIM_DEG_PER_S = 40.0
 PLACE_DEG_PER_S = 30.0
 PLACE_DEG_PER_SCREEN = 90.0  # right button held: a sweep of the mouse slides the taw this far round
 PREVIEW_REACH = 3.0
+DRAG_FULL = 2.0 / 3.0        # pointer units (the window is 2 high): a third of its height pulled is full power
+DRAG_START = 0.04            # a pull shorter than this is a hand's wobble, not a drag
 
 
 class AimState(State):
@@ -48,8 +51,9 @@ class AimState(State):
         app.view.snap()
         game.fast_forward = False
         game.refresh_hud(power=0.0, hint=self._hint())
-        self.on_action("shoot-press", self.meter.press)
-        self.on_action("power-press", self.meter.press)
+        self._press_y: float | None = None  # where the pointer was when the button went down
+        self.on_action("shoot-press", self.press)
+        self.on_action("power-press", self.press)
         self.on_action("shoot-release", self.release)
         self.on_action("power-release", self.release)
         self.placing = False  # right button held: the mouse slides the taw along its line
@@ -120,6 +124,10 @@ class AimState(State):
         vx, vy = shot_velocity(self.direction, level, self.view.max_speed)
         return Shot(direction=self.direction, speed=math.hypot(vx, vy), placement=self.placement)
 
+    def press(self) -> None:
+        self.meter.press()
+        self._press_y = None
+
     def release(self) -> None:
         if not self.meter.charging:
             return
@@ -131,15 +139,8 @@ class AimState(State):
         dt = min(0.1, app.clock.getDt())
         keys = app.keys
         sens = app.settings.mouse_sensitivity
-        if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse() and not app.pause.active:
-            x = app.mouseWatcherNode.getMouseX()
-            if self._last_mouse_x is not None and app.view.mode != "free":
-                dx = x - self._last_mouse_x
-                if self.placing and self.view.placements is not None:
-                    self.slide(-dx * 0.5 * PLACE_DEG_PER_SCREEN * sens)
-                else:
-                    self.turn(-dx * 0.5 * AIM_DEG_PER_SCREEN * sens)
-            self._last_mouse_x = self._recentre_pointer(x)
+        if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse():
+            self.pointer_at(app.mouseWatcherNode.getMouseX(), app.mouseWatcherNode.getMouseY())
         if keys.is_down(app, "aim-left"):
             self.turn(KEY_AIM_DEG_PER_S * sens * dt)
         if keys.is_down(app, "aim-right"):
@@ -153,6 +154,24 @@ class AimState(State):
         app.game.hud.set_power(self.meter.level)
         self._update_camera()
         return task.cont
+
+    def pointer_at(self, x: float, y: float) -> None:
+        """The pointer is at (x, y), window units -1..1: sideways turns the aim (or slides the taw),
+        pulling back while the button is held drags the power."""
+        sens = self.app.settings.mouse_sensitivity
+        if self.meter.charging and self.app.view.mode != "free":
+            if self._press_y is None:
+                self._press_y = y
+            pulled = self._press_y - y
+            if self.meter.dragging or pulled > DRAG_START:
+                self.meter.drag(pulled / DRAG_FULL)
+        if self._last_mouse_x is not None and self.app.view.mode != "free" and not self.meter.dragging:
+            dx = x - self._last_mouse_x
+            if self.placing and self.view.placements is not None:
+                self.slide(-dx * 0.5 * PLACE_DEG_PER_SCREEN * sens)
+            else:
+                self.turn(-dx * 0.5 * AIM_DEG_PER_SCREEN * sens)
+        self._last_mouse_x = x if self.meter.charging else self._recentre_pointer(x)
 
     def resumed(self) -> None:
         self._last_mouse_x = None
