@@ -13,8 +13,8 @@ pytestmark = pytest.mark.slow
 
 
 def test_ten_seeded_ai_games_keep_every_invariant():
-    report = run_soak(10, 11, levels=("random", "random", "random", "easy"), min_players=2, max_players=5,
-                      rounds=(1, 3), record_every=4)
+    report = run_soak(10, 11, levels=("random", "random", "random", "random", "easy"), min_players=2,
+                      max_players=5, rounds=(1, 2), record_every=4)
     assert report.problems == []
     assert len(report.games) == 10 and report.shots >= 10
     assert report.frames > 100 * report.shots / 10  # every shot's frames reached the checker
