@@ -6,6 +6,8 @@
   test module that builds its own ShowBase subclass must not also use it.
 * ``grab_frame(output)`` -- render a frame and return it as a uint8 RGB numpy
   image, row 0 at the top (Panda hands rows over bottom-up; this flips them).
+* ``app`` -- the desktop app (``TawApp``) offscreen with random-level
+  opponents, module-scoped; it too is a ShowBase, so not with ``offscreen_base``.
 * ``project(camera, output, xyz)`` -- the (column, row) pixel a world point
   lands on in such an image, or None off screen.
 
@@ -35,6 +37,16 @@ def offscreen_base():
         pytest.skip("no offscreen graphics pipe: the offscreen window did not open")
     yield base
     base.destroy()
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """The desktop app offscreen, opponents at the random level; one per test module that asks."""
+    from tests.app.helpers_app import built_app, random_opponents, step
+
+    with built_app(tmp_path_factory.mktemp("taw-user"), session_factory=random_opponents) as made:
+        step(made, 2)
+        yield made
 
 
 @pytest.fixture(scope="session")

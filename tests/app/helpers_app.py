@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +26,45 @@ def build_app(root: Path, settings: Settings | None = None, session_factory=None
     clock.setMode(ClockObject.MNonRealTime)
     clock.setFrameRate(60)
     return app
+
+
+def random_opponents(setup):
+    """A session whose opponents play the AI layer's random level: no planning processes, quick turns."""
+    from game.app.session import MatchSession
+
+    return MatchSession(replace(setup, levels=("random",) * 6))
+
+
+@contextmanager
+def built_app(root: Path, session_factory=None):
+    """An offscreen app for the block (the test is skipped where no offscreen pipe opens), then destroyed."""
+    import pytest
+
+    try:
+        app = build_app(root, session_factory=session_factory)
+    except Exception as err:  # no EGL pipe here
+        pytest.skip(f"no offscreen graphics pipe: {err}")
+    try:
+        yield app
+    finally:
+        app.destroy()
+        restore_clock()
+
+
+def to_first_turn(app) -> None:
+    """From the menu, the New Game screen's defaults, past the hat to the first turn."""
+    click(app, app.flow.current.buttons["new"])
+    click(app, app.flow.current.start_button)
+    press(app, "fast-forward")  # the hat's fall: skip to where the marbles lie
+    press(app, "fast-forward")  # the planets taken: on to the first turn
+
+
+def capture_shots(app) -> list:
+    """Every shot the game's session is handed from now on, appended as it is started."""
+    shots: list = []
+    original = app.game.session.start_shot
+    app.game.session.start_shot = lambda shot: shots.append(shot) or original(shot)
+    return shots
 
 
 def restore_clock() -> None:

@@ -8,28 +8,11 @@ import numpy as np
 import pytest
 from direct.fsm.FSM import RequestDenied
 
-from dataclasses import replace
-
 from game.app.ruling_feed import ruling_lines
-from game.app.session import MatchSession
 from game.app.settings import load_settings
-from tests.app.helpers_app import build_app, click, grab, human_shot, play_until, press, restore_clock, step
+from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, step
 
 pytestmark = pytest.mark.render
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    root = tmp_path_factory.mktemp("taw-user")
-    try:
-        # Opponents play the AI layer's random level here: no planning processes, quick turns.
-        made = build_app(root, session_factory=lambda setup: MatchSession(replace(setup, levels=("random",) * 6)))
-    except Exception as err:  # no EGL pipe here
-        pytest.skip(f"no offscreen graphics pipe: {err}")
-    step(made, 2)
-    yield made
-    made.destroy()
-    restore_clock()
 
 
 def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: bool = False,
@@ -122,9 +105,7 @@ def test_aiming_shoots_where_aimed_within_the_cap(app):
     play_until(app, ("Aim",))
     aim = app.flow.current
     aim.direction = 33.0
-    shots = []
-    original = app.game.session.start_shot
-    app.game.session.start_shot = lambda shot: shots.append(shot) or original(shot)
+    shots = capture_shots(app)
     human_shot(app, 0.95)
     assert len(shots) == 1
     shot = shots[0]
@@ -141,9 +122,7 @@ def test_dragging_the_mouse_back_sets_the_power(app):
     play_until(app, ("Aim",))
     aim = app.flow.current
     direction = aim.direction
-    shots = []
-    original = app.game.session.start_shot
-    app.game.session.start_shot = lambda shot: shots.append(shot) or original(shot)
+    shots = capture_shots(app)
     press(app, "shoot-press")
     aim.pointer_at(0.0, 0.3)
     aim.pointer_at(0.05, 0.3 - 0.6 * DRAG_FULL)  # pulled back towards the player, a little sideways

@@ -9,7 +9,7 @@ import pytest
 
 from game.app.session import MatchSession
 from game.match.players import Shot
-from tests.app.helpers_app import build_app, click, press, restore_clock, step
+from tests.app.helpers_app import built_app, click, press, step, to_first_turn
 
 pytestmark = pytest.mark.render
 
@@ -22,15 +22,8 @@ def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
         return MatchSession(replace(setup, human=False, opponents=1, levels=("easy",) * 6, seed=2),
                             planner_workers=0)
 
-    try:
-        app = build_app(tmp_path, session_factory=factory)
-    except Exception as err:
-        pytest.skip(f"no offscreen graphics pipe: {err}")
-    try:
-        click(app, app.flow.current.buttons["new"])
-        click(app, app.flow.current.start_button)
-        press(app, "fast-forward")  # the hat's fall: skip to where the marbles lie
-        press(app, "fast-forward")  # the planets taken: on to the first turn
+    with built_app(tmp_path, session_factory=factory) as app:
+        to_first_turn(app)
         assert app.flow.state == "Thinking"
         frames = 0
         while app.flow.state == "Thinking" and frames < 5000:
@@ -38,9 +31,6 @@ def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
             frames += 1
         assert app.flow.state == "Shot"
         assert frames > 3  # the plan took many frames, and the game drew every one of them
-    finally:
-        app.destroy()
-        restore_clock()
 
 
 class SlowThinker(MatchSession):
@@ -61,16 +51,9 @@ class SlowThinker(MatchSession):
 
 def test_app_can_be_built_destroyed_and_built_again(tmp_path):
     for _ in range(2):
-        try:
-            app = build_app(tmp_path)
-        except Exception as err:
-            pytest.skip(f"no offscreen graphics pipe: {err}")
-        try:
+        with built_app(tmp_path) as app:
             step(app, 2)
             assert app.flow.state == "Menu"
-        finally:
-            app.destroy()
-            restore_clock()
         assert getattr(builtins, "base", None) is None
 
 
@@ -81,15 +64,8 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
         sessions.append(SlowThinker(setup))
         return sessions[-1]
 
-    try:
-        app = build_app(tmp_path, session_factory=factory)
-    except Exception as err:
-        pytest.skip(f"no offscreen graphics pipe: {err}")
-    try:
-        click(app, app.flow.current.buttons["new"])
-        click(app, app.flow.current.start_button)
-        press(app, "fast-forward")  # the hat's fall: skip to where the marbles lie
-        press(app, "fast-forward")  # the planets taken: on to the first turn
+    with built_app(tmp_path, session_factory=factory) as app:
+        to_first_turn(app)
         assert app.flow.state == "Thinking"
         frame = app.clock.getFrameCount()
         step(app, 30)
@@ -116,6 +92,3 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
         press(app, "pause")
         click(app, app.pause.menu_button)
         assert session.pending[-1].cancelled()
-    finally:
-        app.destroy()
-        restore_clock()

@@ -1,23 +1,8 @@
 from dataclasses import dataclass
 
 from game.app.ruling_feed import ruling_lines
-
-
-@dataclass
-class T:
-    payer: str
-    payee: str
-    marbles: int
-    rule: int
-    reason: str
-    owed: int = 0
-
-
-@dataclass
-class F:
-    rule: int
-    player: str
-    reason: str
+from game.rules.ruling import Foul as F
+from game.rules.ruling import Transfer as T
 
 
 @dataclass

@@ -3,30 +3,14 @@ game-over screen open the viewer over the running game, and leaving it changes n
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
-from game.app.session import MatchSession
 from game.replay import load_replay
-from tests.app.helpers_app import build_app, click, human_shot, play_until, press, restore_clock, step
+from tests.app.helpers_app import capture_shots, click, human_shot, play_until, press, step
 from tests.app.test_app_flow import start_game
 
 pytestmark = pytest.mark.render
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    root = tmp_path_factory.mktemp("taw-watch")
-    try:
-        made = build_app(root, session_factory=lambda setup: MatchSession(replace(setup, levels=("random",) * 6)))
-    except Exception as err:  # no EGL pipe here
-        pytest.skip(f"no offscreen graphics pipe: {err}")
-    step(made, 2)
-    yield made
-    made.destroy()
-    restore_clock()
 
 
 def leave_to_menu(app) -> None:
@@ -42,9 +26,7 @@ def to_ruling_after_my_shot(app, seed: int) -> list:
     """Start a game, take the human's first shot, and stop at its ruling; the shots the session was given."""
     start_game(app, rounds=3, seed=seed)
     play_until(app, ("Aim",))
-    shots = []
-    original = app.game.session.start_shot
-    app.game.session.start_shot = lambda shot: shots.append(shot) or original(shot)
+    shots = capture_shots(app)
     human_shot(app, 0.8)
     while app.flow.state == "Shot":
         press(app, "fast-forward")
