@@ -1,0 +1,249 @@
+"""The per-substep contact scan and hit resolution: what a hit is and the impulse it gets.
+
+Runs inside Bullet's per-world tick callback after a substep, while the
+manifold points' applied impulses are still valid.  Bullet sees a hit up to
+one substep late, with the balls overlapping, so its own answer turns the
+line of centres and adds a position-correction push; here that answer is
+taken back and replaced by the impulse of two smooth-rolling spheres
+meeting at the rewound instant of touching (``docs/physics.md``, "Hits").
+Events are queued, never published from inside Bullet's callback, so a
+listener that raises cannot corrupt Bullet.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+from panda3d.bullet import BulletRigidBodyNode, BulletWorld
+from panda3d.core import Vec3
+
+from game.physics.pandaown import own
+from game.physics.world import BULLET_UNIT, Body
+from game.rules.events import Contact, Event
+
+Pair = tuple[str, str]
+Pressed = tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode, bool]
+
+_MIN_HIT_SPEED = 1e-3    # m/s: a new pair closing slower is a nudge, not a hit
+_REHIT_SPEED = 0.05      # m/s: a touching pair closing faster was struck anew
+
+
+def scan_substep(
+    world: BulletWorld,
+    n: int,
+    bodies: Mapping[str, Body],
+    moving: dict[str, Body],
+    was_touching: set[Pair],
+    t_end: float,
+    h: float,
+    pending: list[Event],
+) -> set[Pair]:
+    """Runs inside doPhysics after a substep with ``n`` manifolds: collect its hits.
+
+    A body Bullet pushed (with an active partner, or itself moving) joins
+    ``moving``: that is how Python learns of every body set moving, so only
+    moving bodies need touching elsewhere.  Hits are resolved (see
+    ``resolve_hits``) and their events appended to ``pending``; the pairs in
+    contact now are returned, to tell a new touch from a lasting one next
+    substep.
+    """
+    touching: set[tuple[str, str]] = set()
+    pressed: list[Pressed] = []
+    for i in range(n):
+        m = own(world.getManifold(i))
+        points = m.getNumManifoldPoints()
+        if not points:
+            continue
+        impulse = 0.0
+        for j in range(points):
+            impulse += own(m.getManifoldPoint(j)).getAppliedImpulse()
+        if impulse <= 0.0:
+            continue
+        node0 = m.getNode0()
+        node1 = m.getNode1()
+        a = node0.getName()
+        b = node1.getName()
+        if a not in moving and b not in moving and not (node0.isActive() or node1.isActive()):
+            continue  # a sleeping pair keeps the impulse of its last solve
+        pair = (a, b) if a < b else (b, a)
+        touching.add(pair)
+        if a not in moving and a in bodies:
+            moving[a] = bodies[a]
+        if b not in moving and b in bodies:
+            moving[b] = bodies[b]
+        if a in bodies and b in bodies:
+            pressed.append((m, a, b, node0, node1, pair not in was_touching))
+    if pressed:
+        resolve_hits(pressed, bodies, t_end, h, pending)
+    return touching
+
+
+def resolve_hits(
+    pressed: list[Pressed], bodies: Mapping[str, Body], t_end: float, h: float, pending: list[Event]
+) -> None:
+    """Replace Bullet's answer to this substep's hits by the ideal one; queue the events.
+
+    Bullet sees a hit up to one substep late, the balls already
+    overlapping by up to ``v * h``: the line of centres is then turned
+    (a glancing hit looks more glancing), and its position correction
+    (Baumgarte) pushes the balls apart on top of the restitution, so the
+    rebound would depend on the substep's phase and glass could gain
+    energy.  So: take back every impulse Bullet gave the new pairs,
+    rewind each pair along its relative velocity to the instant it
+    touched, and, earliest touch first, apply there the impulse of two
+    smooth-rolling spheres meeting: normal ``J = m_red (1 + e) |v_rel . n|``
+    (e the product of restitutions) and tangential
+    ``min(mu J, 2/7 m_red |v_t|)`` against the sliding.  A ball struck
+    while touching another (a cradle) thus passes the blow on in turn.
+
+    ``pressed`` holds every pair Bullet pushed apart this substep, with
+    whether it touched in the last one.  A hit is a new pair closing at
+    ``_MIN_HIT_SPEED`` or more, or a touching pair suddenly closing at
+    ``_REHIT_SPEED`` (struck from behind); anything gentler (resting
+    balls Bullet nudges apart, one ball pushing another) keeps Bullet's
+    answer and makes no event.
+    """
+    velocity: dict[str, list[float]] = {}
+    hits: list[tuple[bool, str, str, float, float, float, float]] = []
+    bullet: list[tuple[float, float]] = []
+    for manifold, a, b, node0, node1, new in pressed:
+        ma = bodies[a].spec.mass
+        mb = bodies[b].spec.mass
+        jx = jy = 0.0
+        for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
+            mp = own(manifold.getManifoldPoint(j))  # type: ignore[attr-defined]
+            n_j = mp.getNormalWorldOnB()
+            d1 = mp.getLateralFrictionDir1()
+            d2 = mp.getLateralFrictionDir2()
+            jn = mp.getAppliedImpulse()
+            l1 = mp.getAppliedImpulseLateral1()
+            l2 = mp.getAppliedImpulseLateral2()
+            jx += jn * n_j[0] + l1 * d1[0] + l2 * d2[0]
+            jy += jn * n_j[1] + l1 * d1[1] + l2 * d2[1]
+        bullet.append((jx, jy))
+        for bid, node in ((a, node0), (b, node1)):
+            if bid not in velocity:
+                v = node.getLinearVelocity()
+                velocity[bid] = [v[0], v[1]]
+        # Bullet gave A +j and B -j (the normal on B points toward A).
+        velocity[a][0] -= jx / ma
+        velocity[a][1] -= jy / ma
+        velocity[b][0] += jx / mb
+        velocity[b][1] += jy / mb
+        point = own(manifold.getManifoldPoint(0))  # type: ignore[attr-defined]
+        normal = point.getNormalWorldOnB()
+        pb = point.getPositionWorldOnB()
+        # Centre of A relative to B, and B's centre, when the narrow phase ran.
+        sep = bodies[a].radius + bodies[b].radius + point.getDistance()
+        norm = math.hypot(normal[0], normal[1]) or 1.0
+        nx, ny = normal[0] / norm, normal[1] / norm
+        rb = bodies[b].radius
+        hits.append((new, a, b, nx * sep, ny * sep, pb[0] - rb * nx, pb[1] - rb * ny))
+    # Event by event: of the pairs still closing fast enough to count as
+    # a hit, resolve the one that touched first, then look again (the
+    # hit may have set another pair closing, as in a cradle).
+    events: list[Contact] = []
+    struck: set[str] = set()
+    waiting = list(range(len(hits)))
+    while True:
+        best: tuple[float, int, float, float, float] | None = None
+        for i in waiting:
+            new, a, b, px, py, _bx, _by = hits[i]
+            va = velocity[a]
+            vb = velocity[b]
+            s_back = _rewind(px, py, va, vb, bodies[a].radius + bodies[b].radius)
+            if s_back is None:
+                continue
+            wx, wy = va[0] - vb[0], va[1] - vb[1]
+            cx, cy = px - wx * s_back, py - wy * s_back
+            c = math.hypot(cx, cy)
+            closing = (wx * cx + wy * cy) / c  # < 0
+            if -closing < (_MIN_HIT_SPEED if new else _REHIT_SPEED) * BULLET_UNIT:
+                continue
+            if best is None or s_back > best[0]:  # the earliest touch
+                best = (s_back, i, cx / c, cy / c, closing)
+        if best is None:
+            break
+        s_back, i, nx, ny, closing = best
+        waiting.remove(i)
+        new, a, b, px, py, bx, by = hits[i]
+        body_a = bodies[a]
+        body_b = bodies[b]
+        va = velocity[a]
+        vb = velocity[b]
+        wx, wy = va[0] - vb[0], va[1] - vb[1]
+        struck.add(a)
+        struck.add(b)
+        _forget_impulses(pressed[i][0])
+        ma = body_a.spec.mass
+        mb = body_b.spec.mass
+        m_red = ma * mb / (ma + mb)
+        e = body_a.spec.material.restitution * body_b.spec.material.restitution
+        jn = -(1.0 + e) * m_red * closing
+        tx, ty = wx - closing * nx, wy - closing * ny
+        slide = math.hypot(tx, ty)
+        mu = body_a.spec.material.friction * body_b.spec.material.friction
+        jt = min(mu * jn, 2.0 / 7.0 * m_red * slide)
+        ix, iy = jn * nx, jn * ny
+        if slide > 0.0:
+            ix -= jt * tx / slide
+            iy -= jt * ty / slide
+        # Where they touched: B's surface point toward A, with B rewound.
+        rb = body_b.radius
+        where = (float(bx - vb[0] * s_back + rb * nx) / BULLET_UNIT, float(by - vb[1] * s_back + rb * ny) / BULLET_UNIT)
+        va[0] += ix / ma
+        va[1] += iy / ma
+        vb[0] -= ix / mb
+        vb[1] -= iy / mb
+        t_touch = max(0.0, t_end - h - s_back)
+        pair = (a, b) if a < b else (b, a)
+        events.append(Contact(t_touch, pair[0], pair[1], jn / BULLET_UNIT, where))
+    for i in waiting:
+        _, a, b, *_rest = hits[i]
+        if a in struck or b in struck:
+            # Bullet solved this pair together with a hit we replaced:
+            # its share of that answer goes too.
+            _forget_impulses(pressed[i][0])
+            continue
+        # A nudge or a push, not a hit: Bullet's answer stands.
+        jx, jy = bullet[i]
+        velocity[a][0] += jx / bodies[a].spec.mass
+        velocity[a][1] += jy / bodies[a].spec.mass
+        velocity[b][0] -= jx / bodies[b].spec.mass
+        velocity[b][1] -= jy / bodies[b].spec.mass
+    for bid, (vx, vy) in velocity.items():
+        bodies[bid].node.setLinearVelocity(Vec3(vx, vy, 0.0))
+    events.sort(key=lambda ev: ev.t)
+    pending.extend(events)
+
+
+
+def _forget_impulses(manifold: object) -> None:
+    """Zero a manifold's stored impulses so Bullet warm-starts nothing of them."""
+    for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
+        mp = own(manifold.getManifoldPoint(j))  # type: ignore[attr-defined]
+        mp.setAppliedImpulse(0.0)
+        mp.setAppliedImpulseLateral1(0.0)
+        mp.setAppliedImpulseLateral2(0.0)
+
+
+def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float) -> float | None:
+    """How long before now A, at ``p`` from B and closing at ``va - vb``, touched B.
+
+    Solves ``|p - w s| = reach`` for the touching root.  Usually p lies
+    within reach (the balls overlap) and s >= 0; a pair Bullet stopped just
+    short of touching gives s < 0 (the touch lies ahead).  None when the pair
+    is not closing or its paths never come within reach.
+    """
+    wx, wy = va[0] - vb[0], va[1] - vb[1]
+    pw = px * wx + py * wy
+    ww = wx * wx + wy * wy
+    if pw >= 0.0 or ww == 0.0:
+        return None
+    disc = pw * pw - ww * (px * px + py * py - reach * reach)
+    if disc < 0.0:
+        return None
+    return (pw + math.sqrt(disc)) / ww
+
+

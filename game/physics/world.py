@@ -1,0 +1,165 @@
+"""The bodies' bookkeeping: Bullet nodes, units, placement checks and the numpy mirror.
+
+Everything here is about *which* bodies are on the ground and *where*; nothing
+steps the world.  Two choices matter elsewhere:
+
+* Bullet works in millimetres (``BULLET_UNIT``): it pads every bounding box
+  by a fixed 0.02 length units and merges islands through any overlap, which
+  in metres woke whole clusters around a passing taw (``docs/physics.md``).
+* Bullet stores positions in single precision, so a body read back comes a
+  hair off where it was placed.  Each body keeps the exact (float64) place it
+  was put at and the single-precision value Bullet held for it then; while
+  Bullet still holds that very value the body has not moved, and it is
+  reported at its exact place.  A rule drawn through a body's spot (a
+  satellite painted on the Herschel line) then sees it on the line, not
+  "beyond" it, for a shot that never touched it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Mapping
+
+import numpy as np
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.core import Point3, TransformState, Vec3
+
+from game.physics.bodies import BodySpec, Point
+from game.physics.config import PhysicsConfig
+from game.physics.errors import PlacementError
+
+# Bullet lengths per metre.  Bullet pads every bounding box by a fixed 0.02
+# length units (its contact breaking threshold) and merges islands through
+# any overlap: in metres that is 2 cm around 8 mm balls, so a passing taw woke
+# whole clusters and the scan waded through dozens of empty manifolds.  In
+# millimetres the padding is 0.02 mm.  Nothing else changes: masses are kept,
+# every solver setting we rely on is scale-free, and only our boundary
+# converts (lengths, velocities and impulses times BULLET_UNIT inside Bullet).
+BULLET_UNIT = 1000.0
+
+ZERO = Vec3(0.0, 0.0, 0.0)
+_LOCK_Z = Vec3(1.0, 1.0, 0.0)
+_NO_SPIN = Vec3(0.0, 0.0, 0.0)
+_TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
+GATE_MARGIN = 0.002      # m: slack in deciding that no body can touch another
+
+
+@dataclass
+class Body:
+    """A body in the world: its spec, Bullet node, per-tick speed loss and exact place.
+
+    ``placed`` is where the body was last put (metres, float64) and
+    ``placed_raw`` what Bullet held for it right after (its own units, single
+    precision): see the module docstring.
+    """
+
+    spec: BodySpec
+    node: BulletRigidBodyNode
+    decel: float   # Bullet speed (mm/s) lost per control tick to rolling resistance
+    radius: float  # in Bullet units (mm)
+    placed: Point = (0.0, 0.0)
+    placed_raw: Point = field(default=(0.0, 0.0))
+
+
+def new_world() -> BulletWorld:
+    """A world with no gravity: there is no ground to fall on (``docs/physics.md``)."""
+    world = BulletWorld()
+    world.setGravity(ZERO)
+    return world
+
+
+def make_body(spec: BodySpec, shape: BulletSphereShape, config: PhysicsConfig) -> Body:
+    """A Bullet node for ``spec`` at its place, asleep, not yet in any world."""
+    node = BulletRigidBodyNode(spec.id)
+    r = spec.radius * BULLET_UNIT
+    node.addShape(shape)
+    node.setMass(spec.mass)
+    node.setRestitution(spec.material.restitution)
+    node.setFriction(spec.material.friction)
+    node.setLinearFactor(_LOCK_Z)
+    node.setAngularFactor(_NO_SPIN)
+    # We decide when a body sleeps; Bullet's own thresholds would freeze
+    # a marble mid-roll.
+    node.setLinearSleepThreshold(0.0)
+    node.setAngularSleepThreshold(0.0)
+    decel = spec.material.rolling_resistance * config.gravity * config.tick * BULLET_UNIT
+    body = Body(spec, node, decel, r)
+    put(body, spec.position)
+    return body
+
+
+def put(body: Body, position: Point) -> None:
+    """Set a body at ``position`` (metres) and remember the exact place."""
+    x, y = float(position[0]), float(position[1])
+    body.node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, body.radius)))
+    body.placed = (x, y)
+    body.placed_raw = raw_xy(body)
+
+
+def raw_xy(body: Body) -> Point:
+    """Where Bullet holds a body, in Bullet units."""
+    p = body.node.getTransform().getPos()
+    return (float(p[0]), float(p[1]))
+
+
+def xy_of(body: Body) -> Point:
+    """Where a body is, in metres."""
+    p = body.node.getTransform().getPos()
+    return (float(p[0]) / BULLET_UNIT, float(p[1]) / BULLET_UNIT)
+
+
+@dataclass
+class Mirror:
+    """A numpy copy of positions and speeds by row, for the scan gate (``gate.py``).
+
+    ``z`` holds x + iy in Bullet units as last read, ``speed`` the speed of
+    each moving body at the last control tick, ``reach`` each pair's contact
+    distance plus slack (the diagonal -inf: a body is never near itself).
+    """
+
+    rows: dict[str, int]
+    z: np.ndarray
+    radius: np.ndarray
+    speed: np.ndarray
+    reach: np.ndarray
+
+    @staticmethod
+    def empty() -> "Mirror":
+        return Mirror({}, np.zeros(0, dtype=np.complex128), np.zeros(0), np.zeros(0), np.zeros((0, 0)))
+
+    @staticmethod
+    def of(bodies: Mapping[str, Body], moving: Mapping[str, Body]) -> "Mirror":
+        """Rebuild the mirror after bodies came or went."""
+        rows = {bid: i for i, bid in enumerate(bodies)}
+        z = np.array([complex(*raw_xy(b)) for b in bodies.values()], dtype=np.complex128)
+        radius = np.array([b.radius for b in bodies.values()], dtype=np.float64)
+        speed = np.zeros(len(bodies))
+        reach = radius[:, None] + radius[None, :] + GATE_MARGIN * BULLET_UNIT
+        np.fill_diagonal(reach, -np.inf)
+        for bid in moving:
+            v = bodies[bid].node.getLinearVelocity()
+            speed[rows[bid]] = math.hypot(v[0], v[1])
+        return Mirror(rows, z, radius, speed, reach)
+
+
+def check_specs(specs: list[BodySpec], play_radius: float) -> None:
+    """Refuse duplicate ids, bodies outside the circle and overlapping bodies."""
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.id in seen:
+            raise PlacementError(f"body id {spec.id!r} appears twice")
+        seen.add(spec.id)
+    if not specs:
+        return
+    xy = np.array([s.position for s in specs], dtype=np.float64)
+    r = np.array([s.radius for s in specs], dtype=np.float64)
+    outside = np.hypot(xy[:, 0], xy[:, 1]) > play_radius
+    if outside.any():
+        spec = specs[int(np.argmax(outside))]
+        raise PlacementError(f"{spec.id} at {spec.position} lies outside the play circle")
+    gap = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) - (r[:, None] + r[None, :])
+    np.fill_diagonal(gap, np.inf)
+    i, j = np.unravel_index(int(np.argmin(gap)), gap.shape)
+    if gap[i, j] < -_TOUCH_TOLERANCE:
+        raise PlacementError(f"{specs[i].id} and {specs[j].id} overlap by {-gap[i, j] * 1000:.2f} mm")
