@@ -218,6 +218,7 @@ class MatchSession:
         self.last_ruling: Ruling | None = None
         self._live: PlayedShot | None = None
         self.recorder: GameRecorder | None = None
+        self._recording: Future | None = None  # the last shot being encoded and written, off the main thread
         self.replay_error: str | None = None  # why the replay file could not be written, if it could not
 
     # -- rule 1 -----------------------------------------------------------------
@@ -368,8 +369,15 @@ class MatchSession:
             self.recorder = GameRecorder(None, meta)
         return self.recorder
 
+    def wait_for_replay(self) -> None:
+        """Until the last finished shot is in the replay (and its file): a few milliseconds at most."""
+        if self._recording is not None:
+            self._recording.result()
+            self._recording = None
+
     def replay(self) -> Replay | None:
         """The game so far as a replay, or None before its first shot."""
+        self.wait_for_replay()
         if self.recorder is None or not self.recorder.replay.shots:
             return None
         return self.recorder.replay
@@ -390,7 +398,9 @@ class MatchSession:
 
     def finish_shot(self, live: PlayedShot) -> Ruling:
         result = live.result()
-        self._record(live)
+        if self.recorder is not None:
+            # Encoding and rewriting the file takes 10-30 ms: on the session's worker, before the next shot.
+            self._recording = self._executor.submit(self._record, live)
         ruling = result.ruling
         for t in ruling.transfers:
             if t.payee in self._won:
@@ -403,6 +413,7 @@ class MatchSession:
         return ruling
 
     def close(self) -> None:
+        self.wait_for_replay()  # the last shot reaches the file even when the player leaves at once
         if self._live is not None:
             self._live.close()
             self._live = None

@@ -1,8 +1,8 @@
-"""Render the README's screenshots offscreen: menu, aiming, overhead, game over.
+"""Render the README's screenshots offscreen: menu, aiming, overhead, a replay watched, game over.
 
 ``python -m game.app.tour OUT_DIR`` plays a short seeded game against the
-AI layer's random level and saves menu.png, aiming.png, overhead.png and
-game-over.png.  Used to refresh docs/screenshots/ and to look at changes.
+AI layer's random level and saves menu.png, aiming.png, overhead.png,
+watching-replay.png and game-over.png.  Used to refresh docs/screenshots/ and to look at changes.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
             screen.seed_entry.enterText(str(seed))
             click(screen.start_button)
             shots_by_human = 0
+            watched = False
             for _ in range(6000):
                 state = app.flow.state
                 if state == "GameOver":
@@ -95,6 +96,12 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                     send("fast-forward")
                 elif state == "Ruling":
                     step(10)
+                    if shots_by_human == 2 and not watched:
+                        send("replay-last", 75)  # R: the last shot again, in the viewer over the game
+                        shoot("watching-replay.png")
+                        app.messenger.send("escape")
+                        step(2)
+                        watched = True
                     send("fast-forward")
                 else:
                     step()

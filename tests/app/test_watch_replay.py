@@ -48,6 +48,7 @@ def settle_camera(app) -> None:
 
 def test_each_shot_is_written_to_the_replay_file_as_it_is_played(app):
     shots = to_ruling_after_my_shot(app, seed=12)
+    app.game.session.wait_for_replay()  # written on the session's worker thread, a few ms after the ruling
     path = app.game.replay_path
     assert path.parent == app.app_config.paths.replay_dir
     assert path.name.endswith("-seed12.replay")
@@ -146,7 +147,7 @@ def test_the_game_over_button_watches_the_whole_game(app):
     before = census(app)
     click(app, screen.watch_button)
     assert app.watching is not None
-    viewer = app.watching.viewer
+    viewer = app.watching.viewer  # opening it waited for the last shot's record
     on_disk = load_replay(app.game.replay_path)
     assert viewer.timeline.shot_count == len(on_disk.shots) == app.game.session.state.shots > 1
     viewer.jump_to_shot(viewer.timeline.shot_count - 1)
