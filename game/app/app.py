@@ -43,7 +43,14 @@ class TawApp(ShowBase):
         from game.app.table_view import TableView
 
         self.audio = AudioBank(self.loader, self.settings.volume)
-        self.view = TableView(self)
+        try:
+            self.view = TableView(self)
+        except Exception as err:  # a model or shader missing from a broken install: one line, not a traceback
+            self.destroy()
+            from game.errors import UserError
+
+            raise UserError(f"the 3D table could not be built ({err}); 'taw check --render' says more",
+                            exit_code=1) from err
         self.pause = PauseOverlay(self)
         self.flow = GameFlow(self)
         self.keys.bind_global(self)

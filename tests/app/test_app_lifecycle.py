@@ -9,7 +9,7 @@ import pytest
 
 from game.app.session import MatchSession
 from game.match.players import Shot
-from tests.app.helpers_app import built_app, click, press, step, to_first_turn
+from tests.app.helpers_app import build_app, built_app, click, press, restore_clock, step, to_first_turn
 
 pytestmark = pytest.mark.render
 
@@ -92,3 +92,25 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
         press(app, "pause")
         click(app, app.pause.menu_button)
         assert session.pending[-1].cancelled()
+
+
+def test_a_table_that_cannot_be_built_is_one_line_and_leaves_nothing_alive(tmp_path, monkeypatch):
+    import game.app.scene.table as table
+    from game.errors import UserError
+
+    def missing(*_args, **_kwargs):
+        raise FileNotFoundError("model marble.egg did not load")
+
+    monkeypatch.setattr(table, "load_model", missing)
+    try:
+        build_app(tmp_path)
+    except UserError as err:
+        message = str(err)
+    except Exception as err:  # no offscreen pipe here: the window fails first
+        pytest.skip(f"no offscreen graphics pipe: {err}")
+    else:
+        pytest.fail("the app was built without its table")
+    finally:
+        restore_clock()
+    assert "3D table could not be built" in message and "marble.egg" in message
+    assert getattr(builtins, "base", None) is None
