@@ -22,7 +22,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--graze-sweep", action="store_true",
+                        help="instead: which sideways offsets of a shot at a lone marble meet nothing")
     args = parser.parse_args(argv)
+    if args.graze_sweep:
+        from game.stress.physics_fuzz import graze_sweep
+
+        offsets = [k * 0.25 for k in range(64)]
+        for speed in (3.8, 3.0, 2.0):
+            for direction in (0.0, 17.0, -135.36):
+                missed = graze_sweep(speed, direction, offsets)
+                print(f"{speed} m/s toward {direction:7.2f}: missed offsets (mm of a 16 mm reach): "
+                      f"{', '.join(f'{m:.2f}' for m in missed) or 'none'}")
+        return 0
 
     def progress(k: int) -> None:
         if (k + 1) % 250 == 0:

@@ -313,3 +313,34 @@ def fuzz_physics(seed: int, cases: int, on_case: Callable[[int], None] | None = 
             on_case(k)
     report.wall_s = time.perf_counter() - started
     return report
+
+
+def graze_sweep(speed: float, direction: float, offsets_mm: list[float], distance: float = 0.5) -> list[float]:
+    """Offsets (mm, sideways from a central hit) at which a taw passes a lone marble without a contact.
+
+    The taw starts ``distance`` metres from Mars (lone on the ground with the
+    Sun) and is shot straight ahead; the reach of the two balls is 16 mm, so
+    every offset under 16 mm should give a contact.
+    """
+    from game.physics import PhysicsConfig, Simulation, shot_velocity
+    from game.rules.layout import Layout
+
+    layout = Layout()
+    config = PhysicsConfig.for_layout(layout)
+    a = math.radians(direction)
+    target = (0.3, -0.7)
+    missed = []
+    for offset in offsets_mm:
+        sx = target[0] - distance * math.cos(a) - math.sin(a) * offset / 1000
+        sy = target[1] - distance * math.sin(a) + math.cos(a) * offset / 1000
+        sim = Simulation.from_positions({"sun": (0.0, 0.0), "mars": target, "mars.taw": (sx, sy)}, layout, config)
+        events: list = []
+        try:
+            sim.bus.subscribe(events.append)
+            sim.shoot("mars.taw", shot_velocity(speed, direction))
+            sim.run_to_rest()
+        finally:
+            sim.close()
+        if not any(getattr(e, "kind", "") == "contact" for e in events):
+            missed.append(offset)
+    return missed

@@ -6,7 +6,15 @@ import math
 
 import pytest
 
-from game.stress.physics_fuzz import build_case, fuzz_physics, graze_bound, in_the_way, run_case, PhysicsFuzzReport
+from game.stress.physics_fuzz import (
+    PhysicsFuzzReport,
+    build_case,
+    fuzz_physics,
+    graze_bound,
+    graze_sweep,
+    in_the_way,
+    run_case,
+)
 
 
 def test_random_shots_into_crowds_keep_every_physics_invariant():
@@ -44,3 +52,7 @@ def test_a_central_shot_at_a_lone_marble_is_checked_and_hits():
     for seed in seeds:
         run_case(build_case(seed, 3.8), report)
     assert report.aimed == 12 and report.aimed_checked >= 6 and report.problems == []
+
+
+def test_the_graze_sweep_meets_central_and_half_hits_and_misses_a_clear_pass():
+    assert graze_sweep(3.8, 17.0, [0.0, 8.0, 12.0, 17.0]) == [17.0]
