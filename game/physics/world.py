@@ -104,9 +104,14 @@ def raw_xy(body: Body) -> Point:
 
 
 def xy_of(body: Body) -> Point:
-    """Where a body is, in metres."""
+    """Where a body is, in metres: its exact place while Bullet has not moved it."""
     p = body.node.getTransform().getPos()
-    return (float(p[0]) / BULLET_UNIT, float(p[1]) / BULLET_UNIT)
+    x = float(p[0])
+    y = float(p[1])
+    raw = body.placed_raw
+    if x == raw[0] and y == raw[1]:
+        return body.placed
+    return (x / BULLET_UNIT, y / BULLET_UNIT)
 
 
 @dataclass
