@@ -92,13 +92,14 @@ class TawApp(ShowBase):
         """Open the replay viewer on the last shot (or the whole game so far); False if there is none yet."""
         if self.watching is not None or self.game is None or not hasattr(self.game.session, "replay"):
             return False
-        session = self.game.session
-        replay = session.replay() if whole else session.last_shot_replay()
+        replay = self.game.session.replay()
         if replay is None:
             return False
         from game.app.watch import ReplayWatch
 
-        self.watching = ReplayWatch(self, replay, on_exit=self.leave_replay)
+        # The last shot is watched inside the whole game, so it keeps its number and [ steps back from it.
+        first = 0 if whole else len(replay.shots) - 1
+        self.watching = ReplayWatch(self, replay, on_exit=self.leave_replay, first_shot=first)
         return True
 
     def leave_replay(self) -> None:

@@ -382,10 +382,6 @@ class MatchSession:
             return None
         return self.recorder.replay
 
-    def last_shot_replay(self) -> Replay | None:
-        whole = self.replay()
-        return None if whole is None else Replay(whole.meta, [whole.shots[-1]])
-
     def _record(self, live: PlayedShot) -> None:
         if self.recorder is None:
             return

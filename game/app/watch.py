@@ -31,11 +31,13 @@ def hide_gui(app) -> list:
 class ReplayWatch:
     """One visit to the replay viewer; ``close()`` returns to the game exactly as it was."""
 
-    def __init__(self, app, replay: Replay, on_exit) -> None:
+    def __init__(self, app, replay: Replay, on_exit, first_shot: int = 0) -> None:
         self.app = app
         self._hidden = hide_gui(app)
         self._held = app.view.suspend()
         self.viewer = ReplayViewer(app, replay, on_exit=on_exit, scene=app.view.scene)
+        if first_shot:
+            self.viewer.jump_to_shot(first_shot)
         self.back_button = theme.button(app.a2dTopRight, "Back to the game", (-0.3, -0.08), on_exit, scale=0.05,
                                         width=10)
 

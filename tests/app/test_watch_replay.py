@@ -84,7 +84,7 @@ def test_r_watches_the_last_shot_and_leaving_returns_exactly(app):
     press(app, "replay-last")
     assert app.watching is not None and app.flow.state == "Ruling"
     viewer = app.watching.viewer
-    assert viewer.timeline.shot_count == 1
+    assert viewer.timeline.shot_count == 1 and viewer.clock.shot_index == 0
     assert viewer.scene is app.view.scene  # the app's own table, lent
     assert app.game.hud.feed_text.isHidden() or any(n.isHidden() for n in app.game.hud._anchors.values())
     # The game holds still behind the viewer: its keys do not reach the ruling, its clock stops.
@@ -155,6 +155,16 @@ def test_the_game_over_button_watches_the_whole_game(app):
     app.stop_watching()
     assert app.flow.current is screen and app.flow.state == "GameOver"
     assert census(app) == before
+    # R here is the last shot, inside the whole game: it keeps its number, and [ steps back from it.
+    press(app, "replay-last")
+    viewer = app.watching.viewer
+    assert viewer.clock.shot_index == viewer.timeline.shot_count - 1
+    app.messenger.send("[")
+    step(app)
+    assert viewer.clock.shot_index == viewer.timeline.shot_count - 2
+    app.messenger.send("escape")
+    step(app)
+    assert app.watching is None and census(app) == before
     click(app, screen.menu_button)
     assert app.flow.state == "Menu" and app.game is None
 
