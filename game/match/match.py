@@ -32,7 +32,7 @@ from game.match.hat import HatFrame, HatResult, drop_hat
 from game.match.players import MatchView, PlacementOptions, Player, Shot, TawPlacement
 from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
 from game.physics import FrameCallback, PhysicsConfig, Simulation, shot_velocity
-from game.rules.events import AllAtRest, Contact, Event
+from game.rules.events import AllAtRest, Event
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw, taw_id
 from game.rules.referee import judge
@@ -280,7 +280,12 @@ def private_copy(state: RuleState) -> RuleState:
 def play_physics(table: Mapping[str, Point], taw: str, direction: float, speed: float, layout: Layout,
                  config: PhysicsConfig, on_frame: FrameCallback | None = None,
                  frame_hz: float = 60.0) -> list[Event]:
-    """One shot in a fresh world built from the resting table; the shot's event log."""
+    """One shot in a fresh world built from the resting table; the shot's event log.
+
+    Bodies the shot never moved come back exactly where they lay (the
+    physics reports a body Bullet did not move at its exact place), so a
+    satellite painted on the Herschel line stays on it.
+    """
     events: list[Event] = []
     sim = Simulation.from_positions(table, layout, config)
     try:
@@ -289,30 +294,7 @@ def play_physics(table: Mapping[str, Point], taw: str, direction: float, speed: 
         sim.run_to_rest(on_frame=on_frame, frame_hz=frame_hz)
     finally:
         sim.close()
-    return untouched_stay_put(events, table, taw)
-
-
-def untouched_stay_put(events: list[Event], table: Mapping[str, Point], taw: str) -> list[Event]:
-    """Bodies nothing touched rest exactly where they lay.
-
-    Bullet keeps positions in 32-bit floats, so a marble that never moved
-    comes back a few tenths of a micrometre off its spot: enough to put a
-    planet painted exactly on the Herschel line "beyond" it, and to let the
-    table drift over a long game.  Only the shot's taw and bodies in a
-    contact can have moved; every other body keeps its exact place.
-    """
-    touched = {taw}
-    for event in events:
-        if isinstance(event, Contact):
-            touched.update((event.a, event.b))
-    fixed: list[Event] = []
-    for event in events:
-        if isinstance(event, AllAtRest):
-            positions = {b: (table[b] if b not in touched and b in table else p)
-                         for b, p in event.positions.items()}
-            event = AllAtRest(event.t, positions)
-        fixed.append(event)
-    return fixed
+    return events
 
 
 def carry_out(ruling: Ruling, layout: Layout) -> RuleState:
