@@ -6,8 +6,9 @@ The app is built offscreen (``AppConfig(offscreen=True)``) with a fixed
 * a raw key the bindings know (``escape``, ``space``, ``mouse1``/``mouse1-up``,
   ``tab``, ``f1``, arrows …) or one they do not;
 * a click on a random visible button of the DirectGUI (every state's
-  buttons, the pause overlay's, the new-game choosers; never Quit, which
-  ends the program, nor "New game" more than its share);
+  buttons, the pause overlay's, the new-game choosers, the replay viewer's
+  when it is open — R, the pause menu and the game-over screen open it;
+  never Quit, which ends the program);
 * a mouse move: there is no pointer offscreen, so a move is sent the way the
   aim state turns a pointer's x into aim (``AimState.turn``);
 * a burst of frames with nothing pressed.
@@ -33,10 +34,11 @@ from typing import Callable
 
 KEYS = ["space", "space", "space", "mouse1", "mouse1-up", "mouse1", "mouse1-up", "enter", "enter-up", "tab", "o",
         "f", "k", "arrow_left", "arrow_right", "a", "d", "[", "]", "page_up", "page_down", "x", "1", "q", "e", "w",
-        "s", "r", "v", "backspace", "delete"]
+        "s", "r", "r", "v", "backspace", "delete", "home", "end", "l", "c", "1", "2", "3", "4", "5", "6"]
 RARE_KEYS = ["escape", "p", "f1", "f11", "f12"]  # leave, pause, rules, fullscreen, screenshot
 # How much more often a button is clicked, by its label: enough starts to get into games.
-BUTTON_WEIGHTS = {"New game": 6.0, "Start": 5.0, "Back": 0.5, "Leave to menu": 0.3, "Resume": 2.0}
+BUTTON_WEIGHTS = {"New game": 6.0, "Start": 5.0, "Back": 0.5, "Leave to menu": 0.3, "Resume": 2.0,
+                  "Watch the game": 3.0, "Back to the game": 0.5}
 SEEDS_TYPED = ["", "7", "42", "-3", "12345678901234567890", "seven", " 5 ", "1e3", "0"]
 
 
@@ -153,6 +155,9 @@ def build_offscreen_app(root: Path, levels: tuple[str, ...] = ("random",) * 6,  
 
 
 def back_to_menu(app, report: GuiSoakReport, step: Callable[[int], None]) -> None:  # type: ignore[no-untyped-def]
+    if getattr(app, "watching", None) is not None:
+        app.leave_replay()
+        step(2)
     if app.pause.active:
         app.pause.resume()
     if app.flow.state != "Menu":
@@ -192,6 +197,8 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
                     report.errors.append(_where(report.frames, app, err))
                 report.frames += 1
                 state = app.flow.state
+                if getattr(app, "watching", None) is not None:
+                    state = f"{state}+replay viewer"
                 if state != getattr(step, "last", None):
                     report.states[state] = report.states.get(state, 0) + 1
                     step.last = state  # type: ignore[attr-defined]
@@ -202,6 +209,8 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
         last_state = app.flow.state
         while report.frames < frames:
             state = app.flow.state
+            if getattr(app, "watching", None) is not None:
+                state = f"{state}+replay viewer"
             in_state = in_state + 1 if state == last_state else 0
             last_state = state
             roll = rng.random()

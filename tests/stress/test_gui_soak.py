@@ -23,7 +23,7 @@ def test_random_input_raises_nothing_and_leaves_the_menu_as_it_was(tmp_path):
     assert report.errors == []
     assert report.leaked == []
     assert report.before is not None and report.before.nodes > 100
-    assert report.frames >= 500 and report.clicks > 5 and report.inputs > 30
+    assert report.frames >= 500 and report.clicks >= 3 and report.inputs > 30
     # The seeded input gets past the menu into a game and its turns.  (Shots are
     # computed on a thread, so exactly which states a run reaches varies a little.)
     assert {"Menu", "NewGame", "HatDrop"} <= set(report.states)
