@@ -31,23 +31,22 @@ class PoseTracker:
     """Every body's pose; the spin integrated from the displacement between two reads.
 
     Rows follow the order of the bodies in the world (a body that comes is
-    appended, one that goes is deleted), so a read is one pass over the
-    nodes.  The last poses are kept with the Bullet positions they came
-    from: only rows whose Bullet position changed since the last read (the
-    few balls rolling) are recomputed, one by one in Python floats, and a
-    copy of the whole array is handed out.  A body Bullet still holds at
-    the single-precision value of its exact place is reported at that exact
-    place (``world.py``), as ``positions()`` does.
+    appended, one that goes is deleted).  The last poses are kept with the
+    Bullet positions they came from, and a read touches only bodies that
+    can have moved since: the awake ones and those put to sleep since the
+    last read (``world.sleep``); of these, only rows whose Bullet position
+    changed (the few balls rolling) are recomputed, one by one in Python
+    floats, and a copy of the whole array is handed out.  A body Bullet holds
+    at the single-precision value of its exact place is reported at that
+    exact place (``world.py``), as ``positions()`` does.
     """
 
     def __init__(self) -> None:
         self._ids: list[str] = []
-        self._nodes: list = []
-        self._out = np.zeros((0, 7))         # the last poses (metres), handed out as copies
-        self._raw = np.zeros((0, 2))         # Bullet positions they were computed from
-        self._placed = np.zeros((0, 2))      # metres, float64
-        self._placed_raw = np.zeros((0, 2))  # Bullet units, as Bullet held the exact place
-        self._queued: list[tuple[tuple[float, float], float, tuple[float, float], tuple[float, float]]] = []
+        self._bodies: list[Body] = []
+        self._raw: list[tuple[float, float]] = []  # Bullet positions the poses were computed from
+        self._out = np.zeros((0, 7))               # the last poses (metres), handed out as copies
+        self._queued: list[tuple[float, float, float, float, float, float, float]] = []
 
     def track(self, body: Body, xy: tuple[float, float]) -> None:
         """A body came onto the ground at ``xy`` (metres), unturned.
@@ -56,16 +55,13 @@ class PoseTracker:
         world row by row in numpy cost more than the rest of the world.
         """
         self._ids.append(body.spec.id)
-        self._nodes.append(body.node)
-        self._queued.append((xy, body.spec.radius, body.placed, body.placed_raw))
+        self._bodies.append(body)
+        self._raw.append(body.placed_raw)
+        self._queued.append((xy[0], xy[1], body.spec.radius) + _IDENTITY)
 
     def _stack(self) -> None:
         queued, self._queued = self._queued, []
-        rows = np.array([(x, y, r) + _IDENTITY for (x, y), r, _, _ in queued], dtype=np.float64)
-        self._out = np.vstack((self._out, rows.reshape(-1, 7)))
-        self._raw = np.vstack((self._raw, np.array([q[3] for q in queued]).reshape(-1, 2)))
-        self._placed = np.vstack((self._placed, np.array([q[2] for q in queued]).reshape(-1, 2)))
-        self._placed_raw = np.vstack((self._placed_raw, np.array([q[3] for q in queued]).reshape(-1, 2)))
+        self._out = np.vstack((self._out, np.array(queued, dtype=np.float64).reshape(-1, 7)))
 
     def moved_to(self, body: Body, xy: tuple[float, float]) -> None:
         """A body was placed at ``xy`` by hand: no roll, only a new start."""
@@ -74,52 +70,46 @@ class PoseTracker:
         i = self._ids.index(body.spec.id)
         self._out[i, :2] = xy
         self._raw[i] = body.placed_raw
-        self._placed[i] = body.placed
-        self._placed_raw[i] = body.placed_raw
 
     def forget(self, body_id: str) -> None:
         if self._queued:
             self._stack()
         i = self._ids.index(body_id)
         del self._ids[i]
-        del self._nodes[i]
+        del self._bodies[i]
+        del self._raw[i]
         self._out = np.delete(self._out, i, axis=0)
-        self._raw = np.delete(self._raw, i, axis=0)
-        self._placed = np.delete(self._placed, i, axis=0)
-        self._placed_raw = np.delete(self._placed_raw, i, axis=0)
 
     def read(self) -> tuple[list[str], np.ndarray]:
         """Ids and a fresh (N, 7) array x, y, z, qw, qx, qy, qz (metres); the spin follows the rolling."""
         if self._queued:
             self._stack()
-        flat: list[float] = []
-        push = flat.extend
-        for node in self._nodes:
-            p = node.getTransform().getPos()
-            push((p[0], p[1]))
-        raw = np.array(flat, dtype=np.float64).reshape(-1, 2)
-        last = self._raw
-        changed = np.flatnonzero((raw[:, 0] != last[:, 0]) | (raw[:, 1] != last[:, 1]))
         out = self._out
-        if len(changed):
-            self._raw = raw
-            prev = out[changed].tolist()
-            now = raw[changed].tolist()
-            placed = self._placed[changed].tolist()
-            placed_raw = self._placed_raw[changed].tolist()
-            for k, i in enumerate(changed.tolist()):
-                rx, ry = now[k]
-                if rx == placed_raw[k][0] and ry == placed_raw[k][1]:
-                    x, y = placed[k]
-                else:
-                    x = rx / BULLET_UNIT
-                    y = ry / BULLET_UNIT
-                px, py, z, qw, qx, qy, qz = prev[k]
-                dx = x - px
-                dy = y - py
-                if dx != 0.0 or dy != 0.0:
-                    qw, qx, qy, qz = turn((qw, qx, qy, qz), dx, dy, z)  # z is the radius
-                out[i] = (x, y, z, qw, qx, qy, qz)
+        last = self._raw
+        for i, body in enumerate(self._bodies):
+            node = body.node
+            if not (body.unread or node.isActive()):
+                continue
+            body.unread = False
+            p = node.getTransform().getPos()
+            rx = p[0]
+            ry = p[1]
+            before = last[i]
+            if rx == before[0] and ry == before[1]:
+                continue
+            last[i] = (rx, ry)
+            placed_raw = body.placed_raw
+            if rx == placed_raw[0] and ry == placed_raw[1]:
+                x, y = body.placed
+            else:
+                x = rx / BULLET_UNIT
+                y = ry / BULLET_UNIT
+            px, py, z, qw, qx, qy, qz = out[i].tolist()
+            dx = x - px
+            dy = y - py
+            if dx != 0.0 or dy != 0.0:
+                qw, qx, qy, qz = turn((qw, qx, qy, qz), dx, dy, z)  # z is the radius
+            out[i] = (x, y, z, qw, qx, qy, qz)
         return list(self._ids), out.copy()
 
 

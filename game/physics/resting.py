@@ -12,7 +12,7 @@ import math
 from typing import Mapping
 
 from game.physics.bodies import Point
-from game.physics.world import BULLET_UNIT, ZERO, Body, Mirror
+from game.physics.world import BULLET_UNIT, ZERO, Body, Mirror, sleep
 from panda3d.core import Vec3
 
 
@@ -35,7 +35,7 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float) ->
         dv = body.decel
         if s2 <= dv * dv:
             node.setLinearVelocity(ZERO)
-            node.setActive(False, True)
+            sleep(body)
             del moving[bid]
             s = 0.0
         else:
@@ -66,12 +66,12 @@ def still_moving(bodies: Mapping[str, Body], rest_speed: float, moving: dict[str
             moving[bid] = body
 
 
-def stop(bodies: Mapping[str, Body], sleep: bool) -> None:
-    """Zero every body's velocity, and put them to sleep if ``sleep``."""
+def stop(bodies: Mapping[str, Body], asleep: bool) -> None:
+    """Zero every body's velocity, and put them to sleep if ``asleep``."""
     for body in bodies.values():
         body.node.setLinearVelocity(ZERO)
-        if sleep:
-            body.node.setActive(False, True)
+        if asleep:
+            sleep(body)
 
 
 def sleep_idle(bodies: Mapping[str, Body], moving: Mapping[str, Body]) -> None:
@@ -83,4 +83,4 @@ def sleep_idle(bodies: Mapping[str, Body], moving: Mapping[str, Body]) -> None:
     """
     for bid, body in bodies.items():
         if bid not in moving and body.node.isActive():
-            body.node.setActive(False, True)
+            sleep(body)

@@ -57,6 +57,7 @@ from game.physics.world import (
     new_world,
     put,
     raw_xy,
+    sleep,
     xy_of,
 )
 from game.rules.events import AllAtRest, BodyOut, Event, EventBus, ShotStarted
@@ -163,7 +164,7 @@ class Simulation:
     def _attach(self, spec: BodySpec, reindex: bool = True) -> None:
         body = make_body(spec, self._shape(spec.radius * BULLET_UNIT), self.config)
         self._world.attachRigidBody(body.node)
-        body.node.setActive(False, True)
+        sleep(body)
         self._bodies[spec.id] = body
         # Bullet keeps single precision: roll from where the body is reported.
         self._poses.track(body, xy_of(body))
@@ -239,7 +240,7 @@ class Simulation:
                     self.config.play_radius)
         put(body, (x, y))
         body.node.setLinearVelocity(ZERO)
-        body.node.setActive(False, True)
+        sleep(body)
         self._poses.moved_to(body, xy_of(body))
         self._mirror.z[self._mirror.rows[body_id]] = complex(*raw_xy(body))
 
@@ -429,7 +430,7 @@ class Simulation:
         self.bus.publish(BodyOut(self.time, body_id, where))
 
     def _stop_all(self) -> None:
-        stop(self._bodies, sleep=True)
+        stop(self._bodies, asleep=True)
         self._moving.clear()
 
     def _confirm_rest(self) -> None:
@@ -437,7 +438,7 @@ class Simulation:
         still_moving(self._bodies, self.config.rest_speed, self._moving)
         if self._moving:
             return
-        stop(self._bodies, sleep=False)
+        stop(self._bodies, asleep=False)
         self._in_shot = False
         self._gate_scan()
         self._touching = set()

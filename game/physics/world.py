@@ -51,7 +51,9 @@ class Body:
 
     ``placed`` is where the body was last put (metres, float64) and
     ``placed_raw`` what Bullet held for it right after (its own units, single
-    precision): see the module docstring.
+    precision): see the module docstring.  ``unread`` says the body may have
+    moved since the pose reader last read it although it sleeps now (see
+    ``sleep``).
     """
 
     spec: BodySpec
@@ -60,6 +62,7 @@ class Body:
     radius: float  # in Bullet units (mm)
     placed: Point = (0.0, 0.0)
     placed_raw: Point = field(default=(0.0, 0.0))
+    unread: bool = True
 
 
 def new_world() -> BulletWorld:
@@ -95,6 +98,18 @@ def put(body: Body, position: Point) -> None:
     body.node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, body.radius)))
     body.placed = (x, y)
     body.placed_raw = raw_xy(body)
+
+
+def sleep(body: Body) -> None:
+    """Put a body to sleep: Bullet stops moving it until something wakes it.
+
+    Bullet only ever moves awake bodies, and only we put bodies to sleep
+    (its own sleeping is off), so a reader that wants every body's latest
+    position reads the awake ones and those put to sleep since its last
+    read, which this marks.
+    """
+    body.node.setActive(False, True)
+    body.unread = True
 
 
 def raw_xy(body: Body) -> Point:
