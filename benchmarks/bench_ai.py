@@ -54,26 +54,34 @@ def situations(count: int) -> list:
     return found[:count]
 
 
-def throughput(views: list, workers_list: tuple[int, ...], per_view: int) -> dict[int, float]:
+def throughput(views: list, workers_list: tuple[int, ...], per_view: int, repeats: int) -> dict[int, float]:
+    """Median candidates/s per worker count; the counts alternate so they share the machine's load."""
     from game.ai.planner import candidates_for
     from game.ai.player import situation_from_view
     from game.ai.rollout import EvalJob, evaluate
     from game.ai.value import ValueWeights
     from game.ai.workers import PlanHandle, PlannerPool
 
-    out = {}
-    for workers in workers_list:
-        with PlannerPool(workers, warm_modules=("game.ai.rollout", "game.match.match")) as pool:
-            total = 0
-            started = time.perf_counter()
-            for view in views:
-                sit = situation_from_view(view)
-                cands = candidates_for(sit, per_view, 6)
-                jobs = [EvalJob(0, c) for c in cands]
-                PlanHandle(pool, lambda ctx: ctx.map(evaluate, ((sit,), ValueWeights()), jobs)).result()
-                total += len(jobs)
-            out[workers] = total / (time.perf_counter() - started)
-    return out
+    batches = []
+    for view in views:
+        sit = situation_from_view(view)
+        batches.append((sit, [EvalJob(0, c) for c in candidates_for(sit, per_view, 6)]))
+    pools = {w: PlannerPool(w, warm_modules=("game.ai.rollout", "game.match.match")) for w in workers_list}
+    rates: dict[int, list[float]] = {w: [] for w in workers_list}
+    try:
+        for _ in range(repeats):
+            for workers, pool in pools.items():
+                total = 0
+                started = time.perf_counter()
+                for sit, jobs in batches:
+                    shared = ((sit,), ValueWeights())
+                    PlanHandle(pool, lambda ctx: ctx.map(evaluate, shared, jobs)).result()
+                    total += len(jobs)
+                rates[workers].append(total / (time.perf_counter() - started))
+    finally:
+        for pool in pools.values():
+            pool.close()
+    return {w: statistics.median(r) for w, r in rates.items()}
 
 
 def cpu_seconds() -> float:
@@ -108,12 +116,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--situations", type=int, default=8)
     parser.add_argument("--per-view", type=int, default=60, help="candidates per situation in the throughput test")
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", type=int, default=0)
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     views = situations(args.situations)
 
-    rates = throughput(views, (0, 1, 2), args.per_view)
+    rates = throughput(views, (0, 1, 2), args.per_view, args.repeats)
     print("\nCandidate shots evaluated per second (fresh Bullet world + referee + score each)")
     print("| planning | candidates/s | vs inline |")
     print("|---|---|---|")
@@ -124,10 +133,11 @@ def main() -> None:
     for workers in (2, 0):
         times = decision_times(views, ["easy", "medium", "hard"], workers)
         print(f"\nDecision time per level, {len(views)} situations, {workers} planning workers")
-        print("| level | rollouts (median) | median s | p90 s |")
-        print("|---|---|---|---|")
+        print("| level | rollouts (median) | median s | p90 s | rollouts/s |")
+        print("|---|---|---|---|---|")
         for name, t in times.items():
-            print(f"| {name} | {t['rollouts']:.0f} | {t['median']:.2f} | {t['p90']:.2f} |")
+            print(f"| {name} | {t['rollouts']:.0f} | {t['median']:.2f} | {t['p90']:.2f} | "
+                  f"{t['rollouts'] / t['median']:.0f} |")
 
     if args.games:
         from game.ai.tournament import format_table, run_tournament
