@@ -20,7 +20,14 @@ Reported, as medians over the repeats, all measured side by side in one run
 * bare Bullet, damped: as above but with Bullet's linear damping and its own
   sleeping standing in for rolling resistance, so bodies stop as they would;
 * a fresh world built from a positions dict (the planning fast path), and a
-  whole planning rollout: fresh world + shot + run to rest.
+  whole planning rollout: fresh world + shot + run to rest;
+* the full pipeline again with a no-op ``on_frame`` at 60 Hz (what a replay
+  recorder costs the physics: ``poses()`` every 1/60 s).
+
+``--baseline REV`` also loads ``game/physics`` as it was at git revision
+``REV`` (extracted to a temporary directory, its imports renamed) and times
+that package and the current one side by side, repeats interleaved, on the
+same shots: full pipeline, with 60 Hz poses, and one ``poses()`` call.
 """
 
 from __future__ import annotations
@@ -30,9 +37,12 @@ import math
 import os
 import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -75,15 +85,26 @@ def heavy_shot(layout: Layout, config: PhysicsConfig, which: str = "saturn") -> 
     return taw_id("earth"), (-v * ex / r, -v * ey / r)
 
 
-def run_full(spots, layout, config, which) -> tuple[float, float, int, int]:
-    """Wall seconds, simulated seconds, substeps and event count of the full pipeline."""
-    sim = Simulation.from_positions(spots, layout, config)
+def _no_frame(t: float, ids: list[str], poses: object) -> None:
+    pass
+
+
+def run_full(spots, layout, config, which, frames: bool = False,
+             simulation: type = Simulation) -> tuple[float, float, int, int]:
+    """CPU seconds, simulated seconds, substeps and event count of the full pipeline.
+
+    ``frames``: with a no-op ``on_frame`` at 60 Hz, so ``poses()`` runs every 1/60 s.
+    """
+    sim = simulation.from_positions(spots, layout, config)
     events: list[object] = []
     sim.bus.subscribe(events.append)
     body, velocity = heavy_shot(layout, config, which)
     t0 = CLOCK()
     sim.shoot(body, velocity)
-    rest = sim.run_to_rest()
+    if frames:
+        rest = sim.run_to_rest(on_frame=_no_frame, frame_hz=60.0)
+    else:
+        rest = sim.run_to_rest()
     wall = CLOCK() - t0
     substeps = round(rest.t * config.substep_hz)
     sim.close()
@@ -136,9 +157,69 @@ def time_rollout(spots, layout, config, which) -> float:
     return CLOCK() - t0
 
 
+def time_poses(spots, layout, config, which, simulation: type = Simulation, calls: int = 200) -> float:
+    """CPU seconds of one ``poses()`` call a quarter second into the shot (the taw rolling)."""
+    sim = simulation.from_positions(spots, layout, config)
+    body, velocity = heavy_shot(layout, config, which)
+    sim.shoot(body, velocity)
+    sim.advance(0.25)
+    sim.poses()
+    t0 = CLOCK()
+    for _ in range(calls):
+        sim.poses()
+    spent = (CLOCK() - t0) / calls
+    sim.close()
+    return spent
+
+
+def load_baseline(rev: str, folder: Path) -> ModuleType:
+    """``game/physics`` at git revision ``rev`` as a separate package ``physics_baseline``."""
+    root = Path(__file__).resolve().parents[1]
+    listing = subprocess.run(["git", "-C", str(root), "ls-tree", "--name-only", f"{rev}:game/physics"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    package = folder / "physics_baseline"
+    package.mkdir()
+    for name in listing:
+        if not name.endswith(".py"):
+            continue
+        text = subprocess.run(["git", "-C", str(root), "show", f"{rev}:game/physics/{name}"],
+                              capture_output=True, text=True, check=True).stdout
+        text = text.replace("from game.physics import", "from physics_baseline import")
+        text = text.replace("game.physics.", "physics_baseline.")
+        (package / name).write_text(text)
+    sys.path.insert(0, str(folder))
+    import physics_baseline  # type: ignore[import-not-found]
+
+    return physics_baseline
+
+
+def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
+    """The package at ``rev`` and the current one, repeats interleaved."""
+    with tempfile.TemporaryDirectory() as folder:
+        old = load_baseline(rev, Path(folder)).Simulation
+        print(f"\nbaseline {rev} vs now (CPU time, medians of {repeats}; overhead ratio = with poses / full):")
+        print("| shot | package | full pipeline | with 60 Hz poses | poses overhead | one poses() call |")
+        print("|---|---|---|---|---|---|")
+        for which in SHOTS:
+            got: dict[str, dict[str, list[float]]] = {}
+            for _ in range(repeats):
+                for name, simulation in (("baseline", old), ("now", Simulation)):
+                    row = got.setdefault(name, {"full": [], "frames": [], "poses": []})
+                    row["full"].append(run_full(spots, layout, config, which, simulation=simulation)[0])
+                    row["frames"].append(run_full(spots, layout, config, which, True, simulation)[0])
+                    row["poses"].append(time_poses(spots, layout, config, which, simulation, calls=50))
+            for name, row in got.items():
+                full = statistics.median(row["full"])
+                framed = statistics.median(row["frames"])
+                print(f"| {which} | {name} | {full * 1e3:.2f} | {framed * 1e3:.2f} | "
+                      f"{(framed - full) * 1e3:.2f} ms ({framed / full:.2f}x) | "
+                      f"{statistics.median(row['poses']) * 1e6:.1f} us |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7, help="repeats per measurement (median reported)")
+    parser.add_argument("--baseline", metavar="REV", help="also time game/physics at this git revision, side by side")
     args = parser.parse_args(argv)
     # Eight Jovian moons make the 26 satellites of the seven-player table
     # the performance goal names (41 bodies in all).
@@ -149,11 +230,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}; "
           f"{len(spots)} bodies; substep {config.substep_hz} Hz; repeats: {args.repeats}")
     print("| shot | simulated | full pipeline | x real time | bare Bullet | full/bare | "
-          "bare damped | full/damped | rollout (fresh world + shot + rest) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "bare damped | full/damped | rollout (fresh world + shot + rest) | with 60 Hz poses | poses/full |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     builds = []
     for which in SHOTS:
-        fulls, bares, dampeds, rollouts = [], [], [], []
+        fulls, bares, dampeds, rollouts, framed = [], [], [], [], []
         sim_t = 0.0
         n_events = 0
         for _ in range(args.repeats):
@@ -162,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             bares.append(run_bare(spots, layout, config, which, substeps, damped=False))
             dampeds.append(run_bare(spots, layout, config, which, substeps, damped=True))
             rollouts.append(time_rollout(spots, layout, config, which))
+            framed.append(run_full(spots, layout, config, which, frames=True)[0])
             builds.append(time_build(spots, layout, config, repeats=10))
         full = statistics.median(fulls)
         bare = statistics.median(bares)
@@ -170,8 +252,11 @@ def main(argv: list[str] | None = None) -> int:
         ratios_d = statistics.median(f / d for f, d in zip(fulls, dampeds))
         print(f"| {which} ({n_events} events) | {sim_t:.2f} s | {full * 1000:.1f} ms | {sim_t / full:.0f} | "
               f"{bare * 1000:.1f} ms | {ratios:.2f} | {damped * 1000:.1f} ms | {ratios_d:.2f} | "
-              f"{statistics.median(rollouts) * 1000:.1f} ms |")
+              f"{statistics.median(rollouts) * 1000:.1f} ms | {statistics.median(framed) * 1000:.1f} ms | "
+              f"{statistics.median(p / f for p, f in zip(framed, fulls)):.2f} |")
     print(f"fresh {len(spots)}-body world from a positions dict: {statistics.median(builds) * 1000:.2f} ms (median)")
+    if args.baseline:
+        compare_baseline(args.baseline, spots, layout, config, args.repeats)
     return 0
 
 
