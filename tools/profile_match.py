@@ -31,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--sort", default="tottime", help="pstats order: tottime or cumulative")
     args = parser.parse_args(argv)
 
     planner_profile = cProfile.Profile()
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     out = io.StringIO()
     stats = pstats.Stats(main_profile, stream=out)
     stats.add(planner_profile)
-    stats.sort_stats("tottime").print_stats(args.top)
+    stats.sort_stats(args.sort).print_stats(args.top)
     print(out.getvalue())
     return 0
 
