@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
+from panda3d.core import Vec3
+
 from game.physics.bodies import Point
 from game.physics.world import BULLET_UNIT, ZERO, Body, Mirror, sleep
-from panda3d.core import Vec3
 
 
 def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float) -> list[tuple[str, Point]]:

@@ -383,8 +383,6 @@ class Simulation:
             self._next_control += self.config.substeps_per_tick
             self._control()
 
-    # -- the hot path ------------------------------------------------------
-
     # -- the control tick ----------------------------------------------------
 
     def _flush(self) -> None:
