@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw
+from game.rules.layout import SUN, Layout, body_planet, is_taw
 
 Point = tuple[float, float]
 
@@ -188,4 +188,4 @@ def is_own_body(body: str, shooter: str) -> bool:
 
 
 __all__ = ["Candidate", "generate", "placement_points", "speed_ladder", "aim_angle", "path_blockers",
-           "is_own_body", "PLANETS"]
+           "is_own_body"]

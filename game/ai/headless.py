@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence

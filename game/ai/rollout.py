@@ -166,7 +166,3 @@ def evaluate(shared: tuple[tuple[Situation, ...], ValueWeights], job: EvalJob) -
     if job.want_next:
         result = replace(result, next_situation=next_situation(sit, ruling, table))
     return result
-
-
-def sun_radius_after(result: EvalResult) -> float:
-    return math.hypot(*result.sun) if result.sun is not None else float("inf")

@@ -19,7 +19,7 @@ from game.match.match import new_match
 from game.match.players import ScriptedPlayer, Shot
 from game.physics import Simulation
 from game.rules.house import HouseRules
-from game.rules.layout import SUN, Layout, body_planet, is_taw, taw_id
+from game.rules.layout import SUN, body_planet, is_taw, taw_id
 from game.rules.state import new_game
 
 HOUSE = replace(HouseRules(), round_limit=10)
