@@ -10,14 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.app.paths import UserPaths
+from game.app.scene.offscreen import OFFSCREEN_PRC
 from game.app.settings import Settings
-
-OFFSCREEN_PRC = (
-    "load-display p3headlessgl\n"
-    "window-type offscreen\n"
-    "audio-library-name null\n"
-    "notify-level-device fatal\n"
-)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ load-display p3headlessgl
 window-type offscreen
 audio-library-name null
 notify-level-device fatal
+print-pipe-types false
+notify-level-egldisplay error
 gl-version 3 2
 sync-video false
 """
