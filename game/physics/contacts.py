@@ -146,15 +146,32 @@ def resolve_hits(
     events: list[Contact] = []
     struck: set[str] = set()
     waiting = list(range(len(hits)))
+    # Where each struck body would be now (in the narrow phase's frame) had
+    # it moved off at its new velocity from the instant it was struck:
+    # a later touch is found on the path the body really took after the
+    # hit, never on the one it would have kept without it.
+    shift: dict[str, list[float]] = {}
+    # How long before now the last resolved hit touched.  It starts a
+    # substep back: Bullet saw no overlap then (or the pair was already
+    # touching), so no touch found now lies earlier, and every event of
+    # this substep falls between the last substep's and the next one's.
+    latest = h
     while True:
         best: tuple[float, int, float, float, float] | None = None
         for i in waiting:
             new, a, b, px, py, _bx, _by = hits[i]
             va = velocity[a]
             vb = velocity[b]
-            s_back = _rewind(px, py, va, vb, bodies[a].radius + bodies[b].radius)
+            if a in shift:
+                px += shift[a][0]
+                py += shift[a][1]
+            if b in shift:
+                px -= shift[b][0]
+                py -= shift[b][1]
+            s_back = _rewind(px, py, va, vb, bodies[a].radius + bodies[b].radius, latest)
             if s_back is None:
                 continue
+            s_back = max(s_back, 0.0)  # Bullet stopped just short: it touches now
             wx, wy = va[0] - vb[0], va[1] - vb[1]
             cx, cy = px - wx * s_back, py - wy * s_back
             c = math.hypot(cx, cy)
@@ -167,7 +184,11 @@ def resolve_hits(
             break
         s_back, i, nx, ny, closing = best
         waiting.remove(i)
+        latest = s_back
         new, a, b, px, py, bx, by = hits[i]
+        if b in shift:
+            bx += shift[b][0]
+            by += shift[b][1]
         body_a = bodies[a]
         body_b = bodies[b]
         va = velocity[a]
@@ -196,6 +217,10 @@ def resolve_hits(
         va[1] += iy / ma
         vb[0] -= ix / mb
         vb[1] -= iy / mb
+        for bid, dvx, dvy in ((a, ix / ma, iy / ma), (b, -ix / mb, -iy / mb)):
+            moved = shift.setdefault(bid, [0.0, 0.0])
+            moved[0] += dvx * s_back
+            moved[1] += dvy * s_back
         t_touch = max(0.0, t_end - h - s_back)
         pair = (a, b) if a < b else (b, a)
         events.append(Contact(t_touch, pair[0], pair[1], jn / BULLET_UNIT, where))
@@ -214,7 +239,8 @@ def resolve_hits(
         velocity[b][1] -= jy / bodies[b].spec.mass
     for bid, (vx, vy) in velocity.items():
         bodies[bid].node.setLinearVelocity(Vec3(vx, vy, 0.0))
-    events.sort(key=lambda ev: ev.t)
+    # Resolved earliest touch first, each no earlier than the last: the
+    # events are already in time order.
     pending.extend(events)
 
 
@@ -228,22 +254,35 @@ def _forget_impulses(manifold: object) -> None:
         mp.setAppliedImpulseLateral2(0.0)
 
 
-def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float) -> float | None:
+def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float,
+            latest: float = math.inf) -> float | None:
     """How long before now A, at ``p`` from B and closing at ``va - vb``, touched B.
 
     Solves ``|p - w s| = reach`` for the touching root.  Usually p lies
     within reach (the balls overlap) and s >= 0; a pair Bullet stopped just
     short of touching gives s < 0 (the touch lies ahead).  None when the pair
     is not closing or its paths never come within reach.
+
+    ``latest`` is how long before now the last hit of this substep was
+    resolved: velocities hold only since then, so no touch is found before
+    it.  A pair already within reach at that instant and closing touched
+    then (a ball struck while pressed against another passes the blow on
+    at once).
     """
     wx, wy = va[0] - vb[0], va[1] - vb[1]
-    pw = px * wx + py * wy
     ww = wx * wx + wy * wy
-    if pw >= 0.0 or ww == 0.0:
+    if ww == 0.0:
         return None
+    pw = px * wx + py * wy
     disc = pw * pw - ww * (px * px + py * py - reach * reach)
     if disc < 0.0:
         return None
-    return (pw + math.sqrt(disc)) / ww
+    s = (pw + math.sqrt(disc)) / ww
+    if s <= latest:
+        return s if pw < 0.0 else None
+    # Within reach at ``latest`` (the exit root lies after it): closing then?
+    if (pw - math.sqrt(disc)) / ww <= latest and (px - wx * latest) * wx + (py - wy * latest) * wy < 0.0:
+        return latest
+    return None
 
 
