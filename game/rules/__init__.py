@@ -7,7 +7,9 @@ The usual entry points::
 
 from game.rules.hat import assign_planets
 from game.rules.house import HouseRuleError, HouseRules
-from game.rules.referee import ShotReferee, judge, judge_log, live_rules
+from game.rules.gates import live_rules
+from game.rules.listener import ShotReferee, judge_log
+from game.rules.referee import judge
 from game.rules.report import ruling_to_json, ruling_to_text
 from game.rules.ruling import Foul, PutDown, Ruling, TakeOff, Transfer
 from game.rules.state import (

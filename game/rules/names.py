@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from game.rules.layout import SUN, body_planet, is_planet, is_satellite, is_taw
-
-STAKES = "stakes"
+from game.rules.state import STAKES
 
 _PLANET_NAMES = {
     "mercury": "Mercury",
@@ -26,6 +25,11 @@ def who(name: str) -> str:
 
 def possessive(name: str) -> str:
     return who(name) + "'s"
+
+
+def possessive_cap(name: str) -> str:
+    """At the start of a sentence: "The Earth's"."""
+    return sentence(possessive(name))
 
 
 def body(body_id: str) -> str:

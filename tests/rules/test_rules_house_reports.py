@@ -9,7 +9,7 @@ from game.errors import UserError
 from game.rules.events import EventBus, event_from_dict, event_to_dict
 from game.rules.hat import HatError, assign_planets
 from game.rules.house import HouseRuleError, HouseRules
-from game.rules.referee import ShotReferee, judge_log
+from game.rules.listener import ShotReferee, judge_log
 from game.rules.report import ruling_to_json, ruling_to_text
 from rules_kit import LAYOUT, game, play, region_spot, shot_events
 

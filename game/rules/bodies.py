@@ -1,0 +1,129 @@
+"""The planets' and satellites' rules: 10 (knocked beyond Herschel), 11 (struck into another orbit)
+and 16 (Saturn's ring)."""
+
+from __future__ import annotations
+
+import math
+
+from game.rules import names
+from game.rules.gates import Gates
+from game.rules.layout import PLANETS, SUN, is_planet, is_satellite, is_taw, satellite_ids
+from game.rules.ruling import TakeOff
+from game.rules.sheet import ShotSheet
+from game.rules.state import STAKES
+
+
+def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
+    """A planet (or satellite, by house rule) beyond Herschel is the striker's; the loser replaces it."""
+    state, house, name = sheet.state, sheet.house, sheet.shooter_name
+    beyond = [b for b in state.board if b in sheet.facts.gone or sheet.facts.regions.get(b) == "beyond"]
+    for body in beyond:
+        if is_taw(body):
+            continue
+        planet_body = is_planet(body)
+        owner = state.board[body]
+        taken = planet_body or house.rule10_satellites in ("taken", "replaced")
+        if not taken or not gates.taking or gates.void or owner == sheet.shooter:
+            why = ("satellites are not taken" if not taken else
+                   "planets cannot be taken yet (rule 3)" if not gates.taking else
+                   "the shot was a foul" if gates.void else f"it is {names.possessive(sheet.shooter)}")
+            sheet.put_home(body, 10, f"{names.body(body)} went beyond Herschel's orbit, but {why}: "
+                                     f"it goes back to its place")
+            continue
+        sheet.owe(10, owner, sheet.shooter, 1,
+                  f"{name} knocked {names.body(body)} beyond Herschel's orbit: "
+                  f"it belongs to {name} (rule 10)", bodies=(body,))
+        sheet.take_off.append(TakeOff(body, sheet.shooter, 10, f"{names.body(body)} goes to {name}"))
+        sheet.handled.add(body)
+        if planet_body or house.rule10_satellites == "replaced":
+            spot = state.homes.get(body)
+            if spot is not None:
+                sheet.owe(10, owner, "", 1,
+                          f"{names.who(owner)} replaces {names.body(body)} at its original place (rule 10)",
+                          replace_at=spot, replace_body=body)
+
+
+def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
+    """A planet struck to rest in another planet's orbit: the striker pays that orbit's holder."""
+    layout, state, name = sheet.layout, sheet.state, sheet.shooter_name
+    for planet in PLANETS:
+        if planet not in state.board or planet not in sheet.facts.moved:
+            continue
+        point = sheet.facts.final.get(planet)
+        if point is None:
+            continue
+        r = math.hypot(*point)
+        orbit = layout.region_at_radius(r)
+        # A planet still touching its own line has not left its orbit.
+        if orbit in (planet, "beyond") or layout.line_touched(r, layout.marble_radius) == planet:
+            continue
+        payee = state.holder(orbit)
+        if payee == sheet.shooter:
+            continue
+        count = rule11_satellite_count(sheet, planet, orbit)
+        if count == 0:
+            sheet.notes.append(f"{names.sentence(names.who(planet))} was struck into {names.orbit(orbit)}; "
+                               f"no satellites to count, nothing to pay (rule 11).")
+            continue
+        sheet.owe(11, sheet.shooter, payee, count,
+                  f"{name} struck {names.who(planet)} into {names.orbit(orbit)}: "
+                  f"{name} pays {names.who(payee)} {count} (rule 11)")
+
+
+def rule11_satellite_count(sheet: ShotSheet, planet: str, orbit: str) -> int:
+    """"As many marbles as there are satellites", read by the house rule ``rule11_counts``."""
+    mode = sheet.house.rule11_counts
+    n = sheet.layout.satellites.get(planet, 0)
+    if mode == "struck_planet_all":
+        return n
+    if mode == "struck_planet_remaining":
+        return sum(1 for s in satellite_ids(planet, n) if s in sheet.state.board)
+    return sum(1 for b, p in sheet.facts.final.items()
+               if is_satellite(b) and b in sheet.state.board and sheet.region(p) == orbit)
+
+
+def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
+    """First half: the taw strikes inside the ring, forfeit.  Second half: the Sun too, take up Saturn."""
+    layout, house, state, name = sheet.layout, sheet.house, sheet.state, sheet.shooter_name
+    taw = sheet.facts.taw
+    for contact in sheet.facts.contacts:
+        if house.rule16_direct_only and not contact.involves(taw):
+            continue
+        struck = [b for b in (contact.a, contact.b) if b != taw and (is_planet(b) or is_satellite(b))]
+        if struck and layout.in_saturn_ring(contact.position):
+            forfeit = house.rule16_forfeit
+            sheet.owe(16, sheet.shooter, STAKES, forfeit,
+                      f"{name} struck {names.body(struck[0])} within Saturn's ring: "
+                      f"{name} forfeits {forfeit} to the inner circle (rule 16)")
+            break
+    if not gates.sun_struck or not gates.taking or gates.void:
+        return
+    if house.rule16_sun == "struck_in_ring":
+        hit = any(layout.in_saturn_ring(c.position) for c in sheet.facts.sun_contacts())
+    else:
+        point = sheet.facts.final.get(SUN)
+        hit = point is not None and layout.in_saturn_ring(point)
+    if not hit:
+        return
+    if state.holder("saturn") == sheet.shooter:
+        sheet.notes.append(f"{name} struck the Sun within his own ring; nothing to take up (rule 16).")
+        return
+    n = layout.satellites.get("saturn", 0)
+    # Saturn wherever he lies on the ground; his satellites only if within his orbit.
+    bodies = [b for b in ["saturn", *satellite_ids("saturn", n)]
+              if b in state.board and b not in sheet.handled
+              and sheet.body_region(b) in (("saturn",) if b != "saturn" else PLANETS)]
+    if not bodies:
+        return
+    for owner in sorted({state.board[b] for b in bodies}):
+        mine = tuple(b for b in bodies if state.board[b] == owner)
+        sheet.owe(16, owner, sheet.shooter, len(mine),
+                  f"{name} struck the Sun within Saturn's ring and takes up Saturn's system "
+                  f"remaining in his orbit: {len(mine)} marbles from {names.who(owner)} (rule 16)", bodies=mine)
+    for b in bodies:
+        sheet.take_off.append(TakeOff(b, sheet.shooter, 16, f"{names.body(b)} is taken up by {name}"))
+        sheet.handled.add(b)
+    if "saturn" in bodies and house.rule16_replace_saturn:
+        owner = state.board["saturn"]
+        sheet.owe(16, owner, "", 1, f"{names.who(owner)} puts Saturn down again at home (rule 16)",
+                  replace_at=state.homes["saturn"], replace_body="saturn")

@@ -1,0 +1,161 @@
+"""After every rule has spoken: pay the debts, put out who ran out, find comets and endings, build the next state.
+
+The order here is part of the reading (``docs/rules.md``, "Running out" and
+"Endings"): debts first (rule order, the winner's collection last), then
+who is out, then the Sun's holder on his line, the board as it lies,
+comets, and last whether and how the game ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.rules import names
+from game.rules.gates import Gates
+from game.rules.layout import PLANETS, SUN, body_planet, is_taw, satellite_ids
+from game.rules.ledger import Ledger
+from game.rules.ruling import Ruling, TakeOff
+from game.rules.sheet import SUN_HOME, Point, ShotSheet
+from game.rules.state import STAKES, LedgerError
+from game.rules.sun import rule6_line_holder_after
+
+
+def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
+    """Settle the sheet's debts and hand back the ruling with the next rule state."""
+    state = sheet.state
+    ledger = Ledger(state)
+    ledger.settle(sheet)
+    out_now = put_out(sheet, ledger)
+    out_all = state.out + tuple(out_now)
+    active = tuple(p for p in state.players if p not in out_all)
+    line_holder, toll_paid = rule6_line_holder_after(sheet, gates, active)
+    positions = positions_after(sheet, ledger)
+    comets, made, free = rule14_comets(sheet, ledger, gates, active)
+    first_pending = (set(state.first_shot_pending) - {sheet.shooter}) | {
+        body_planet(p.body) or "" for p in sheet.put_down if is_taw(p.body) and p.may_move_along_line}
+    winner, finished, turn, rounds = endings(sheet, ledger, active)
+
+    new_state = replace(
+        state,
+        purses=ledger.purses,
+        stakes=ledger.stakes,
+        board=ledger.board,
+        positions=positions,
+        sun_released=gates.released_after,
+        sun_line_holder=None if finished else line_holder,
+        comets=frozenset(comets),
+        comet_free_start=frozenset(free),
+        out=out_all,
+        first_shot_pending=frozenset(first_pending & set(active)),
+        stakes_taws=state.stakes_taws | frozenset(sheet.left_as_stakes),
+        turn=turn,
+        round=rounds,
+        shots=state.shots + 1,
+        winner=winner,
+        finished=finished,
+        toll_paid=toll_paid,
+    )
+    new_state.check_ledger()
+    if new_state.marbles_in_game != state.marbles_in_game:
+        raise LedgerError("the number of marbles in the game changed")
+    return Ruling(
+        shooter=sheet.shooter,
+        transfers=tuple(ledger.transfers),
+        fouls=tuple(sheet.fouls),
+        out=tuple(out_now),
+        comets=tuple(made),
+        winner=winner,
+        finished=finished,
+        take_off=tuple(sheet.take_off),
+        put_down=tuple(sheet.put_down),
+        left_as_stakes=tuple(sheet.left_as_stakes),
+        notes=tuple(sheet.notes),
+        state=new_state,
+    )
+
+
+def put_out(sheet: ShotSheet, ledger: Ledger) -> list[str]:
+    """Running out, then everyone out this shot: their marbles pass to the stakes, taws picked up."""
+    if sheet.house.out_when_short:
+        for player in sorted(ledger.short, key=PLANETS.index):
+            if player in sheet.state.active and player not in sheet.out:
+                sheet.out[player] = "could not pay (running out)"
+    sheet.out.pop(sheet.winner or "", None)  # the winner of the shot is never out by it
+    out_now = [p for p in sheet.state.players if p in sheet.out]
+    sheet.put_down = [p for p in sheet.put_down if not (is_taw(p.body) and body_planet(p.body) in sheet.out)]
+    for player in out_now:
+        for body, owner in list(ledger.board.items()):
+            if owner != player:
+                continue
+            if is_taw(body):
+                del ledger.board[body]
+                ledger.purses[player] += 1
+                sheet.take_off.append(TakeOff(body, player, 0, f"{names.who(player)} is out and picks up the taw"))
+            else:
+                ledger.board[body] = STAKES
+        sheet.notes.append(f"{names.sentence(names.who(player))} is out: {sheet.out[player]}; "
+                           f"{names.possessive(player)} marbles on the ground now belong to the stakes.")
+    return out_now
+
+
+def positions_after(sheet: ShotSheet, ledger: Ledger) -> dict[str, Point]:
+    """Resting positions with the ruling's take-offs and put-downs carried out."""
+    positions = dict(sheet.facts.final)
+    for change in sheet.take_off:
+        positions.pop(change.body, None)
+    for put in sheet.put_down:
+        positions[put.body] = put.position
+    if SUN not in positions:
+        # Only a winning shot leaves the Sun off the ground; the state still
+        # says where it went, so a table check always finds it.
+        positions[SUN] = sheet.facts.gone_at.get(SUN, sheet.state.positions.get(SUN, SUN_HOME))
+    keep = set(ledger.board) | {SUN} | sheet.state.stakes_taws | set(sheet.left_as_stakes)
+    return {b: p for b, p in positions.items() if b in keep}
+
+
+def rule14_comets(sheet: ShotSheet, ledger: Ledger, gates: Gates,
+                  active: tuple[str, ...]) -> tuple[set[str], list[str], set[str]]:
+    """Comets after the shot, those made by it, and who may lay the taw on any orbit next."""
+    comets = set(sheet.state.comets) & set(active)
+    made: list[str] = []
+    if gates.taking:
+        for player in active:
+            n = sheet.layout.satellites.get(player, 0)
+            if player in comets or (n == 0 and sheet.house.comets_need_satellites):
+                continue
+            if not any(ledger.board.get(s) == player for s in satellite_ids(player, n)):
+                comets.add(player)
+                made.append(player)
+                sheet.notes.append(f"{names.sentence(names.who(player))} has lost every satellite and becomes "
+                                   f"a Comet: may shoot from any orbit each time the Sun is struck (rule 14).")
+    free = set(sheet.state.comet_free_start) - {sheet.shooter}
+    if gates.sun_struck:
+        free |= comets
+    return comets, made, free & comets
+
+
+def endings(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]) -> tuple[str | None, bool, int, int]:
+    """Winner, finished, next turn index and completed rounds."""
+    state, house = sheet.state, sheet.house
+    winner, finished = sheet.winner, sheet.winner is not None
+    if not finished and len(state.players) >= 2 and len(active) == 1 and house.last_player_wins:
+        winner, finished = active[0], True
+        sheet.notes.append(f"{names.sentence(names.who(winner))} is the last player in and wins.")
+    if not finished and not active:
+        finished = True
+        sheet.notes.append("No player is left in: the game ends without a winner.")
+    turn, rounds = state.turn, state.round
+    if not finished:
+        n = len(state.players)
+        index = state.players.index(sheet.shooter)
+        turn = next((index + k) % n for k in range(1, n + 1) if state.players[(index + k) % n] in active)
+        if turn <= index:
+            rounds += 1
+        if house.round_limit and rounds >= house.round_limit:
+            worth = {p: ledger.worth(p) for p in active}
+            winner, finished = max(active, key=lambda p: (worth[p], ledger.purses[p], -PLANETS.index(p))), True
+            sheet.notes.append(f"The round limit of {house.round_limit} is reached: {names.who(winner)} "
+                               f"has the most marbles ({worth[winner]}) and wins.")
+    if winner is not None and winner != sheet.winner:
+        ledger.winner_takes_the_pot(winner)  # rule 9's winner collected among the debts
+    return winner, finished, turn, rounds

@@ -1,0 +1,104 @@
+"""The working sheet for one ruling: the shot's facts, and the debts, fouls and board changes the rules add.
+
+Each rule reads the sheet and writes to it; nothing is paid until every rule
+has spoken (``game.rules.settle``), so the rules never see each other's
+payments, only each other's claims on bodies (``handled``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.rules import names
+from game.rules.house import HouseRules
+from game.rules.layout import SUN, Layout
+from game.rules.ruling import Foul, PutDown, TakeOff
+from game.rules.shot import ShotFacts
+from game.rules.state import STAKES, RuleState
+
+Point = tuple[float, float]
+SUN_HOME: Point = (0.0, 0.0)  # the centre: where a Sun is put back
+
+WINNER_LAST = 100  # settlement key: the winner collects after every other debt
+
+
+@dataclass
+class Debt:
+    """Something owed, settled later against the purses in rule order.
+
+    Three kinds: a payment from a purse (``owed`` marbles, or the whole pot
+    when ``everything``); marbles coming off the board (``bodies``: a planet
+    won, Saturn's system taken up, a taw left as stakes); or a replacement put
+    down from the payer's purse (``replace_body`` at ``replace_at``, rule 10).
+    """
+
+    rule: int
+    payer: str
+    payee: str
+    owed: int
+    reason: str
+    bodies: tuple[str, ...] = ()
+    replace_at: Point | None = None
+    replace_body: str = ""
+    everything: bool = False  # the whole pot (rule 9's stakes)
+    order: int = 0            # when it was noted, to keep one rule's debts in order
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (WINNER_LAST if self.rule == 9 else self.rule, self.order)
+
+
+@dataclass
+class ShotSheet:
+    """One shot being judged: what happened, and what the rules have said so far."""
+
+    state: RuleState
+    layout: Layout
+    house: HouseRules
+    facts: ShotFacts
+    shooter: str
+    debts: list[Debt] = field(default_factory=list)
+    fouls: list[Foul] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    take_off: list[TakeOff] = field(default_factory=list)
+    put_down: list[PutDown] = field(default_factory=list)
+    left_as_stakes: list[str] = field(default_factory=list)
+    out: dict[str, str] = field(default_factory=dict)  # player -> why he is out
+    winner: str | None = None
+    handled: set[str] = field(default_factory=set)  # bodies a rule already disposed of this shot
+
+    @property
+    def shooter_name(self) -> str:
+        return names.who(self.shooter)
+
+    def owe(self, rule: int, payer: str, payee: str, owed: int, reason: str, *,
+            bodies: tuple[str, ...] = (), replace_at: Point | None = None, replace_body: str = "",
+            everything: bool = False) -> None:
+        """Note a debt; nobody pays himself, and nothing is owed for nothing."""
+        if payer == payee or (owed <= 0 and not everything):
+            return
+        self.debts.append(Debt(rule, payer, payee, owed, reason, bodies, replace_at, replace_body, everything,
+                               order=len(self.debts)))
+
+    def foul(self, rule: int, reason: str, forfeit: int) -> None:
+        """Call a foul on the shooter; he forfeits to the stakes."""
+        self.fouls.append(Foul(rule, self.shooter, reason))
+        self.owe(rule, self.shooter, STAKES, forfeit,
+                 f"{reason}: {self.shooter_name} forfeits {forfeit} to the stakes (rule {rule})")
+
+    def region(self, point: Point) -> str:
+        """Rule 5's region of a point on the ground."""
+        return self.layout.region_at_radius(math.hypot(point[0], point[1]))
+
+    def body_region(self, body: str) -> str | None:
+        """Where a body rests; None if it left the play area."""
+        return self.facts.regions.get(body)
+
+    def put_home(self, body: str, rule: int, reason: str) -> None:
+        spot = SUN_HOME if body == SUN else self.state.homes.get(body)
+        if spot is None:
+            self.notes.append(f"{names.sentence(names.body(body))} has no home to go back to.")
+            return
+        self.put_down.append(PutDown(body, spot, rule, reason))
+        self.handled.add(body)

@@ -1,0 +1,97 @@
+"""The taws' rules: 17 (where the shot starts), 15 (not at your own), 12 (your taw falls home),
+13 (a taw in the inner ring), and taws that leave the play area."""
+
+from __future__ import annotations
+
+import math
+
+from game.rules import names
+from game.rules.layout import body_planet, is_planet, is_satellite, is_taw, taw_id
+from game.rules.ruling import PutDown
+from game.rules.sheet import ShotSheet
+from game.rules.state import STAKES
+
+
+def rule17_start(sheet: ShotSheet) -> None:
+    """A foul unless the shooter's own taw starts where it may: his line, where it rests, or (a comet) an orbit."""
+    start = sheet.facts.start
+    if start is None:
+        return
+    state, layout, house, name = sheet.state, sheet.layout, sheet.house, sheet.shooter_name
+    forfeit = house.rule17_forfeit
+    if start.body != sheet.facts.taw:
+        sheet.foul(17, f"{name} shot {names.body(start.body)}, not his own taw", forfeit)
+        return
+    r = math.hypot(*start.position)
+    on_line = layout.line_touched(r, layout.marble_radius)
+    region = layout.region_at_radius(r)
+    if sheet.shooter in state.first_shot_pending:
+        ok = on_line == sheet.shooter if house.first_taw_on == "line" else region == sheet.shooter
+        if not ok:
+            where = "line" if house.first_taw_on == "line" else "orbit"
+            sheet.foul(17, f"{names.possessive_cap(sheet.shooter)} first shot must start on his own {where}",
+                       forfeit)
+        return
+    rested = state.positions.get(sheet.facts.taw)
+    where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
+    if sheet.shooter in state.comets and sheet.shooter in state.comet_free_start:
+        # A comet may lay his taw on any orbit, or shoot from where it lies.
+        ok = on_line is not None if house.comet_start_on == "line" else region != "beyond"
+        if not (ok or where_it_rests):
+            sheet.foul(14, f"{name}, a comet, must start from one of the orbits or where his taw rests", forfeit)
+        return
+    if not where_it_rests:
+        sheet.foul(17, f"{name} must shoot from where his taw rests", forfeit)
+
+
+def rule15_own_planet(sheet: ShotSheet) -> None:
+    """A foul if the first body the taw strikes is the shooter's own planet or satellite."""
+    first = sheet.facts.first_taw_contact()
+    if first is None or body_planet(first) != sheet.shooter:
+        return
+    if is_planet(first) or is_satellite(first):
+        sheet.foul(15, f"{sheet.shooter_name} shot at his own {'planet' if is_planet(first) else 'satellite'}",
+                   sheet.house.rule15_forfeit)
+
+
+def rule12_taw_falls_home(sheet: ShotSheet) -> None:
+    taw = sheet.facts.taw
+    struck = [c.other(taw) for c in sheet.facts.taw_contacts()]
+    if not any(is_taw(b) or is_planet(b) or is_satellite(b) for b in struck):
+        return
+    if sheet.body_region(taw) != sheet.shooter:
+        return
+    stake = sheet.house.rule12_stake
+    sheet.owe(12, sheet.shooter, STAKES, stake,
+              f"{names.possessive_cap(sheet.shooter)} taw struck and fell into its own orbit: "
+              f"{sheet.shooter_name} puts {stake} in the inner ring (rule 12)")
+
+
+def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
+    """Any live taw resting in the inner ring passes to the stakes, and its player is out."""
+    for player in sheet.state.active:
+        taw = taw_id(player)
+        point = sheet.facts.final.get(taw)
+        if point is None or taw not in sheet.state.board:
+            continue
+        if math.hypot(*point) > sheet.layout.inner_ring_radius:
+            continue
+        sheet.owe(13, player, STAKES, 1,
+                  f"{names.possessive_cap(player)} taw lies within the inner ring: it stays there for the winner "
+                  f"and {names.who(player)} can play no more (rule 13)", bodies=(taw,))
+        sheet.left_as_stakes.append(taw)
+        sheet.handled.add(taw)
+        sheet.out[player] = "taw in the inner ring (rule 13)"
+
+
+def taws_out_of_play(sheet: ShotSheet) -> None:
+    """A live taw that left the play area goes back on its player's line (the ground had no edge)."""
+    for player in sheet.state.active:
+        taw = taw_id(player)
+        if taw in sheet.facts.gone and taw in sheet.state.board and taw not in sheet.handled:
+            spot = sheet.state.homes[taw]
+            sheet.put_down.append(PutDown(taw, spot, 17, f"{names.possessive_cap(player)} taw left the play area: "
+                                          f"it goes back on {names.possessive(player)} line",
+                                          may_move_along_line=True))
+            sheet.handled.add(taw)
+
