@@ -18,12 +18,14 @@ from typing import Mapping
 from panda3d.bullet import BulletRigidBodyNode, BulletWorld
 from panda3d.core import Vec3
 
+from game.physics.grazes import Paths
 from game.physics.pandaown import own
 from game.physics.world import BULLET_UNIT, Body
 from game.rules.events import Contact, Event
 
 Pair = tuple[str, str]
 Pressed = tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode, bool]
+Graze = tuple[str, str, float, float, float, float]
 
 _MIN_HIT_SPEED = 1e-3    # m/s: a new pair closing slower is a nudge, not a hit
 _REHIT_SPEED = 0.05      # m/s: a touching pair closing faster was struck anew
@@ -38,7 +40,10 @@ def scan_substep(
     t_end: float,
     h: float,
     pending: list[Event],
-) -> set[Pair]:
+    grazes: set[Pair] | None,
+    paths: Paths,
+    substep: int,
+) -> tuple[set[Pair], list[str]]:
     """Runs inside doPhysics after a substep with ``n`` manifolds: collect its hits.
 
     A body Bullet pushed (with an active partner, or itself moving) joins
@@ -46,7 +51,11 @@ def scan_substep(
     moving bodies need touching elsewhere.  Hits are resolved (see
     ``resolve_hits``) and their events appended to ``pending``; the pairs in
     contact now are returned, to tell a new touch from a lasting one next
-    substep.
+    substep.  ``grazes`` are the pairs ``paths`` booked for this scan
+    (``grazes.py``): touches of the last substep that Bullet's overlap test
+    cannot see; they are resolved with Bullet's hits.  ``substep`` is the
+    world's substep count after this substep.  Also returned: the bodies
+    whose velocity was set, whose paths changed.
     """
     touching: set[tuple[str, str]] = set()
     pressed: list[Pressed] = []
@@ -58,12 +67,12 @@ def scan_substep(
         impulse = 0.0
         for j in range(points):
             impulse += own(m.getManifoldPoint(j)).getAppliedImpulse()
-        if impulse <= 0.0:
-            continue
         node0 = m.getNode0()
         node1 = m.getNode1()
         a = node0.getName()
         b = node1.getName()
+        if impulse <= 0.0 and not (grazes and ((a, b) if a < b else (b, a)) in grazes):
+            continue  # (a booked graze Bullet sampled moving apart: its solver gave nothing)
         if a not in moving and b not in moving and not (node0.isActive() or node1.isActive()):
             continue  # a sleeping pair keeps the impulse of its last solve
         pair = (a, b) if a < b else (b, a)
@@ -74,14 +83,35 @@ def scan_substep(
             moving[b] = bodies[b]
         if a in bodies and b in bodies:
             pressed.append((m, a, b, node0, node1, pair not in was_touching))
-    if pressed:
-        resolve_hits(pressed, bodies, t_end, h, pending)
-    return touching
+    passing: list[Graze] = []
+    if grazes:
+        start = substep - 1   # the boundary Bullet's manifolds describe
+        for pair in sorted(grazes):
+            a, b = pair
+            if pair in touching or pair in was_touching or a not in bodies or b not in bodies:
+                continue
+            ax, ay = paths.at(a, bodies[a], start)
+            bx, by = paths.at(b, bodies[b], start)
+            passing.append((a, b, ax - bx, ay - by, bx, by))
+    if not (pressed or passing):
+        return touching, []
+    changed = resolve_hits(pressed, bodies, t_end, h, pending, passing, grazes or frozenset())
+    for bid, (ux, uy, vx, vy) in changed.items():
+        body = bodies[bid]
+        # Bullet moved it through this substep at the velocity it solved
+        # (ux, uy); ours holds from the substep's end.
+        x, y = paths.at(bid, body, substep - 1)
+        paths.set(bid, substep, x + ux * h, y + uy * h, vx * h, vy * h)
+        if bid not in moving and (vx or vy):
+            moving[bid] = body
+    return touching, list(changed)
 
 
 def resolve_hits(
-    pressed: list[Pressed], bodies: Mapping[str, Body], t_end: float, h: float, pending: list[Event]
-) -> None:
+    pressed: list[Pressed], bodies: Mapping[str, Body], t_end: float, h: float, pending: list[Event],
+    passing: list[Graze] = [],
+    booked: set[Pair] | frozenset[Pair] = frozenset(),
+) -> dict[str, tuple[float, float, float, float]]:
     """Replace Bullet's answer to this substep's hits by the ideal one; queue the events.
 
     Bullet sees a hit up to one substep late, the balls already
@@ -103,8 +133,19 @@ def resolve_hits(
     ``_REHIT_SPEED`` (struck from behind); anything gentler (resting
     balls Bullet nudges apart, one ball pushing another) keeps Bullet's
     answer and makes no event.
+
+    ``passing`` holds the grazes booked for this substep (A, B, A's centre
+    from B's and B's centre at the substep's start): pairs that touched
+    in the last substep without Bullet seeing an overlap.  They take
+    their turn among the hits by their touching instants.  ``booked``
+    holds every pair booked as a graze, including those Bullet sampled
+    overlapping but already moving apart.
+
+    Returns, for every body whose velocity was set, the velocity Bullet
+    had moved it with through this substep and the one set now.
     """
     velocity: dict[str, list[float]] = {}
+    solved: dict[str, tuple[float, float]] = {}
     hits: list[tuple[bool, str, str, float, float, float, float]] = []
     bullet: list[tuple[float, float]] = []
     for manifold, a, b, node0, node1, new in pressed:
@@ -126,6 +167,7 @@ def resolve_hits(
             if bid not in velocity:
                 v = node.getLinearVelocity()
                 velocity[bid] = [v[0], v[1]]
+                solved[bid] = (v[0], v[1])
         # Bullet gave A +j and B -j (the normal on B points toward A).
         velocity[a][0] -= jx / ma
         velocity[a][1] -= jy / ma
@@ -140,6 +182,19 @@ def resolve_hits(
         nx, ny = normal[0] / norm, normal[1] / norm
         rb = bodies[b].radius
         hits.append((new, a, b, nx * sep, ny * sep, pb[0] - rb * nx, pb[1] - rb * ny))
+    manifolds: list[object | None] = [m for m, *_rest in pressed]
+    # A pair booked as a graze may be found moving apart, its touch behind it.
+    passes = [((a, b) if a < b else (b, a)) in booked for _m, a, b, *_rest in pressed]
+    for a, b, px, py, bx, by in passing:
+        for bid in (a, b):
+            if bid not in velocity:
+                v = bodies[bid].node.getLinearVelocity()
+                velocity[bid] = [v[0], v[1]]
+                solved[bid] = (v[0], v[1])
+        hits.append((True, a, b, px, py, bx, by))
+        bullet.append((0.0, 0.0))
+        manifolds.append(None)   # no manifold, no Bullet answer
+        passes.append(True)
     # Event by event: of the pairs still closing fast enough to count as
     # a hit, resolve the one that touched first, then look again (the
     # hit may have set another pair closing, as in a cradle).
@@ -168,7 +223,7 @@ def resolve_hits(
             if b in shift:
                 px -= shift[b][0]
                 py -= shift[b][1]
-            s_back = _rewind(px, py, va, vb, bodies[a].radius + bodies[b].radius, latest)
+            s_back = _rewind(px, py, va, vb, bodies[a].radius + bodies[b].radius, latest, passes[i])
             if s_back is None:
                 continue
             s_back = max(s_back, 0.0)  # Bullet stopped just short: it touches now
@@ -196,7 +251,7 @@ def resolve_hits(
         wx, wy = va[0] - vb[0], va[1] - vb[1]
         struck.add(a)
         struck.add(b)
-        _forget_impulses(pressed[i][0])
+        _forget_impulses(manifolds[i])
         ma = body_a.spec.mass
         mb = body_b.spec.mass
         m_red = ma * mb / (ma + mb)
@@ -229,7 +284,7 @@ def resolve_hits(
         if a in struck or b in struck:
             # Bullet solved this pair together with a hit we replaced:
             # its share of that answer goes too.
-            _forget_impulses(pressed[i][0])
+            _forget_impulses(manifolds[i])
             continue
         # A nudge or a push, not a hit: Bullet's answer stands.
         jx, jy = bullet[i]
@@ -237,16 +292,23 @@ def resolve_hits(
         velocity[a][1] += jy / bodies[a].spec.mass
         velocity[b][0] -= jx / bodies[b].spec.mass
         velocity[b][1] -= jy / bodies[b].spec.mass
+    changed: dict[str, tuple[float, float, float, float]] = {}
     for bid, (vx, vy) in velocity.items():
-        bodies[bid].node.setLinearVelocity(Vec3(vx, vy, 0.0))
+        ux, uy = solved[bid]
+        if pressed or bid in struck:  # (a graze found no touch: leave its bodies be)
+            bodies[bid].node.setLinearVelocity(Vec3(vx, vy, 0.0))
+        changed[bid] = (ux, uy, vx, vy)
     # Resolved earliest touch first, each no earlier than the last: the
     # events are already in time order.
     pending.extend(events)
+    return changed
 
 
 
-def _forget_impulses(manifold: object) -> None:
+def _forget_impulses(manifold: object | None) -> None:
     """Zero a manifold's stored impulses so Bullet warm-starts nothing of them."""
+    if manifold is None:
+        return  # a graze: Bullet holds nothing of it
     for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
         mp = own(manifold.getManifoldPoint(j))  # type: ignore[attr-defined]
         mp.setAppliedImpulse(0.0)
@@ -255,7 +317,7 @@ def _forget_impulses(manifold: object) -> None:
 
 
 def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float,
-            latest: float = math.inf) -> float | None:
+            latest: float = math.inf, passing: bool = False) -> float | None:
     """How long before now A, at ``p`` from B and closing at ``va - vb``, touched B.
 
     Solves ``|p - w s| = reach`` for the touching root.  Usually p lies
@@ -267,7 +329,8 @@ def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float
     resolved: velocities hold only since then, so no touch is found before
     it.  A pair already within reach at that instant and closing touched
     then (a ball struck while pressed against another passes the blow on
-    at once).
+    at once).  ``passing``: a graze, out of reach now and moving apart,
+    whose touch lies behind it.
     """
     wx, wy = va[0] - vb[0], va[1] - vb[1]
     ww = wx * wx + wy * wy
@@ -279,7 +342,7 @@ def _rewind(px: float, py: float, va: list[float], vb: list[float], reach: float
         return None
     s = (pw + math.sqrt(disc)) / ww
     if s <= latest:
-        return s if pw < 0.0 else None
+        return s if pw < 0.0 or passing else None
     # Within reach at ``latest`` (the exit root lies after it): closing then?
     if (pw - math.sqrt(disc)) / ww <= latest and (px - wx * latest) * wx + (py - wy * latest) * wy < 0.0:
         return latest

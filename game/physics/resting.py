@@ -14,14 +14,19 @@ from typing import Mapping
 from panda3d.core import Vec3
 
 from game.physics.bodies import Point
+from game.physics.grazes import Paths
 from game.physics.world import BULLET_UNIT, ZERO, Body, Mirror, sleep
 
 
-def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float) -> list[tuple[str, Point]]:
+def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, paths: Paths, now: int,
+                h: float) -> list[tuple[str, Point]]:
     """Slow every moving body by one tick of rolling resistance; the bodies beyond the circle.
 
     Bodies that stop leave ``moving``.  The mirror gets each body's position
     and speed; ``play_radius2`` is the squared play radius in Bullet units.
+    ``paths`` gets each body's new straight path from substep ``now``
+    (``h`` the substep): Bullet is one substep ahead of the node, at the
+    velocity it held before this tick.
     """
     z = mirror.z
     rows = mirror.rows
@@ -34,18 +39,25 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float) ->
         vy = v[1]
         s2 = vx * vx + vy * vy
         dv = body.decel
+        p = node.getTransform().getPos()
+        px = p[0]
+        py = p[1]
+        path = paths.ref.get(bid)
+        if path is not None and path[0] == now:
+            bx, by = path[1], path[2]   # a hit set its velocity after Bullet's last substep
+        else:
+            bx, by = px + vx * h, py + vy * h
         if s2 <= dv * dv:
             node.setLinearVelocity(ZERO)
             sleep(body)
             del moving[bid]
             s = 0.0
+            paths.set(bid, now, bx, by, 0.0, 0.0)
         else:
             s = math.sqrt(s2)
             f = 1.0 - dv / s
             node.setLinearVelocity(Vec3(vx * f, vy * f, 0.0))
-        p = node.getTransform().getPos()
-        px = p[0]
-        py = p[1]
+            paths.set(bid, now, bx, by, vx * f * h, vy * f * h)
         row = rows[bid]
         z[row] = complex(px, py)
         speed[row] = s

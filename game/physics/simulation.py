@@ -46,6 +46,7 @@ from game.physics.contacts import scan_substep
 from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.gate import ScanGate, clear_time
+from game.physics.grazes import Paths
 from game.physics.resting import roll_moving, sleep_idle, still_moving, stop
 from game.physics.world import (
     BULLET_UNIT,
@@ -109,6 +110,7 @@ class Simulation:
         self._closed = False
         self._last_rest: AllAtRest | None = None
         self._poses = PoseTracker()
+        self._paths = Paths()      # moved bodies' straight paths and the grazes booked on them
 
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -124,6 +126,7 @@ class Simulation:
         world = self._world
         count_manifolds = world.getNumManifolds
         h = self._h
+        paths = self._paths
 
         def on_substep(_data: object) -> None:
             sim = ref()
@@ -131,10 +134,14 @@ class Simulation:
                 return
             sim._substep += 1
             n = count_manifolds()
-            if n:
+            grazes = paths.take(sim._substep) if paths.due else None
+            if n or grazes:
                 sim._woken = True
-                sim._touching = scan_substep(world, n, sim._bodies, sim._moving, sim._touching,
-                                             (sim._substep - sim._shot_substep) * h, h, sim._pending)
+                sim._touching, changed = scan_substep(
+                    world, n, sim._bodies, sim._moving, sim._touching,
+                    (sim._substep - sim._shot_substep) * h, h, sim._pending, grazes, paths, sim._substep)
+                if changed:
+                    sim._book(changed)
             elif sim._touching:
                 sim._touching = set()
 
@@ -241,6 +248,7 @@ class Simulation:
         put(body, (x, y))
         body.node.setLinearVelocity(ZERO)
         sleep(body)
+        self._paths.forget(body_id)
         self._poses.moved_to(body, xy_of(body))
         self._mirror.z[self._mirror.rows[body_id]] = complex(*raw_xy(body))
 
@@ -260,6 +268,7 @@ class Simulation:
     def _detach(self, body_id: str) -> None:
         body = self._bodies.pop(body_id)
         self._moving.pop(body_id, None)
+        self._paths.forget(body_id)
         self._poses.forget(body_id)
         self._world.removeRigidBody(body.node)
         self._reindex()
@@ -296,7 +305,12 @@ class Simulation:
         body.node.setActive(True, True)
         self._moving[body_id] = body
         self._mirror.speed[self._mirror.rows[body_id]] = speed * BULLET_UNIT
+        self._paths.due.clear()
+        raw = raw_xy(body)   # at rest: where Bullet holds it
+        self._paths.set(body_id, self._substep, raw[0], raw[1], vx * BULLET_UNIT * self._h, vy * BULLET_UNIT * self._h)
         self._gate_scan()
+        if self._scanning:
+            self._book(self._moving)
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
         return event
@@ -393,15 +407,19 @@ class Simulation:
 
     def _control(self) -> None:
         """A control tick: rolling resistance, leaving the circle, rest and the time bound."""
-        out = roll_moving(self._moving, self._mirror, (self.config.play_radius * BULLET_UNIT) ** 2)
+        out = roll_moving(self._moving, self._mirror, (self.config.play_radius * BULLET_UNIT) ** 2,
+                          self._paths, self._substep, self._h)
         for bid, where in out:
             self._take_out(bid, where)
         if self._substep >= self._shot_limit:
             self._stop_all()
         if not self._moving:
             self._confirm_rest()
-        elif self._substep >= self._gate.due:
-            self._gate_scan()
+        else:
+            if self._substep >= self._gate.due:
+                self._gate_scan()
+            if self._scanning:
+                self._book(self._moving)  # rolling resistance gave every mover a new path
 
     def _gate_scan(self) -> None:
         """Install the contact scan only while some moving body could touch another (``gate.py``)."""
@@ -422,6 +440,10 @@ class Simulation:
             self._scanning = False
             self._touching = set()
 
+    def _book(self, movers: Iterable[str]) -> None:
+        """Book the grazes of ``movers``' paths until just past the next control tick (``grazes.py``)."""
+        self._paths.book(movers, self._mirror, self._bodies, float(self._substep), float(self._next_control + 1))
+
     def _take_out(self, body_id: str, where: Point) -> None:
         self._detach(body_id)
         self._touching = {pair for pair in self._touching if body_id not in pair}
@@ -430,6 +452,15 @@ class Simulation:
     def _stop_all(self) -> None:
         stop(self._bodies, asleep=True)
         self._moving.clear()
+        self._settle_paths()
+
+    def _settle_paths(self) -> None:
+        """Every body is stopped where its path has brought it now."""
+        now = float(self._substep)
+        for bid in list(self._paths.ref):
+            x, y = self._paths.at(bid, self._bodies[bid], now)
+            self._paths.set(bid, now, x, y, 0.0, 0.0)
+        self._paths.due.clear()
 
     def _confirm_rest(self) -> None:
         """Nothing we know of moves: check every body once, then publish the rest."""
@@ -437,6 +468,7 @@ class Simulation:
         if self._moving:
             return
         stop(self._bodies, asleep=False)
+        self._settle_paths()
         self._in_shot = False
         self._gate_scan()
         self._touching = set()
@@ -456,6 +488,7 @@ class Simulation:
             self._world.removeRigidBody(body.node)
         self._bodies.clear()
         self._moving.clear()
+        self._paths.clear()
 
     def __enter__(self) -> "Simulation":
         return self
