@@ -32,10 +32,10 @@ from game.match.hat import HatFrame, HatResult, drop_hat
 from game.match.players import MatchView, PlacementOptions, Player, Shot, TawPlacement
 from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
 from game.physics import FrameCallback, PhysicsConfig, Simulation, shot_velocity
-from game.rules.events import AllAtRest, Event
+from game.rules.events import AllAtRest, Event, Listener
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw, taw_id
-from game.rules.referee import judge
+from game.rules.listener import ShotReferee
 from game.rules.ruling import Ruling
 from game.rules.state import LedgerError, RuleState, new_game, start_options
 
@@ -243,13 +243,17 @@ class Match:
         taw = taw_id(shooter)
         table = dict(self.state.positions)
         table[taw] = start
-        events = play_physics(table, taw, shot.direction, shot.speed, self.layout, self.config,
-                              on_frame or self.on_frame, self.frame_hz)
         state = self.state
         if placement is not None:
             # The referee sees the taw where it was laid down.
             state = replace(state, positions=table)
-        ruling = judge(state, shooter, events, self.layout, self.house)
+        # The referee listens to the shot's event stream and rules when all is at rest.
+        referee = ShotReferee(state, self.layout, self.house)
+        events = play_physics(table, taw, shot.direction, shot.speed, self.layout, self.config,
+                              on_frame or self.on_frame, self.frame_hz, listeners=(referee,))
+        ruling = referee.last_ruling
+        if ruling is None:
+            raise TableError("the shot never came to rest, so the referee could not rule")
         self.state = carry_out(ruling, self.layout)
         check_table(self.state)
         if self.state.marbles_in_game != state.marbles_in_game:
@@ -279,8 +283,11 @@ def private_copy(state: RuleState) -> RuleState:
 
 def play_physics(table: Mapping[str, Point], taw: str, direction: float, speed: float, layout: Layout,
                  config: PhysicsConfig, on_frame: FrameCallback | None = None,
-                 frame_hz: float = 60.0) -> list[Event]:
+                 frame_hz: float = 60.0, listeners: Sequence[Listener] = ()) -> list[Event]:
     """One shot in a fresh world built from the resting table; the shot's event log.
+
+    ``listeners`` (the live game's referee, say) hear the shot's events as
+    the physics publishes them; a planning rollout passes none.
 
     Bodies the shot never moved come back exactly where they lay (the
     physics reports a body Bullet did not move at its exact place), so a
@@ -290,6 +297,8 @@ def play_physics(table: Mapping[str, Point], taw: str, direction: float, speed: 
     sim = Simulation.from_positions(table, layout, config)
     try:
         sim.bus.subscribe(events.append)
+        for listener in listeners:
+            sim.bus.subscribe(listener)
         sim.shoot(taw, shot_velocity(speed, direction))
         sim.run_to_rest(on_frame=on_frame, frame_hz=frame_hz)
     finally:

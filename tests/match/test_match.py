@@ -206,3 +206,21 @@ def test_property_drawn_shots_through_whole_games_keep_the_ledger_and_the_table(
         check_table(match.state)
         assert result.shooter in match.state.players
     assert match.state.finished
+
+
+def test_the_referee_rules_from_the_live_event_stream_as_it_would_from_the_log():
+    """The match wires the physics' bus to a listening referee; its ruling is the log's."""
+    from game.rules.referee import judge
+
+    match = random_match(seed=11, people=3)
+    for _ in range(6):
+        if match.is_over():
+            break
+        before = match.state
+        shooter = match.next_shooter()
+        result = match.play_turn()
+        start_state = before if result.placement is None else replace(
+            before, positions={**before.positions, taw_id(shooter): result.start})
+        from_log = judge(start_state, shooter, result.events, match.layout, match.house)
+        assert ruling_to_json(from_log) == ruling_to_json(result.ruling)
+        assert from_log.state == result.ruling.state
