@@ -7,6 +7,7 @@ window, so fullscreen only records the wish.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -44,12 +45,24 @@ class WindowControl:
         self.fullscreen = settings.fullscreen
         self.base.win.requestProperties(props)
 
-    def screenshot(self) -> Path:
-        """Save the last rendered frame as a PNG and return where it went."""
-        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-        self._count += 1
+    def screenshot(self) -> Path | None:
+        """Save the last rendered frame as a PNG; where it went, or None (with a warning) if it failed.
+
+        The PNG is written under a temporary name and renamed into place, so
+        a crash mid-write never leaves a damaged picture; a full disk costs
+        the picture, never the game.
+        """
         stamp = time.strftime("%Y%m%d-%H%M%S")
+        self._count += 1
         path = self.screenshot_dir / f"taw-{stamp}-{self._count:03d}.png"
-        if not self.base.win.saveScreenshot(Filename.fromOsSpecific(str(path))):
-            raise OSError(f"could not save a screenshot to {path}")
+        partial = path.with_name(f".{path.stem}.partial.png")
+        try:
+            self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            if not self.base.win.saveScreenshot(Filename.fromOsSpecific(str(partial))):
+                raise OSError("Panda3D could not write the image")
+            os.replace(partial, path)
+        except OSError as err:
+            partial.unlink(missing_ok=True)
+            self.base.note_warning(f"could not save a screenshot to {path}: {err}")
+            return None
         return path

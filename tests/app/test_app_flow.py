@@ -218,6 +218,17 @@ def test_screenshot_key_writes_a_png(app):
     path = app.window.screenshot()
     assert path.parent == folder and path.suffix == ".png"
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [p.name for p in folder.iterdir()] == [path.name]  # no partial file left beside it
+
+
+def test_a_screenshot_that_cannot_be_written_warns_and_the_game_goes_on(app, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the screenshot folder should be")
+    app.window.screenshot_dir = blocker / "screenshots"
+    step(app)
+    assert app.window.screenshot() is None
+    assert any("could not save a screenshot" in w for w in app.warnings_seen)
+    step(app)
 
 
 def test_rules_screen_pages_through_all_seventeen(app):
