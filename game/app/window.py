@@ -7,6 +7,7 @@ window, so fullscreen only records the wish.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -62,7 +63,8 @@ class WindowControl:
                 raise OSError("Panda3D could not write the image")
             os.replace(partial, path)
         except OSError as err:
-            partial.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                partial.unlink()
             self.base.note_warning(f"could not save a screenshot to {path}: {err}")
             return None
         return path
