@@ -48,10 +48,13 @@ class Paths:
 
     ref: dict[str, tuple[float, float, float, float, float]] = field(default_factory=dict)
     due: dict[int, set[Pair]] = field(default_factory=dict)
+    # Each mover's resting candidates: the soonest each could be touched, and its id.
+    near: dict[str, list[tuple[float, str]]] = field(default_factory=dict)
 
     def clear(self) -> None:
         self.ref.clear()
         self.due.clear()
+        self.near.clear()
 
     def set(self, bid: str, t: float, x: float, y: float, vx: float, vy: float) -> None:
         """From substep ``t`` the body is at (x, y) moving (vx, vy) per substep."""
@@ -59,6 +62,7 @@ class Paths:
 
     def forget(self, bid: str) -> None:
         self.ref.pop(bid, None)
+        self.near.clear()
 
     def at(self, bid: str, body: Body, t: float) -> tuple[float, float]:
         """Where Bullet holds the body at substep ``t`` (Bullet units)."""
@@ -70,54 +74,98 @@ class Paths:
         return (x + vx * (t - t0), y + vy * (t - t0))
 
     def take(self, substep: int) -> set[Pair] | None:
-        """The grazes booked for the scan after ``substep``; older bookings are dropped."""
-        if not self.due:
-            return None
-        found = self.due.pop(substep, None)
+        """The grazes booked for the scan after ``substep`` (``drop_before`` clears missed ones)."""
+        return self.due.pop(substep, None)
+
+    def drop_before(self, substep: int) -> None:
+        """Forget bookings for scans that did not run (the scan was off then)."""
         for old in [k for k in self.due if k < substep]:
             del self.due[old]
-        return found
 
-    def book(self, movers: Iterable[str], mirror: Mirror, bodies: Mapping[str, Body], now: float,
-             until: float) -> None:
-        """Book every graze of a path of ``movers`` against any body between ``now`` and ``until``."""
+    def book(self, movers: Iterable[str], mirror: Mirror, now: float, until: float, fresh: bool) -> None:
+        """Book every graze of a path of ``movers`` against any body between ``now`` and ``until``.
+
+        ``fresh``: the movers' directions are new (a shot or a hit), so the
+        resting bodies their paths pass are looked for again; otherwise (a
+        tick's rolling resistance only slows a body) those kept are asked.
+        Moving bodies are few and are asked every time.
+        """
         rows = mirror.rows
-        idx = [rows[b] for b in movers if b in rows]
-        if not idx or len(rows) < 2:
+        if len(rows) < 2:
             return
-        ids = list(rows)
-        z = mirror.z.copy()   # resting bodies: where Bullet holds them
-        v = np.zeros(len(ids), dtype=np.complex128)
-        for bid, (t0, x, y, vx, vy) in self.ref.items():
-            row = rows.get(bid)
-            if row is not None:
-                z[row] = complex(x + vx * (now - t0), y + vy * (now - t0))
-                v[row] = complex(vx, vy)
+        span = until - now
+        others = [bid for bid, path in self.ref.items() if (path[3] or path[4]) and bid in rows]
         radius = mirror.radius
-        for i in idx:
-            p = z[i] - z
-            w = v[i] - v
-            a = w.real * w.real + w.imag * w.imag
-            b = p.real * w.real + p.imag * w.imag
-            reach = radius[i] + radius
-            c = p.real * p.real + p.imag * p.imag - reach * reach
-            with np.errstate(divide="ignore", invalid="ignore"):
-                disc = b * b - a * c
-                root = np.sqrt(np.maximum(disc, 0.0))
-                enter = (-b - root) / a
-                leave = (-b + root) / a
-            # Outside reach now, closing, and the paths come within reach before ``until``.
-            hit = (a > 0.0) & (c > 0.0) & (b < 0.0) & (disc > 0.0) & (enter <= until - now)
-            hit[i] = False
-            for j in np.flatnonzero(hit):
-                t_in = now + float(enter[j])
-                t_out = now + float(leave[j])
-                if _deepest_sample(t_in, t_out, now, complex(p[j]), complex(w[j]), float(reach[j])) > _SEEN_DEPTH:
-                    continue  # Bullet sees the pair overlap and closing: its manifold makes the hit
-                first = math.ceil(t_in)
-                pair = (ids[i], ids[j]) if ids[i] < ids[j] else (ids[j], ids[i])
-                # The scan after substep first + 1 sees the touches between boundaries first - 1 and first.
-                self.due.setdefault(first + 1, set()).add(pair)
+        for bid in movers:
+            i = rows.get(bid)
+            if i is None:
+                continue
+            zi, vi = self._state(bid, mirror, now)
+            si = abs(vi)
+            if not si:
+                continue
+            kept = self.near.get(bid)
+            if fresh or kept is None:
+                kept = self.near[bid] = self._look(i, zi, vi, mirror, now)
+            for soonest, other in kept:
+                if soonest <= until and other in rows and other not in others:
+                    zj, _vj = self._state(other, mirror, now)
+                    self._book_pair(bid, other, zi - zj, vi, float(radius[i] + radius[rows[other]]), now, span)
+            for other in others:
+                if other != bid:
+                    zj, vj = self._state(other, mirror, now)
+                    d = zi - zj
+                    reach = float(radius[i] + radius[rows[other]])
+                    if abs(d) - reach < (si + abs(vj)) * span:
+                        self._book_pair(bid, other, d, vi - vj, reach, now, span)
+
+    def _state(self, bid: str, mirror: Mirror, now: float) -> tuple[complex, complex]:
+        """Position and velocity of a body at ``now`` (Bullet units, per substep)."""
+        path = self.ref.get(bid)
+        if path is None:
+            return complex(mirror.z[mirror.rows[bid]]), 0j
+        t0, x, y, vx, vy = path
+        return complex(x + vx * (now - t0), y + vy * (now - t0)), complex(vx, vy)
+
+    @staticmethod
+    def _look(i: int, zi: complex, vi: complex, mirror: Mirror, now: float) -> list[tuple[float, str]]:
+        """The resting bodies the mover's straight path passes within reach of, ahead, and how soon at the earliest.
+
+        They hold until the mover turns (a hit, which looks again): rolling
+        slows a body, never turns it, so the soonest stays a lower bound.
+        (Rows of moving bodies come out too, harmlessly: they are asked
+        on their paths instead.)
+        """
+        radius = mirror.radius
+        d = zi - mirror.z
+        q = vi.conjugate() * d
+        reach = radius + radius[i]
+        si = abs(vi)
+        js = np.flatnonzero((q.real < 0.0) & (q.imag * q.imag < reach * reach * (si * si)))
+        ids = list(mirror.rows)
+        return [(now + (abs(complex(d[j])) - float(reach[j])) / si, ids[int(j)]) for j in js if j != i]
+
+    def _book_pair(self, a: str, b: str, p: complex, w: complex, reach: float, now: float, span: float) -> None:
+        """Book the pair if its straight paths graze within ``span`` substeps of ``now``."""
+        ww = w.real * w.real + w.imag * w.imag
+        pw = p.real * w.real + p.imag * w.imag
+        c = p.real * p.real + p.imag * p.imag - reach * reach
+        if ww == 0.0 or c <= 0.0 or pw >= 0.0:
+            return   # not moving relative to each other, within reach already, or apart
+        disc = pw * pw - ww * c
+        if disc <= 0.0:
+            return   # the paths never come within reach
+        root = math.sqrt(disc)
+        enter = (-pw - root) / ww
+        if enter > span:
+            return
+        t_in = now + enter
+        t_out = now + (-pw + root) / ww
+        if _deepest_sample(t_in, t_out, now, p, w, reach) > _SEEN_DEPTH:
+            return   # Bullet sees the pair overlap and closing: its manifold makes the hit
+        pair = (a, b) if a < b else (b, a)
+        # The scan after substep first + 1 sees the touches between boundaries first - 1 and first.
+        self.due.setdefault(math.ceil(t_in) + 1, set()).add(pair)
 
 
 def _deepest_sample(t_in: float, t_out: float, now: float, p: complex, w: complex, reach: float) -> float:

@@ -59,7 +59,8 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
             node.setLinearVelocity(Vec3(vx * f, vy * f, 0.0))
             paths.set(bid, now, bx, by, vx * f * h, vy * f * h)
         row = rows[bid]
-        z[row] = complex(px, py)
+        # A body stopped now stays where Bullet is, a substep ahead of its node.
+        z[row] = complex(px, py) if s else complex(bx, by)
         speed[row] = s
         if px * px + py * py > play_radius2:
             out.append((bid, (float(px) / BULLET_UNIT, float(py) / BULLET_UNIT)))

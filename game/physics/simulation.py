@@ -141,7 +141,7 @@ class Simulation:
                     world, n, sim._bodies, sim._moving, sim._touching,
                     (sim._substep - sim._shot_substep) * h, h, sim._pending, grazes, paths, sim._substep)
                 if changed:
-                    sim._book(changed)
+                    sim._book(changed, fresh=True)
             elif sim._touching:
                 sim._touching = set()
 
@@ -309,8 +309,9 @@ class Simulation:
         raw = raw_xy(body)   # at rest: where Bullet holds it
         self._paths.set(body_id, self._substep, raw[0], raw[1], vx * BULLET_UNIT * self._h, vy * BULLET_UNIT * self._h)
         self._gate_scan()
+        self._paths.near.clear()
         if self._scanning:
-            self._book(self._moving)
+            self._book(self._moving, fresh=True)
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
         return event
@@ -419,7 +420,7 @@ class Simulation:
             if self._substep >= self._gate.due:
                 self._gate_scan()
             if self._scanning:
-                self._book(self._moving)  # rolling resistance gave every mover a new path
+                self._book(self._moving, fresh=False)  # rolling resistance slowed every mover
 
     def _gate_scan(self) -> None:
         """Install the contact scan only while some moving body could touch another (``gate.py``)."""
@@ -440,9 +441,11 @@ class Simulation:
             self._scanning = False
             self._touching = set()
 
-    def _book(self, movers: Iterable[str]) -> None:
+    def _book(self, movers: Iterable[str], fresh: bool) -> None:
         """Book the grazes of ``movers``' paths until just past the next control tick (``grazes.py``)."""
-        self._paths.book(movers, self._mirror, self._bodies, float(self._substep), float(self._next_control + 1))
+        if self._paths.due:
+            self._paths.drop_before(self._substep)
+        self._paths.book(movers, self._mirror, float(self._substep), float(self._next_control + 1), fresh)
 
     def _take_out(self, body_id: str, where: Point) -> None:
         self._detach(body_id)
