@@ -39,7 +39,8 @@ from game.rules.sun import (
     RULE8_SCHEDULE, rule6_toll, rule7_sun_against_planet, rule9_sun_beyond_herschel, rules4_and_8_sun_rewards,
 )
 from game.rules.taws import (
-    rule12_taw_falls_home, rule13_taws_in_inner_ring, rule15_own_planet, rule17_start, taws_out_of_play,
+    rule12_taw_falls_home, rule13_taws_in_inner_ring, rule15_own_planet, rule17_start, stakes_taws_out_of_play,
+    taws_out_of_play,
 )
 
 __all__ = ["RULE8_SCHEDULE", "judge", "live_rules"]
@@ -80,5 +81,6 @@ def judge(
     rule13_taws_in_inner_ring(sheet)
     rule16_saturn_ring(sheet, gates)
     taws_out_of_play(sheet)
+    stakes_taws_out_of_play(sheet)
 
     return settle(sheet, gates)

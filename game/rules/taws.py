@@ -8,7 +8,7 @@ import math
 from game.rules import names
 from game.rules.layout import body_planet, is_planet, is_satellite, is_taw, taw_id
 from game.rules.ruling import PutDown
-from game.rules.sheet import ShotSheet
+from game.rules.sheet import SUN_HOME, ShotSheet
 from game.rules.state import STAKES
 
 
@@ -95,3 +95,25 @@ def taws_out_of_play(sheet: ShotSheet) -> None:
                                           may_move_along_line=True))
             sheet.handled.add(taw)
 
+
+
+def stakes_taws_out_of_play(sheet: ShotSheet) -> None:
+    """Rule 13: a taw left as stakes "must remain there for the winner", so the table's edge cannot take it.
+
+    Knocked out of the play area, it is put back into the inner ring: where it
+    lay before the shot if that was inside the ring, else at the centre (the
+    match nudges it to the nearest free spot).  Knocked about inside the play
+    area it lies where it stops, like any marble on the ground.  Either way
+    its marble is already in the pot; only the table changes.
+    """
+    ring = sheet.layout.inner_ring_radius
+    for taw in sorted(sheet.state.stakes_taws):
+        if taw not in sheet.facts.gone or taw in sheet.handled:
+            continue
+        before = sheet.state.positions.get(taw)
+        spot = before if before is not None and math.hypot(*before) <= ring else SUN_HOME
+        owner = body_planet(taw) or taw
+        sheet.notes.append(f"{names.possessive_cap(owner)} taw, left in the inner ring as stakes, was knocked "
+                           f"out of the play area: it goes back into the inner ring for the winner (rule 13).")
+        sheet.put_down.append(PutDown(taw, spot, 13, "back into the inner ring, stakes for the winner (rule 13)"))
+        sheet.handled.add(taw)

@@ -129,6 +129,31 @@ def test_rule13_a_taw_in_the_inner_ring_stays_there_and_its_player_is_out():
     assert play(after, "earth").state.next_shooter() == "mercury"
 
 
+def test_rule13_a_stakes_taw_knocked_out_of_the_play_area_goes_back_into_the_inner_ring():
+    state = play(game(["mercury", "venus", "earth"]), "venus", rest={"venus.taw": (0.03, 0.0)}).state
+    pot = state.stakes
+    ruling = play(state, "earth", contacts=[("earth.taw", "venus.taw")], out=["venus.taw"],
+                  rest={"earth.taw": region_spot("mars")})
+    back = [p for p in ruling.put_down if p.body == "venus.taw"]
+    assert len(back) == 1 and back[0].rule == 13 and back[0].position == (0.03, 0.0)
+    assert any("Venus's taw" in note and "inner ring" in note for note in ruling.notes)
+    after = ruling.state
+    assert after.positions["venus.taw"] == (0.03, 0.0) and "venus.taw" in after.stakes_taws
+    assert after.stakes == pot and "venus.taw" not in after.board  # still the winner's, counted once
+
+
+def test_rule13_a_stakes_taw_knocked_about_inside_the_play_area_lies_where_it_stops():
+    state = play(game(["mercury", "venus", "earth"]), "venus", rest={"venus.taw": (0.03, 0.0)}).state
+    spot = region_spot("jupiter")
+    ruling = play(state, "earth", contacts=[("earth.taw", "venus.taw")],
+                  rest={"venus.taw": spot, "earth.taw": region_spot("mars")})
+    assert not [p for p in ruling.put_down if p.body == "venus.taw"]
+    assert ruling.state.positions["venus.taw"] == spot
+    # Knocked out from there, it goes back to the centre of the ring, not to where it last lay.
+    ruling = play(ruling.state, "mercury", contacts=[("mercury.taw", "venus.taw")], out=["venus.taw"])
+    assert [p.position for p in ruling.put_down if p.body == "venus.taw"] == [(0.0, 0.0)]
+
+
 def test_rule13_knocking_an_adversarys_taw_into_the_ring_puts_him_out():
     ruling = play(game(["mercury", "venus", "earth"]), "earth", contacts=[("earth.taw", "venus.taw")],
                   rest={"venus.taw": (0.0, 0.05), "earth.taw": region_spot("mars")})
