@@ -94,30 +94,35 @@ class Paths:
         if len(rows) < 2:
             return
         span = until - now
-        others = [bid for bid, path in self.ref.items() if (path[3] or path[4]) and bid in rows]
+        moving: dict[str, tuple[complex, complex]] = {}
+        for bid, (t0, x, y, vx, vy) in self.ref.items():
+            if (vx or vy) and bid in rows:
+                moving[bid] = (complex(x + vx * (now - t0), y + vy * (now - t0)), complex(vx, vy))
+        asked = set(movers)
         radius = mirror.radius
-        for bid in movers:
-            i = rows.get(bid)
-            if i is None:
-                continue
-            zi, vi = self._state(bid, mirror, now)
-            si = abs(vi)
-            if not si:
-                continue
+        for bid in asked:
+            state = moving.get(bid)
+            if state is None:
+                continue   # stopped
+            zi, vi = state
+            i = rows[bid]
             kept = self.near.get(bid)
             if fresh or kept is None:
                 kept = self.near[bid] = self._look(i, zi, vi, mirror, now)
             for soonest, other in kept:
-                if soonest <= until and other in rows and other not in others:
+                if soonest > until:
+                    break   # kept soonest first
+                if other in rows and other not in moving:
                     zj, _vj = self._state(other, mirror, now)
                     self._book_pair(bid, other, zi - zj, vi, float(radius[i] + radius[rows[other]]), now, span)
-            for other in others:
-                if other != bid:
-                    zj, vj = self._state(other, mirror, now)
-                    d = zi - zj
-                    reach = float(radius[i] + radius[rows[other]])
-                    if abs(d) - reach < (si + abs(vj)) * span:
-                        self._book_pair(bid, other, d, vi - vj, reach, now, span)
+            si = abs(vi)
+            for other, (zj, vj) in moving.items():
+                if other == bid or (other in asked and other < bid):
+                    continue   # the same pair, asked from the other side
+                d = zi - zj
+                reach = float(radius[i] + radius[rows[other]])
+                if abs(d) - reach < (si + abs(vj)) * span:
+                    self._book_pair(bid, other, d, vi - vj, reach, now, span)
 
     def _state(self, bid: str, mirror: Mirror, now: float) -> tuple[complex, complex]:
         """Position and velocity of a body at ``now`` (Bullet units, per substep)."""
@@ -143,7 +148,7 @@ class Paths:
         si = abs(vi)
         js = np.flatnonzero((q.real < 0.0) & (q.imag * q.imag < reach * reach * (si * si)))
         ids = list(mirror.rows)
-        return [(now + (abs(complex(d[j])) - float(reach[j])) / si, ids[int(j)]) for j in js if j != i]
+        return sorted((now + (abs(complex(d[j])) - float(reach[j])) / si, ids[int(j)]) for j in js if j != i)
 
     def _book_pair(self, a: str, b: str, p: complex, w: complex, reach: float, now: float, span: float) -> None:
         """Book the pair if its straight paths graze within ``span`` substeps of ``now``."""
