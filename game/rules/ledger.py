@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.rules import names
 from game.rules.ruling import PutDown, Transfer
 from game.rules.sheet import SUN_HOME, Debt, ShotSheet
-from game.rules.state import STAKES, RuleState
+from game.rules.state import STAKES, RuleState, marbles_held
 
 
 class Ledger:
@@ -27,7 +27,7 @@ class Ledger:
 
     def worth(self, player: str) -> int:
         """Purse plus marbles on the board (the round limit's score)."""
-        return self.purses[player] + sum(1 for owner in self.board.values() if owner == player)
+        return marbles_held(self.purses, self.board, player)
 
     def _move(self, payer: str, payee: str, count: int) -> None:
         """Marbles out of a purse or the pot (payer "": off the board) into another ("": onto the board)."""

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.layout import Point
 from game.rules.state import RuleState
-
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -79,6 +78,8 @@ class PutDown:
 
 @dataclass(frozen=True)
 class Ruling:
+    """The referee's word on one shot; see the module's docstring for what the match must do with it."""
+
     shooter: str
     transfers: tuple[Transfer, ...]
     fouls: tuple[Foul, ...]

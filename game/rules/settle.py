@@ -12,10 +12,10 @@ from dataclasses import replace
 
 from game.rules import names
 from game.rules.gates import Gates
-from game.rules.layout import PLANETS, SUN, body_planet, is_taw, satellite_ids
+from game.rules.layout import PLANETS, SUN, Point, body_planet, is_taw, satellite_ids
 from game.rules.ledger import Ledger
 from game.rules.ruling import Ruling, TakeOff
-from game.rules.sheet import SUN_HOME, Point, ShotSheet
+from game.rules.sheet import SUN_HOME, ShotSheet
 from game.rules.state import STAKES, LedgerError
 from game.rules.sun import rule6_line_holder_after
 

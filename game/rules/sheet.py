@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 
 from game.rules import names
 from game.rules.house import HouseRules
-from game.rules.layout import SUN, Layout
+from game.rules.layout import SUN, Layout, Point
 from game.rules.ruling import Foul, PutDown, TakeOff
 from game.rules.shot import ShotFacts
 from game.rules.state import STAKES, RuleState
 
-Point = tuple[float, float]
 SUN_HOME: Point = (0.0, 0.0)  # the centre: where a Sun is put back
 
 WINNER_LAST = 100  # settlement key: the winner collects after every other debt

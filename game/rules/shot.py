@@ -7,10 +7,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from game.rules.events import AllAtRest, BodyOut, Contact, Event, ShotStarted
-from game.rules.layout import SUN, Layout, taw_id
+from game.rules.layout import SUN, Layout, Point, taw_id
 from game.rules.state import RuleState
-
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -25,8 +23,7 @@ class ShotFacts:
     is taken to lie where it lay).
     """
 
-    shooter: str
-    taw: str
+    taw: str                        # the shooter's
     start: ShotStarted | None
     contacts: tuple[Contact, ...]
     moved: frozenset[str]
@@ -34,7 +31,6 @@ class ShotFacts:
     gone_at: Mapping[str, Point]    # where each body left the play area, as far as known
     final: Mapping[str, Point]
     regions: Mapping[str, str]      # rule 5 region of each body in ``final``
-    came_to_rest: bool
 
     def taw_contacts(self) -> list[Contact]:
         return [c for c in self.contacts if c.involves(self.taw)]
@@ -50,12 +46,16 @@ class ShotFacts:
 
 
 def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layout) -> ShotFacts:
+    """The facts of one shot: its start, contacts, who left the play area, and where all came to rest.
+
+    Only the first ``ShotStarted`` counts, a body touching itself is no
+    contact, and anything after the first ``AllAtRest`` belongs to no shot.
+    """
     start: ShotStarted | None = None
     contacts: list[Contact] = []
     gone: set[str] = set()
     gone_at: dict[str, Point] = {}
     final: dict[str, Point] = dict(state.positions)
-    rest = False
     for event in events:
         if isinstance(event, ShotStarted):
             if start is None:
@@ -70,7 +70,6 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
             for body, point in event.positions.items():
                 if body in final or body in state.board or body == SUN:
                     final[body] = (float(point[0]), float(point[1]))
-            rest = True
             break  # anything after the rest belongs to no shot
     regions: dict[str, str] = {}
     for body, (x, y) in list(final.items()):
@@ -88,7 +87,6 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
     if start is not None:
         moved.add(start.body)
     return ShotFacts(
-        shooter=shooter,
         taw=taw,
         start=start,
         contacts=tuple(contacts),
@@ -97,5 +95,4 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
         gone_at=gone_at,
         final=final,
         regions=regions,
-        came_to_rest=rest,
     )

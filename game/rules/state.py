@@ -28,6 +28,7 @@ from game.rules.layout import (
     PLANETS,
     SUN,
     Layout,
+    Point,
     body_planet,
     is_planet,
     is_satellite,
@@ -36,7 +37,6 @@ from game.rules.layout import (
     taw_id,
 )
 
-Point = tuple[float, float]
 STAKES = "stakes"
 
 
@@ -94,9 +94,6 @@ class RuleState:
             return planet
         return STAKES
 
-    def owner(self, body: str) -> str | None:
-        return self.board.get(body)
-
     def ledger_total(self) -> int:
         return sum(self.purses.values()) + self.stakes + len(self.board)
 
@@ -121,7 +118,12 @@ class RuleState:
 
     def worth(self, planet: str) -> int:
         """Marbles a player has: purse plus his marbles on the board (round-limit score)."""
-        return self.purses.get(planet, 0) + sum(1 for o in self.board.values() if o == planet)
+        return marbles_held(self.purses, self.board, planet)
+
+
+def marbles_held(purses: Mapping[str, int], board: Mapping[str, str], player: str) -> int:
+    """A player's purse plus his marbles on the board."""
+    return purses.get(player, 0) + sum(1 for owner in board.values() if owner == player)
 
 
 def turn_order(players: Iterable[str]) -> tuple[str, ...]:
