@@ -12,6 +12,7 @@ from game.rules.referee import judge
 from game.rules.ruling import Ruling
 from game.rules.state import RuleState
 
+
 class ShotReferee:
     """Listens to a physics world's ``EventBus`` and rules when all is at rest.
 

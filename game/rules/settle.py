@@ -31,6 +31,7 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
     line_holder, toll_paid = rule6_line_holder_after(sheet, gates, active)
     positions = positions_after(sheet, ledger)
     comets, made, free = rule14_comets(sheet, ledger, gates, active)
+    # A taw put back on its line (it left the play area) starts afresh, like a first shot.
     first_pending = (set(state.first_shot_pending) - {sheet.shooter}) | {
         body_planet(p.body) or "" for p in sheet.put_down if is_taw(p.body) and p.may_move_along_line}
     winner, finished, turn, rounds = endings(sheet, ledger, active)
