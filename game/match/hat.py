@@ -241,6 +241,9 @@ class _HatWorld:
         self._bodies.clear()
         self._world.removeRigidBody(self._ground.node())
         self._root.removeNode()
+        from game.physics.pandaown import release_states
+
+        release_states()  # headless, nothing else empties Panda's state cache
 
 
 def hat_summary(result: HatResult) -> list[str]:

@@ -47,6 +47,7 @@ from game.physics.errors import PhysicsError, PlacementError, ShotError, Unknown
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.gate import ScanGate, clear_time
 from game.physics.grazes import Paths
+from game.physics.pandaown import release_states
 from game.physics.resting import roll_moving, sleep_idle, still_moving, stop
 from game.physics.world import (
     BULLET_UNIT,
@@ -492,6 +493,8 @@ class Simulation:
         self._bodies.clear()
         self._moving.clear()
         self._paths.clear()
+        # Headless, nothing else empties Panda's state cache (pandaown.py).
+        release_states()
 
     def __enter__(self) -> "Simulation":
         return self
