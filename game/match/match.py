@@ -323,7 +323,7 @@ def carry_out(ruling: Ruling, layout: Layout) -> RuleState:
         if spot_is_free(layout, others, body, positions[body]):
             continue
         planet = body_planet(body)
-        if is_taw(body) and planet is not None:
+        if change.may_move_along_line and is_taw(body) and planet is not None:
             angle = math.degrees(math.atan2(positions[body][1], positions[body][0]))
             _, positions[body] = free_spot_on_line(layout, others, body, planet, angle)
         else:

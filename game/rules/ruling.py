@@ -12,8 +12,8 @@ Physical instructions for the match, to be carried out in this order:
    ``into``'s purse (a planet name, or ``stakes``).
 2. ``put_down``: lay each named body at ``position`` (create it if it is not
    on the ground, move it if it is).  If something else already lies on the
-   spot, nudge the new body to the nearest free spot (for a taw, along its
-   line).  ``from_purse`` says whether a marble left a purse for it (a rule 10
+   spot, nudge the new body to the nearest free spot (for a taw put back on
+   its line, ``may_move_along_line``, along that line).  ``from_purse`` says whether a marble left a purse for it (a rule 10
    replacement) or the same marble is merely put back.
 3. ``left_as_stakes``: taws that stay where they lie in the inner ring
    (rule 13).  Leave them on the ground as obstacles; nobody shoots them any
