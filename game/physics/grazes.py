@@ -50,11 +50,14 @@ class Paths:
     due: dict[int, set[Pair]] = field(default_factory=dict)
     # Each mover's resting candidates: the soonest each could be touched, and its id.
     near: dict[str, list[tuple[float, str]]] = field(default_factory=dict)
+    # Two moving bodies: the soonest they could meet, until one turns.
+    soonest: dict[Pair, float] = field(default_factory=dict)
 
     def clear(self) -> None:
         self.ref.clear()
         self.due.clear()
         self.near.clear()
+        self.soonest.clear()
 
     def set(self, bid: str, t: float, x: float, y: float, vx: float, vy: float) -> None:
         """From substep ``t`` the body is at (x, y) moving (vx, vy) per substep."""
@@ -63,6 +66,7 @@ class Paths:
     def forget(self, bid: str) -> None:
         self.ref.pop(bid, None)
         self.near.clear()
+        self.soonest.clear()
 
     def at(self, bid: str, body: Body, t: float) -> tuple[float, float]:
         """Where Bullet holds the body at substep ``t`` (Bullet units)."""
@@ -94,34 +98,43 @@ class Paths:
         if len(rows) < 2:
             return
         span = until - now
-        moving: dict[str, tuple[complex, complex]] = {}
-        for bid, (t0, x, y, vx, vy) in self.ref.items():
-            if (vx or vy) and bid in rows:
-                moving[bid] = (complex(x + vx * (now - t0), y + vy * (now - t0)), complex(vx, vy))
+        ref = self.ref
+        moving = [bid for bid, path in ref.items() if (path[3] or path[4]) and bid in rows]
         asked = set(movers)
         radius = mirror.radius
+        soonest_of = self.soonest
         for bid in asked:
-            state = moving.get(bid)
-            if state is None:
+            path = ref.get(bid)
+            if path is None or not (path[3] or path[4]):
                 continue   # stopped
-            zi, vi = state
             i = rows[bid]
+            zi = vi = None
             kept = self.near.get(bid)
             if fresh or kept is None:
+                zi, vi = self._state(bid, mirror, now)
                 kept = self.near[bid] = self._look(i, zi, vi, mirror, now)
             for soonest, other in kept:
                 if soonest > until:
                     break   # kept soonest first
                 if other in rows and other not in moving:
+                    if zi is None:
+                        zi, vi = self._state(bid, mirror, now)
                     zj, _vj = self._state(other, mirror, now)
                     self._book_pair(bid, other, zi - zj, vi, float(radius[i] + radius[rows[other]]), now, span)
-            si = abs(vi)
-            for other, (zj, vj) in moving.items():
+            for other in moving:
                 if other == bid or (other in asked and other < bid):
                     continue   # the same pair, asked from the other side
+                pair = (bid, other) if bid < other else (other, bid)
+                if not fresh and soonest_of.get(pair, -math.inf) > until:
+                    continue   # neither turned since: still out of reach
+                if zi is None:
+                    zi, vi = self._state(bid, mirror, now)
+                zj, vj = self._state(other, mirror, now)
                 d = zi - zj
                 reach = float(radius[i] + radius[rows[other]])
-                if abs(d) - reach < (si + abs(vj)) * span:
+                closing = abs(vi) + abs(vj)   # at most; speeds only drop until one turns
+                soonest_of[pair] = now + (abs(d) - reach) / closing
+                if abs(d) - reach < closing * span:
                     self._book_pair(bid, other, d, vi - vj, reach, now, span)
 
     def _state(self, bid: str, mirror: Mirror, now: float) -> tuple[complex, complex]:

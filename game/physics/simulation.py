@@ -311,6 +311,7 @@ class Simulation:
         self._paths.set(body_id, self._substep, raw[0], raw[1], vx * BULLET_UNIT * self._h, vy * BULLET_UNIT * self._h)
         self._gate_scan()
         self._paths.near.clear()
+        self._paths.soonest.clear()
         if self._scanning:
             self._book(self._moving, fresh=True)
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
