@@ -26,7 +26,7 @@ def ruling_lines(ruling, human: str | None = None) -> list[str]:
     for t in ruling.transfers:
         pay = _payment(t.payer, t.payee, t.marbles, human)
         short = f" (owed {t.owed})" if t.owed and t.owed > t.marbles else ""
-        lines.append(f"Rule {t.rule}: {t.reason}: {pay}{short}")
+        lines.append(f"Rule {t.rule}: {t.cause}: {pay}{short}")
     for planet in ruling.comets:
         lines.append(f"Rule 14: {sentence(who(planet))} has lost every satellite and becomes a Comet")
     for planet in ruling.out:

@@ -30,9 +30,9 @@ def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
             sheet.put_home(body, 10, f"{names.body(body)} went beyond Herschel's orbit, but {why}: "
                                      f"it goes back to its place")
             continue
-        sheet.owe(10, owner, sheet.shooter, 1,
-                  f"{name} knocked {names.body(body)} beyond Herschel's orbit: "
-                  f"it belongs to {name} (rule 10)", bodies=(body,))
+        cause = f"{name} knocked {names.body(body)} beyond Herschel's orbit"
+        sheet.owe(10, owner, sheet.shooter, 1, f"{cause}: it belongs to {name} (rule 10)",
+                  bodies=(body,), cause=cause)
         sheet.take_off.append(TakeOff(body, sheet.shooter, 10, f"{names.body(body)} goes to {name}"))
         sheet.handled.add(body)
         if planet_body or house.rule10_satellites == "replaced":
@@ -65,9 +65,9 @@ def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
             sheet.notes.append(f"{names.sentence(names.who(planet))} was struck into {names.orbit(orbit)}; "
                                f"no satellites to count, nothing to pay (rule 11).")
             continue
-        sheet.owe(11, sheet.shooter, payee, count,
-                  f"{name} struck {names.who(planet)} into {names.orbit(orbit)}: "
-                  f"{name} pays {names.who(payee)} {count} (rule 11)")
+        cause = f"{name} struck {names.who(planet)} into {names.orbit(orbit)}"
+        sheet.owe(11, sheet.shooter, payee, count, f"{cause}: {name} pays {names.who(payee)} {count} (rule 11)",
+                  cause=cause)
 
 
 def rule11_satellite_count(sheet: ShotSheet, planet: str, orbit: str) -> int:
@@ -92,9 +92,9 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
         struck = [b for b in (contact.a, contact.b) if b != taw and (is_planet(b) or is_satellite(b))]
         if struck and layout.in_saturn_ring(contact.position):
             forfeit = house.rule16_forfeit
+            cause = f"{name} struck {names.body(struck[0])} within Saturn's ring"
             sheet.owe(16, sheet.shooter, STAKES, forfeit,
-                      f"{name} struck {names.body(struck[0])} within Saturn's ring: "
-                      f"{name} forfeits {forfeit} to the inner circle (rule 16)")
+                      f"{cause}: {name} forfeits {forfeit} to the inner circle (rule 16)", cause=cause)
             break
     if not gates.sun_struck or not gates.taking or gates.void:
         return
@@ -117,9 +117,9 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
         return
     for owner in sorted({state.board[b] for b in bodies}):
         mine = tuple(b for b in bodies if state.board[b] == owner)
+        cause = f"{name} struck the Sun within Saturn's ring and takes up Saturn's system remaining in his orbit"
         sheet.owe(16, owner, sheet.shooter, len(mine),
-                  f"{name} struck the Sun within Saturn's ring and takes up Saturn's system "
-                  f"remaining in his orbit: {len(mine)} marbles from {names.who(owner)} (rule 16)", bodies=mine)
+                  f"{cause}: {len(mine)} marbles from {names.who(owner)} (rule 16)", bodies=mine, cause=cause)
     for b in bodies:
         sheet.take_off.append(TakeOff(b, sheet.shooter, 16, f"{names.body(b)} is taken up by {name}"))
         sheet.handled.add(b)

@@ -57,7 +57,7 @@ class Ledger:
         self._move("", debt.payee, len(present))
         if present:
             self.transfers.append(Transfer(debt.payer, debt.payee, len(present), debt.rule, debt.reason,
-                                           len(present), present))
+                                           len(present), present, debt.cause))
 
     def _replacement(self, sheet: ShotSheet, debt: Debt) -> None:
         body = debt.replace_body
@@ -78,7 +78,8 @@ class Ledger:
         if paid > 0:
             self._move(debt.payer, debt.payee, paid)
             reason = debt.reason if paid == owed else f"{debt.reason}; owed {owed}, had only {paid}"
-            self.transfers.append(Transfer(debt.payer, debt.payee, paid, debt.rule, reason, owed))
+            self.transfers.append(Transfer(debt.payer, debt.payee, paid, debt.rule, reason, owed,
+                                           cause=debt.cause))
         if paid < owed and debt.payer != STAKES:
             self.short.add(debt.payer)
             if paid == 0:
@@ -89,5 +90,5 @@ class Ledger:
         if self.stakes > 0:
             self.transfers.append(Transfer(STAKES, winner, self.stakes, 9,
                                            f"{names.who(winner)} wins and takes all the stakes (rule 9)",
-                                           self.stakes))
+                                           self.stakes, cause=f"{names.who(winner)} wins"))
             self._move(STAKES, winner, self.stakes)

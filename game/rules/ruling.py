@@ -45,6 +45,7 @@ class Transfer:
     reason: str
     owed: int = 0
     bodies: tuple[str, ...] = ()
+    cause: str = ""  # ``reason`` without its payment clause, for a view that words the payment itself
 
 
 @dataclass(frozen=True)

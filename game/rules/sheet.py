@@ -42,6 +42,7 @@ class Debt:
     replace_body: str = ""
     everything: bool = False  # the whole pot (rule 9's stakes)
     order: int = 0            # when it was noted, to keep one rule's debts in order
+    cause: str = ""  # why the debt arose, without the payment: the HUD words the payment itself
 
     @property
     def key(self) -> tuple[int, int]:
@@ -73,18 +74,18 @@ class ShotSheet:
 
     def owe(self, rule: int, payer: str, payee: str, owed: int, reason: str, *,
             bodies: tuple[str, ...] = (), replace_at: Point | None = None, replace_body: str = "",
-            everything: bool = False) -> None:
+            everything: bool = False, cause: str = "") -> None:
         """Note a debt; nobody pays himself, and nothing is owed for nothing."""
         if payer == payee or (owed <= 0 and not everything):
             return
         self.debts.append(Debt(rule, payer, payee, owed, reason, bodies, replace_at, replace_body, everything,
-                               order=len(self.debts)))
+                               order=len(self.debts), cause=cause))
 
     def foul(self, rule: int, reason: str, forfeit: int) -> None:
         """Call a foul on the shooter; he forfeits to the stakes."""
         self.fouls.append(Foul(rule, self.shooter, reason))
         self.owe(rule, self.shooter, STAKES, forfeit,
-                 f"{reason}: {self.shooter_name} forfeits {forfeit} to the stakes (rule {rule})")
+                 f"{reason}: {self.shooter_name} forfeits {forfeit} to the stakes (rule {rule})", cause=reason)
 
     def region(self, point: Point) -> str:
         """Rule 5's region of a point on the ground."""

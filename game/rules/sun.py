@@ -31,8 +31,8 @@ def rule6_toll(sheet: ShotSheet) -> None:
     if sheet.house.rule6_toll == "once" and sheet.shooter in sheet.state.toll_paid:
         return
     name = sheet.shooter_name
-    sheet.owe(6, sheet.shooter, holder, 1,
-              f"the Sun lies on {names.possessive(holder)} line: {name} pays {names.who(holder)} 1 (rule 6)")
+    cause = f"the Sun lies on {names.possessive(holder)} line"
+    sheet.owe(6, sheet.shooter, holder, 1, f"{cause}: {name} pays {names.who(holder)} 1 (rule 6)", cause=cause)
 
 
 def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
@@ -49,9 +49,8 @@ def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
         seen.add(planet)
         owner = sheet.state.board[planet]
         held = "" if owner == planet else ", held by the stakes"
-        sheet.owe(7, sheet.shooter, owner, 2,
-                  f"{name} knocked the Sun against {names.who(planet)}{held}: "
-                  f"{name} pays {names.who(owner)} 2 (rule 7)")
+        cause = f"{name} knocked the Sun against {names.who(planet)}{held}"
+        sheet.owe(7, sheet.shooter, owner, 2, f"{cause}: {name} pays {names.who(owner)} 2 (rule 7)", cause=cause)
 
 
 def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
@@ -83,15 +82,16 @@ def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
             sheet.notes.append(f"The Sun stopped in {names.orbit(region)} with {count} planets and "
                                f"satellites there; nothing to pay (rule 4).")
         else:
-            sheet.owe(4, payer, sheet.shooter, count,
-                      f"{name} struck the Sun beyond Mercury's orbit into {names.orbit(region)}, where "
-                      f"{count} planets and satellites lie: {names.who(payer)} pays {name} {count} (rule 4)")
+            cause = (f"{name} struck the Sun beyond Mercury's orbit into {names.orbit(region)}, where "
+                     f"{count} planets and satellites lie")
+            sheet.owe(4, payer, sheet.shooter, count, f"{cause}: {names.who(payer)} pays {name} {count} (rule 4)",
+                      cause=cause)
     if r8:
         amount = RULE8_SCHEDULE[region]
         if payer != sheet.shooter:
-            sheet.owe(8, payer, sheet.shooter, amount,
-                      f"{name} struck the Sun within {names.orbit(region)}: "
-                      f"{names.who(payer)} pays {name} {amount} (rule 8)")
+            cause = f"{name} struck the Sun within {names.orbit(region)}"
+            sheet.owe(8, payer, sheet.shooter, amount, f"{cause}: {names.who(payer)} pays {name} {amount} (rule 8)",
+                      cause=cause)
 
 
 def rule9_sun_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
@@ -109,10 +109,10 @@ def rule9_sun_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
     sheet.winner = sheet.shooter
     name = sheet.shooter_name
     for player in sheet.state.active:
-        sheet.owe(9, player, sheet.shooter, 1,
-                  f"{name} knocked the Sun beyond Herschel's orbit and wins: "
-                  f"{names.who(player)} pays {name} 1 (rule 9)")
-    sheet.owe(9, STAKES, sheet.shooter, 0, f"{name} wins and takes all the stakes (rule 9)", everything=True)
+        cause = f"{name} knocked the Sun beyond Herschel's orbit and wins"
+        sheet.owe(9, player, sheet.shooter, 1, f"{cause}: {names.who(player)} pays {name} 1 (rule 9)", cause=cause)
+    sheet.owe(9, STAKES, sheet.shooter, 0, f"{name} wins and takes all the stakes (rule 9)", everything=True,
+              cause=f"{name} wins")
 
 
 def rule6_line_holder_after(sheet: ShotSheet, gates: Gates,

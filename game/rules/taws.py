@@ -62,9 +62,9 @@ def rule12_taw_falls_home(sheet: ShotSheet) -> None:
     if sheet.body_region(taw) != sheet.shooter:
         return
     stake = sheet.house.rule12_stake
-    sheet.owe(12, sheet.shooter, STAKES, stake,
-              f"{names.possessive_cap(sheet.shooter)} taw struck and fell into its own orbit: "
-              f"{sheet.shooter_name} puts {stake} in the inner ring (rule 12)")
+    cause = f"{names.possessive_cap(sheet.shooter)} taw struck and fell into its own orbit"
+    sheet.owe(12, sheet.shooter, STAKES, stake, f"{cause}: {sheet.shooter_name} puts {stake} in the inner ring (rule 12)",
+              cause=cause)
 
 
 def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
@@ -76,9 +76,10 @@ def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
             continue
         if math.hypot(*point) > sheet.layout.inner_ring_radius:
             continue
+        cause = f"{names.possessive_cap(player)} taw lies within the inner ring"
         sheet.owe(13, player, STAKES, 1,
-                  f"{names.possessive_cap(player)} taw lies within the inner ring: it stays there for the winner "
-                  f"and {names.who(player)} can play no more (rule 13)", bodies=(taw,))
+                  f"{cause}: it stays there for the winner and {names.who(player)} can play no more (rule 13)",
+                  bodies=(taw,), cause=cause)
         sheet.left_as_stakes.append(taw)
         sheet.handled.add(taw)
         sheet.out[player] = "taw in the inner ring (rule 13)"

@@ -16,9 +16,9 @@ class R:
 
 
 def test_each_payment_cites_its_rule_from_the_humans_side():
-    ruling = R(transfers=(T("earth", "mars", 2, 7, "you knocked the Sun against Mars"),
-                          T("venus", "earth", 5, 8, "the Sun stopped in the Earth's orbit"),
-                          T("venus", "stakes", 1, 12, "Venus's taw fell into its own orbit")))
+    ruling = R(transfers=(T("earth", "mars", 2, 7, "", cause="you knocked the Sun against Mars"),
+                          T("venus", "earth", 5, 8, "", cause="the Sun stopped in the Earth's orbit"),
+                          T("venus", "stakes", 1, 12, "", cause="Venus's taw fell into its own orbit")))
     lines = ruling_lines(ruling, human="earth")
     assert lines == [
         "Rule 7: you knocked the Sun against Mars: pay Mars 2",
@@ -28,7 +28,7 @@ def test_each_payment_cites_its_rule_from_the_humans_side():
 
 
 def test_fouls_comets_out_winner_and_shortfall():
-    ruling = R(transfers=(T("mars", "venus", 1, 11, "reason", owed=3),),
+    ruling = R(transfers=(T("mars", "venus", 1, 11, "", owed=3, cause="why"),),
                fouls=(F(15, "mars", "shot at its own satellite"),), comets=("saturn",), out=("mars",),
                winner="venus")
     lines = ruling_lines(ruling, human=None)
@@ -42,4 +42,20 @@ def test_fouls_comets_out_winner_and_shortfall():
 def test_a_quiet_shot_still_says_so():
     assert ruling_lines(R()) == ["Nothing to pay on that shot."]
     assert ruling_lines(R(notes=("a", "b", "c"))) == ["a", "b"]
-    assert ruling_lines(R(transfers=(T("mars", "venus", 1, 7, "r"),), notes=("a",))) == ["Rule 7: r: Mars pays Venus 1"]
+    assert ruling_lines(R(transfers=(T("mars", "venus", 1, 7, "", cause="r"),), notes=("a",))) == ["Rule 7: r: Mars pays Venus 1"]
+
+
+def test_a_real_ruling_words_each_payment_once():
+    """The referee's own transfers: the cause from the rules, the payment from the human's side, once."""
+    from pathlib import Path
+
+    from game.physics import PhysicsConfig
+    from game.scenario.format import load_scenario
+    from game.scenario.run import run_scenario
+
+    scenario = Path(__file__).resolve().parents[1] / "scenarios" / "rule07_sun_against_planet.toml"
+    result = run_scenario(load_scenario(scenario, max_speed=PhysicsConfig().max_shot_speed))
+    ruling = result.shots[-1].ruling
+    lines = ruling_lines(ruling, human="earth")
+    assert "Rule 7: the Earth knocked the Sun against Venus: pay Venus 2" in lines
+    assert not any("(rule" in line or "pays Venus 2" in line for line in lines), lines
