@@ -4,31 +4,35 @@ Bullet tests for overlap only at the substep boundaries.  A taw whose path
 cuts a little into another ball's reach can enter and leave it between two
 boundaries (at the 3.8 m/s cap, up to (v h)^2 / 8 R ~ 0.5 mm deep), or be
 sampled inside it only once the two are moving apart again, which Bullet's
-solver answers with no impulse: no hit either way.  A graze is a hit, so we look for them
-ourselves, without a per-substep cost: between two velocity changes every
-body moves on a straight line (no ground, no gravity, rolling resistance only
-at control ticks), so each time a moving body's velocity changes (a shot, a
-tick's rolling resistance, a hit) its path is solved against every other
-body's for the first touch, ``|dp + dv t| = rA + rB``, over the rest of the
-tick.  A touch whose whole span falls between two boundaries is booked for
-the substep whose contact scan sees the touches of the substep it lies in;
-that scan resolves it with the hits Bullet found, in the order of their
-touching instants (``contacts.resolve_hits``), which checks it again on the
-paths as they are then.
+solver answers with no impulse: no hit either way.  A graze is a hit, so
+we look for them ourselves, without a per-substep cost: between two velocity
+changes every body moves on a straight line (no ground, no gravity, rolling
+resistance only at control ticks), so at each velocity change (a shot, a
+tick's rolling resistance, a hit) a mover's path is solved against the
+others' for the first touch, ``|dp + dv t| = rA + rB``, until just past the
+next tick.  The others asked are few: the resting bodies its straight path
+passes within reach of, found with numpy when it turns and kept (with the
+soonest each could be met: rolling only slows a body) until it turns again,
+and the other moving bodies, asked on their paths unless they cannot meet
+it before the next tick.  A touch Bullet will not see closing is booked for
+the contact scan that covers the substep it lies in; that scan resolves it
+with the hits Bullet found, in the order of their touching instants
+(``contacts.resolve_hits``), which checks it again on the paths as they are
+then.
 
 Times here are in substeps (the world's substep counter, as a float),
 lengths in Bullet units and velocities in Bullet units per substep.
 Positions inside ``doPhysics`` cannot be read from Panda (node transforms
 are synced only after the call, and lag Bullet by one substep's
-interpolation), so each body that moved this shot keeps its path: where it
-was at a time and its velocity since.
+interpolation), so each body that moved keeps its path (until placed again):
+where it was at a substep and its velocity since.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Iterable
 
 import numpy as np
 
@@ -72,7 +76,7 @@ class Paths:
         """Where Bullet holds the body at substep ``t`` (Bullet units)."""
         path = self.ref.get(bid)
         if path is None:
-            p = body.node.getTransform().getPos()  # never moved this shot: exact
+            p = body.node.getTransform().getPos()  # not moved since placed: exact
             return (p[0], p[1])
         t0, x, y, vx, vy = path
         return (x + vx * (t - t0), y + vy * (t - t0))
