@@ -152,12 +152,10 @@ def check_shot_accounting(before: Mapping[str, Point], events: list[Event], ruli
     paid_bodies = {b for t in ruling.transfers for b in t.bodies}  # type: ignore[attr-defined]
     state = ruling.state                                 # type: ignore[attr-defined]
     for body in sorted(gone_set):
-        # A body that left must be ruled on: taken into a purse, put back, or
-        # (the Sun on a winning shot) the game is over.
-        # A taw left as stakes (rule 13) is already counted in the pot: knocked
-        # out of the play area, its marble stays there, and the referee is silent.
-        ruled = (body in taken or body in put or body in paid_bodies or (body == SUN and state.finished)
-                 or (body in state.stakes_taws and body not in state.board))
+        # A body that left must be ruled on: taken into a purse, put back (a
+        # taw left as stakes goes back into the inner ring), or (the Sun on a
+        # winning shot) the game is over.
+        ruled = body in taken or body in put or body in paid_bodies or (body == SUN and state.finished)
         if body == SUN and not ruled and body in after:
             ruled = True  # the referee keeps the Sun where it left (docs/rules.md)
         if not ruled:
