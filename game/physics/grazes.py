@@ -158,14 +158,13 @@ class Paths:
         (Rows of moving bodies come out too, harmlessly: they are asked
         on their paths instead.)
         """
-        radius = mirror.radius
         d = zi - mirror.z
         q = vi.conjugate() * d
-        reach = radius + radius[i]
+        reach = mirror.touch[i]          # radius + radius[i], and its square: kept by the mirror
         si = abs(vi)
-        js = np.flatnonzero((q.real < 0.0) & (q.imag * q.imag < reach * reach * (si * si)))
-        ids = list(mirror.rows)
-        return sorted((now + (abs(complex(d[j])) - float(reach[j])) / si, ids[int(j)]) for j in js if j != i)
+        js = ((q.real < 0.0) & (q.imag * q.imag < mirror.touch2[i] * (si * si))).nonzero()[0].tolist()
+        ids = mirror.ids
+        return sorted((now + (abs(complex(d[j])) - float(reach[j])) / si, ids[j]) for j in js if j != i)
 
     def _book_pair(self, a: str, b: str, p: complex, w: complex, reach: float, now: float, span: float) -> None:
         """Book the pair if its straight paths graze within ``span`` substeps of ``now``."""

@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
-from panda3d.core import Vec3
-
 from game.physics.bodies import Point
 from game.physics.grazes import Paths
 from game.physics.world import BULLET_UNIT, ZERO, Body, Mirror, sleep
@@ -31,7 +29,11 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
     z = mirror.z
     rows = mirror.rows
     speed = mirror.speed
+    ref = paths.ref
     out: list[tuple[str, Point]] = []
+    # Locals and plain tuples for Panda's vectors: this runs every tick for
+    # every mover (the values and their conversion to Bullet's floats are
+    # the same as with Vec3).
     for bid, body in list(moving.items()):
         node = body.node
         v = node.getLinearVelocity()
@@ -42,26 +44,27 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
         p = node.getTransform().getPos()
         px = p[0]
         py = p[1]
-        path = paths.ref.get(bid)
+        path = ref.get(bid)
         if path is not None and path[0] == now:
             bx, by = path[1], path[2]   # a hit set its velocity after Bullet's last substep
         else:
             bx, by = px + vx * h, py + vy * h
+        row = rows[bid]
         if s2 <= dv * dv:
             node.setLinearVelocity(ZERO)
             sleep(body)
             del moving[bid]
-            s = 0.0
-            paths.set(bid, now, bx, by, 0.0, 0.0)
+            ref[bid] = (now, bx, by, 0.0, 0.0)
+            # A body stopped now stays where Bullet is, a substep ahead of its node.
+            z[row] = complex(bx, by)
+            speed[row] = 0.0
         else:
             s = math.sqrt(s2)
             f = 1.0 - dv / s
-            node.setLinearVelocity(Vec3(vx * f, vy * f, 0.0))
-            paths.set(bid, now, bx, by, vx * f * h, vy * f * h)
-        row = rows[bid]
-        # A body stopped now stays where Bullet is, a substep ahead of its node.
-        z[row] = complex(px, py) if s else complex(bx, by)
-        speed[row] = s
+            node.setLinearVelocity((vx * f, vy * f, 0.0))
+            ref[bid] = (now, bx, by, vx * f * h, vy * f * h)
+            z[row] = complex(px, py)
+            speed[row] = s
         if px * px + py * py > play_radius2:
             out.append((bid, (float(px) / BULLET_UNIT, float(py) / BULLET_UNIT)))
     return out

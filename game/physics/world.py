@@ -143,6 +143,11 @@ class Mirror:
     radius: np.ndarray
     speed: np.ndarray
     reach: np.ndarray
+    # By row: the ids, and each pair's touching distance and its square
+    # (kept for the graze search, which asks them at every turn).
+    ids: list[str] = field(default_factory=list)
+    touch: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    touch2: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
 
     @staticmethod
     def empty() -> "Mirror":
@@ -160,7 +165,8 @@ class Mirror:
         for bid in moving:
             v = bodies[bid].node.getLinearVelocity()
             speed[rows[bid]] = math.hypot(v[0], v[1])
-        return Mirror(rows, z, radius, speed, reach)
+        touch = radius[None, :] + radius[:, None]
+        return Mirror(rows, z, radius, speed, reach, list(rows), touch, touch * touch)
 
 
 def check_specs(specs: list[BodySpec], play_radius: float) -> None:
