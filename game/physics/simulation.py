@@ -410,12 +410,17 @@ class Simulation:
         clock advances by exact multiples of its float substep, so its
         leftover time, hence its substep count and its interpolated node
         transforms, is zero after either (hashed over the fuzz's shots,
-        ``docs/physics.md``).  Half the calls halves Panda's per-call
-        syncing of every body; only the frame sampler and ``advance`` need
-        a call every 1/60 s.  Events are published at the tick, in the
-        same order.
+        ``docs/physics.md``).  That needs every call's length to be an
+        exact power-of-two multiple of the float substep, so other configs
+        step call by call.  Half the calls halves Panda's per-call syncing
+        of every body; only the frame sampler and ``advance`` need a call
+        every 1/60 s.  Events are published at the tick, in the same order.
         """
         n = self._next_control - self._substep
+        k = self.config.substeps_per_call
+        if n & (n - 1) or k & (k - 1):
+            self._step_call()
+            return
         h = self._h
         if self._scanning:
             self._world.doPhysics(n * h, n, h)  # the scan counts the substeps
