@@ -13,14 +13,15 @@ listener that raises cannot corrupt Bullet.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from typing import Callable, Mapping
 
+import numpy as np
 from panda3d.bullet import BulletRigidBodyNode, BulletWorld
-from panda3d.core import Vec3
+from panda3d.core import Point3, TransformState, Vec3
 
 from game.physics.grazes import Paths
 from game.physics.pandaown import own
-from game.physics.world import BULLET_UNIT, Body
+from game.physics.world import BULLET_UNIT, Body, Mirror
 from game.rules.events import Contact, Event
 
 Pair = tuple[str, str]
@@ -44,6 +45,7 @@ def scan_substep(
     grazes: set[Pair] | None,
     paths: Paths,
     substep: int,
+    mirror: Mirror | None = None,
 ) -> tuple[set[Pair], list[str]]:
     """Runs inside doPhysics after a substep with ``n`` manifolds: collect its hits.
 
@@ -98,7 +100,23 @@ def scan_substep(
             passing.append((a, b, ax - bx, ay - by, bx, by))
     if not (pressed or passing):
         return touching, []
-    changed = resolve_hits(pressed, bodies, t_end, h, pending, passing, grazes or frozenset())
+    start = substep - 1
+
+    def start_of(bid: str) -> tuple[float, float]:
+        return paths.at(bid, bodies[bid], start)
+
+    def nearby(bid: str, x: float, y: float, travel: float) -> list[str]:
+        # Resting bodies lie where the mirror holds them (as for grazes);
+        # moving ones (few) are all asked on their paths.
+        if mirror is None or bid not in mirror.rows:
+            return list(bodies)
+        gap = np.abs(mirror.z - complex(x, y)) - mirror.touch[mirror.rows[bid]]
+        ids = mirror.ids
+        found = [ids[j] for j in (gap < travel).nonzero()[0].tolist()]
+        return found + [m for m in moving if m not in found]
+
+    changed, shifts = resolve_hits(pressed, bodies, t_end, h, pending, passing, grazes or frozenset(),
+                                   start_of, nearby)
     turned: list[str] = []
     for bid, (ux, uy, vx, vy) in changed.items():
         body = bodies[bid]
@@ -106,10 +124,30 @@ def scan_substep(
         wx, wy = (before[3] / h, before[4] / h) if before is not None else (0.0, 0.0)
         if (vx - wx) ** 2 + (vy - wy) ** 2 > _TURN * _TURN:
             turned.append(bid)
-        # Bullet moved it through this substep at the velocity it solved
-        # (ux, uy); ours holds from the substep's end.
         x, y = paths.at(bid, body, substep - 1)
-        paths.set(bid, substep, x + ux * h, y + uy * h, vx * h, vy * h)
+        moved = shifts.get(bid)
+        if moved is None:
+            # Bullet moved it through this substep at the velocity it solved
+            # (ux, uy); ours holds from the substep's end.
+            paths.set(bid, substep, x + ux * h, y + uy * h, vx * h, vy * h)
+        else:
+            # Struck: it left its touch at its new velocity, so it ends the
+            # substep where that takes it, not where Bullet's late answer
+            # (still overlapping) put it.
+            ex = x + moved[0] + vx * h
+            ey = y + moved[1] + vy * h
+            node = body.node
+            if moved[2] or moved[3]:
+                # Panda shows a body one substep behind Bullet: where it is
+                # less a substep of the velocity it had when placed.  Make
+                # that where it was at the narrow phase, before a touch
+                # that came only later in the substep.
+                node.setLinearVelocity(Vec3(vx + moved[2] / h, vy + moved[3] / h, 0.0))
+                node.setTransform(TransformState.makePos(Point3(ex, ey, body.radius)))
+                node.setLinearVelocity(Vec3(vx, vy, 0.0))
+            else:
+                node.setTransform(TransformState.makePos(Point3(ex, ey, body.radius)))
+            paths.set(bid, substep, ex, ey, vx * h, vy * h)
         if bid not in moving and (vx or vy):
             moving[bid] = body
     return touching, turned
@@ -119,7 +157,9 @@ def resolve_hits(
     pressed: list[Pressed], bodies: Mapping[str, Body], t_end: float, h: float, pending: list[Event],
     passing: list[Graze] = [],
     booked: set[Pair] | frozenset[Pair] = frozenset(),
-) -> dict[str, tuple[float, float, float, float]]:
+    start_of: Callable[[str], tuple[float, float]] | None = None,
+    nearby: Callable[[str, float, float, float], list[str]] | None = None,
+) -> tuple[dict[str, tuple[float, float, float, float]], dict[str, list[float]]]:
     """Replace Bullet's answer to this substep's hits by the ideal one; queue the events.
 
     Bullet sees a hit up to one substep late, the balls already
@@ -149,8 +189,22 @@ def resolve_hits(
     holds every pair booked as a graze, including those Bullet sampled
     overlapping but already moving apart.
 
+    ``start_of`` gives a body's centre at the substep's start (the narrow
+    phase's frame), ``nearby`` the bodies that may lie within a distance of
+    a point (a superset; every body without it).  With it, a struck body is also looked at against
+    every other body: a ball struck early in the substep may meet a third
+    before the substep ends, a pair Bullet's narrow phase (run at the
+    start) did not see; that touch, found on the paths taken after the
+    hit and possibly ahead of the narrow phase, takes its turn too, so
+    no pair is left overlapping at the substep's end.
+
     Returns, for every body whose velocity was set, the velocity Bullet
-    had moved it with through this substep and the one set now.
+    had moved it with through this substep and the one set now; and, for
+    every struck body, how far from Bullet's start of the substep (the
+    narrow phase's frame) it would be at that instant had it moved off at
+    its new velocity from each hit's touching instant: the caller puts it
+    there plus a substep of its new velocity, so no resolved pair is left
+    overlapping at the substep's end.
     """
     velocity: dict[str, list[float]] = {}
     solved: dict[str, tuple[float, float]] = {}
@@ -193,6 +247,11 @@ def resolve_hits(
     manifolds: list[object | None] = [m for m, *_rest in pressed]
     # A pair booked as a graze may be found moving apart, its touch behind it.
     passes = [((a, b) if a < b else (b, a)) in booked for _m, a, b, *_rest in pressed]
+    # A touch found after a hit may lie ahead of the narrow phase, within
+    # this substep: rewound by a negative time (see ``_follow_on``).
+    ahead = [False] * len(pressed)
+    seen = {(a, b) if a < b else (b, a) for _m, a, b, *_rest in pressed}
+    quiet: set[str] = set()   # bodies read only for a follow-on look: set only if struck
     for a, b, px, py, bx, by in passing:
         for bid in (a, b):
             if bid not in velocity:
@@ -203,6 +262,8 @@ def resolve_hits(
         bullet.append((0.0, 0.0))
         manifolds.append(None)   # no manifold, no Bullet answer
         passes.append(True)
+        ahead.append(False)
+        seen.add((a, b) if a < b else (b, a))
     # Event by event: of the pairs still closing fast enough to count as
     # a hit, resolve the one that touched first, then look again (the
     # hit may have set another pair closing, as in a cradle).
@@ -213,6 +274,7 @@ def resolve_hits(
     # it moved off at its new velocity from the instant it was struck:
     # a later touch is found on the path the body really took after the
     # hit, never on the one it would have kept without it.
+    # (Its last two: the part of it from touches ahead of the narrow phase.)
     shift: dict[str, list[float]] = {}
     # How long before now the last resolved hit touched.  It starts a
     # substep back: Bullet saw no overlap then (or the pair was already
@@ -234,7 +296,11 @@ def resolve_hits(
             s_back = _rewind(px, py, va, vb, bodies[a].radius + bodies[b].radius, latest, passes[i])
             if s_back is None:
                 continue
-            s_back = max(s_back, 0.0)  # Bullet stopped just short: it touches now
+            if ahead[i]:
+                if s_back < -h:
+                    continue  # beyond this substep: the next one's narrow phase sees it
+            else:
+                s_back = max(s_back, 0.0)  # Bullet stopped just short: it touches now
             wx, wy = va[0] - vb[0], va[1] - vb[1]
             cx, cy = px - wx * s_back, py - wy * s_back
             c = math.hypot(cx, cy)
@@ -281,12 +347,31 @@ def resolve_hits(
         vb[0] -= ix / mb
         vb[1] -= iy / mb
         for bid, dvx, dvy in ((a, ix / ma, iy / ma), (b, -ix / mb, -iy / mb)):
-            moved = shift.setdefault(bid, [0.0, 0.0])
+            moved = shift.setdefault(bid, [0.0, 0.0, 0.0, 0.0])
             moved[0] += dvx * s_back
             moved[1] += dvy * s_back
+            if s_back < 0.0:   # ahead of the narrow phase: the body was still on its old path then
+                moved[2] += dvx * s_back
+                moved[3] += dvy * s_back
         t_touch = max(0.0, t_end - h - s_back)
         pair = (a, b) if a < b else (b, a)
         events.append(Contact(t_touch, pair[0], pair[1], jn / BULLET_UNIT, where))
+        if start_of is not None:
+            for bid in (a, b):
+                for other, px, py, bx, by in _follow_on(bid, bodies, velocity, shift, start_of, nearby, seen, h):
+                    if other not in velocity:
+                        v = bodies[other].node.getLinearVelocity()
+                        velocity[other] = [v[0], v[1]]
+                        solved[other] = (v[0], v[1])
+                        quiet.add(other)
+                    pair = (bid, other) if bid < other else (other, bid)
+                    seen.add(pair)
+                    hits.append((True, bid, other, px, py, bx, by))
+                    bullet.append((0.0, 0.0))
+                    manifolds.append(None)
+                    passes.append(False)
+                    ahead.append(True)
+                    waiting.append(len(hits) - 1)
     for i in waiting:
         _, a, b, *_rest = hits[i]
         if a in struck or b in struck:
@@ -302,6 +387,8 @@ def resolve_hits(
         velocity[b][1] -= jy / bodies[b].spec.mass
     changed: dict[str, tuple[float, float, float, float]] = {}
     for bid, (vx, vy) in velocity.items():
+        if bid in quiet and bid not in struck:
+            continue  # looked at, never struck: left as it was
         ux, uy = solved[bid]
         if pressed or bid in struck:  # (a graze found no touch: leave its bodies be)
             bodies[bid].node.setLinearVelocity(Vec3(vx, vy, 0.0))
@@ -309,8 +396,56 @@ def resolve_hits(
     # Resolved earliest touch first, each no earlier than the last: the
     # events are already in time order.
     pending.extend(events)
-    return changed
+    return changed, {bid: shift[bid] for bid in struck}
 
+
+
+def _follow_on(
+    bid: str, bodies: Mapping[str, Body], velocity: dict[str, list[float]], shift: dict[str, list[float]],
+    start_of: Callable[[str], tuple[float, float]],
+    nearby: Callable[[str, float, float, float], list[str]] | None, seen: set[Pair], h: float,
+) -> list[tuple[str, float, float, float, float]]:
+    """Bodies a just-struck body could reach by the substep's end, not yet paired with it.
+
+    Each as (other, the struck body's centre from the other's and the
+    other's centre, both at the substep's start and before any shift), the
+    form of a hit: the caller's loop then finds the touch, if any, on the
+    paths taken after the hit.  Runs once per resolved hit (a few a shot);
+    the bound below keeps it to the bodies within a substep's travel.
+    """
+    ax, ay = start_of(bid)
+    sa = shift.get(bid)
+    if sa is not None:
+        ax += sa[0]
+        ay += sa[1]
+    va = velocity[bid]
+    ra = bodies[bid].radius
+    # How far this body moves in two substeps (the most a touch found now
+    # can lie from the substep's start); a moving other adds its own.
+    travel = math.hypot(va[0], va[1]) * 2.0 * h
+    found: list[tuple[str, float, float, float, float]] = []
+    for other in (nearby(bid, ax, ay, travel) if nearby is not None else bodies):
+        if other == bid or other not in bodies or ((bid, other) if bid < other else (other, bid)) in seen:
+            continue
+        body = bodies[other]
+        vo = velocity.get(other)
+        if vo is None:
+            v = body.node.getLinearVelocity()
+            vo = [v[0], v[1]]
+        bx, by = start_of(other)
+        ox, oy = bx, by
+        so = shift.get(other)
+        if so is not None:
+            ox += so[0]
+            oy += so[1]
+        if math.hypot(ax - ox, ay - oy) - ra - body.radius > travel + math.hypot(vo[0], vo[1]) * 2.0 * h:
+            continue
+        px, py = ax - bx, ay - by
+        if sa is not None:
+            px -= sa[0]
+            py -= sa[1]
+        found.append((other, px, py, bx, by))
+    return found
 
 
 def _forget_impulses(manifold: object | None) -> None:

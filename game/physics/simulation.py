@@ -140,7 +140,8 @@ class Simulation:
                 sim._woken = True
                 sim._touching, changed = scan_substep(
                     world, n, sim._bodies, sim._moving, sim._touching,
-                    (sim._substep - sim._shot_substep) * h, h, sim._pending, grazes, paths, sim._substep)
+                    (sim._substep - sim._shot_substep) * h, h, sim._pending, grazes, paths, sim._substep,
+                    sim._mirror)
                 if changed:
                     sim._book(changed, fresh=True)
             elif sim._touching:
