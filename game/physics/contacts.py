@@ -27,6 +27,7 @@ from game.rules.events import Contact, Event
 Pair = tuple[str, str]
 Pressed = tuple[object, str, str, BulletRigidBodyNode, BulletRigidBodyNode, bool]
 Graze = tuple[str, str, float, float, float, float]
+Ask = tuple[str, float, float, float, float, float]   # body, where, velocity, how far it goes
 
 _MIN_HIT_SPEED = 1e-3    # m/s: a new pair closing slower is a nudge, not a hit
 _REHIT_SPEED = 0.05      # m/s: a touching pair closing faster was struck anew
@@ -105,15 +106,32 @@ def scan_substep(
     def start_of(bid: str) -> tuple[float, float]:
         return paths.at(bid, bodies[bid], start)
 
-    def nearby(bid: str, x: float, y: float, travel: float) -> list[str]:
-        # Resting bodies lie where the mirror holds them (as for grazes);
-        # moving ones (few) are all asked on their paths.
-        if mirror is None or bid not in mirror.rows:
-            return list(bodies)
-        gap = np.abs(mirror.z - complex(x, y)) - mirror.touch[mirror.rows[bid]]
+    def nearby(asks: list[Ask]) -> list[list[str]]:
+        # Resting bodies lie where the mirror holds them (as for grazes):
+        # only those a body's straight path passes within reach of, no
+        # further ahead than its ``travel``; moving ones (few) are all asked.
+        if mirror is None or any(bid not in mirror.rows for bid, *_ in asks):
+            return [list(bodies) for _ in asks]
+        found = [[m for m in moving if m != bid] for bid, *_ in asks]
+        # One numpy pass for every ask (these few calls a shot run cold, so
+        # each array operation costs): the bodies within reach of each
+        # ask's disc; then, in Python, those few its path passes.
+        z = mirror.z
+        centres = np.array([complex(x, y) for _b, x, y, *_ in asks])
+        limits = np.array([bodies[bid].radius + mirror.radius_max + travel for bid, _x, _y, _vx, _vy, travel in asks])
+        rows, cols = (np.abs(z[None, :] - centres[:, None]) < limits[:, None]).nonzero()
         ids = mirror.ids
-        found = [ids[j] for j in (gap < travel).nonzero()[0].tolist()]
-        return found + [m for m in moving if m not in found]
+        radius = mirror.radius
+        for k, j in zip(rows.tolist(), cols.tolist()):
+            bid, x, y, vx, vy, travel = asks[k]
+            if not (vx or vy):
+                continue
+            q = complex(vx, -vy) * (complex(z[j]) - complex(x, y))
+            s = math.hypot(vx, vy)
+            reach = (bodies[bid].radius + float(radius[j])) * s
+            if abs(q.imag) < reach and -reach < q.real < reach + travel * s:
+                found[k].append(ids[j])
+        return found
 
     changed, shifts = resolve_hits(pressed, bodies, t_end, h, pending, passing, grazes or frozenset(),
                                    start_of, nearby)
@@ -158,7 +176,7 @@ def resolve_hits(
     passing: list[Graze] = [],
     booked: set[Pair] | frozenset[Pair] = frozenset(),
     start_of: Callable[[str], tuple[float, float]] | None = None,
-    nearby: Callable[[str, float, float, float], list[str]] | None = None,
+    nearby: Callable[[list[Ask]], list[list[str]]] | None = None,
 ) -> tuple[dict[str, tuple[float, float, float, float]], dict[str, list[float]]]:
     """Replace Bullet's answer to this substep's hits by the ideal one; queue the events.
 
@@ -190,8 +208,8 @@ def resolve_hits(
     overlapping but already moving apart.
 
     ``start_of`` gives a body's centre at the substep's start (the narrow
-    phase's frame), ``nearby`` the bodies that may lie within a distance of
-    a point (a superset; every body without it).  With it, a struck body is also looked at against
+    phase's frame), ``nearby`` the bodies a body's path from a point may
+    meet within a distance (a superset; every body without it).  With it, a struck body is also looked at against
     every other body: a ball struck early in the substep may meet a third
     before the substep ends, a pair Bullet's narrow phase (run at the
     start) did not see; that touch, found on the paths taken after the
@@ -281,6 +299,7 @@ def resolve_hits(
     # touching), so no touch found now lies earlier, and every event of
     # this substep falls between the last substep's and the next one's.
     latest = h
+    fresh: list[str] = []   # struck since the last follow-on look
     while True:
         best: tuple[float, int, float, float, float] | None = None
         for i in waiting:
@@ -310,7 +329,29 @@ def resolve_hits(
             if best is None or s_back > best[0]:  # the earliest touch
                 best = (s_back, i, cx / c, cy / c, closing)
         if best is None:
-            break
+            if start_of is None or not fresh:
+                break
+            # Every body struck since the last look: could it meet another
+            # before the substep ends?  Such pairs take their turn too.
+            added = False
+            for bid, other, px, py, bx, by in _follow_on(fresh, bodies, velocity, shift, start_of, nearby, seen, h):
+                if other not in velocity:
+                    v = bodies[other].node.getLinearVelocity()
+                    velocity[other] = [v[0], v[1]]
+                    solved[other] = (v[0], v[1])
+                    quiet.add(other)
+                seen.add((bid, other) if bid < other else (other, bid))
+                hits.append((True, bid, other, px, py, bx, by))
+                bullet.append((0.0, 0.0))
+                manifolds.append(None)
+                passes.append(False)
+                ahead.append(True)
+                waiting.append(len(hits) - 1)
+                added = True
+            fresh = []
+            if not added:
+                break
+            continue
         s_back, i, nx, ny, closing = best
         waiting.remove(i)
         latest = s_back
@@ -356,22 +397,9 @@ def resolve_hits(
         t_touch = max(0.0, t_end - h - s_back)
         pair = (a, b) if a < b else (b, a)
         events.append(Contact(t_touch, pair[0], pair[1], jn / BULLET_UNIT, where))
-        if start_of is not None:
-            for bid in (a, b):
-                for other, px, py, bx, by in _follow_on(bid, bodies, velocity, shift, start_of, nearby, seen, h):
-                    if other not in velocity:
-                        v = bodies[other].node.getLinearVelocity()
-                        velocity[other] = [v[0], v[1]]
-                        solved[other] = (v[0], v[1])
-                        quiet.add(other)
-                    pair = (bid, other) if bid < other else (other, bid)
-                    seen.add(pair)
-                    hits.append((True, bid, other, px, py, bx, by))
-                    bullet.append((0.0, 0.0))
-                    manifolds.append(None)
-                    passes.append(False)
-                    ahead.append(True)
-                    waiting.append(len(hits) - 1)
+        for bid in (a, b):
+            if bid not in fresh:
+                fresh.append(bid)
     for i in waiting:
         _, a, b, *_rest = hits[i]
         if a in struck or b in struck:
@@ -401,50 +429,56 @@ def resolve_hits(
 
 
 def _follow_on(
-    bid: str, bodies: Mapping[str, Body], velocity: dict[str, list[float]], shift: dict[str, list[float]],
+    struck: list[str], bodies: Mapping[str, Body], velocity: dict[str, list[float]], shift: dict[str, list[float]],
     start_of: Callable[[str], tuple[float, float]],
-    nearby: Callable[[str, float, float, float], list[str]] | None, seen: set[Pair], h: float,
-) -> list[tuple[str, float, float, float, float]]:
-    """Bodies a just-struck body could reach by the substep's end, not yet paired with it.
+    nearby: Callable[[list[Ask]], list[list[str]]] | None, seen: set[Pair], h: float,
+) -> list[tuple[str, str, float, float, float, float]]:
+    """Bodies just-struck bodies could reach by the substep's end, not yet paired with them.
 
-    Each as (other, the struck body's centre from the other's and the
-    other's centre, both at the substep's start and before any shift), the
-    form of a hit: the caller's loop then finds the touch, if any, on the
-    paths taken after the hit.  Runs once per resolved hit (a few a shot);
-    the bound below keeps it to the bodies within a substep's travel.
+    Each as (struck, other, the struck body's centre from the other's and
+    the other's centre, both at the substep's start and before any shift),
+    the form of a hit: the caller's loop then finds the touch, if any, on
+    the paths taken after the hit.  Runs once per round of hits (a few a
+    shot); the bound below keeps it to the bodies within two substeps'
+    travel.
     """
-    ax, ay = start_of(bid)
-    sa = shift.get(bid)
-    if sa is not None:
-        ax += sa[0]
-        ay += sa[1]
-    va = velocity[bid]
-    ra = bodies[bid].radius
-    # How far this body moves in two substeps (the most a touch found now
-    # can lie from the substep's start); a moving other adds its own.
-    travel = math.hypot(va[0], va[1]) * 2.0 * h
-    found: list[tuple[str, float, float, float, float]] = []
-    for other in (nearby(bid, ax, ay, travel) if nearby is not None else bodies):
-        if other == bid or other not in bodies or ((bid, other) if bid < other else (other, bid)) in seen:
-            continue
-        body = bodies[other]
-        vo = velocity.get(other)
-        if vo is None:
-            v = body.node.getLinearVelocity()
-            vo = [v[0], v[1]]
-        bx, by = start_of(other)
-        ox, oy = bx, by
-        so = shift.get(other)
-        if so is not None:
-            ox += so[0]
-            oy += so[1]
-        if math.hypot(ax - ox, ay - oy) - ra - body.radius > travel + math.hypot(vo[0], vo[1]) * 2.0 * h:
-            continue
-        px, py = ax - bx, ay - by
+    asks: list[Ask] = []
+    for bid in struck:
+        ax, ay = start_of(bid)
+        sa = shift.get(bid)
         if sa is not None:
-            px -= sa[0]
-            py -= sa[1]
-        found.append((other, px, py, bx, by))
+            ax += sa[0]
+            ay += sa[1]
+        va = velocity[bid]
+        # How far this body moves in two substeps (the most a touch found
+        # now can lie from the substep's start); a moving other adds its own.
+        asks.append((bid, ax, ay, va[0], va[1], math.hypot(va[0], va[1]) * 2.0 * h))
+    found: list[tuple[str, str, float, float, float, float]] = []
+    near = nearby(asks) if nearby is not None else [list(bodies) for _ in asks]
+    for (bid, ax, ay, _vx, _vy, travel), others in zip(asks, near):
+        ra = bodies[bid].radius
+        sa = shift.get(bid)
+        for other in others:
+            if other == bid or other not in bodies or ((bid, other) if bid < other else (other, bid)) in seen:
+                continue
+            body = bodies[other]
+            vo = velocity.get(other)
+            if vo is None:
+                v = body.node.getLinearVelocity()
+                vo = [v[0], v[1]]
+            bx, by = start_of(other)
+            ox, oy = bx, by
+            so = shift.get(other)
+            if so is not None:
+                ox += so[0]
+                oy += so[1]
+            if math.hypot(ax - ox, ay - oy) - ra - body.radius > travel + math.hypot(vo[0], vo[1]) * 2.0 * h:
+                continue
+            px, py = ax - bx, ay - by
+            if sa is not None:
+                px -= sa[0]
+                py -= sa[1]
+            found.append((bid, other, px, py, bx, by))
     return found
 
 

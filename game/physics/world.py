@@ -148,6 +148,7 @@ class Mirror:
     ids: list[str] = field(default_factory=list)
     touch: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
     touch2: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    radius_max: float = 0.0   # the largest radius (the contact scan's follow-on look)
 
     @staticmethod
     def empty() -> "Mirror":
@@ -166,7 +167,8 @@ class Mirror:
             v = bodies[bid].node.getLinearVelocity()
             speed[rows[bid]] = math.hypot(v[0], v[1])
         touch = radius[None, :] + radius[:, None]
-        return Mirror(rows, z, radius, speed, reach, list(rows), touch, touch * touch)
+        return Mirror(rows, z, radius, speed, reach, list(rows), touch, touch * touch,
+                      float(radius.max()) if len(radius) else 0.0)
 
 
 def check_specs(specs: list[BodySpec], play_radius: float) -> None:
