@@ -390,15 +390,7 @@ class Simulation:
 
     def _step_call(self) -> None:
         """One doPhysics call of whole substeps, then the control work if a tick is due."""
-        k = self.config.substeps_per_call
-        h = self._h
-        if self._scanning:
-            self._world.doPhysics(k * h, k, h)  # the scan counts the substeps
-        else:
-            self._world.doPhysics(k * h, k, h)
-            self._substep += k
-        if self._pending:
-            self._flush()
+        self._do_substeps(self.config.substeps_per_call)
         if self._substep >= self._next_control:
             self._next_control += self.config.substeps_per_tick
             self._control()
@@ -422,16 +414,19 @@ class Simulation:
         if n & (n - 1) or k & (k - 1):
             self._step_call()
             return
+        self._do_substeps(n)
+        self._next_control += self.config.substeps_per_tick
+        self._control()
+
+    def _do_substeps(self, n: int) -> None:
+        """``n`` substeps in one doPhysics call, then any hits the scan booked."""
+        scanning = self._scanning  # while it scans, the scan counts the substeps
         h = self._h
-        if self._scanning:
-            self._world.doPhysics(n * h, n, h)  # the scan counts the substeps
-        else:
-            self._world.doPhysics(n * h, n, h)
+        self._world.doPhysics(n * h, n, h)
+        if not scanning:
             self._substep += n
         if self._pending:
             self._flush()
-        self._next_control += self.config.substeps_per_tick
-        self._control()
 
     # -- the control tick ----------------------------------------------------
 
