@@ -39,7 +39,7 @@ LEVELS: dict[str, Level] = {
                     position_weight=0.0, random_play=True),
     "easy": Level("easy", angle_noise_deg=3.0, speed_noise_frac=0.12, max_candidates=40, origins=3,
                   robust_top=4, noise_samples=4, lookahead_top=0, reply_candidates=0,
-                  position_weight=0.3),
+                  position_weight=1.0),
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
                     position_weight=1.0),
