@@ -22,34 +22,26 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _fps(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"fps must be a whole number, not {text!r}") from None
-    if not 1 <= value <= 120:
-        raise argparse.ArgumentTypeError(f"fps must be from 1 to 120, not {value}")
-    return value
+def _bounded(name: str, kind: type, low: float, high: float | None = None):
+    """An argparse type: a ``kind`` number from ``low`` to ``high``, or a one-line reason why not."""
+    noun = "a whole number" if kind is int else "a number"
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be {noun}, not {text!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
+            raise argparse.ArgumentTypeError(f"{name} must be {span}, not {value}")
+        return value
+
+    return parse
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"shot must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"shot numbers start at 1, not {value}")
-    return value
-
-
-def _speed(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"speed must be a number, not {text!r}") from None
-    if not 0.1 <= value <= 4.0:
-        raise argparse.ArgumentTypeError(f"speed must be from 0.1 to 4, not {value}")
-    return value
+_fps = _bounded("fps", int, 1, 120)
+_shot_number = _bounded("shot", int, 1)
+_speed = _bounded("speed", float, 0.1, 4.0)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -58,7 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--camera", choices=CAMERAS, default="auto", help="camera (default: auto, the director)")
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="export size (default 1280x720)")
     parser.add_argument("--fps", type=_fps, default=30, help="export frames per second (default 30)")
-    parser.add_argument("--shot", type=_positive, default=None, metavar="N",
+    parser.add_argument("--shot", type=_shot_number, default=None, metavar="N",
                         help="only shot N (from 1); in the viewer, start there")
     parser.add_argument("--trails", action="store_true", help="draw trails behind moving bodies")
     parser.add_argument("--no-gif", action="store_true", help="with --export: PNG frames only")
