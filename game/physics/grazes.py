@@ -30,13 +30,14 @@ where it was at a substep and its velocity since.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
 import numpy as np
 
-from game.physics.world import Body, Mirror
+from game.physics.world import NEAR_SLACK, Body, Mirror
 
 Pair = tuple[str, str]
 
@@ -56,19 +57,38 @@ class Paths:
     near: dict[str, list[tuple[float, str]]] = field(default_factory=dict)
     # Two moving bodies: the soonest they could meet, until one turns.
     soonest: dict[Pair, float] = field(default_factory=dict)
+    # The bodies whose paths move, in the order they started, and those
+    # that stopped since the last ask (``_settle``).
+    moving: dict[str, None] = field(default_factory=dict)
+    stopped: list[str] = field(default_factory=list)
 
     def clear(self) -> None:
         self.ref.clear()
+        self.moving.clear()
+        self.new_shot()
+
+    def new_shot(self) -> None:
+        """Forget the bookings and candidates of the last shot; the paths stay."""
         self.due.clear()
         self.near.clear()
         self.soonest.clear()
+        self.stopped.clear()
 
     def set(self, bid: str, t: float, x: float, y: float, vx: float, vy: float) -> None:
-        """From substep ``t`` the body is at (x, y) moving (vx, vy) per substep."""
+        """From substep ``t`` the body is at (x, y) moving (vx, vy) per substep.
+
+        (Rolling resistance, which only slows a moving body, writes ``ref`` itself.)
+        """
         self.ref[bid] = (t, x, y, vx, vy)
+        if vx or vy:
+            self.moving[bid] = None
+        elif bid in self.moving:
+            del self.moving[bid]
+            self.stopped.append(bid)
 
     def forget(self, bid: str) -> None:
         self.ref.pop(bid, None)
+        self.moving.pop(bid, None)
         self.near.clear()
         self.soonest.clear()
 
@@ -90,26 +110,34 @@ class Paths:
         for old in [k for k in self.due if k < substep]:
             del self.due[old]
 
-    def book(self, movers: Iterable[str], mirror: Mirror, now: float, until: float, fresh: bool) -> None:
+    def book(self, movers: Iterable[str], mirror: Mirror, now: float, until: float, fresh: bool) -> bool:
         """Book every graze of a path of ``movers`` against any body between ``now`` and ``until``.
 
         ``fresh``: the movers' directions are new (a shot or a hit), so the
         resting bodies their paths pass are looked for again; otherwise (a
         tick's rolling resistance only slows a body) those kept are asked.
         Moving bodies are few and are asked every time.
+
+        Returns whether any asked pair comes within ``NEAR_SLACK`` of
+        touching before ``until``: the contact scan's gate.  Between two
+        control ticks nothing turns or speeds up except through a hit, and
+        a hit happens only while the scan runs, so for a tick that begins
+        with the scan off the straight paths are exact, and a tick in which
+        no pair comes that near has no contact of a moving body at all.
         """
         rows = mirror.rows
         if len(rows) < 2:
-            return
+            return False
         span = until - now
-        ref = self.ref
-        moving = [bid for bid, path in ref.items() if (path[3] or path[4]) and bid in rows]
-        asked = set(movers)
+        moving = self.moving
+        if self.stopped:
+            self._settle(mirror, now)
+        asked = dict.fromkeys(movers)
         radius = mirror.radius
         soonest_of = self.soonest
+        near = False
         for bid in asked:
-            path = ref.get(bid)
-            if path is None or not (path[3] or path[4]):
+            if bid not in moving:
                 continue   # stopped
             i = rows[bid]
             zi = vi = None
@@ -124,7 +152,10 @@ class Paths:
                     if zi is None:
                         zi, vi = self._state(bid, mirror, now)
                     zj, _vj = self._state(other, mirror, now)
-                    self._book_pair(bid, other, zi - zj, vi, float(radius[i] + radius[rows[other]]), now, span)
+                    reach = float(radius[i] + radius[rows[other]])
+                    if _comes_within(zi - zj, vi, reach + NEAR_SLACK, span):
+                        near = True
+                        self._book_pair(bid, other, zi - zj, vi, reach, now, span)
             for other in moving:
                 if other == bid or (other in asked and other < bid):
                     continue   # the same pair, asked from the other side
@@ -137,9 +168,36 @@ class Paths:
                 d = zi - zj
                 reach = float(radius[i] + radius[rows[other]])
                 closing = abs(vi) + abs(vj)   # at most; speeds only drop until one turns
-                soonest_of[pair] = now + (abs(d) - reach) / closing
-                if abs(d) - reach < closing * span:
+                soonest_of[pair] = now + (abs(d) - reach - NEAR_SLACK) / closing
+                if _comes_within(d, vi - vj, reach + NEAR_SLACK, span):
+                    near = True
                     self._book_pair(bid, other, d, vi - vj, reach, now, span)
+        return near
+
+    def _settle(self, mirror: Mirror, now: float) -> None:
+        """Add the bodies that stopped since the last ask to the kept candidates of every mover.
+
+        A body moving when a mover looked was asked as a moving pair, not
+        kept; once it stops where that mover's path passes, it must be kept.
+        """
+        rows = mirror.rows
+        settled = [bid for bid in self.stopped if bid in rows and bid not in self.moving]
+        self.stopped.clear()
+        for bid in settled:   # (a hit may have stopped it dead: the mirror learns where)
+            mirror.z[rows[bid]] = self._state(bid, mirror, now)[0]
+        touch = mirror.touch
+        for bid, kept in self.near.items():
+            if bid not in self.moving:
+                continue
+            zi, vi = self._state(bid, mirror, now)
+            si = abs(vi)
+            for other in settled:
+                # (A body kept from before it was struck is kept where it lay then.)
+                kept[:] = [entry for entry in kept if entry[1] != other]
+                zj, _vj = self._state(other, mirror, now)
+                soonest = _soonest(zi - zj, vi, si, float(touch[rows[bid], rows[other]]) + NEAR_SLACK, now)
+                if soonest is not None:
+                    bisect.insort(kept, (soonest, other))
 
     def _state(self, bid: str, mirror: Mirror, now: float) -> tuple[complex, complex]:
         """Position and velocity of a body at ``now`` (Bullet units, per substep)."""
@@ -151,20 +209,23 @@ class Paths:
 
     @staticmethod
     def _look(i: int, zi: complex, vi: complex, mirror: Mirror, now: float) -> list[tuple[float, str]]:
-        """The resting bodies the mover's straight path passes within reach of, ahead, and how soon at the earliest.
+        """The resting bodies the mover's straight path comes near, and how soon at the earliest.
 
-        They hold until the mover turns (a hit, which looks again): rolling
-        slows a body, never turns it, so the soonest stays a lower bound.
-        (Rows of moving bodies come out too, harmlessly: they are asked
-        on their paths instead.)
+        Near is within ``NEAR_SLACK`` of touching: ahead on its path, or
+        already (a body it presses against, or has just left).  They hold
+        until the mover turns (a hit, which looks again): rolling slows a
+        body, never turns it, so the soonest stays a lower bound.  (Rows of
+        moving bodies come out too, harmlessly: they are asked on their
+        paths instead.)
         """
         d = zi - mirror.z
         q = vi.conjugate() * d
-        reach = mirror.touch[i]          # radius + radius[i], and its square: kept by the mirror
+        reach = mirror.near[i]          # touching distance plus the slack, and its square: kept by the mirror
         si = abs(vi)
-        js = ((q.real < 0.0) & (q.imag * q.imag < mirror.touch2[i] * (si * si))).nonzero()[0].tolist()
+        dist = np.abs(d)
+        js = ((dist < reach) | ((q.real < 0.0) & (q.imag * q.imag < mirror.near2[i] * (si * si)))).nonzero()[0].tolist()
         ids = mirror.ids
-        return sorted((now + (abs(complex(d[j])) - float(reach[j])) / si, ids[j]) for j in js if j != i)
+        return sorted((now + (float(dist[j]) - float(reach[j])) / si, ids[j]) for j in js if j != i)
 
     def _book_pair(self, a: str, b: str, p: complex, w: complex, reach: float, now: float, span: float) -> None:
         """Book the pair if its straight paths graze within ``span`` substeps of ``now``."""
@@ -187,6 +248,32 @@ class Paths:
         pair = (a, b) if a < b else (b, a)
         # The scan after substep first + 1 sees the touches between boundaries first - 1 and first.
         self.due.setdefault(math.ceil(t_in) + 1, set()).add(pair)
+
+
+def _soonest(d: complex, v: complex, speed: float, reach: float, now: float) -> float | None:
+    """The earliest a mover ``d`` from a resting body, moving ``v`` (``speed``) a substep, could come within ``reach``.
+
+    None if its straight path never does: ``_look`` for one body.
+    """
+    dist = abs(d)
+    if dist >= reach:
+        q = v.conjugate() * d
+        if not (q.real < 0.0 and q.imag * q.imag < reach * reach * speed * speed):
+            return None
+    return now + (dist - reach) / speed
+
+
+def _comes_within(p: complex, w: complex, reach: float, span: float) -> bool:
+    """Do two straight paths, ``p`` apart and ``w`` a substep relative to each other, come within ``reach`` in ``span``?"""
+    c = p.real * p.real + p.imag * p.imag - reach * reach
+    if c <= 0.0:
+        return True
+    pw = p.real * w.real + p.imag * w.imag
+    if pw >= 0.0:
+        return False   # not closing
+    t = min(-pw / (w.real * w.real + w.imag * w.imag), span)   # the closest approach within the span
+    x = p + w * t
+    return x.real * x.real + x.imag * x.imag < reach * reach
 
 
 def _deepest_sample(t_in: float, t_out: float, now: float, p: complex, w: complex, reach: float) -> float:

@@ -20,15 +20,14 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
                 h: float) -> list[tuple[str, Point]]:
     """Slow every moving body by one tick of rolling resistance; the bodies beyond the circle.
 
-    Bodies that stop leave ``moving``.  The mirror gets each body's position
-    and speed; ``play_radius2`` is the squared play radius in Bullet units.
+    Bodies that stop leave ``moving``, and the mirror gets where they
+    stopped; ``play_radius2`` is the squared play radius in Bullet units.
     ``paths`` gets each body's new straight path from substep ``now``
     (``h`` the substep): Bullet is one substep ahead of the node, at the
     velocity it held before this tick.
     """
     z = mirror.z
     rows = mirror.rows
-    speed = mirror.speed
     ref = paths.ref
     out: list[tuple[str, Point]] = []
     # Locals and plain tuples for Panda's vectors: this runs every tick for
@@ -49,22 +48,18 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
             bx, by = path[1], path[2]   # a hit set its velocity after Bullet's last substep
         else:
             bx, by = px + vx * h, py + vy * h
-        row = rows[bid]
         if s2 <= dv * dv:
             node.setLinearVelocity(ZERO)
             sleep(body)
             del moving[bid]
-            ref[bid] = (now, bx, by, 0.0, 0.0)
+            paths.set(bid, now, bx, by, 0.0, 0.0)
             # A body stopped now stays where Bullet is, a substep ahead of its node.
-            z[row] = complex(bx, by)
-            speed[row] = 0.0
+            z[rows[bid]] = complex(bx, by)
         else:
             s = math.sqrt(s2)
             f = 1.0 - dv / s
             node.setLinearVelocity((vx * f, vy * f, 0.0))
             ref[bid] = (now, bx, by, vx * f * h, vy * f * h)
-            z[row] = complex(px, py)
-            speed[row] = s
         if px * px + py * py > play_radius2:
             out.append((bid, (float(px) / BULLET_UNIT, float(py) / BULLET_UNIT)))
     return out

@@ -5,7 +5,8 @@ shot's clock and ties the parts together, each in its own module:
 
 * ``world.py``: the bodies, their Bullet nodes, units and exact places;
 * ``contacts.py``: the per-substep contact scan and hit resolution;
-* ``gate.py``: when that scan is installed at all;
+* ``grazes.py``: the moved bodies' paths, which also say when that scan is
+  installed at all (only while some pair could touch);
 * ``resting.py``: rolling resistance, leaving the circle and rest;
 * ``frames.py``: poses (spin following the rolling) and frame sampling.
 
@@ -45,7 +46,6 @@ from game.physics.config import PhysicsConfig
 from game.physics.contacts import scan_substep
 from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
-from game.physics.gate import ScanGate, clear_time
 from game.physics.grazes import Paths
 from game.physics.pandaown import release_states
 from game.physics.resting import roll_moving, sleep_idle, still_moving, stop
@@ -103,7 +103,6 @@ class Simulation:
         self._shot_limit = 0       # substeps after which the current shot is stopped
         self._accum = 0.0          # wall time not yet stepped by advance()
         self._scanning = False     # is the per-substep contact scan installed?
-        self._gate = ScanGate()
         self._next_frame = 0.0     # shot time of the next frame owed to an on_frame sampler
         self._next_control = 0     # substep of the next control tick
         self._woken = False        # may Bullet have woken bodies we did not set moving?
@@ -182,7 +181,7 @@ class Simulation:
 
     def _reindex(self) -> None:
         """Rebuild the numpy mirror of positions used to decide when to scan."""
-        self._mirror = Mirror.of(self._bodies, self._moving)
+        self._mirror = Mirror.of(self._bodies)
 
     # -- queries ---------------------------------------------------------
 
@@ -277,8 +276,6 @@ class Simulation:
 
     # -- shooting and stepping ---------------------------------------------
 
-    # -- shooting and stepping ---------------------------------------------
-
     def shoot(self, body_id: str, velocity: Point) -> ShotStarted:
         """Give a body (normally a taw) an initial rolling velocity and start a shot."""
         self._require_open()
@@ -306,15 +303,10 @@ class Simulation:
         body.node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, 0.0))
         body.node.setActive(True, True)
         self._moving[body_id] = body
-        self._mirror.speed[self._mirror.rows[body_id]] = speed * BULLET_UNIT
-        self._paths.due.clear()
+        self._paths.new_shot()
         raw = raw_xy(body)   # at rest: where Bullet holds it
         self._paths.set(body_id, self._substep, raw[0], raw[1], vx * BULLET_UNIT * self._h, vy * BULLET_UNIT * self._h)
-        self._gate_scan()
-        self._paths.near.clear()
-        self._paths.soonest.clear()
-        if self._scanning:
-            self._book(self._moving, fresh=True)
+        self._scan_while(self._book(self._moving, fresh=True))
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
         return event
@@ -447,21 +439,19 @@ class Simulation:
         if not self._moving:
             self._confirm_rest()
         else:
-            if self._substep >= self._gate.due:
-                self._gate_scan()
-            if self._scanning:
-                self._book(self._moving, fresh=False)  # rolling resistance slowed every mover
+            # Rolling resistance slowed every mover: book the tick's grazes,
+            # and scan it only if some pair comes near.
+            self._scan_while(self._book(self._moving, fresh=False))
 
-    def _gate_scan(self) -> None:
-        """Install the contact scan only while some moving body could touch another (``gate.py``)."""
-        moving = self._moving
-        clear = None
-        if moving and len(self._bodies) > 1:
-            clear = clear_time(self._mirror, moving, len(moving))
-        near = self._gate.decide(self._substep, clear, self.config)
-        if clear is not None and not near and self._woken:
+    def _scan_while(self, near: bool) -> None:
+        """Install the per-substep contact scan for the coming tick only if some pair comes ``near``.
+
+        ``Paths.book`` tells: with the scan off nothing turns before the
+        next tick, so a tick in which no pair comes near has no contact.
+        """
+        if not near and self._woken:
             # Only needed after the scan saw a manifold (no overlap, no merge).
-            sleep_idle(self._bodies, moving)
+            sleep_idle(self._bodies, self._moving)
             self._woken = False
         if near and not self._scanning:
             self._world.setTickCallback(self._on_substep, False)
@@ -471,11 +461,14 @@ class Simulation:
             self._scanning = False
             self._touching = set()
 
-    def _book(self, movers: Iterable[str], fresh: bool) -> None:
-        """Book the grazes of ``movers``' paths until just past the next control tick (``grazes.py``)."""
+    def _book(self, movers: Iterable[str], fresh: bool) -> bool:
+        """Book the grazes of ``movers``' paths until just past the next control tick (``grazes.py``).
+
+        True if some pair of them comes near touching by then.
+        """
         if self._paths.due:
             self._paths.drop_before(self._substep)
-        self._paths.book(movers, self._mirror, float(self._substep), float(self._next_control + 1), fresh)
+        return self._paths.book(movers, self._mirror, float(self._substep), float(self._next_control + 1), fresh)
 
     def _take_out(self, body_id: str, where: Point) -> None:
         self._detach(body_id)
@@ -488,11 +481,14 @@ class Simulation:
         self._settle_paths()
 
     def _settle_paths(self) -> None:
-        """Every body is stopped where its path has brought it now."""
+        """Every body is stopped where its path has brought it now, and the mirror holds it there."""
         now = float(self._substep)
+        z = self._mirror.z
+        rows = self._mirror.rows
         for bid in list(self._paths.ref):
             x, y = self._paths.at(bid, self._bodies[bid], now)
             self._paths.set(bid, now, x, y, 0.0, 0.0)
+            z[rows[bid]] = complex(x, y)
         self._paths.due.clear()
 
     def _confirm_rest(self) -> None:
@@ -503,7 +499,7 @@ class Simulation:
         stop(self._bodies, asleep=False)
         self._settle_paths()
         self._in_shot = False
-        self._gate_scan()
+        self._scan_while(False)
         self._touching = set()
         self._last_rest = AllAtRest(self.time, self.positions())
         self.bus.publish(self._last_rest)

@@ -17,7 +17,6 @@ steps the world.  Two choices matter elsewhere:
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -42,7 +41,10 @@ ZERO = Vec3(0.0, 0.0, 0.0)
 _LOCK_Z = Vec3(1.0, 1.0, 0.0)
 _NO_SPIN = Vec3(0.0, 0.0, 0.0)
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
-GATE_MARGIN = 0.002      # m: slack in deciding that no body can touch another
+# Bullet units: a pair whose paths come no nearer than this to touching
+# cannot touch in Bullet (its contacts start 0.02 units apart; positions
+# drift from our float64 paths by about 1e-3 units over a tick).
+NEAR_SLACK = 0.5
 
 
 @dataclass
@@ -131,43 +133,41 @@ def xy_of(body: Body) -> Point:
 
 @dataclass
 class Mirror:
-    """A numpy copy of positions and speeds by row, for the scan gate (``gate.py``).
+    """A numpy copy of the bodies' positions by row, for the graze search (``grazes.py``).
 
-    ``z`` holds x + iy in Bullet units as last read, ``speed`` the speed of
-    each moving body at the last control tick, ``reach`` each pair's contact
-    distance plus slack (the diagonal -inf: a body is never near itself).
+    ``z`` holds x + iy in Bullet units where each body last stopped (a
+    moving body's row is stale until it stops: its path is asked instead).
     """
 
     rows: dict[str, int]
     z: np.ndarray
     radius: np.ndarray
-    speed: np.ndarray
-    reach: np.ndarray
-    # By row: the ids, and each pair's touching distance and its square
-    # (kept for the graze search, which asks them at every turn).
+    # By row: the ids, each pair's touching distance, that plus ``NEAR_SLACK``
+    # and its square (kept for the graze search, which asks them at every turn).
     ids: list[str] = field(default_factory=list)
     touch: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
-    touch2: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    near: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    near2: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
     radius_max: float = 0.0   # the largest radius (the contact scan's follow-on look)
 
     @staticmethod
     def empty() -> "Mirror":
-        return Mirror({}, np.zeros(0, dtype=np.complex128), np.zeros(0), np.zeros(0), np.zeros((0, 0)))
+        return Mirror({}, np.zeros(0, dtype=np.complex128), np.zeros(0))
 
     @staticmethod
-    def of(bodies: Mapping[str, Body], moving: Mapping[str, Body]) -> "Mirror":
+    def of(bodies: Mapping[str, Body]) -> "Mirror":
         """Rebuild the mirror after bodies came or went."""
-        rows = {bid: i for i, bid in enumerate(bodies)}
-        z = np.array([complex(*raw_xy(b)) for b in bodies.values()], dtype=np.complex128)
-        radius = np.array([b.radius for b in bodies.values()], dtype=np.float64)
-        speed = np.zeros(len(bodies))
-        reach = radius[:, None] + radius[None, :] + GATE_MARGIN * BULLET_UNIT
-        np.fill_diagonal(reach, -np.inf)
-        for bid in moving:
-            v = bodies[bid].node.getLinearVelocity()
-            speed[rows[bid]] = math.hypot(v[0], v[1])
+        return Mirror.from_arrays(list(bodies), np.array([complex(*raw_xy(b)) for b in bodies.values()]),
+                                  np.array([b.radius for b in bodies.values()], dtype=np.float64))
+
+    @staticmethod
+    def from_arrays(ids: list[str], z: np.ndarray, radius: np.ndarray) -> "Mirror":
+        """A mirror of bodies ``ids`` at ``z`` (x + iy) with ``radius``, by row, in Bullet units."""
+        rows = {bid: i for i, bid in enumerate(ids)}
+        z = np.asarray(z, dtype=np.complex128)
         touch = radius[None, :] + radius[:, None]
-        return Mirror(rows, z, radius, speed, reach, list(rows), touch, touch * touch,
+        near = touch + NEAR_SLACK
+        return Mirror(rows, z, radius, list(rows), touch, near, near * near,
                       float(radius.max()) if len(radius) else 0.0)
 
 

@@ -1,0 +1,133 @@
+"""The contact scan runs only in ticks where some pair comes near touching, and misses nothing.
+
+The scan (a Python callback after every Bullet substep) is installed for a
+control tick only if the straight paths of that tick bring some moving body
+within ``NEAR_SLACK`` of another (``grazes.Paths.book``).  These tests pin
+that it is off when nothing comes near, on when something does, and that a
+shot sees the very events it would see with the scan always on.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from game.physics import Simulation, shot_velocity
+from game.physics.grazes import Paths
+from game.physics.world import NEAR_SLACK, Mirror
+from game.rules.layout import taw_id
+from game.stress.physics_fuzz import build_case
+from tests.physics.physics_kit import CONFIG, LAYOUT, world
+
+
+class AlwaysScanning(Simulation):
+    """The reference: the per-substep scan installed for the whole shot."""
+
+    def _scan_while(self, near: bool) -> None:
+        super()._scan_while(near or self._in_shot)
+
+
+def _scanned_ticks(sim: Simulation) -> list[bool]:
+    """Step a shot tick by tick; whether the scan was installed for each."""
+    ticks = []
+    while not sim.is_at_rest():
+        ticks.append(sim._scanning)   # noqa: SLF001 - the gate is the subject
+        sim._step_tick()              # noqa: SLF001
+    return ticks
+
+
+def _pass_by(miss_mm: float) -> tuple[list[bool], int]:
+    """Roll Mars's taw past Earth, its path's nearest gap to touching ``miss_mm``."""
+    r = LAYOUT.marble_radius
+    centre = (0.31, -0.52)
+    offset = 2 * r + miss_mm / 1000.0
+    spots = {"sun": (0.0, 0.0), "earth": centre, "mars.taw": (centre[0] - 0.3, centre[1] + offset)}
+    sim, rec = world(spots)
+    with sim:
+        sim.shoot("mars.taw", (1.0, 0.0))
+        ticks = _scanned_ticks(sim)
+    return ticks, len(rec.of("contact"))
+
+
+def test_a_taw_passing_clear_of_a_marble_never_installs_the_scan() -> None:
+    ticks, contacts = _pass_by(miss_mm=NEAR_SLACK * 2)
+    assert contacts == 0 and len(ticks) > 10 and not any(ticks)
+
+
+def test_a_taw_passing_within_the_slack_scans_only_the_ticks_it_is_near() -> None:
+    ticks, contacts = _pass_by(miss_mm=NEAR_SLACK / 2)
+    assert contacts == 0
+    # 0.3 m at 1 m/s: the pass comes in the tenth tick, and only there.
+    assert 1 <= sum(ticks) <= 2 and not any(ticks[:5]) and not any(ticks[15:])
+
+
+def test_a_hit_is_scanned_in_the_tick_it_comes_and_the_scan_goes_off_after() -> None:
+    spots = {"sun": (0.0, 0.0), "earth": (0.31, -0.52), "mars.taw": (0.01, -0.52)}
+    sim, rec = world(spots)
+    with sim:
+        sim.shoot("mars.taw", (1.0, 0.0))
+        ticks = _scanned_ticks(sim)
+    (hit,) = rec.of("contact")
+    touch_tick = math.floor(hit.t / CONFIG.tick)   # 0.284 m, slowing from 1 m/s: the tenth tick
+    assert touch_tick == 9 and ticks[touch_tick]
+    assert sum(ticks) <= 2 and ticks.index(True) >= touch_tick - 1
+
+
+@pytest.mark.parametrize("direction", [95.0, 135.0, 180.0])
+def test_a_taw_leaving_a_marble_it_presses_against_is_scanned_as_they_part(direction: float) -> None:
+    # Resting bodies may overlap by up to 0.5 mm.  Shot sideways or away,
+    # the taw is behind nothing on its path, yet Bullet pushes the pair
+    # apart as it leaves: the scan must see that push, which sets Earth moving.
+    r = LAYOUT.marble_radius
+    spots = {"sun": (0.0, 0.0), "earth": (0.31, -0.52), "mars.taw": (0.31 - 2 * r + 0.0003, -0.52)}
+    finals, scanned = [], []
+    for kind in (Simulation, AlwaysScanning):
+        with kind.from_positions(spots, LAYOUT, CONFIG) as sim:
+            sim.shoot("mars.taw", shot_velocity(1.0, direction))
+            scanned.append(_scanned_ticks(sim))
+            finals.append(sim.positions())
+    assert scanned[0][0]
+    gated, always = finals
+    assert max(math.dist(gated[b], always[b]) for b in always) < 1e-6
+
+
+def test_a_body_that_stops_on_a_movers_path_is_asked_again() -> None:
+    # A (moving +x, 1 mm a substep) looked when B was still moving, far off
+    # its path; B then stops right on it.  The gate must see them meet.
+    mirror = Mirror.from_arrays(["a", "b"], np.array([0j, 100 + 40j]), np.array([8.0, 8.0]))
+    paths = Paths()
+    paths.set("a", 0.0, 0.0, 0.0, 1.0, 0.0)
+    paths.set("b", 0.0, 100.0, 40.0, 0.0, 0.5)
+    assert not paths.book(["a", "b"], mirror, 0.0, 17.0, fresh=True)
+    paths.set("b", 16.0, 60.0, 0.0, 0.0, 0.0)   # stopped: 60 mm ahead of A's start, on its path
+    assert not paths.book(["a"], mirror, 16.0, 33.0, fresh=False)   # A at 16 mm: 27.5 mm short
+    assert paths.book(["a"], mirror, 32.0, 49.0, fresh=False)       # A at 32 mm: 11.5 mm short
+    assert [other for _soonest, other in paths.near["a"]] == ["b"]
+
+
+@pytest.mark.parametrize("first_seed", [0, 70])
+def test_a_gated_shot_sees_what_an_always_scanning_one_sees(first_seed: int) -> None:
+    # Fuzz tables: homes, the Sun pressed against a planet, Saturn's cluster,
+    # a knot round the Sun; speeds up to the cap.
+    contacts = 0
+    for seed in range(first_seed, first_seed + 70):
+        case = build_case(seed, CONFIG.max_shot_speed)
+        runs = []
+        for kind in (Simulation, AlwaysScanning):
+            events: list = []
+            with kind.from_positions(case.table, LAYOUT, CONFIG) as sim:
+                sim.bus.subscribe(events.append)
+                sim.shoot(taw_id(case.shooter), shot_velocity(case.speed, case.direction))
+                rest = sim.run_to_rest()
+            runs.append((events, rest))
+        (gated, gated_rest), (always, always_rest) = runs
+        assert [(e.kind, getattr(e, "a", None), getattr(e, "b", None)) for e in gated] == \
+            [(e.kind, getattr(e, "a", None), getattr(e, "b", None)) for e in always], f"seed {seed}"
+        assert [e.t for e in gated] == pytest.approx([e.t for e in always], abs=1e-9), f"seed {seed}"
+        # Only a woken idle body put back to sleep (or not) may differ, by micrometres.
+        assert gated_rest.positions.keys() == always_rest.positions.keys()
+        assert max(math.dist(gated_rest.positions[b], p) for b, p in always_rest.positions.items()) < 1e-4
+        contacts += len([e for e in gated if e.kind == "contact"])
+    assert contacts > 25
