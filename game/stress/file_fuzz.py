@@ -444,7 +444,7 @@ def atomic_write_checks(folder: Path) -> list[str]:
     import os
     from unittest import mock
 
-    from game.app.settings import Settings, load_settings, save_settings
+    from game.app.settings import Settings, save_settings
     from game.replay import load_replay, save_replay
 
     problems: list[str] = []

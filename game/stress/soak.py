@@ -209,9 +209,11 @@ def play_checked_game(plan: GamePlan, pool: object, stats: FrameStats, *, replay
                                               _used.orbit if _used is not None else None)
             shot_rec = ShotRecorder(inputs, rate=match.frame_hz)
 
-            def on_frame(t: float, ids: list[str], poses: object, _r=shot_rec) -> None:  # type: ignore[misc]
+            def check_and_record(t: float, ids: list[str], poses: object, _r=shot_rec) -> None:
                 checker(t, ids, poses)  # type: ignore[arg-type]
                 _r.on_frame(t, ids, poses)
+
+            on_frame = check_and_record
         try:
             result = match.play_shot(shot, on_frame=on_frame)
         except Exception as err:  # noqa: BLE001

@@ -88,7 +88,7 @@ def test_a_taw_striking_the_sun_pressed_against_the_earth_passes_the_blow_down_t
 
 def test_the_saturn_cluster_struck_at_the_cap_publishes_its_contacts_in_time_order() -> None:
     from game.physics.config import PhysicsConfig
-    from game.rules.layout import Layout, taw_id
+    from game.rules.layout import taw_id
     from game.stress.physics_fuzz import build_case
 
     for seed in (991564255, 3779700791):

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from game.replay.director import CAMERA_MODES, SLOW_FACTOR, Director, OrbitState
-from game.replay.model import GameMeta, Replay, ShotInputs
+from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
 from game.replay.playback import FLASH_SECONDS, PlaybackClock, Timeline, ruling_captions, sample_shot
 from game.replay.recorder import ShotRecorder
 from game.rules.events import AllAtRest, Contact, ShotStarted
@@ -14,7 +14,7 @@ from replay_synthetic import synthetic_frames, synthetic_shot
 RATE = 60.0
 
 
-def knock_shot() -> "ShotRecord":
+def knock_shot() -> ShotRecord:
     """The taw rolls +x from 0.2, strikes Mars at t=1.0 and stops; Mars rolls on until t=2.5."""
     rec = ShotRecorder(ShotInputs("earth", "earth.taw", 0.0, 0.4), rate=RATE)
     for k in range(int(2.5 * RATE) + 1):

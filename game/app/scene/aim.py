@@ -115,7 +115,7 @@ class AimLine:
     def set_path(self, points: Sequence[Sequence[float]], strength: float = 1.0,
                  ring: tuple[Sequence[float], float] | None = None) -> None:
         """Lay the line along ``points`` (x, y[, z]) with opacity ``strength`` in 0..1, and the ring if given."""
-        from panda3d.core import Vec3, Vec4
+        from panda3d.core import Vec3
 
         self.clear()
         verts, tris = ribbon(np.asarray(points, dtype=np.float64).reshape(len(points), -1), self.width)

@@ -53,8 +53,6 @@ def make_offscreen_base(size: tuple[int, int] = (320, 240), msaa: int = 0) -> "S
 
 def grab(output: "GraphicsOutput", base: "ShowBase | None" = None, render: bool = True) -> np.ndarray:
     """Render one frame (unless ``render`` is False) and return it as uint8 RGB, top row first."""
-    from panda3d.core import Texture
-
     if render:
         engine = output.getEngine()
         # three frames: a shadow buffer is made lazily during the first frame a

@@ -29,7 +29,7 @@ def open_buffer(base: Any, size: tuple[int, int], quality: GraphicsQuality, name
     Its sort (-5) puts it after the shadow buffers Panda makes (-10), so a frame
     uses the shadow map rendered in that same frame.
     """
-    from panda3d.core import GraphicsOutput, GraphicsPipe, WindowProperties
+    from panda3d.core import GraphicsPipe, WindowProperties
 
     props = quality.framebuffer_properties()
     win_props = WindowProperties.size(*size)

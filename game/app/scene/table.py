@@ -93,7 +93,7 @@ class TableScene:
         root.setShaderInput("u_shadow", Vec3(0.0, 1.0 / 1024, SHADOW_STRENGTH))
 
     def _make_sun(self):
-        from panda3d.core import ColorWriteAttrib, DirectionalLight, NodePath, Point3
+        from panda3d.core import DirectionalLight, NodePath, Point3
 
         light = DirectionalLight("sun")
         light.setColor((*SUN_COLOR, 1.0))
@@ -169,7 +169,7 @@ class TableScene:
         return card
 
     def _make_labels(self):
-        from panda3d.core import TextNode, TransparencyAttrib, Vec4
+        from panda3d.core import TransparencyAttrib, Vec4
 
         labels = self.root.attachNewNode("orbit-labels")
         labels.setShader(self.shaders.text)
