@@ -15,6 +15,7 @@ import numpy as np
 
 from game.app.scene.aim import AimLine
 from game.app.scene.assets import SceneShaders, load_model, load_shaders
+from game.app.scene.markers import MarkerLayer
 from game.app.scene.noise import noise_texture
 from game.app.scene.palette import look_for
 from game.app.scene.quality import GraphicsQuality
@@ -66,6 +67,7 @@ class TableScene:
         self._sphere = load_model(loader, "marble.egg")
         self._blob_card = self._make_blob_card()
         self._bodies_root = self.root.attachNewNode("bodies")
+        self.markers = MarkerLayer(hidden_from=self._shadow_mask)
         self._bodies: dict[str, tuple[Any, Any]] = {}
         self._shown: tuple[str, ...] | None = None  # ids of the last update()
         self._labels = self._make_labels()
@@ -232,11 +234,13 @@ class TableScene:
         blob.setPos(0.0, 0.0, 0.0003)
         blob.setScale(radius * 1.6)
         ball.setZ(radius)
+        self.markers.attach(body_id, body, radius)
         self._bodies[body_id] = (body, ball)
         self._shown = None
 
     def remove_body(self, body_id: str) -> None:
         nodes = self._bodies.pop(body_id, None)
+        self.markers.detach(body_id)
         if nodes:
             nodes[0].removeNode()
         self._shown = None
@@ -355,7 +359,16 @@ class TableScene:
     def labels_visible(self) -> bool:
         return not self._labels.isHidden()
 
+    def show_markers(self, visible: bool = True) -> None:
+        """The overhead body markers on or off (they fade in by themselves from high views)."""
+        self.markers.set_enabled(visible)
+
+    def set_own_taw(self, body_id: str | None) -> None:
+        """Emphasise the human player's taw among the markers (None: nobody's)."""
+        self.markers.set_own_taw(body_id)
+
     def destroy(self) -> None:
+        self.markers.destroy()
         self.root.clearLight()
         self._sun_np.node().setShadowCaster(False)
         self.root.removeNode()

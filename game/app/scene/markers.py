@@ -1,0 +1,244 @@
+"""Body markers: flat discs and rings on the ground that make a high view readable.
+
+True to scale, a marble is about 6 px across in the overhead view at
+1280x720, too small to tell whose it is.  Each body therefore gets a marker
+on the earth under it: a filled disc in its planet's colour for a planet or
+a satellite (the planet's with a chalk rim, so it stands out from its
+moons), a ring in that colour for a taw, and a gold ring for the Sun.
+
+Two things are worked out on the GPU for every marker in every frame, from
+whatever camera is drawing (the game's rig, the replay viewer's cameras, an
+offscreen snapshot), so no caller has to feed the camera in:
+
+* size -- a fixed fraction of the picture's height, so markers read the same
+  from any height, and never smaller than the body, so a marker is always a
+  ring around its ball rather than a dot hidden under it;
+* fade -- from the camera's height above the ground and how steeply it looks
+  down at the marker.  Low views (knuckle-down, chase cameras, close-ups) and
+  shallow ones (the title screen's circling) get nothing; the overhead and
+  orrery views get full markers, with a short fade while the rig glides
+  between them.
+
+A faded-out marker collapses to a point in the vertex shader, so it costs no
+fragments.  Markers are drawn straight after the ground with neither depth
+test nor depth write: every ball, contact shadow and chalk label is drawn
+later and over them, so a marker can never hide a marble.
+
+A marker is a child of its body's ground node, so it follows the body, is
+stashed with it when the body leaves the table, and goes when it is removed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.app.scene.palette import PLANET_COLORS
+from game.rules.layout import SUN, body_planet, is_planet, is_taw
+
+# The ground is drawn in the "background" bin at sort 0; markers right after it.
+MARKER_BIN = ("background", 1)
+MARKER_LIFT = 0.0005  # metres above the ground (no depth test, so only for looks)
+
+# Diameters as fractions of the picture's height: 13-16 px at 720 px high.
+SATELLITE_SIZE = 13.0 / 720.0
+PLANET_SIZE = 15.0 / 720.0
+TAW_SIZE = 16.0 / 720.0
+OWN_TAW_SIZE = 21.0 / 720.0
+SUN_SIZE = 24.0 / 720.0
+LEAST_RADIUS = 1.6  # times the body's radius: a marker always shows round its ball
+
+# Fade: camera height above the ground (m) and steepness of the line of sight
+# (sine of its angle to the ground), each a smoothstep from the first number
+# to the second.  Knuckle-down sits at 0.06 m, the replay's chase cameras at
+# 0.12-0.32 m and the title screen looks down at 25 degrees (0.42); overhead
+# is ~3 m looking down at 66 degrees and more, the orrery ~2.6 m straight down.
+FADE_HEIGHT = (0.45, 1.1)
+FADE_STEEPNESS = (0.62, 0.80)
+
+SUN_GOLD = (1.0, 0.78, 0.16)
+CHALK_RIM = (0.97, 0.95, 0.88)
+DARK_RIM = (0.06, 0.05, 0.04)
+OWN_RIM = (1.0, 1.0, 1.0)
+RING_HOLE = 0.56  # inner radius of a ring, as a fraction of the outer
+SUN_HOLE = 0.62
+
+MARKER_VERT = """#version 330
+// A marker card: sized to a fraction of the picture, faded by camera height and steepness.
+uniform mat4 p3d_ModelViewProjectionMatrix;
+uniform mat4 p3d_ModelViewMatrix;
+uniform mat4 p3d_ProjectionMatrix;
+uniform vec4 u_marker_shape;  // diameter / picture height, least radius (m), hole (0-1), rim width (0-1)
+uniform vec4 u_marker_fade;   // height from, height to (m), steepness from, steepness to
+in vec4 p3d_Vertex;
+out vec2 v_uv;
+out float v_fade;
+void main() {
+    vec3 centre = (p3d_ModelViewMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xyz;
+    vec3 up = normalize(mat3(p3d_ModelViewMatrix) * vec3(0.0, 0.0, 1.0));
+    float height = -dot(centre, up);            // the eye's height above the marker's plane
+    float steep = height / max(length(centre), 1e-6);
+    v_fade = smoothstep(u_marker_fade.x, u_marker_fade.y, height)
+           * smoothstep(u_marker_fade.z, u_marker_fade.w, steep);
+    float depth = (p3d_ModelViewProjectionMatrix * vec4(0.0, 0.0, 0.0, 1.0)).w;
+    // the projection's vertical focal length, whatever the axis convention
+    float focal = length(vec3(p3d_ProjectionMatrix[0][1], p3d_ProjectionMatrix[1][1], p3d_ProjectionMatrix[2][1]));
+    float radius = max(u_marker_shape.x * depth / max(focal, 1e-6), u_marker_shape.y);
+    v_uv = p3d_Vertex.xy;
+    if (v_fade <= 0.0) {
+        gl_Position = vec4(0.0, 0.0, -2.0, 1.0);  // outside the clip volume: no fragments
+    } else {
+        gl_Position = p3d_ModelViewProjectionMatrix * vec4(p3d_Vertex.xy * radius, 0.0, 1.0);
+    }
+}
+"""
+
+MARKER_FRAG = """#version 330
+// A disc (hole 0) or a ring in the owner's colour with a contrasting rim, unlit.
+uniform vec4 u_marker_color;  // rgb, opacity
+uniform vec4 u_marker_shape;
+uniform vec3 u_marker_rim;
+in vec2 v_uv;
+in float v_fade;
+out vec4 o_color;
+void main() {
+    float r = length(v_uv);
+    float aa = max(fwidth(r), 1e-4);
+    float hole = u_marker_shape.z;
+    float rim = u_marker_shape.w;
+    float cover = 1.0 - smoothstep(1.0 - aa, 1.0, r);
+    float edge = smoothstep(1.0 - rim - aa, 1.0 - rim, r);
+    if (hole > 0.0) {
+        cover *= smoothstep(hole - aa, hole, r);
+        edge = max(edge, 1.0 - smoothstep(hole + rim - aa, hole + rim, r));
+    }
+    float alpha = cover * v_fade * u_marker_color.a;
+    if (alpha <= 0.003) discard;
+    o_color = vec4(mix(u_marker_color.rgb, u_marker_rim, edge), alpha);
+}
+"""
+
+
+@dataclass(frozen=True)
+class MarkerStyle:
+    """How one body's marker looks: colour, size on screen, disc or ring, rim."""
+
+    color: tuple[float, float, float]
+    size: float            # diameter as a fraction of the picture's height
+    hole: float            # 0 for a disc, else the ring's inner radius / outer
+    rim: tuple[float, float, float]
+    rim_width: float       # fraction of the outer radius
+    opacity: float = 0.92
+
+
+def style_for(body_id: str, own: bool = False) -> MarkerStyle:
+    """The marker for a body: the Sun a gold ring, taws rings, planets and satellites discs.
+
+    ``own`` marks the human player's taw: bigger, with a white rim.
+    """
+    if body_id == SUN:
+        return MarkerStyle(SUN_GOLD, SUN_SIZE, SUN_HOLE, DARK_RIM, 0.12, 0.96)
+    color = PLANET_COLORS.get(body_planet(body_id) or "", (0.8, 0.8, 0.8))
+    if is_taw(body_id):
+        if own:
+            return MarkerStyle(color, OWN_TAW_SIZE, RING_HOLE, OWN_RIM, 0.14, 0.96)
+        return MarkerStyle(color, TAW_SIZE, RING_HOLE, DARK_RIM, 0.12)
+    if is_planet(body_id):
+        return MarkerStyle(color, PLANET_SIZE, 0.0, CHALK_RIM, 0.2)
+    return MarkerStyle(color, SATELLITE_SIZE, 0.0, DARK_RIM, 0.16)
+
+
+def make_marker_shader():  # -> panda3d.core.Shader
+    from panda3d.core import Shader
+
+    shader = Shader.make(Shader.SL_GLSL, MARKER_VERT, MARKER_FRAG)
+    if shader is None:
+        raise RuntimeError("the body-marker shader did not build")
+    return shader
+
+
+class MarkerLayer:
+    """Creates, restyles and shows or hides the markers under a table's bodies."""
+
+    def __init__(self, hidden_from: Any = None) -> None:
+        from panda3d.core import CardMaker, NodePath, TransparencyAttrib, Vec4
+
+        self.shader = make_marker_shader()
+        self._hidden_from = hidden_from
+        self._markers: dict[str, tuple[Any, float]] = {}  # body id -> (marker node, body radius)
+        self._own: str | None = None
+        self.enabled = True
+        maker = CardMaker("body-marker")
+        maker.setFrame(-1, 1, -1, 1)
+        card = NodePath(maker.generate())
+        card.setP(-90)
+        card.flattenStrong()  # the card's corners now lie in the xy plane, (+-1, +-1, 0)
+        card.setShader(self.shader)
+        card.setShaderInput("u_marker_fade", Vec4(*FADE_HEIGHT, *FADE_STEEPNESS))
+        card.setTransparency(TransparencyAttrib.MAlpha)
+        card.setDepthWrite(False)
+        card.setDepthTest(False)
+        card.setTwoSided(True)
+        card.setLightOff(1)
+        card.setBin(*MARKER_BIN)
+        if hidden_from is not None:
+            card.hide(hidden_from)
+        self._card = card
+
+    def attach(self, body_id: str, body_node: Any, radius: float) -> Any:
+        """A marker under ``body_node`` (the body's ground node); returns it."""
+        self.detach(body_id)
+        marker = body_node.attachNewNode(f"marker-{body_id}")
+        self._card.instanceTo(marker)
+        marker.setZ(MARKER_LIFT)
+        self._markers[body_id] = (marker, radius)
+        self._restyle(body_id)
+        if not self.enabled:
+            marker.hide()
+        return marker
+
+    def detach(self, body_id: str) -> None:
+        """Forget (and remove) a body's marker; the table calls it as the body goes."""
+        held = self._markers.pop(body_id, None)
+        if held is not None and not held[0].isEmpty():
+            held[0].removeNode()
+
+    def marker(self, body_id: str) -> Any:
+        return self._markers[body_id][0]
+
+    def body_ids(self) -> list[str]:
+        return list(self._markers)
+
+    def set_enabled(self, enabled: bool) -> None:
+        self.enabled = bool(enabled)
+        for marker, _ in self._markers.values():
+            if self.enabled:
+                marker.show()
+            else:
+                marker.hide()
+
+    def set_own_taw(self, body_id: str | None) -> None:
+        """Emphasise the human player's taw (None: nobody's)."""
+        before, self._own = self._own, body_id
+        for changed in {before, body_id}:
+            if changed in self._markers:
+                self._restyle(changed)
+
+    @property
+    def own_taw(self) -> str | None:
+        return self._own
+
+    def _restyle(self, body_id: str) -> None:
+        from panda3d.core import Vec3, Vec4
+
+        marker, radius = self._markers[body_id]
+        style = style_for(body_id, own=(body_id == self._own))
+        marker.setShaderInput("u_marker_color", Vec4(*style.color, style.opacity))
+        marker.setShaderInput("u_marker_shape", Vec4(style.size, LEAST_RADIUS * radius,
+                                                     style.hole, style.rim_width))
+        marker.setShaderInput("u_marker_rim", Vec3(*style.rim))
+
+    def destroy(self) -> None:
+        for body_id in list(self._markers):
+            self.detach(body_id)
+        self._card.removeNode()
