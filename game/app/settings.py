@@ -36,6 +36,7 @@ class Settings:
     msaa: int = 4
     mouse_sensitivity: float = 1.0
     aim_aid: float = 1.0
+    markers: bool = True
 
     def resolution(self) -> tuple[int, int]:
         return (self.width, self.height)
@@ -64,6 +65,7 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "msaa": (lambda v: _int_in(0, 4)(v) and v in MSAA_CHOICES, "one of 0, 2, 4"),
     "mouse_sensitivity": (_num_in(0.1, 5.0), "a number from 0.1 to 5"),
     "aim_aid": (_num_in(0.0, 1.0), "a number from 0 (off) to 1 (full)"),
+    "markers": (_is_bool, "true or false"),
 }
 
 

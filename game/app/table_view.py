@@ -56,6 +56,7 @@ class TableView:
         self.layout = layout or Layout()
         self.scene = TableScene(app.render, app.loader, self.layout, quality=graphics_quality(app.settings))
         self.scene.show_only(self.layout.home_positions())
+        self.scene.show_markers(app.settings.markers)
         self.rig = CameraRig(app.camera, self.layout, min_fov_deg=FIELD_OF_VIEW, lens=app.camLens,
                              knuckle_framing=AIMING_FRAMING)
         self.mode = "menu"
@@ -81,10 +82,12 @@ class TableView:
             self.layout = layout
             self.scene = TableScene(self.app.render, self.app.loader, layout,
                                     quality=graphics_quality(self.app.settings))
+            self.scene.show_markers(self.app.settings.markers)
             self.rig.layout = layout
 
     def set_quality(self, settings) -> None:
         self.scene.set_quality(graphics_quality(settings))
+        self.scene.show_markers(settings.markers)
 
     # -- camera ---------------------------------------------------------------
 

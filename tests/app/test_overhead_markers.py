@@ -219,3 +219,14 @@ def test_markers_come_and_go_with_their_bodies(offscreen_base):
     assert root.findAllMatches("**/+GeomNode").getNumPaths() == 0
     assert scene.markers.body_ids() == []
     root.removeNode()
+
+
+def test_the_markers_setting_round_trips_and_a_bad_value_warns(tmp_path):
+    from game.app.settings import Settings, SettingsWarning, load_settings, save_settings, settings_from_dict
+
+    path = tmp_path / "settings.json"
+    save_settings(Settings(markers=False), path)
+    assert load_settings(path).markers is False
+    assert Settings().markers is True
+    with pytest.warns(SettingsWarning, match="markers must be true or false"):
+        assert settings_from_dict({"markers": "yes"}).markers is True

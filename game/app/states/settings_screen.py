@@ -34,14 +34,15 @@ class SettingsState(State):
         self.shadows = Chooser(root, "Shadows", [True, False], s.shadows, (0, 0.19), describe=_yes_no)
         self.msaa = Chooser(root, "Anti-aliasing (MSAA)", list(MSAA_CHOICES), s.msaa, (0, 0.08),
                             describe=lambda m: f"{m}x" if m else "off")
-        self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.08))
-        self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (0.1, 5.0), (0, -0.22))
-        self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.36))
+        self.markers = Chooser(root, "Overhead markers", [True, False], s.markers, (0, -0.03), describe=_yes_no)
+        self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.16))
+        self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (0.1, 5.0), (0, -0.29))
+        self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
         theme.label(root, "The aiming aid is always off against hard opponents. Some changes apply on restart.",
-                    (0, -0.5), scale=0.035, colour=theme.DIM_INK)
+                    (0, -0.54), scale=0.035, colour=theme.DIM_INK)
         self.save_button = theme.button(root, "Save", (-0.3, -0.7), self.save, width=5)
         self.cancel_button = theme.button(root, "Cancel", (0.3, -0.7), self.cancel, width=5)
-        self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa,
+        self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.markers,
                        self.volume, self.sensitivity, self.aim_aid]
         self.on_action("pause", self.cancel)
 
@@ -51,7 +52,7 @@ class SettingsState(State):
             self.app.settings, width=width, height=height, fullscreen=self.fullscreen.value,
             quality=self.quality.value, shadows=self.shadows.value, msaa=self.msaa.value,
             volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
-            aim_aid=round(self.aim_aid.value, 3),
+            aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value,
         )
 
     def save(self) -> None:
