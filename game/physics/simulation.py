@@ -180,7 +180,7 @@ class Simulation:
             self._reindex()
 
     def _reindex(self) -> None:
-        """Rebuild the numpy mirror of positions used to decide when to scan."""
+        """Rebuild the numpy mirror of resting places the graze search (and so the scan gate) reads."""
         self._mirror = Mirror.of(self._bodies)
 
     # -- queries ---------------------------------------------------------
