@@ -16,7 +16,7 @@ from typing import Any
 
 from game.app.scene.camera import AIMING_FRAMING, CameraRig
 from game.app.scene.table import TableScene
-from game.rules.layout import Layout
+from game.rules.layout import Layout, taw_id
 
 MODES = ("menu", "knuckle", "overhead", "free", "hat")
 SHADOW_MAP = {"low": 1024, "medium": 1024, "high": 2048}
@@ -72,6 +72,13 @@ class TableView:
 
     def sync(self, positions) -> None:
         self.scene.show_only(dict(positions))
+        self._mark_own_taw()
+
+    def _mark_own_taw(self) -> None:
+        """The human player's taw gets the emphasised marker, once a game with a human is on."""
+        session = getattr(getattr(self.app, "game", None), "session", None)
+        human = getattr(session, "human", None)
+        self.scene.set_own_taw(taw_id(human) if human else None)
 
     def set_poses(self, ids, poses) -> None:
         self.scene.update(ids, poses)

@@ -219,6 +219,8 @@ class MarkerLayer:
 
     def set_own_taw(self, body_id: str | None) -> None:
         """Emphasise the human player's taw (None: nobody's)."""
+        if body_id == self._own:
+            return
         before, self._own = self._own, body_id
         for changed in {before, body_id}:
             if changed in self._markers:
