@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
+from game.physics.bodies import GLASS
+from game.physics.config import GRAVITY
 from game.rules.layout import SUN, Layout, body_planet, is_taw
 
 Point = tuple[float, float]
@@ -119,6 +121,114 @@ def placement_points(layout: Layout, lines: Sequence[str], sun: Point, bodies: M
     return [p for _, _, p in scored[:count]]
 
 
+# Rule 13 shots: what a glass-on-glass hit and the ground do to speed.
+ROLL_DECEL = GLASS.rolling_resistance * GRAVITY          # m/s^2 while rolling
+HIT_SHARE = (1.0 + GLASS.restitution ** 2) / 2.0         # speed a head-on hit passes on (~0.96)
+RING_MAX_CUT = math.radians(45.0)                         # beyond this the struck taw's line is unreliable
+RING_DEPTHS = (0.35, 0.6)                                 # where along the ring's chord to stop it
+
+
+def _chord(start: Point, direction: Point, radius: float) -> tuple[float, float] | None:
+    """Distances along the ray start + t*direction where it is inside the circle of ``radius`` at the centre."""
+    sx, sy = start
+    ux, uy = direction
+    b = sx * ux + sy * uy
+    c = sx * sx + sy * sy - radius * radius
+    disc = b * b - c
+    if disc <= 0.0:
+        return None
+    root = math.sqrt(disc)
+    t_in, t_out = -b - root, -b + root
+    if t_out <= 0.0:
+        return None
+    return max(0.0, t_in), t_out
+
+
+def ring_shots(*, layout: Layout, bodies: Mapping[str, Point], origin: Point, placement: Point | None,
+               orbit: str | None, orbit_angle: float, shooter_taw: str, targets: Sequence[str],
+               speed_range: tuple[float, float]) -> list[Candidate]:
+    """Shots that knock an adversary's taw to rest inside the inner ring (rule 13: he is out).
+
+    For each target taw outside the ring, a few lines for it into the ring are
+    tried: straight on along the shot (no cut, the most forgiving), towards the
+    centre, and towards points either side of it.  The shooter aims at the
+    "ghost" spot touching the target on that line; the speed is worked out
+    backwards so the struck taw stops part-way across the ring: rolling
+    decelerates at mu_r*g, and a hit passes on about (1+e)/2 of the speed along
+    the line of centres, times the cosine of the cut.  Lines the shooter
+    cannot reach cleanly (a cut beyond 45 degrees, a body in the way, a speed
+    beyond the cap) are dropped.  Noise in the planner's robust stage decides
+    whether what remains is worth it.
+    """
+    low, high = speed_range
+    ring = layout.inner_ring_radius
+    contact = 2 * layout.marble_radius
+    clearance = contact + 0.002
+    out: list[tuple[float, int, Candidate]] = []
+    serial = 0
+    for target in targets:
+        t = bodies.get(target)
+        if t is None or math.hypot(*t) <= ring + layout.marble_radius:
+            continue
+        r_t = math.hypot(*t)
+        goals: list[Point] = [(0.0, 0.0)]
+        # Straight on: where the shot's own line, continued through the target, passes nearest the centre.
+        sx, sy = t[0] - origin[0], t[1] - origin[1]
+        sn = math.hypot(sx, sy)
+        if sn > 1e-9:
+            ux, uy = sx / sn, sy / sn
+            along = -(t[0] * ux + t[1] * uy)
+            if along > 0:
+                goals.insert(0, (t[0] + along * ux, t[1] + along * uy))
+        # Either side of the centre, across the line from the target.
+        px, py = -t[1] / r_t, t[0] / r_t
+        goals += [(0.5 * ring * px, 0.5 * ring * py), (-0.5 * ring * px, -0.5 * ring * py)]
+        seen: list[float] = []
+        for gx, gy in goals:
+            dx, dy = gx - t[0], gy - t[1]
+            dn = math.hypot(dx, dy)
+            if dn < 1e-9:
+                continue
+            u = (dx / dn, dy / dn)
+            heading = math.atan2(u[1], u[0])
+            if any(abs(math.remainder(heading - h, 2 * math.pi)) < math.radians(2.0) for h in seen):
+                continue
+            seen.append(heading)
+            chord = _chord(t, u, ring - layout.marble_radius)
+            if chord is None:
+                continue
+            ghost = (t[0] - u[0] * contact, t[1] - u[1] * contact)
+            gx2, gy2 = ghost[0] - origin[0], ghost[1] - origin[1]
+            reach = math.hypot(gx2, gy2)
+            if reach < 1e-6:
+                continue
+            cut = math.acos(max(-1.0, min(1.0, (gx2 * u[0] + gy2 * u[1]) / reach)))
+            side = math.copysign(math.sin(cut), gx2 * u[1] - gy2 * u[0])  # as ``Candidate.cut``: offset per contact
+            if cut > RING_MAX_CUT:
+                continue
+            angle = math.atan2(gy2, gx2)
+            # The shooter must reach the ghost spot unhindered, the struck taw the ring.
+            if path_blockers(origin, ghost, bodies, (shooter_taw, target), clearance):
+                continue
+            if path_blockers(t, (t[0] + u[0] * chord[0], t[1] + u[1] * chord[0]), bodies,
+                             (shooter_taw, target, SUN), clearance):
+                continue
+            t_in, t_out = chord
+            for depth in RING_DEPTHS:
+                travel = t_in + depth * (t_out - t_in)
+                struck = math.sqrt(2 * ROLL_DECEL * travel)
+                at_hit = struck / (HIT_SHARE * math.cos(cut))
+                speed = math.sqrt(at_hit * at_hit + 2 * ROLL_DECEL * reach)
+                if speed > high or speed < 0.5 * low:
+                    continue
+                rank = cut + reach + 0.001 * serial
+                out.append((rank, serial, Candidate(origin, angle, speed, placement, target, round(side, 4),
+                                                    orbit=orbit, orbit_angle=orbit_angle)))
+                serial += 1
+    out.sort(key=lambda item: (item[0], item[1]))
+    return [c for _, _, c in out]
+
+
 def speed_ladder(low: float, high: float, steps: int) -> list[float]:
     """Speeds spread geometrically (a gentle nudge is as useful as a hard drive)."""
     if steps <= 1:
@@ -131,8 +241,14 @@ Origin = tuple[Point, str | None, float]  # (point, orbit laid on or None, angle
 
 
 def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Origin],
-             speed_range: tuple[float, float], budget: int) -> list[Candidate]:
-    """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins."""
+             speed_range: tuple[float, float], budget: int, ring_targets: Sequence[str] = (),
+             ring_budget: int = 0) -> list[Candidate]:
+    """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins.
+
+    With ``ring_budget``, up to that many rule 13 shots (``ring_shots``) at the
+    taws named in ``ring_targets`` (the adversaries still in) follow the rest:
+    they exist only where the geometry allows one, so most positions add none.
+    """
     if budget <= 0 or not origins:
         return []
     own_taw = f"{shooter}.taw"
@@ -179,7 +295,17 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
             for speed in (low * 2.0, high * 0.6):
                 mine.append(Candidate(origin, angle, min(speed, high), placement, "spread", orbit=orbit, orbit_angle=orbit_angle))
         out.extend(mine[:per_origin])
-    return out[:budget] if len(out) > budget else out
+    out = out[:budget] if len(out) > budget else out
+    if ring_budget > 0 and ring_targets:
+        per_ring = max(2, ring_budget // len(origins))
+        ring: list[Candidate] = []
+        for origin, orbit, orbit_angle in origins:
+            placement = origin if orbit is not None else None
+            ring += ring_shots(layout=layout, bodies=bodies, origin=origin, placement=placement, orbit=orbit,
+                               orbit_angle=orbit_angle, shooter_taw=own_taw, targets=ring_targets,
+                               speed_range=speed_range)[:per_ring]
+        out += ring[:ring_budget]
+    return out
 
 
 def is_own_body(body: str, shooter: str) -> bool:
@@ -187,5 +313,5 @@ def is_own_body(body: str, shooter: str) -> bool:
     return body != SUN and not is_taw(body) and body_planet(body) == shooter
 
 
-__all__ = ["Candidate", "generate", "placement_points", "speed_ladder", "aim_angle", "path_blockers",
+__all__ = ["Candidate", "generate", "ring_shots", "placement_points", "speed_ladder", "aim_angle", "path_blockers",
            "is_own_body"]

@@ -34,7 +34,7 @@ from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext
 from game.match.table import free_spot_on_line
-from game.rules.layout import SUN
+from game.rules.layout import SUN, taw_id
 
 MIN_SPEED = 0.35          # m/s: slower shots barely reach anything
 REPLY_WEIGHT = 0.8        # how much of the next player's best reply we count against a shot
@@ -78,9 +78,11 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
     return found
 
 
-def candidates_for(sit: Situation, budget: int, origins: int) -> list[Candidate]:
+def candidates_for(sit: Situation, budget: int, origins: int, ring_budget: int = 0) -> list[Candidate]:
+    rivals = tuple(taw_id(p) for p in sit.opponents()) if ring_budget > 0 else ()
     return generate(layout=sit.layout, bodies=sit.positions, shooter=sit.shooter,
-                    origins=origins_for(sit, origins), speed_range=(MIN_SPEED, sit.max_speed), budget=budget)
+                    origins=origins_for(sit, origins), speed_range=(MIN_SPEED, sit.max_speed), budget=budget,
+                    ring_targets=rivals, ring_budget=ring_budget)
 
 
 def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
@@ -90,7 +92,7 @@ def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
 def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
          weights: ValueWeights = ValueWeights()) -> Decision:
     started = time.perf_counter()
-    cands = candidates_for(sit, level.max_candidates, level.origins)
+    cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates)
     if not cands:
         raise ValueError(f"{sit.shooter} has no shot to consider")
     situations: list[Situation] = [sit]

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from game.ai.candidates import Candidate
 from game.ai.noise import jitter
 from game.ai.situation import Situation
-from game.ai.value import ValueWeights, position_value, win_chance
+from game.ai.value import ValueWeights, position_value, rivals_out_value, win_chance
 from game.rules.layout import SUN
 
 Point = tuple[float, float]
@@ -95,6 +95,14 @@ def worth_change(before: Any, after: Any) -> dict[str, int]:
     return {p: after.worth(p) - before.worth(p) for p in before.players}
 
 
+def ringed_rivals(ruling: Any, me: str) -> list[str]:
+    """Adversaries this shot put out under rule 13 (their taws left in the inner ring as stakes)."""
+    from game.rules.layout import body_planet
+
+    left = {body_planet(b) for b in ruling.left_as_stakes}
+    return [p for p in ruling.out if p != me and p in left]
+
+
 def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
                   weights: ValueWeights = ValueWeights()) -> EvalResult:
     me = sit.shooter
@@ -125,6 +133,12 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     if not finished:
         value = position_value(layout=sit.layout, positions=table, shooter=me, others=rivals,
                                stakes=after.stakes, weights=replace(weights, threat=0.0))
+        # Rule 13 for an adversary: once out he is no longer in ``rivals``, so the
+        # position alone cannot see him gone; count it from the ruling.
+        limit = int(getattr(sit.house, "round_limit", 0) or 0)
+        rounds_left = limit - after.round if limit else weights.rounds_ahead
+        standings = {p: before.worth(p) for p in before.active}
+        value += rivals_out_value(ringed_rivals(ruling, me), standings, me, rounds_left, weights)
         sun = table.get(SUN)
         if sun is not None and rivals and after.sun_released:
             # Rule 8 (and 4): whoever strikes the Sun next is paid by the holder of the

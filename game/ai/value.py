@@ -10,7 +10,8 @@ text's advice to a good shooter:
   out and win (rule 9): worth less the fatter the inner ring, because that is
   what the winner takes;
 * the shooter's own taw in the inner ring ends his play (rule 13); an
-  adversary's taw there is a gain;
+  adversary's taw sent there puts him out for the rest of the game
+  (``rivals_out_value``): his shots, tolls and chance of winning are gone;
 * a taw left near the Sun with a clear line to it is a chance next turn.
 """
 
@@ -32,7 +33,10 @@ class ValueWeights:
     rival_line_toll: float = 0.6
     threat: float = 0.8              # share of the next player's winning chance we count
     own_taw_in_ring: float = 8.0
-    rival_taw_in_ring: float = 3.0
+    rival_taw_in_ring: float = 1.0   # an adversary put out by rule 13, at once ...
+    rival_out_per_round: float = 0.25  # ... and per round he would still have shot (Sun money, tolls, forfeits)
+    rounds_ahead: int = 8            # the horizon when the house sets no round limit
+    win_stake: float = 12.0          # what winning is worth (game.ai.rollout.WIN_BONUS), for the win share
     near_sun: float = 0.4
     # How far (m) a good shot can drive the Sun; beyond it the next player cannot win at once.
     sun_reach: float = 0.24
@@ -74,8 +78,37 @@ def position_value(*, layout: Layout, positions: Mapping[str, Point], shooter: s
             clear = path_blockers(own, sun, positions, (SUN, taw_id(shooter)), 2 * layout.marble_radius) == 0
             if clear and gap < 0.4:
                 value += weights.near_sun * (1.0 - gap / 0.4)
-    for rival in others:
-        where = positions.get(taw_id(rival))
-        if where is not None and math.hypot(*where) <= layout.inner_ring_radius:
-            value += weights.rival_taw_in_ring
     return value
+
+
+def rivals_out_value(ringed: Sequence[str], worth: Mapping[str, int], shooter: str, rounds_left: int,
+                     weights: ValueWeights = ValueWeights()) -> float:
+    """What the adversaries ``ringed`` (put out by rule 13 on this shot) are worth to ``shooter``.
+
+    The ruling already counts what they lose at once (their marbles on the
+    ground pass to the stakes).  This is the rest of the game.  Each one out
+    takes no more Sun money, tolls or forfeits from us: ``rival_taw_in_ring``
+    plus ``rival_out_per_round`` for each round left (up to ``rounds_ahead``;
+    an easy AI takes about 7 marbles a game from the orbits' holders, a
+    quarter of a marble a round from each of three others).  And he can no
+    longer win: our chance of winning, reckoned from the standings ``worth``
+    (the players in before the shot, us included) as a softmax over marbles
+    whose temperature is the rounds left (early on anyone can still win, late
+    the richest does), grows as his share is taken out.  Ringing the leader
+    is worth far more than ringing the poorest.  When the last adversary goes
+    the referee ends the game and scores the win, so that is left to the ruling.
+    """
+    gone = [p for p in ringed if p != shooter and p in worth]
+    if not gone or shooter not in worth:
+        return 0.0
+    rounds = max(0, min(rounds_left, weights.rounds_ahead))
+    future = (weights.rival_taw_in_ring + weights.rival_out_per_round * rounds) * len(gone)
+    if len(worth) - len(gone) <= 1:
+        return future
+    top = max(worth.values())
+    temperature = 2.0 + rounds
+    share = {p: math.exp((w - top) / temperature) for p, w in worth.items()}
+    total = sum(share.values())
+    mine = share[shooter] / total
+    taken = sum(share[p] for p in gone) / total
+    return future + weights.win_stake * (mine / (1.0 - taken) - mine)
