@@ -10,6 +10,8 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
+from game.app.scene.palette import PLANET_COLORS
+
 INK = (0.96, 0.92, 0.82, 1.0)
 DIM_INK = (0.78, 0.74, 0.66, 1.0)
 BRASS = (0.86, 0.66, 0.26, 1.0)
@@ -19,14 +21,20 @@ BUTTON_HOVER = (0.46, 0.34, 0.16, 1.0)
 GOOD = (0.55, 0.85, 0.45, 1.0)
 BAD = (0.95, 0.45, 0.35, 1.0)
 
+# Text lightened toward the ink, so a name reads on a dark panel.
+_TEXT_LIFT = 0.3
+
+
+def _legible(rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
+    r, g, b = (c + (ink - c) * _TEXT_LIFT for c, ink in zip(rgb, INK[:3]))
+    return (r, g, b, 1.0)
+
+
+# A player's name is written in the colour of their marbles (the scene's
+# palette), so the purse beside "Saturn" and the violet balls on the ground
+# are plainly the same player's.
 PLANET_COLOURS: dict[str, tuple[float, float, float, float]] = {
-    "mercury": (0.72, 0.70, 0.68, 1.0),
-    "venus": (0.93, 0.80, 0.45, 1.0),
-    "earth": (0.35, 0.60, 0.95, 1.0),
-    "mars": (0.90, 0.40, 0.25, 1.0),
-    "jupiter": (0.88, 0.68, 0.48, 1.0),
-    "saturn": (0.92, 0.85, 0.55, 1.0),
-    "herschel": (0.50, 0.85, 0.88, 1.0),
+    **{planet: _legible(rgb) for planet, rgb in PLANET_COLORS.items()},
     "stakes": BRASS,
     "bank": DIM_INK,
 }
