@@ -15,6 +15,7 @@ SHADER_PAIRS: dict[str, tuple[str, str]] = {
     "blob": ("flat.vert", "blob.frag"),
     "aim": ("flat.vert", "aim.frag"),
     "sky": ("sky.vert", "sky.frag"),
+    "marker": ("marker.vert", "marker.frag"),
 }
 
 
@@ -27,6 +28,7 @@ class SceneShaders:
     blob: Any
     aim: Any
     sky: Any
+    marker: Any
 
 
 def load_shader(vertex: str, fragment: str):  # -> panda3d.core.Shader

@@ -19,8 +19,9 @@ offscreen snapshot), so no caller has to feed the camera in:
   orrery views get full markers, with a short fade while the rig glides
   between them.
 
-A faded-out marker collapses to a point in the vertex shader, so it costs no
-fragments.  Markers are drawn straight after the ground with neither depth
+A faded-out marker collapses to a point in the vertex shader
+(``shaders/marker.vert``; ``marker.frag`` draws the disc or ring), so it
+costs no fragments.  Markers are drawn straight after the ground with neither depth
 test nor depth write: every ball, contact shadow and chalk label is drawn
 later and over them, so a marker can never hide a marble.
 
@@ -63,60 +64,7 @@ OWN_RIM = (1.0, 1.0, 1.0)
 RING_HOLE = 0.56  # inner radius of a ring, as a fraction of the outer
 SUN_HOLE = 0.62
 
-MARKER_VERT = """#version 330
-// A marker card: sized to a fraction of the picture, faded by camera height and steepness.
-uniform mat4 p3d_ModelViewProjectionMatrix;
-uniform mat4 p3d_ModelViewMatrix;
-uniform mat4 p3d_ProjectionMatrix;
-uniform vec4 u_marker_shape;  // diameter / picture height, least radius (m), hole (0-1), rim width (0-1)
-uniform vec4 u_marker_fade;   // height from, height to (m), steepness from, steepness to
-in vec4 p3d_Vertex;
-out vec2 v_uv;
-out float v_fade;
-void main() {
-    vec3 centre = (p3d_ModelViewMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xyz;
-    vec3 up = normalize(mat3(p3d_ModelViewMatrix) * vec3(0.0, 0.0, 1.0));
-    float height = -dot(centre, up);            // the eye's height above the marker's plane
-    float steep = height / max(length(centre), 1e-6);
-    v_fade = smoothstep(u_marker_fade.x, u_marker_fade.y, height)
-           * smoothstep(u_marker_fade.z, u_marker_fade.w, steep);
-    float depth = (p3d_ModelViewProjectionMatrix * vec4(0.0, 0.0, 0.0, 1.0)).w;
-    // the projection's vertical focal length, whatever the axis convention
-    float focal = length(vec3(p3d_ProjectionMatrix[0][1], p3d_ProjectionMatrix[1][1], p3d_ProjectionMatrix[2][1]));
-    float radius = max(u_marker_shape.x * depth / max(focal, 1e-6), u_marker_shape.y);
-    v_uv = p3d_Vertex.xy;
-    if (v_fade <= 0.0) {
-        gl_Position = vec4(0.0, 0.0, -2.0, 1.0);  // outside the clip volume: no fragments
-    } else {
-        gl_Position = p3d_ModelViewProjectionMatrix * vec4(p3d_Vertex.xy * radius, 0.0, 1.0);
-    }
-}
-"""
 
-MARKER_FRAG = """#version 330
-// A disc (hole 0) or a ring in the owner's colour with a contrasting rim, unlit.
-uniform vec4 u_marker_color;  // rgb, opacity
-uniform vec4 u_marker_shape;
-uniform vec3 u_marker_rim;
-in vec2 v_uv;
-in float v_fade;
-out vec4 o_color;
-void main() {
-    float r = length(v_uv);
-    float aa = max(fwidth(r), 1e-4);
-    float hole = u_marker_shape.z;
-    float rim = u_marker_shape.w;
-    float cover = 1.0 - smoothstep(1.0 - aa, 1.0, r);
-    float edge = smoothstep(1.0 - rim - aa, 1.0 - rim, r);
-    if (hole > 0.0) {
-        cover *= smoothstep(hole - aa, hole, r);
-        edge = max(edge, 1.0 - smoothstep(hole + rim - aa, hole + rim, r));
-    }
-    float alpha = cover * v_fade * u_marker_color.a;
-    if (alpha <= 0.003) discard;
-    o_color = vec4(mix(u_marker_color.rgb, u_marker_rim, edge), alpha);
-}
-"""
 
 
 @dataclass(frozen=True)
@@ -148,22 +96,14 @@ def style_for(body_id: str, own: bool = False) -> MarkerStyle:
     return MarkerStyle(color, SATELLITE_SIZE, 0.0, DARK_RIM, 0.16)
 
 
-def make_marker_shader():  # -> panda3d.core.Shader
-    from panda3d.core import Shader
-
-    shader = Shader.make(Shader.SL_GLSL, MARKER_VERT, MARKER_FRAG)
-    if shader is None:
-        raise RuntimeError("the body-marker shader did not build")
-    return shader
-
-
 class MarkerLayer:
     """Creates, restyles and shows or hides the markers under a table's bodies."""
 
-    def __init__(self, hidden_from: Any = None) -> None:
+    def __init__(self, shader: Any, hidden_from: Any = None) -> None:
+        """``shader``: the scene's ``marker`` pair (shaders/marker.vert, marker.frag)."""
         from panda3d.core import CardMaker, NodePath, TransparencyAttrib, Vec4
 
-        self.shader = make_marker_shader()
+        self.shader = shader
         self._hidden_from = hidden_from
         self._markers: dict[str, tuple[Any, float]] = {}  # body id -> (marker node, body radius)
         self._own: str | None = None

@@ -67,7 +67,7 @@ class TableScene:
         self._sphere = load_model(loader, "marble.egg")
         self._blob_card = self._make_blob_card()
         self._bodies_root = self.root.attachNewNode("bodies")
-        self.markers = MarkerLayer(hidden_from=self._shadow_mask)
+        self.markers = MarkerLayer(self.shaders.marker, hidden_from=self._shadow_mask)
         self._bodies: dict[str, tuple[Any, Any]] = {}
         self._shown: tuple[str, ...] | None = None  # ids of the last update()
         self._labels = self._make_labels()
