@@ -38,7 +38,7 @@ class SettingsState(State):
         self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.16))
         self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (0.1, 5.0), (0, -0.29))
         self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
-        theme.label(root, "The aiming aid is always off against hard opponents. Some changes apply on restart.",
+        theme.label(root, "The aiming aid is always off against hard opponents. Anti-aliasing changes apply at the next start.",
                     (0, -0.54), scale=0.035, colour=theme.DIM_INK)
         self.save_button = theme.button(root, "Save", (-0.3, -0.7), self.save, width=5)
         self.cancel_button = theme.button(root, "Cancel", (0.3, -0.7), self.cancel, width=5)
