@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -51,6 +52,26 @@ COMPRESS_LEVEL = 9
 
 class ReplayFormatError(UserError):
     """A file that is not a replay this build can read; the message is one line."""
+
+
+@dataclass(frozen=True)
+class ReplaySummary:
+    """A replay's header and how it ended, as ``read_meta`` reads them (no motion)."""
+
+    meta: GameMeta
+    shot_count: int
+    last_rulings: tuple[Mapping[str, Any], ...] = ()
+    last_ledger: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winner(self) -> str | None:
+        winner = self.last_ledger.get("winner")
+        return winner if isinstance(winner, str) and winner else None
+
+    @property
+    def finished(self) -> bool:
+        """The game reached its end: a winner, or the last ruling says it finished (a round limit, say)."""
+        return self.winner is not None or any(r.get("finished") is True for r in self.last_rulings)
 
 
 # -- arrays: byte shuffling --------------------------------------------------------------
@@ -180,19 +201,7 @@ class _Reader:
 
     def read(self) -> Replay:
         data = self.data
-        if len(data) < FILE_HEADER.size or not data.startswith(MAGIC[:7]):
-            raise ReplayFormatError(f"{self.name}: not a replay file (it does not start with the replay signature)")
-        magic, version, flags, count = FILE_HEADER.unpack_from(data, 0)
-        if magic != MAGIC:
-            raise ReplayFormatError(f"{self.name}: not a replay file (bad signature)")
-        if version != VERSION:
-            newer = "a newer" if version > VERSION else "an unknown older"
-            raise ReplayFormatError(f"{self.name}: replay format version {version} is {newer} format; "
-                                    f"this build reads version {VERSION}")
-        if flags != 0:
-            raise self.fail("header", f"unknown flags {flags:#x}")
-        if not 1 <= count <= MAX_CHUNKS:
-            raise self.fail("header", f"chunk count {count} is out of range (1 to {MAX_CHUNKS})")
+        count = self._file_header()
         offset = FILE_HEADER.size
         meta: GameMeta | None = None
         shots: list[ShotRecord] = []
@@ -208,7 +217,49 @@ class _Reader:
         assert meta is not None
         return Replay(meta, shots)
 
-    def _chunk(self, offset: int, where: str) -> tuple[dict[str, Any], bytes, int]:
+    def summary(self) -> "ReplaySummary":
+        """The game header and the last shot, read as ``read`` reads them; the shots between only framed.
+
+        Every chunk's header, bounds and checksum are checked (so truncation
+        and corruption anywhere are caught), but only chunk 0 and the last
+        chunk are inflated and decoded.
+        """
+        data = self.data
+        count = self._file_header()
+        header, rest, offset = self._chunk(FILE_HEADER.size, "game header")
+        meta = self._meta(header, rest, "game header")
+        for index in range(1, count - 1):
+            offset = self._frame(offset, f"shot {index}")[2]
+        last: ShotRecord | None = None
+        if count > 1:
+            header, rest, offset = self._chunk(offset, f"shot {count - 1}")
+            last = self._shot(header, rest, f"shot {count - 1}")
+        if offset != len(data):
+            raise self.fail("end of file", f"{len(data) - offset} unexpected bytes after the last shot")
+        return ReplaySummary(meta=meta, shot_count=count - 1,
+                             last_rulings=() if last is None else last.rulings,
+                             last_ledger={} if last is None else dict(last.ledger))
+
+    def _file_header(self) -> int:
+        """Check the signature, version and flags; the chunk count."""
+        data = self.data
+        if len(data) < FILE_HEADER.size or not data.startswith(MAGIC[:7]):
+            raise ReplayFormatError(f"{self.name}: not a replay file (it does not start with the replay signature)")
+        magic, version, flags, count = FILE_HEADER.unpack_from(data, 0)
+        if magic != MAGIC:
+            raise ReplayFormatError(f"{self.name}: not a replay file (bad signature)")
+        if version != VERSION:
+            newer = "a newer" if version > VERSION else "an unknown older"
+            raise ReplayFormatError(f"{self.name}: replay format version {version} is {newer} format; "
+                                    f"this build reads version {VERSION}")
+        if flags != 0:
+            raise self.fail("header", f"unknown flags {flags:#x}")
+        if not 1 <= count <= MAX_CHUNKS:
+            raise self.fail("header", f"chunk count {count} is out of range (1 to {MAX_CHUNKS})")
+        return count
+
+    def _frame(self, offset: int, where: str) -> tuple[bytes, int, int]:
+        """One chunk's framing checked (present, sizes in range, checksum): its stored bytes, raw size and end."""
         data = self.data
         if offset + CHUNK_HEADER.size > len(data):
             raise self.fail(where, "the file is truncated (chunk header missing)")
@@ -222,6 +273,10 @@ class _Reader:
         stored = data[start:start + stored_len]
         if zlib.crc32(stored) != crc:
             raise self.fail(where, "the data is corrupted (checksum mismatch)")
+        return stored, raw_len, start + stored_len
+
+    def _chunk(self, offset: int, where: str) -> tuple[dict[str, Any], bytes, int]:
+        stored, raw_len, end = self._frame(offset, where)
         try:
             inflater = zlib.decompressobj()
             raw = inflater.decompress(stored, raw_len)
@@ -238,7 +293,7 @@ class _Reader:
             raise self.fail(where, str(err)) from None
         if not isinstance(header, dict):
             raise self.fail(where, "the header is not a JSON object")
-        return header, raw[4 + json_len:], start + stored_len
+        return header, raw[4 + json_len:], end
 
     # -- field checks -------------------------------------------------------------------
 
@@ -372,6 +427,27 @@ def decode_replay(data: bytes, name: str = "replay") -> Replay:
 
 def load_replay(path: str | Path) -> Replay:
     target = Path(path)
+    return decode_replay(_file_bytes(target), str(target))
+
+
+def read_meta(path: str | Path) -> ReplaySummary:
+    """What a list of games needs (players, shot count, how it ended) without decoding every shot.
+
+    Validates the file header, the game header and the last shot exactly as
+    ``load_replay`` does, and every chunk's framing and checksum; a file
+    ``load_replay`` refuses for any of those reasons is refused here with the
+    same one-line message.  Only the shots between the first and the last are
+    not inflated, so a file whose middle shot inflates to nonsense (with a
+    matching CRC) passes here and fails on load.
+    """
+    target = Path(path)
+    data = _file_bytes(target)
+    if len(data) > MAX_FILE_BYTES:
+        raise ReplayFormatError(f"{target}: {len(data)} bytes is larger than a replay may be")
+    return _Reader(data, str(target)).summary()
+
+
+def _file_bytes(target: Path) -> bytes:
     try:
         size = target.stat().st_size
         if target.is_dir():
@@ -383,4 +459,4 @@ def load_replay(path: str | Path) -> Replay:
         raise ReplayFormatError(f"{target}: no such file") from None
     except OSError as err:
         raise ReplayFormatError(f"{target}: cannot read ({err.strerror})") from None
-    return decode_replay(data, str(target))
+    return data
