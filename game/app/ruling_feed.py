@@ -1,7 +1,7 @@
 """A referee's ruling as lines for the HUD feed, each citing its rule.
 
-``Rule 7: Earth knocked the Sun against Mars: pay Mars 2``.  Payments are
-worded from the human's side of the table ("pay", "pays you") when a human
+``Rule 7: you knocked the Sun against Mars: you pay Mars 2``.  Payments are
+worded from the human's side of the table ("you pay", "pays you") when a human
 is named.  Pure text, tested without Panda3D.
 """
 
@@ -13,7 +13,7 @@ from game.rules.names import sentence, who
 def _payment(payer: str, payee: str, marbles: int, human: str | None) -> str:
     n = marbles
     if payer == human:
-        return f"pay {who(payee)} {n}"
+        return f"you pay {who(payee)} {n}"
     if payee == human:
         return f"{who(payer)} pays you {n}"
     return f"{who(payer)} pays {who(payee)} {n}"

@@ -21,7 +21,7 @@ def test_each_payment_cites_its_rule_from_the_humans_side():
                           T("venus", "stakes", 1, 12, "", cause="Venus's taw fell into its own orbit")))
     lines = ruling_lines(ruling, human="earth")
     assert lines == [
-        "Rule 7: you knocked the Sun against Mars: pay Mars 2",
+        "Rule 7: you knocked the Sun against Mars: you pay Mars 2",
         "Rule 8: the Sun stopped in the Earth's orbit: Venus pays you 5",
         "Rule 12: Venus's taw fell into its own orbit: Venus pays the stakes 1",
     ]
@@ -57,5 +57,5 @@ def test_a_real_ruling_words_each_payment_once():
     result = run_scenario(load_scenario(scenario, max_speed=PhysicsConfig().max_shot_speed))
     ruling = result.shots[-1].ruling
     lines = ruling_lines(ruling, human="earth")
-    assert "Rule 7: the Earth knocked the Sun against Venus: pay Venus 2" in lines
+    assert "Rule 7: the Earth knocked the Sun against Venus: you pay Venus 2" in lines
     assert not any("(rule" in line or "pays Venus 2" in line for line in lines), lines
