@@ -27,6 +27,11 @@ def ruling_lines(ruling, human: str | None = None) -> list[str]:
         pay = _payment(t.payer, t.payee, t.marbles, human)
         short = f" (owed {t.owed})" if t.owed and t.owed > t.marbles else ""
         lines.append(f"Rule {t.rule}: {t.cause}: {pay}{short}")
+    for put in ruling.put_down:
+        # A body laid down again (a taw back on its line, a planet replaced):
+        # without it a taw that rolled off the ground would read "nothing to pay".
+        reason = put.reason.removesuffix(f" (rule {put.rule})")
+        lines.append(f"Rule {put.rule}: {sentence(reason)}")
     for planet in ruling.comets:
         lines.append(f"Rule 14: {sentence(who(planet))} has lost every satellite and becomes a Comet")
     for planet in ruling.out:

@@ -2,6 +2,7 @@ from dataclasses import dataclass
 
 from game.app.ruling_feed import ruling_lines
 from game.rules.ruling import Foul as F
+from game.rules.ruling import PutDown as P
 from game.rules.ruling import Transfer as T
 
 
@@ -13,6 +14,7 @@ class R:
     out: tuple = ()
     winner: str | None = None
     notes: tuple = ()
+    put_down: tuple = ()
 
 
 def test_each_payment_cites_its_rule_from_the_humans_side():
@@ -43,6 +45,17 @@ def test_a_quiet_shot_still_says_so():
     assert ruling_lines(R()) == ["Nothing to pay on that shot."]
     assert ruling_lines(R(notes=("a", "b", "c"))) == ["a", "b"]
     assert ruling_lines(R(transfers=(T("mars", "venus", 1, 7, "", cause="r"),), notes=("a",))) == ["Rule 7: r: Mars pays Venus 1"]
+
+
+def test_a_body_laid_down_again_is_said_with_its_rule():
+    ruling = R(put_down=(P("earth.taw", (0.2, 0.3), 17, "Earth's taw left the play area: it goes back on Earth's line",
+                           may_move_along_line=True),
+                         P("mars", (0.2, 0.4), 10, "Mars replaces Mars at its original place (rule 10)", "mars")),
+               notes=("The Sun has not yet been struck beyond Mercury's orbit (rule 3).",))
+    assert ruling_lines(ruling, human="earth") == [
+        "Rule 17: Earth's taw left the play area: it goes back on Earth's line",
+        "Rule 10: Mars replaces Mars at its original place",
+    ]
 
 
 def test_a_real_ruling_words_each_payment_once():
