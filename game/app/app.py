@@ -95,11 +95,17 @@ class TawApp(ShowBase):
         replay = self.game.session.replay()
         if replay is None:
             return False
+        # The last shot is watched inside the whole game, so it keeps its number and [ steps back from it.
+        return self.watch(replay, first_shot=0 if whole else len(replay.shots) - 1)
+
+    def watch(self, replay, first_shot: int = 0, back_label: str = "Back to the game") -> bool:
+        """Open the viewer on any ``Replay`` (one from the list of saved games, say); False if it has no shots."""
+        if self.watching is not None or not replay.shots:
+            return False
         from game.app.watch import ReplayWatch
 
-        # The last shot is watched inside the whole game, so it keeps its number and [ steps back from it.
-        first = 0 if whole else len(replay.shots) - 1
-        self.watching = ReplayWatch(self, replay, on_exit=self.leave_replay, first_shot=first)
+        self.watching = ReplayWatch(self, replay, on_exit=self.leave_replay, first_shot=first_shot,
+                                    back_label=back_label)
         return True
 
     def leave_replay(self) -> None:

@@ -1,6 +1,6 @@
 """The game's flow as a finite-state machine.
 
-Menu → NewGame → HatDrop → turns (Aim or Thinking → Shot → Ruling) → GameOver
+Menu → NewGame (or Settings, Rules, Replays) → HatDrop → turns (Aim or Thinking → Shot → Ruling) → GameOver
 → Menu.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
 behaviour lives in its own module under ``game/app/states``; this class only
@@ -16,10 +16,11 @@ from game.app.states import STATE_CLASSES
 
 class GameFlow(FSM):
     defaultTransitions = {
-        "Menu": ["NewGame", "Settings", "Rules"],
+        "Menu": ["NewGame", "Settings", "Rules", "Replays"],
         "NewGame": ["Menu", "HatDrop"],
         "Settings": ["Menu"],
         "Rules": ["Menu"],
+        "Replays": ["Menu"],  # watching a game from the list happens inside this state
         "HatDrop": ["Aim", "Thinking", "Menu"],
         "Aim": ["Shot", "Menu"],
         "Thinking": ["Shot", "Menu"],

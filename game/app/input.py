@@ -31,6 +31,13 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "line-prev": ("page_down", "["),
     "rules": ("f1",),
     "replay-last": ("r",),
+    # Lists (the Replays screen): a key may serve a list and the game both, see bind_global.
+    "list-up": ("arrow_up",),
+    "list-down": ("arrow_down",),
+    "list-open": ("enter",),
+    "list-prev-page": ("arrow_left", "page_up"),
+    "list-next-page": ("arrow_right", "page_down"),
+    "list-delete": ("delete",),
 }
 # Actions sent even while a replay is watched (the viewer has its own keys).
 WHILE_WATCHING = ("fullscreen", "screenshot")
@@ -59,11 +66,21 @@ class KeyBindings:
 
     def bind_global(self, base) -> None:
         """Turn raw key events into action events for the lifetime of ``base``."""
+        # One accept per key (a second accept of the same key would replace the first),
+        # sending every action bound to it: Enter is both the power meter and a list's "open".
+        actions_of: dict[str, list[str]] = {}
         for action, keys in self.keys.items():
             for key in keys:
-                base.accept(key, self._send, [base, action])
+                actions_of.setdefault(key, []).append(action)
+        for key, actions in actions_of.items():
+            base.accept(key, self._send_all, [base, tuple(actions)])
         base.accept(action_event("fullscreen"), base.window.toggle_fullscreen)
         base.accept(action_event("screenshot"), base.window.screenshot)
+
+    @classmethod
+    def _send_all(cls, base, actions: tuple[str, ...]) -> None:
+        for action in actions:
+            cls._send(base, action)
 
     @staticmethod
     def _send(base, action: str) -> None:

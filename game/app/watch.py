@@ -1,4 +1,4 @@
-"""Watching the game's replay from inside the game: the last shot, or the whole game so far.
+"""Watching a replay over the running app: the game's last shot, the whole game so far, or a saved game.
 
 The replay viewer is attached to the running app and lent its ``TableScene``
 and camera.  While it runs the game holds still: the flow's per-frame tasks
@@ -31,14 +31,15 @@ def hide_gui(app) -> list:
 class ReplayWatch:
     """One visit to the replay viewer; ``close()`` returns to the game exactly as it was."""
 
-    def __init__(self, app, replay: Replay, on_exit, first_shot: int = 0) -> None:
+    def __init__(self, app, replay: Replay, on_exit, first_shot: int = 0,
+                 back_label: str = "Back to the game") -> None:
         self.app = app
         self._hidden = hide_gui(app)
         self._held = app.view.suspend()
         self.viewer = ReplayViewer(app, replay, on_exit=on_exit, scene=app.view.scene)
         if first_shot:
             self.viewer.jump_to_shot(first_shot)
-        self.back_button = theme.button(app.a2dTopRight, "Back to the game", (-0.3, -0.08), on_exit, scale=0.05,
+        self.back_button = theme.button(app.a2dTopRight, back_label, (-0.3, -0.08), on_exit, scale=0.05,
                                         width=10)
 
     def close(self) -> None:

@@ -5,6 +5,7 @@ from game.app.states.game_over import GameOverState
 from game.app.states.hat_drop import HatDropState
 from game.app.states.menu import MenuState
 from game.app.states.new_game import NewGameState
+from game.app.states.replays import ReplaysState
 from game.app.states.rules import RulesState
 from game.app.states.ruling import RulingState
 from game.app.states.settings_screen import SettingsState
@@ -16,6 +17,7 @@ STATE_CLASSES: dict[str, type] = {
     "NewGame": NewGameState,
     "Settings": SettingsState,
     "Rules": RulesState,
+    "Replays": ReplaysState,
     "HatDrop": HatDropState,
     "Aim": AimState,
     "Thinking": ThinkingState,

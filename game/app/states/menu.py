@@ -24,7 +24,8 @@ class MenuState(State):
             "new": theme.button(root, "New game", (0, 0.22), self.go, extra_args=["NewGame"], width=12),
             "settings": theme.button(root, "Settings", (0, 0.07), self.go, extra_args=["Settings"], width=12),
             "rules": theme.button(root, "The seventeen rules", (0, -0.08), self.go, extra_args=["Rules"], width=12),
-            "quit": theme.button(root, "Quit", (0, -0.34), app.quit_game, width=12),
+            "replays": theme.button(root, "Watch a replay", (0, -0.23), self.go, extra_args=["Replays"], width=12),
+            "quit": theme.button(root, "Quit", (0, -0.38), app.quit_game, width=12),
         }
         self.keep(theme.label(app.a2dLeftCenter, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.8), scale=0.04,
                               colour=theme.INK))

@@ -1,0 +1,128 @@
+"""The saved games in the replay folder, as the Replays screen lists them (no Panda3D here).
+
+Listing only looks at names and dates; a game's header is read (``read_meta``:
+the game header and the last shot, not the motion) when its row is first
+shown, and kept.  A file that cannot be read keeps the loader's one-line
+reason, with the folder left out, so the screen can grey it and say why.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.app.theme import title_case
+from game.errors import UserError
+from game.replay.fileformat import ReplaySummary, read_meta
+
+SUFFIX = ".replay"
+# game_context.replay_path names files "<YYYYmmdd-HHMMSS>-seed<N>.replay" in local time.
+_STAMP = re.compile(r"^(\d{8}-\d{6})")
+
+
+def played_at(path: Path) -> float:
+    """When the game started: the stamp in its name, else the file's last change."""
+    match = _STAMP.match(path.name)
+    if match:
+        try:
+            return time.mktime(time.strptime(match.group(1), "%Y%m%d-%H%M%S"))
+        except (ValueError, OverflowError):
+            pass
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+@dataclass
+class ReplayEntry:
+    path: Path
+    played: float
+    summary: ReplaySummary | None = None
+    error: str | None = None
+    _read: bool = False
+
+    def read(self) -> "ReplayEntry":
+        """Read the header once; a file that cannot be read keeps the reason."""
+        if not self._read:
+            self._read = True
+            try:
+                self.summary = read_meta(self.path)
+            except UserError as err:
+                self.error = short_reason(err, self.path)
+        return self
+
+    @property
+    def readable(self) -> bool:
+        return self.read().summary is not None
+
+    @property
+    def openable(self) -> bool:
+        return self.readable and self.summary.shot_count > 0
+
+    def when(self) -> str:
+        return time.strftime("%d %b %Y  %H:%M", time.localtime(self.played))
+
+    def players(self) -> list[tuple[str, str]]:
+        """(planet, how it is written): ``Earth (you)``, ``Mars (hard)``; empty when the file does not say."""
+        out = []
+        for player in self.read().summary.meta.players:
+            planet = player.get("planet")
+            if not isinstance(planet, str) or not planet:
+                continue
+            text = title_case(planet)
+            level = player.get("level")
+            if player.get("controller") == "human":
+                text += " (you)"
+            elif isinstance(level, str) and level:
+                text += f" ({level})"
+            out.append((planet, text))
+        return out
+
+    def human(self) -> str | None:
+        for player in self.summary.meta.players:
+            if player.get("controller") == "human" and isinstance(player.get("planet"), str):
+                return player["planet"]
+        return None
+
+    def outcome(self) -> str:
+        summary = self.read().summary
+        if summary is None:
+            return "cannot be read"
+        if summary.winner:
+            return "You won" if summary.winner == self.human() else f"{title_case(summary.winner)} won"
+        return "Ended, no winner" if summary.finished else "Unfinished"
+
+    def shots(self) -> str:
+        count = self.read().summary.shot_count
+        return f"{count} shot" if count == 1 else f"{count} shots"
+
+
+def short_reason(err: Exception, path: Path) -> str:
+    """The loader's message with the folder dropped (the row already shows which game it is)."""
+    text = str(err).splitlines()[0] if str(err) else type(err).__name__
+    return text.replace(str(path), path.name, 1)
+
+
+def list_replays(folder: Path) -> list[ReplayEntry]:
+    """Every ``*.replay`` file directly in ``folder``, newest first; none when the folder is missing."""
+    try:
+        files = [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
+    except OSError:
+        return []
+    entries = [ReplayEntry(p, played_at(p)) for p in files if not p.is_dir()]
+    entries.sort(key=lambda e: (e.played, e.path.name), reverse=True)
+    return entries
+
+
+def delete_replay(folder: Path, path: Path) -> None:
+    """Remove one saved game, only if it is a ``.replay`` file directly inside ``folder``."""
+    target = Path(path)
+    if target.suffix != SUFFIX or target.parent.resolve() != Path(folder).resolve() or not target.is_file():
+        raise UserError(f"{target}: not a replay in {folder}; nothing deleted")
+    try:
+        target.unlink()
+    except OSError as err:
+        raise UserError(f"{target}: cannot delete ({err.strerror})") from None
