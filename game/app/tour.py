@@ -2,7 +2,9 @@
 
 ``python -m game.app.tour OUT_DIR`` plays a short seeded game against the
 AI layer's random level and saves menu.png, aiming.png, overhead.png,
-watching-replay.png and game-over.png.  Used to refresh docs/screenshots/ and to look at changes.
+watching-replay.png and game-over.png; ``python -m game.app.tour OUT_DIR --replays``
+records a few short real games and saves replays.png, the list of saved games.
+Used to refresh docs/screenshots/ and to look at changes.
 """
 
 from __future__ import annotations
@@ -113,7 +115,73 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
     return saved
 
 
+def record_saved_games(folder: Path) -> list[Path]:
+    """A few short real games (Bullet, the referee, seeded random players) saved as the app saves them."""
+    from game.match.match import new_match
+    from game.match.players import RandomPlayer
+    from game.rules.house import HouseRules
+    from game.replay.recorder import GameRecorder, ShotRecorder, meta_from
+
+    folder.mkdir(parents=True, exist_ok=True)
+    games = [  # (stamp, planets with the human first, levels, round limit, shots at most)
+        ("20261128-201512", ("earth", "mars", "jupiter"), ("hard", "medium"), 1, 3),
+        ("20261129-093040", ("venus", "saturn"), ("easy",), None, 5),
+        ("20261129-214405", ("mercury", "earth", "mars", "herschel", "saturn"), ("easy", "medium", "hard", "medium"),
+         None, 4),
+        ("20261130-110102", ("saturn", "jupiter"), ("hard",), 1, 2),
+    ]
+    paths = []
+    for seed, (stamp, planets, levels, limit, most) in enumerate(games, start=21):
+        house = HouseRules(round_limit=limit) if limit else HouseRules()
+        match = new_match(list(planets), [RandomPlayer(seed * 10 + i) for i in range(len(planets))], house=house)
+        players = [{"planet": p, "controller": "human" if i == 0 else "ai", "level": "" if i == 0 else levels[i - 1]}
+                   for i, p in enumerate(planets)]
+        path = folder / f"{stamp}-seed{seed}.replay"
+        recorder = GameRecorder(path, meta_from(seed, players, house.to_dict(), match.layout, source="desktop"))
+        for _ in range(most):
+            if match.is_over():
+                break
+            shot = match.players[match.view().shooter].choose_shot(match.view())
+            frames = ShotRecorder(rate=match.frame_hz)
+            recorder.add_shot(frames.finish_result(match.play_shot(shot, on_frame=frames.on_frame)))
+        paths.append(path)
+    damaged = folder / "20261127-183000-seed20.replay"  # a game cut short by a full disk, say
+    damaged.write_bytes(paths[1].read_bytes()[:-700])
+    paths.append(damaged)
+    return paths
+
+
+def replays_screen(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
+    """replays.png: the Replays screen over a folder of a few real games and one damaged file."""
+    from game.app.app import TawApp
+
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = UserPaths.under(Path(tmp))
+        record_saved_games(paths.replay_dir)
+        config = AppConfig(paths=paths, settings=Settings(msaa=4, shadows=True, quality="high"),
+                           offscreen=True, offscreen_size=size, save_settings=False)
+        app = TawApp(config)
+        clock = ClockObject.getGlobalClock()
+        clock.setMode(ClockObject.MNonRealTime)
+        clock.setFrameRate(60)
+        try:
+            for _ in range(60):
+                app.taskMgr.step()
+            app.messenger.send(DGG.B1CLICK + app.flow.current.buttons["replays"].guiId, [None])
+            app.messenger.send("taw-list-down")
+            for _ in range(3):
+                app.taskMgr.step()
+            path = out / "replays.png"
+            app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        finally:
+            app.destroy()
+            clock.setMode(ClockObject.MNormal)
+    return [path]
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/screenshots")
-    for path in tour(target):
+    make = replays_screen if "--replays" in sys.argv[2:] else tour
+    for path in make(target):
         print(path)

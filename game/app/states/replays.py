@@ -26,7 +26,7 @@ ROW_STEP = 0.12
 ROW_HALF_HEIGHT = 0.052
 ROW_HALF_WIDTH = 1.42
 ROW_COLOUR = (0.20, 0.15, 0.09, 0.9)
-ROW_CHOSEN = (0.46, 0.34, 0.16, 1.0)
+ROW_CHOSEN = (0.40, 0.29, 0.13, 1.0)
 ROW_UNREADABLE = (0.16, 0.15, 0.14, 0.9)
 GREY = (0.55, 0.53, 0.50, 1.0)
 TEXT_SCALE = 0.042
@@ -77,7 +77,7 @@ class ReplaysState(State):
                                         scale=0.05, width=7)
         self.next_button = theme.button(self.root, "Next >", (0.62, -0.5), self.turn_page, extra_args=[1],
                                         scale=0.05, width=7)
-        self.page_label = theme.label(self.root, "", (0, -0.515), scale=0.045, colour=theme.INK)
+        self.page_label = theme.label(self.root, "", (0, -0.5), scale=0.045, colour=theme.INK)
         self.back_button = theme.button(self.root, "Back", (-0.62, -0.68), self.back, scale=0.055, width=7)
         self.watch_button = theme.button(self.root, "Watch", (0.0, -0.68), self.open_chosen, scale=0.055, width=7)
         self.delete_button = theme.button(self.root, "Delete", (0.62, -0.68), self.ask_delete, scale=0.055, width=7)
@@ -259,13 +259,16 @@ class ReplaysState(State):
         entry = self.chosen_entry()
         if entry is None or self.confirm is not None:
             return
-        frame = theme.panel(self.app.aspect2d, (-0.9, 0.9, -0.3, 0.3), colour=(0.05, 0.04, 0.03, 0.97))
-        frame.setBin("gui-popup", 10)
+        # A shade over the whole screen under the question: the list behind it is plainly out of reach.
+        shade = theme.panel(self.app.aspect2d, (-4.0, 4.0, -2.0, 2.0), colour=(0, 0, 0, 0.6))
+        shade.setBin("gui-popup", 10)
+        frame = theme.panel(shade, (-0.9, 0.9, -0.32, 0.3), colour=(0.08, 0.06, 0.045, 1.0))
         theme.label(frame, f"Delete the game of {entry.when()}?", (0, 0.14), scale=0.055, colour=theme.BRASS)
         theme.label(frame, f"{entry.path.name} will be removed for good.", (0, 0.04), scale=0.04, colour=theme.INK)
-        self.confirm_button = theme.button(frame, "Delete", (-0.35, -0.16), self.confirm_delete, scale=0.055, width=6)
-        self.cancel_button = theme.button(frame, "Keep it", (0.35, -0.16), self.cancel_delete, scale=0.055, width=6)
-        self.confirm = frame
+        self.confirm_button = theme.button(frame, "Delete", (-0.35, -0.14), self.confirm_delete, scale=0.055, width=6)
+        self.cancel_button = theme.button(frame, "Keep it", (0.35, -0.14), self.cancel_delete, scale=0.055, width=6)
+        theme.label(frame, "Enter deletes, Esc keeps it", (0, -0.26), scale=0.035, colour=theme.DIM_INK)
+        self.confirm = shade
 
     def confirm_delete(self) -> None:
         entry = self.chosen_entry()
