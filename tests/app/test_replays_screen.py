@@ -214,3 +214,37 @@ def test_deleting_asks_first_and_removes_only_that_file(app, folder, tmp_path):
         delete_replay(folder, folder / "notes.txt")
     assert outside.exists() and (folder / "notes.txt").exists()
     assert [e.path.name for e in list_replays(folder)] == [keep]
+
+
+def test_a_game_without_shots_or_with_a_hidden_fault_is_not_opened(app, folder):
+    write_game(folder, "20260101-100000", 0, seed=1)  # started, no shot played
+    name = write_game(folder, "20260102-100000", 3, seed=2)
+    # Damage the middle shot behind a good checksum: the header reader cannot see it, the full load can.
+    import zlib
+
+    from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER
+
+    data = (folder / name).read_bytes()
+    at = FILE_HEADER.size
+    offsets = []
+    while at < len(data):
+        offsets.append(at)
+        at += CHUNK_HEADER.size + CHUNK_HEADER.unpack_from(data, at)[0]
+    middle = offsets[2]
+    stored_len = CHUNK_HEADER.unpack_from(data, middle)[0]
+    raw = zlib.decompress(data[middle + CHUNK_HEADER.size:middle + CHUNK_HEADER.size + stored_len])
+    bad = zlib.compress(raw.replace(b'"kind":"shot"', b'"kind":"shoe"', 1))
+    raw_bad = zlib.decompress(bad)
+    (folder / name).write_bytes(data[:middle] + CHUNK_HEADER.pack(len(bad), len(raw_bad), zlib.crc32(bad)) + bad
+                                + data[middle + CHUNK_HEADER.size + stored_len:])
+    screen = open_screen(app)
+    rows = shown(screen)
+    assert rows[0]["result"] == "Unfinished" and rows[0]["shots"] == "3 shots"  # looks fine from its header
+    assert rows[1]["shots"] == "0 shots" and rows[1]["result"] == "Unfinished"
+    press(app, "list-open")
+    assert app.watching is None and "cannot be watched" in screen.notice["text"] and "shot 2" in screen.notice["text"]
+    assert shown(screen)[0]["players"].startswith("Cannot be read:")  # greyed from now on
+    press(app, "list-down")
+    press(app, "list-open")
+    assert app.watching is None and "nothing to watch" in screen.notice["text"]
+    assert not app.watch(Replay(GameMeta(), []))  # the app's own door refuses an empty replay too
