@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.app.theme import title_case
@@ -42,7 +42,7 @@ class ReplayEntry:
     played: float
     summary: ReplaySummary | None = None
     error: str | None = None
-    _read: bool = False
+    _read: bool = field(default=False, repr=False)  # read_meta has been tried
 
     def read(self) -> "ReplayEntry":
         """Read the header once; a file that cannot be read keeps the reason."""

@@ -160,7 +160,10 @@ class ReplaysState(State):
             texts["players"].setPos(-0.84, 0.008 if two_lines else -0.014)
             row["frameColor"] = ROW_CHOSEN if index == self.chosen else colour
         empty = not self.entries
-        self.empty_label.show() if empty else self.empty_label.hide()
+        if empty:
+            self.empty_label.show()
+        else:
+            self.empty_label.hide()
         self.page_label["text"] = "" if empty else f"Page {self.page + 1} of {self.page_count}   ({len(self.entries)} games)"
         self._enable(self.prev_button, self.page > 0)
         self._enable(self.next_button, self.page < self.page_count - 1)
