@@ -38,6 +38,7 @@ from game.rules.layout import SUN, taw_id
 
 MIN_SPEED = 0.35          # m/s: slower shots barely reach anything
 REPLY_WEIGHT = 0.8        # how much of the next player's best reply we count against a shot
+REPLY_RING = 4            # rule 13 shots among the next player's replies (hard's lookahead)
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,8 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
                 continue
             situations.append(nxt)
             index = len(situations) - 1
-            for reply in candidates_for(nxt, level.reply_candidates, 2):
+            # The reply may put our taw in the ring (rule 13) if we leave it lined up.
+            for reply in candidates_for(nxt, level.reply_candidates, 2, min(REPLY_RING, level.ring_candidates)):
                 reply_jobs.append(EvalJob(index, reply))
                 owners.append(n)
         shared = (tuple(situations), weights)
