@@ -97,7 +97,7 @@ def _moment(item: Mapping[str, Any], shot: ShotRecord) -> float:
 
 
 def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
-    """(time in the shot, words) for every payment, foul and note of the shot's rulings.
+    """(time in the shot, words) for every payment, foul, body laid down again and note of the shot's rulings.
 
     Rulings in the referee's report shape (``transfers``, ``fouls``,
     ``notes``, ``winner``) give one caption per item, each at the moment it
@@ -116,6 +116,15 @@ def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
                 if "rule" not in words and item.get("rule") is not None:
                     words = f"{words} (rule {item.get('rule')})"
                 out.append((_moment(item, shot), words))
+            board = ruling.get("board")
+            for put in (board.get("put_down", []) or []) if isinstance(board, Mapping) else []:
+                # A body laid down again (a taw back on its line, a planet
+                # replaced); replays recorded before reasons were kept have none.
+                if isinstance(put, Mapping) and isinstance(put.get("reason"), str):
+                    words = put["reason"]
+                    if "rule" not in words and isinstance(put.get("rule"), int):
+                        words = f"{words} (rule {put['rule']})"
+                    out.append((end, words))
             for note in ruling.get("notes", []) or []:
                 if isinstance(note, str):
                     out.append((end, note))

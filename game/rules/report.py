@@ -36,7 +36,7 @@ def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
         "board": {
             "take_off": [{"body": c.body, "into": c.into, "rule": c.rule} for c in ruling.take_off],
             "put_down": [{"body": c.body, "at": list(c.position), "rule": c.rule,
-                          "from_purse": c.from_purse} for c in ruling.put_down],
+                          "from_purse": c.from_purse, "reason": c.reason} for c in ruling.put_down],
             "left_as_stakes": list(ruling.left_as_stakes),
         },
         "notes": list(ruling.notes),

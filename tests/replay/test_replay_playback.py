@@ -147,6 +147,17 @@ def test_report_shaped_rulings_are_captioned_when_earned():
     assert captions["Mars to shoot."] == pytest.approx(shot.duration)
 
 
+def test_bodies_laid_down_again_are_captioned_at_rest():
+    shot = knock_shot()
+    shot.rulings = ({"transfers": [], "fouls": [], "notes": [], "winner": None,
+                     "board": {"take_off": [], "left_as_stakes": [],
+                               "put_down": [{"body": "earth.taw", "at": [0.2, 0.3], "rule": 17, "from_purse": None,
+                                             "reason": "Earth's taw left the play area: it goes back on Earth's line"},
+                                            {"body": "mars", "at": [0.2, 0.4], "rule": 10, "from_purse": "mars"}]}},)
+    assert ruling_captions(shot) == [
+        (pytest.approx(shot.duration), "Earth's taw left the play area: it goes back on Earth's line (rule 17)")]
+
+
 def test_captions_never_spill_into_the_next_shot():
     tl = Timeline(Replay(GameMeta(), [knock_shot(), knock_shot()]), hold=0.5)
     at_next = [c.text for c in tl.captions_at(tl.shot_start(1) + 0.01)]
