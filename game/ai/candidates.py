@@ -6,7 +6,11 @@ priority: shots at the Sun along the centre line and with cut offsets (the
 game is about moving the Sun), shots at the adversaries' planets, satellites
 and taws (never the shooter's own, rule 15), and evenly spread directions
 that catch what aiming at single bodies misses.  Speeds span the allowed
-range.  Everything is deterministic: no randomness is used here at all.
+range.  A fourth family, asked for by the stronger levels, follows them:
+rule 13 shots that leave an adversary's taw at rest in the inner ring, with
+the speed worked back from the ground's rolling resistance and a hit's
+restitution (the only physics used here: two material constants).
+Everything is deterministic: no randomness is used here at all.
 """
 
 from __future__ import annotations
