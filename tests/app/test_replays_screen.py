@@ -81,7 +81,7 @@ def test_the_list_is_newest_first_with_players_winners_and_shot_counts(app, fold
     assert rows[0]["when"].startswith("20 Mar 2026")
     players = screen.row_texts[0]["players"].getText()
     assert "Earth (you)" in players and "Mars (hard)" in players and "Venus (easy)" in players
-    assert screen.page_label["text"].startswith("Page 1 of 1")
+    assert screen.page_label["text"] == "Page 1 of 1   (4 games)"
     assert screen.empty_label.isHidden()
 
 

@@ -164,7 +164,8 @@ class ReplaysState(State):
             self.empty_label.show()
         else:
             self.empty_label.hide()
-        self.page_label["text"] = "" if empty else f"Page {self.page + 1} of {self.page_count}   ({len(self.entries)} games)"
+        games = f"{len(self.entries)} game" + ("" if len(self.entries) == 1 else "s")
+        self.page_label["text"] = "" if empty else f"Page {self.page + 1} of {self.page_count}   ({games})"
         self._enable(self.prev_button, self.page > 0)
         self._enable(self.next_button, self.page < self.page_count - 1)
         chosen = self.chosen_entry()
