@@ -56,13 +56,19 @@ def in_ring(point: tuple[float, float] | None) -> bool:
     return point is not None and math.hypot(*point) <= RING
 
 
-def test_ring_shots_leave_the_struck_taw_in_the_inner_ring():
-    """The speed model (rolling mu_r*g, (1+e)/2 passed on, the cut's cosine) matches the physics."""
-    positions = table(polar(0.42, 250.0), polar(0.33, 140.0))
+def earths_ring_shots_at_mercury(positions):
+    """Earth to shoot: the situation, and its rule 13 shots at Mercury's taw."""
     sit = situation_from_view(view_of(positions))
     shots = ring_shots(layout=LAYOUT, bodies=sit.positions, origin=positions[taw_id("earth")], placement=None,
                        orbit=None, orbit_angle=0.0, shooter_taw=sit.taw, targets=[taw_id("mercury")],
                        speed_range=(0.35, sit.max_speed))
+    return sit, shots
+
+
+def test_ring_shots_leave_the_struck_taw_in_the_inner_ring():
+    """The speed model (rolling mu_r*g, (1+e)/2 passed on, the cut's cosine) matches the physics."""
+    positions = table(polar(0.42, 250.0), polar(0.33, 140.0))
+    sit, shots = earths_ring_shots_at_mercury(positions)
     assert len(shots) >= 4  # straight on, and cut to either side of the centre
     assert any(s.cut > 0.1 for s in shots) and any(s.cut < -0.1 for s in shots)
     for shot in shots:
@@ -75,10 +81,7 @@ def test_ring_shots_leave_the_struck_taw_in_the_inner_ring():
 def test_no_ring_shot_where_the_geometry_forbids_it():
     """Mercury's taw across the ring from Earth's: a hit can only drive it away from the ring."""
     positions = table(polar(0.42, 250.0), polar(0.33, 320.0))
-    sit = situation_from_view(view_of(positions))
-    shots = ring_shots(layout=LAYOUT, bodies=sit.positions, origin=positions[taw_id("earth")], placement=None,
-                       orbit=None, orbit_angle=0.0, shooter_taw=sit.taw, targets=[taw_id("mercury")],
-                       speed_range=(0.35, sit.max_speed))
+    _sit, shots = earths_ring_shots_at_mercury(positions)
     assert shots == []
 
 
