@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.app.theme import title_case
+from game.rules.names import sentence as title_case
 from game.errors import UserError
 from game.replay.fileformat import ReplaySummary, read_meta
 

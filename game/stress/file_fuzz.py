@@ -7,6 +7,8 @@ Targets and what must hold for each mutant:
   rest (``run_scenario``) without any other exception;
 * replay files: ``decode_replay`` refuses with a one-line ``UserError``, or
   the accepted replay plays back (every shot sampled, captions, flashes);
+  the Replays screen's header reader (``read_meta``) and row words never
+  raise, and agree with the full load on every file it accepts;
 * settings JSON: ``load_settings`` never raises; it returns settings whose
   every value passes the settings' own checks (a bad key falls back to its
   default with a ``SettingsWarning``);
@@ -267,14 +269,30 @@ def check_scenario(path: Path) -> tuple[str, str]:
 
 
 def check_replay(path: Path) -> tuple[str, str]:
+    from game.app.replay_library import ReplayEntry
     from game.replay import load_replay
     from game.replay.playback import Timeline
 
+    # The Replays screen's row first: the header reader and the row's words
+    # refuse in one line or show, whatever the bytes.
+    try:
+        entry = ReplayEntry(path, 0.0).read()
+        if entry.summary is not None:
+            row = (entry.players(), entry.outcome(), entry.shots())
+    except Exception as err:  # noqa: BLE001 - the finding
+        return "crash", f"replay list row: {type(err).__name__}: {err}"
+    if entry.error is not None and ("\n" in entry.error or "Traceback" in entry.error):
+        return "crash", f"replay list row: {entry.error!r}"
     try:
         replay = load_replay(path)
     except UserError as err:
         bad = _clean(err, path)
         return ("crash", bad) if bad else ("refused", str(err))
+    if entry.summary is None:
+        return "crash", f"read_meta refused a replay load_replay reads: {entry.error}"
+    if entry.summary.shot_count != len(replay.shots) or row[2] != f"{len(replay.shots)} shot" + \
+            ("" if len(replay.shots) == 1 else "s"):
+        return "crash", f"read_meta counts {entry.summary.shot_count} shots, load_replay {len(replay.shots)}"
     timeline = Timeline(replay)
     end = timeline.shot_end(timeline.shot_count - 1) if timeline.shot_count else 0.0
     for k in range(24):
