@@ -13,11 +13,24 @@ import sys
 import panda3d.egg  # noqa: F401
 
 from game.app.main import launch
+from game.errors import UserError
+
+PROG = "sun-planet-taw"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The game, or one line on stderr and its exit status, as ``taw`` does (no traceback)."""
+    from game.cli.cmd_play import configure
+
+    parser = argparse.ArgumentParser(prog=PROG)
+    configure(parser)
+    try:
+        return launch(parser.parse_args(argv))
+    except UserError as err:
+        sys.stderr.write(f"{PROG}: error: {err}\n")
+        return err.exit_code
+
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()  # the AI's planner pool spawns worker processes
-    parser = argparse.ArgumentParser(prog="sun-planet-taw")
-    from game.cli.cmd_play import configure
-
-    configure(parser)
-    sys.exit(launch(parser.parse_args()))
+    sys.exit(main())

@@ -28,13 +28,16 @@ def launch(args: argparse.Namespace) -> int:
     from game.app.app import TawApp
     from game.errors import UserError
 
+    no_window = UserError("cannot open a window (is there a display? on a server try "
+                          "'xvfb-run taw play', or the headless commands: taw --help)", exit_code=1)
+    if not _display_available():
+        raise no_window   # before Panda tries, and prints its pipe list and errors
     try:
         app = TawApp(config)
     except Exception as err:
         if "open window" not in str(err):
             raise
-        raise UserError("cannot open a window (is there a display? on a server try "
-                        "'xvfb-run taw play', or the headless commands: taw --help)", exit_code=1) from None
+        raise no_window from None
     for note in notes:
         app.note_warning(note)
     smoke = getattr(args, "smoke_test", None)
@@ -45,6 +48,14 @@ def launch(args: argparse.Namespace) -> int:
     except SystemExit:
         pass
     return 0
+
+
+def _display_available(environ=None) -> bool:
+    """False where a window certainly cannot open: Linux (X11; Panda 1.10 has no Wayland pipe) with no DISPLAY."""
+    import os
+
+    env = os.environ if environ is None else environ
+    return not sys.platform.startswith("linux") or bool(env.get("DISPLAY"))
 
 
 def _schedule_smoke_test(app, target: str, seconds: float = 3.0) -> None:
