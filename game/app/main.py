@@ -23,14 +23,19 @@ def launch(args: argparse.Namespace) -> int:
         from dataclasses import replace
 
         settings = replace(settings, fullscreen=False)
-    config = AppConfig(paths=paths, settings=settings, seed=getattr(args, "seed", None))
+    smoke = getattr(args, "smoke_test", None)
+    # With no display a build is still checked: the title screen drawn
+    # offscreen (EGL), at the settings' resolution.
+    offscreen = bool(smoke) and not _display_available()
+    config = AppConfig(paths=paths, settings=settings, seed=getattr(args, "seed", None), offscreen=offscreen,
+                       offscreen_size=settings.resolution())
 
     from game.app.app import TawApp
     from game.errors import UserError
 
     no_window = UserError("cannot open a window (is there a display? on a server try "
                           "'xvfb-run taw play', or the headless commands: taw --help)", exit_code=1)
-    if not _display_available():
+    if not offscreen and not _display_available():
         raise no_window   # before Panda tries, and prints its pipe list and errors
     try:
         app = TawApp(config)
@@ -40,13 +45,15 @@ def launch(args: argparse.Namespace) -> int:
         raise no_window from None
     for note in notes:
         app.note_warning(note)
-    smoke = getattr(args, "smoke_test", None)
+    saved: list[bool] = []
     if smoke:
-        _schedule_smoke_test(app, smoke)
+        _schedule_smoke_test(app, smoke, saved)
     try:
         app.run()
     except SystemExit:
         pass
+    if smoke and saved != [True]:
+        raise UserError(f"smoke test: no screenshot saved to {smoke}", exit_code=1)
     return 0
 
 
@@ -58,16 +65,20 @@ def _display_available(environ=None) -> bool:
     return not sys.platform.startswith("linux") or bool(env.get("DISPLAY"))
 
 
-def _schedule_smoke_test(app, target: str, seconds: float = 3.0) -> None:
-    """Checking a build: show the title screen a moment, save it as ``target`` (PNG), quit."""
+def _schedule_smoke_test(app, target: str, saved: list[bool], seconds: float = 3.0) -> None:
+    """Checking a build: show the title screen a moment, save it as ``target`` (PNG), quit; ``saved`` gets the outcome."""
     from pathlib import Path
 
     from panda3d.core import Filename
 
     def shoot(task):
         path = Path(target).resolve()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        ok = app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            ok = app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        except OSError:
+            ok = False
+        saved.append(bool(ok))
         sys.stderr.write(f"taw: smoke test {'saved ' + str(path) if ok else 'could not save a screenshot'}\n")
         app.userExit()
         return task.done
