@@ -17,6 +17,7 @@ from panda3d.core import GraphicsWindow
 
 from game.app.aiming import PowerMeter, first_contact, preview_length, shot_velocity
 from game.app.states.base import State
+from game.app.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
 from game.match.table import body_radius, free_spot_on_line
 
@@ -65,6 +66,12 @@ class AimState(State):
         self.on_action("free-camera", lambda: app.view.set_mode("free"))
         self.on_action("knuckle-down", lambda: app.view.set_mode("knuckle"))
         self.add_task(self._frame, "frame")
+        # The Sun indicator runs after the camera has moved (sort 40) and before the frame is drawn,
+        # and unguarded, so it can hide itself while the game is paused or a replay is watched.
+        self.sun_indicator = self.keep(SunIndicator(app))
+        indicator_task = f"taw-aim-sun-indicator-{id(self)}"
+        app.taskMgr.add(self._place_sun_indicator, indicator_task, sort=45)
+        self._tasks.append(indicator_task)
 
     # -- where the taw is ---------------------------------------------------------
 
@@ -153,6 +160,16 @@ class AimState(State):
         self.meter.update(dt)
         app.game.hud.set_power(self.meter.level)
         self._update_camera()
+        return task.cont
+
+    def _place_sun_indicator(self, task):
+        app = self.app
+        sun = self.view.positions.get("sun")
+        if sun is None or app.is_held() or app.view.mode != "knuckle" or app.view.suspended:
+            self.sun_indicator.hide()
+        else:
+            height = body_radius(self.view.layout, "sun")
+            self.sun_indicator.update((sun[0], sun[1], height), self.origin())
         return task.cont
 
     def pointer_at(self, x: float, y: float) -> None:
