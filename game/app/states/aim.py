@@ -67,11 +67,9 @@ class AimState(State):
         self.on_action("knuckle-down", lambda: app.view.set_mode("knuckle"))
         self.add_task(self._frame, "frame")
         # The Sun indicator runs after the camera has moved (sort 40) and before the frame is drawn,
-        # and unguarded, so it can hide itself while the game is paused or a replay is watched.
+        # and while held too, so it can hide itself while the game is paused or a replay is watched.
         self.sun_indicator = self.keep(SunIndicator(app))
-        indicator_task = f"taw-aim-sun-indicator-{id(self)}"
-        app.taskMgr.add(self._place_sun_indicator, indicator_task, sort=45)
-        self._tasks.append(indicator_task)
+        self.add_task(self._place_sun_indicator, "sun-indicator", sort=45, while_held=True)
 
     # -- where the taw is ---------------------------------------------------------
 

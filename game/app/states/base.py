@@ -37,8 +37,9 @@ class State(DirectObject):
     def on_action(self, action: str, handler, extra: list | None = None) -> None:
         self.accept(action_event(action), handler, extra or [])
 
-    def add_task(self, func, name: str, sort: int = 0) -> None:
-        """A per-frame task that is skipped while the game is paused or a replay is watched."""
+    def add_task(self, func, name: str, sort: int = 0, while_held: bool = False) -> None:
+        """A per-frame task for the state's life, skipped while the game is paused or a replay is
+        watched unless ``while_held`` (a task that must hide something then, say)."""
         full = f"taw-{self.name}-{name}-{id(self)}"
 
         def guarded(task):
@@ -46,7 +47,7 @@ class State(DirectObject):
                 return task.cont
             return func(task)
 
-        self.app.taskMgr.add(guarded, full, sort=sort)
+        self.app.taskMgr.add(func if while_held else guarded, full, sort=sort)
         self._tasks.append(full)
 
     def go(self, state: str, *args) -> None:
