@@ -20,6 +20,11 @@ with the hits Bullet found, in the order of their touching instants
 (``contacts.resolve_hits``), which checks it again on the paths as they are
 then.
 
+The same asks are the contact scan's gate: a tick that starts with the scan
+off has no hit, so its straight paths are exact, and the scan is installed
+for the tick only if some pair comes within ``NEAR_SLACK`` of touching in
+it (``Paths.book`` returns that).
+
 Times here are in substeps (the world's substep counter, as a float),
 lengths in Bullet units and velocities in Bullet units per substep.
 Positions inside ``doPhysics`` cannot be read from Panda (node transforms
