@@ -1,7 +1,7 @@
 """The game's flow as a finite-state machine.
 
 Menu → NewGame (or Settings, Rules, Replays) → HatDrop → turns (Aim or Thinking → Shot → Ruling) → GameOver
-→ Menu.  ``defaultTransitions`` makes any other jump an error
+→ Menu; Replays → Aim or Thinking continues an unfinished game.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
 behaviour lives in its own module under ``game/app/states``; this class only
 builds the state object on entry and tears it down on exit.
@@ -20,7 +20,8 @@ class GameFlow(FSM):
         "NewGame": ["Menu", "HatDrop"],
         "Settings": ["Menu"],
         "Rules": ["Menu"],
-        "Replays": ["Menu"],  # watching a game from the list happens inside this state
+        # Watching a game from the list happens inside this state; Continue takes an unfinished one up again.
+        "Replays": ["Menu", "Aim", "Thinking"],
         "HatDrop": ["Aim", "Thinking", "Menu"],
         "Aim": ["Shot", "Menu"],
         "Thinking": ["Shot", "Menu"],

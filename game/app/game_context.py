@@ -24,7 +24,9 @@ class GameContext:
         self.feed_title = "The hat"
         self.fast_forward = False
         self.replay_path: Path | None = None
-        if hasattr(session, "record_to"):
+        if getattr(session, "recorder", None) is not None:  # a continued game records on into its own file
+            self.replay_path = session.recorder.path
+        elif hasattr(session, "record_to"):
             self.replay_path = replay_path(app.app_config.paths.replay_dir, getattr(session, "seed", None))
             session.record_to(self.replay_path)
 

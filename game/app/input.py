@@ -38,6 +38,7 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "list-prev-page": ("arrow_left", "page_up"),
     "list-next-page": ("arrow_right", "page_down"),
     "list-delete": ("delete",),
+    "list-continue": ("c",),
 }
 # Actions sent even while a replay is watched (the viewer has its own keys).
 WHILE_WATCHING = ("fullscreen", "screenshot")

@@ -87,6 +87,31 @@ class ReplayEntry:
                 return player["planet"]
         return None
 
+    def continue_refusal(self) -> str | None:
+        """Why this game cannot be taken up again, from its header alone; None when Continue may try.
+
+        Continue itself plays every shot again and may still refuse (a shot
+        that does not replay the same); this is only what the list can tell.
+        """
+        if not self.readable:
+            return f"the file cannot be read ({self.error})"
+        summary = self.summary
+        if summary.shot_count == 0:
+            return "no shot was played in it"
+        if summary.finished:
+            return "it is finished (it can still be watched)"
+        players = summary.meta.players
+        if not players or any(not isinstance(p.get("seat"), str) or "controller" not in p for p in players) \
+                or summary.meta.seed is None:
+            return "it was saved by an older version that did not keep who sat where"
+        if self.human() is None:
+            return "no one at this computer played in it"
+        return None
+
+    @property
+    def continuable(self) -> bool:
+        return self.continue_refusal() is None
+
     def outcome(self) -> str:
         summary = self.read().summary
         if summary is None:

@@ -14,6 +14,12 @@ physics world and judged by the referee.  The app never blocks on it:
 * every finished shot, human or AI, goes into the game's replay
   (``record_to``): a ``GameRecorder`` that rewrites its file atomically after
   each shot, so the file always holds the whole game so far.
+
+``MatchSession.continue_from`` rebuilds an unfinished game from its replay
+file: the same setup from the file's header, every recorded shot's inputs
+played again headless through the match, each checked against what the file
+says happened (every event, the rest positions to the last bit, the ruling
+and the ledger), then play goes on and is appended to the same file.
 """
 
 from __future__ import annotations
@@ -27,19 +33,24 @@ from typing import Callable, Mapping
 
 import numpy as np
 
-from game.app.game_setup import HAT, GameSetup
+from game.app.game_setup import HAT, MAX_OPPONENTS, GameSetup
+from game.errors import UserError
 from game.match.hat import drop_hat
 from game.match.match import Match, ShotResult
-from game.match.players import MatchView, Player, RandomPlayer, Shot
-from game.replay.model import Replay
-from game.replay.recorder import GameRecorder, meta_from, record_result
-from game.rules.events import Event
+from game.match.players import MatchView, Player, RandomPlayer, Shot, TawPlacement
+from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
+from game.replay.recorder import GameRecorder, meta_from, record_result, ruling_record
+from game.rules.events import Event, event_to_dict
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, Point
 from game.rules.ruling import Ruling
 
 YOU = "You"
 FRAME_HZ = 60.0
+
+
+class CannotContinue(UserError):
+    """A saved game that cannot be taken up again; the message is one line saying why."""
 
 
 class HumanSeat:
@@ -351,7 +362,12 @@ class MatchSession:
         players = [{"planet": p, "seat": self.match.names.get(p, p),
                     "controller": "human" if p == self.human else "ai", "level": self.level_of(p)}
                    for p in self.players]
-        return meta_from(self.seed, players, dict(self.setup.house_rules), self.layout, source="desktop")
+        # The setup as the New Game screen made it (whether the planet was chosen or drawn, above all):
+        # what "Continue" rebuilds the session from.  Files written before it existed lack this key.
+        setup = {"opponents": self.setup.opponents, "levels": list(self.setup.opponent_levels()),
+                 "planet": self.setup.planet, "human": self.setup.human}
+        return meta_from(self.seed, players, dict(self.setup.house_rules), self.layout, source="desktop",
+                         setup=setup)
 
     def record_to(self, path: Path | None) -> GameRecorder:
         """Record every shot from now on into ``path`` (None: in memory only).
@@ -397,7 +413,11 @@ class MatchSession:
         if self.recorder is not None:
             # Encoding and rewriting the file takes 10-30 ms: on the session's worker, before the next shot.
             self._recording = self._executor.submit(self._record, live)
-        ruling = result.ruling
+        self._live = None
+        return self._account(result.ruling)
+
+    def _account(self, ruling: Ruling) -> Ruling:
+        """What the summary and the purse chart keep of each ruling."""
         for t in ruling.transfers:
             if t.payee in self._won:
                 self._won[t.payee] += t.marbles
@@ -405,7 +425,6 @@ class MatchSession:
                 self._lost[t.payer] += t.marbles
         self.last_ruling = ruling
         self._history.append(dict(self.state.purses))
-        self._live = None
         return ruling
 
     def close(self) -> None:
@@ -417,3 +436,172 @@ class MatchSession:
         if self._pool is not None:
             self._pool.close()
             self._pool = None
+
+    # -- continuing a saved game ----------------------------------------------------------
+
+    @classmethod
+    def continue_from(cls, path: Path, planner_workers: int = 1) -> "MatchSession":
+        """The unfinished game in ``path``, every recorded shot played again and checked, recording on into it.
+
+        Raises ``CannotContinue`` (one line) for a file that cannot be read,
+        a finished game, a game with no human player, a file that lacks what
+        the rebuild needs, or a shot that does not replay exactly as recorded:
+        a different game is never continued.
+        """
+        from game.replay.fileformat import decode_replay
+
+        path = Path(path)
+        try:
+            data = path.read_bytes()  # one read: the shots checked and the bytes kept are the same
+            replay = decode_replay(data, path.name)
+        except OSError as err:
+            raise CannotContinue(f"this game cannot be continued: {path.name} cannot be read ({err.strerror})") \
+                from None
+        except UserError as err:
+            raise CannotContinue(f"this game cannot be continued: {str(err).splitlines()[0]}") from None
+        session = cls.rebuild(replay, planner_workers=planner_workers)
+        try:
+            session.recorder = GameRecorder.continuing(path, replay, data)
+        except (OSError, ValueError) as err:
+            session.close()
+            raise CannotContinue(f"this game cannot be continued: its file cannot be written ({err})") from None
+        return session
+
+    @classmethod
+    def rebuild(cls, replay: Replay, planner_workers: int = 1) -> "MatchSession":
+        """A session at the point ``replay`` ends: its setup rebuilt, its shots played again and verified."""
+        if not replay.shots:
+            raise CannotContinue("this game cannot be continued: no shot was played in it (start a new game)")
+        last = replay.shots[-1]
+        if last.ledger.get("winner") or any(r.get("finished") is True for r in last.rulings):
+            raise CannotContinue("this game cannot be continued: it is finished")
+        session = None
+        for setup in setups_from_meta(replay.meta):
+            candidate = cls(setup, planner_workers=planner_workers)
+            if _same_players(candidate, replay.meta):
+                session = candidate
+                break
+            candidate.close()
+        if session is None:
+            raise CannotContinue("this game cannot be continued: its seed does not deal the recorded planets")
+        try:
+            for number, record in enumerate(replay.shots, 1):
+                session._replay_shot(number, record)
+        except CannotContinue:
+            session.close()
+            raise
+        return session
+
+    def _replay_shot(self, number: int, record: ShotRecord) -> None:
+        """Play one recorded shot's inputs through the match, headless; refuse unless all comes out the same."""
+        differs = CannotContinue(f"this game cannot be continued: shot {number} does not replay the same")
+        if self.match.is_over():
+            raise differs
+        shooter = self.shooter()
+        inputs = record.inputs
+        if inputs.shooter != shooter:
+            raise differs
+        player = self.ai.get(shooter)
+        if player is not None and not hasattr(player, "plan_situation"):
+            # An unplanned AI draws from one random stream, shot after shot: draw as it drew then, so the
+            # shots it plays after the continue are the ones it would have played.
+            player.choose_shot(self.view())
+        placement = None
+        if inputs.placement is not None:
+            if inputs.placement_orbit is None:
+                raise differs
+            angle = placement_angle(self.layout, inputs.placement_orbit, inputs.placement)
+            if angle is None:
+                raise differs
+            placement = TawPlacement(inputs.placement_orbit, angle)
+        try:
+            result = self.match.play_shot(Shot(inputs.direction, inputs.speed, placement))
+        except ValueError:  # IllegalShotError, or the table found wrong
+            raise differs from None
+        if not _same_outcome(result, record):
+            raise differs
+        self._account(result.ruling)
+
+
+def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
+    """The New Game setups that may have made a recorded game, most likely first.
+
+    A file written since the header kept the setup gives exactly one; an
+    older file gives the choice of planet by the hat, then chosen (whichever
+    deals the recorded planets is the one).  A file that does not say enough
+    raises ``CannotContinue``.
+    """
+    refuse = lambda why: CannotContinue(f"this game cannot be continued: {why}")  # noqa: E731
+    players = [p for p in meta.players if isinstance(p, Mapping)]
+    if meta.seed is None or not isinstance(meta.seed, int):
+        raise refuse("its file does not record the game's seed")
+    if not players or any(not isinstance(p.get("seat"), str) or not isinstance(p.get("planet"), str)
+                          or p.get("controller") not in ("human", "ai") for p in players):
+        raise refuse("its file does not record who sat where (an older format)")
+    humans = [p for p in players if p["controller"] == "human"]
+    if len(humans) != 1 or humans[0]["seat"] != YOU:
+        raise refuse("no one at this computer played in it")
+    levels: dict[int, str] = {}
+    for p in players:
+        if p["controller"] == "ai":
+            seat = p["seat"].split()
+            if len(seat) != 2 or seat[0] != "Opponent" or not seat[1].isdigit():
+                raise refuse(f"its file names an unknown seat {p['seat']!r}")
+            levels[int(seat[1])] = str(p.get("level") or "")
+    opponents = len(levels)
+    if sorted(levels) != list(range(1, opponents + 1)) or not 1 <= opponents <= MAX_OPPONENTS:
+        raise refuse("its file does not record its opponents")
+    padded = tuple(levels[i] for i in range(1, opponents + 1)) + ("medium",) * (MAX_OPPONENTS - opponents)
+    recorded = meta.extra.get("setup") if isinstance(meta.extra, Mapping) else None
+    planets = [recorded.get("planet")] if isinstance(recorded, Mapping) else [HAT, humans[0]["planet"]]
+    try:
+        return [GameSetup(opponents=opponents, levels=padded, planet=planet, house_rules=dict(meta.house_rules),
+                          seed=meta.seed, human=True) for planet in planets]
+    except (ValueError, TypeError) as err:
+        raise refuse(f"its setup cannot be rebuilt ({err})") from None
+
+
+def placement_angle(layout, orbit: str, spot: Point) -> float | None:
+    """An angle on ``orbit``'s line whose spot is ``spot`` to the last bit (the file keeps the spot, not the angle)."""
+    try:
+        guess = math.degrees(math.atan2(spot[1], spot[0])) % 360.0
+        layout.home_on_line(orbit, guess)
+    except (ValueError, KeyError):
+        return None
+    for start in (guess, 0.0 if guess > 359.0 else guess):
+        up = down = start
+        for _ in range(256):
+            for a in (up, down):
+                if 0.0 <= a < 360.0 and layout.home_on_line(orbit, a) == (spot[0], spot[1]):
+                    return a
+            up, down = math.nextafter(up, math.inf), math.nextafter(down, -math.inf)
+    return None
+
+
+def _same_players(session: MatchSession, meta: GameMeta) -> bool:
+    rebuilt = session.replay_meta()
+    return list(rebuilt.players) == [dict(p) for p in meta.players] and dict(rebuilt.layout) == dict(meta.layout) \
+        and dict(rebuilt.house_rules) == dict(meta.house_rules)
+
+
+def _plain(value):
+    import json
+
+    from game.replay.jsonsafe import to_plain
+
+    return json.loads(json.dumps(to_plain(value)))
+
+
+def _same_outcome(result: ShotResult, record: ShotRecord) -> bool:
+    """Everything the file says the shot did, bit for bit: inputs, every event (rest positions too), ruling, ledger."""
+    placement = result.placement
+    inputs = ShotInputs(result.shooter, f"{result.shooter}.taw", float(result.shot.direction) % 360.0,
+                        float(result.shot.speed),
+                        None if placement is None else (float(result.start[0]), float(result.start[1])),
+                        None if placement is None else str(placement.orbit))
+    if inputs != record.inputs:
+        return False
+    if _plain([event_to_dict(e) for e in result.events]) != _plain([event_to_dict(e) for e in record.events]):
+        return False
+    rulings, ledger = ruling_record(result.ruling)
+    return _plain(rulings) == _plain(list(record.rulings)) and _plain(ledger) == _plain(dict(record.ledger))

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from game.fileio import check_writable, write_atomic
-from game.replay.fileformat import assemble, encode_meta_chunk, encode_shot_chunk
+from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER, assemble, encode_meta_chunk, encode_shot_chunk
 from game.replay.jsonsafe import to_plain
 from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
 from game.replay.motion import encode_motion
@@ -177,6 +177,25 @@ class GameRecorder:
         self._shots: list[ShotRecord] = []
         self._write()
 
+    @classmethod
+    def continuing(cls, path: str | Path, replay: Replay, data: bytes) -> "GameRecorder":
+        """Record on into an existing game's file: ``replay`` is ``data`` (the file's bytes) decoded.
+
+        The earlier shots keep their chunks byte for byte (nothing is
+        re-encoded, so taking up a long game costs no compression); the file
+        is first rewritten, atomically as always, with the next shot.
+        """
+        meta_chunk, shot_chunks = split_chunks(data)
+        if len(shot_chunks) != len(replay.shots):
+            raise ValueError("the replay and its file's bytes hold different numbers of shots")
+        recorder = cls.__new__(cls)
+        recorder.path = check_writable(path)
+        recorder.meta = replay.meta
+        recorder._meta_chunk = meta_chunk
+        recorder._chunks = list(shot_chunks)
+        recorder._shots = list(replay.shots)
+        return recorder
+
     def add_shot(self, shot: ShotRecord) -> None:
         self._chunks.append(encode_shot_chunk(shot))
         self._shots.append(shot)
@@ -197,6 +216,21 @@ class GameRecorder:
     def _write(self) -> None:
         if self.path is not None:
             write_atomic(self.path, self.to_bytes())
+
+
+def split_chunks(data: bytes) -> tuple[bytes, list[bytes]]:
+    """A replay file's game chunk and shot chunks as stored (framing only: decode it first to validate it)."""
+    _magic, _version, _flags, count = FILE_HEADER.unpack_from(data, 0)
+    offset = FILE_HEADER.size
+    chunks = []
+    for _ in range(count):
+        stored_len = CHUNK_HEADER.unpack_from(data, offset)[0]
+        end = offset + CHUNK_HEADER.size + stored_len
+        chunks.append(bytes(data[offset:end]))
+        offset = end
+    if offset != len(data) or not chunks:
+        raise ValueError("the replay file's chunks do not add up")
+    return chunks[0], chunks[1:]
 
 
 def meta_from(seed: int | None, players: Sequence[Mapping[str, Any]] | Sequence[str] = (),

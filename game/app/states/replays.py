@@ -6,6 +6,12 @@ here on the same page and row (the state is never left while watching).  A
 file that cannot be read is greyed with the loader's reason and cannot be
 opened.  Delete (key or button) removes the chosen game after a
 confirmation, and only a ``.replay`` file inside the replay folder.
+
+Continue (C or the button) takes up an unfinished game you played in: the
+session is rebuilt from the file, every shot played again headless and
+checked against the recording, and the game goes on at the turn it stopped,
+recording on into the same file.  A row that cannot be continued says why in
+the notice line.
 """
 
 from __future__ import annotations
@@ -31,7 +37,8 @@ ROW_UNREADABLE = (0.16, 0.15, 0.14, 0.9)
 GREY = (0.55, 0.53, 0.50, 1.0)
 TEXT_SCALE = 0.042
 EMPTY_TEXT = "No saved games yet. Every game you play is recorded here."
-HINT = "Up/Down choose   Enter watch   Left/Right or PgUp/PgDn page   Del delete   Esc back"
+HINT = "Up/Down choose   Enter watch   C continue   Left/Right or PgUp/PgDn page   Del delete   Esc back"
+SETTING_UP = "Setting up the game..."
 
 
 def _planet_style(planet: str) -> str:
@@ -61,6 +68,7 @@ class ReplaysState(State):
         self.rows: list[DirectButton] = []
         self.row_texts: list[dict[str, OnscreenText]] = []
         self.confirm = None  # the delete confirmation while it is open
+        self.setting_up = None  # the entry being continued, while its game is rebuilt
 
     # -- building --------------------------------------------------------------------------
 
@@ -78,9 +86,11 @@ class ReplaysState(State):
         self.next_button = theme.button(self.root, "Next >", (0.62, -0.5), self.turn_page, extra_args=[1],
                                         scale=0.05, width=7)
         self.page_label = theme.label(self.root, "", (0, -0.5), scale=0.045, colour=theme.INK)
-        self.back_button = theme.button(self.root, "Back", (-0.62, -0.68), self.back, scale=0.055, width=7)
-        self.watch_button = theme.button(self.root, "Watch", (0.0, -0.68), self.open_chosen, scale=0.055, width=7)
-        self.delete_button = theme.button(self.root, "Delete", (0.62, -0.68), self.ask_delete, scale=0.055, width=7)
+        self.back_button = theme.button(self.root, "Back", (-0.93, -0.68), self.back, scale=0.055, width=7)
+        self.watch_button = theme.button(self.root, "Watch", (-0.31, -0.68), self.open_chosen, scale=0.055, width=7)
+        self.continue_button = theme.button(self.root, "Continue", (0.31, -0.68), self.continue_chosen, scale=0.055,
+                                            width=7)
+        self.delete_button = theme.button(self.root, "Delete", (0.93, -0.68), self.ask_delete, scale=0.055, width=7)
         self.notice = theme.label(self.root, "", (0, -0.79), scale=0.04, colour=theme.BAD, wordwrap=60)
         theme.label(self.root, HINT, (0, -0.87), scale=0.035, colour=theme.DIM_INK)
         for i in range(PAGE_SIZE):
@@ -92,6 +102,7 @@ class ReplaysState(State):
         self.on_action("list-next-page", self.turn_page, [1])
         self.on_action("list-open", self.enter_key)
         self.on_action("list-delete", self.ask_delete)
+        self.on_action("list-continue", self.continue_chosen)
         self.reload()
 
     def _make_row(self, slot: int) -> None:
@@ -122,6 +133,7 @@ class ReplaysState(State):
         if self.entries and not self.page * PAGE_SIZE <= self.chosen < (self.page + 1) * PAGE_SIZE:
             self.chosen = self.page * PAGE_SIZE
         self.refresh()
+        self.notice["text"] = self.row_notice()
 
     @property
     def page_count(self) -> int:
@@ -171,6 +183,7 @@ class ReplaysState(State):
         chosen = self.chosen_entry()
         self._enable(self.watch_button, chosen is not None and chosen.openable)
         self._enable(self.delete_button, chosen is not None)
+        self._enable(self.continue_button, chosen is not None and chosen.continuable)
 
     @staticmethod
     def _enable(button: DirectButton, on: bool) -> None:
@@ -179,6 +192,14 @@ class ReplaysState(State):
 
     def chosen_entry(self) -> ReplayEntry | None:
         return self.entries[self.chosen] if 0 <= self.chosen < len(self.entries) else None
+
+    def row_notice(self) -> str:
+        """For an unfinished game that cannot be continued, why (a finished one says so when C is pressed)."""
+        entry = self.chosen_entry()
+        if entry is None or not entry.openable or entry.summary.finished:
+            return ""
+        refusal = entry.continue_refusal()
+        return "" if refusal is None else f"This game cannot be continued: {refusal}."
 
     def row_of(self, index: int) -> int | None:
         """The slot on screen showing entry ``index``, or None when it is on another page."""
@@ -189,27 +210,30 @@ class ReplaysState(State):
 
     def move(self, delta: int) -> None:
         """Up or down a row, onto the next or previous page past the edge."""
-        if self.confirm is not None or not self.entries or self.app.watching is not None:
+        if self.confirm is not None or not self.entries or self.app.watching is not None \
+                or self.setting_up is not None:
             return
         self.chosen = max(0, min(self.chosen + delta, len(self.entries) - 1))
         self.page = self.chosen // PAGE_SIZE
-        self.notice["text"] = ""
+        self.notice["text"] = self.row_notice()
         self.refresh()
 
     def turn_page(self, delta: int) -> None:
-        if self.confirm is not None or self.app.watching is not None:
+        if self.confirm is not None or self.app.watching is not None or self.setting_up is not None:
             return
         page = max(0, min(self.page + delta, self.page_count - 1))
         if page != self.page:
             offset = self.chosen - self.page * PAGE_SIZE
             self.page = page
             self.chosen = min(page * PAGE_SIZE + max(offset, 0), len(self.entries) - 1)
-            self.notice["text"] = ""
+            self.notice["text"] = self.row_notice()
             self.refresh()
 
     def hover_row(self, slot: int) -> None:
         if self.confirm is None and slot < len(self.page_entries()) and self.chosen != self.page * PAGE_SIZE + slot:
             self.chosen = self.page * PAGE_SIZE + slot
+            if self.setting_up is None:
+                self.notice["text"] = self.row_notice()
             self.refresh()
 
     def click_row(self, slot: int) -> None:
@@ -228,7 +252,7 @@ class ReplaysState(State):
     def open_chosen(self) -> bool:
         """Watch the chosen game from its first shot; False (and a notice) when it cannot be opened."""
         entry = self.chosen_entry()
-        if entry is None or self.confirm is not None or self.app.watching is not None:
+        if entry is None or self.confirm is not None or self.app.watching is not None or self.setting_up is not None:
             return False
         if not entry.readable:
             self.notice["text"] = f"This file cannot be watched: {entry.error}"
@@ -248,6 +272,56 @@ class ReplaysState(State):
         self.notice["text"] = ""
         return self.app.watch(replay, first_shot=0, back_label="Back to the list")
 
+    def continue_chosen(self) -> bool:
+        """Take the chosen unfinished game up again; False (and the reason in the notice) when it cannot be."""
+        entry = self.chosen_entry()
+        if entry is None or self.confirm is not None or self.app.watching is not None or self.setting_up is not None:
+            return False
+        refusal = entry.continue_refusal()
+        if refusal is not None:
+            self.notice["text"] = f"This game cannot be continued: {refusal}."
+            return False
+        # The rebuild plays every shot again (a fraction of a second): let one frame show that it is coming.
+        self.notice["text"] = SETTING_UP
+        self.notice["text_fg"] = theme.INK  # news, not a complaint
+        self.setting_up = entry
+        self._frames_waited = 0
+        self.add_task(self._set_up, "continue")
+        return True
+
+    def _set_up(self, task):
+        if self._frames_waited < 1:
+            self._frames_waited += 1
+            return task.cont
+        entry, self.setting_up = self.setting_up, None
+        self.notice["text_fg"] = theme.BAD
+        if entry is not None:
+            self.continue_game(entry)
+        return task.done
+
+    def continue_game(self, entry: ReplayEntry) -> bool:
+        """Rebuild ``entry``'s game now and go to its next turn; False (and why, in the notice) on refusal."""
+        from game.app.game_context import GameContext
+        from game.app.session import CannotContinue, MatchSession
+
+        try:
+            session = MatchSession.continue_from(entry.path)
+        except CannotContinue as err:
+            text = str(err)
+            self.notice["text"] = text[:1].upper() + text[1:] + "."
+            return False
+        app = self.app
+        app.end_game()
+        app.game = GameContext(app, session, session.setup)
+        app.view.use_layout(session.layout)
+        app.view.sync(session.positions())
+        app.view.set_mode("overhead")
+        shots = session.state.shots
+        app.game.feed = (f"The game goes on after shot {shots}.",)
+        app.game.feed_title = "Continued"
+        self.go(app.next_turn_state())
+        return True
+
     def escape(self) -> None:
         if self.confirm is not None:
             self.cancel_delete()
@@ -261,7 +335,7 @@ class ReplaysState(State):
 
     def ask_delete(self) -> None:
         entry = self.chosen_entry()
-        if entry is None or self.confirm is not None:
+        if entry is None or self.confirm is not None or self.setting_up is not None:
             return
         # A shade over the whole screen under the question: the list behind it is plainly out of reach.
         shade = theme.panel(self.app.aspect2d, (-4.0, 4.0, -2.0, 2.0), colour=(0, 0, 0, 0.6))

@@ -1,0 +1,261 @@
+"""Continuing an unfinished game from its replay file: rebuilt exactly, verified shot by shot, recorded on."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from game.app.game_setup import GameSetup
+from game.app.replay_library import ReplayEntry, list_replays
+from game.app.session import CannotContinue, MatchSession, placement_angle
+from game.match.players import RandomPlayer
+from game.replay import load_replay, save_replay
+from game.replay.model import GameMeta, Replay
+from game.rules.events import AllAtRest
+from game.rules.house import HouseRules
+
+SEED = 11
+
+
+def _setup(**kw) -> GameSetup:
+    return GameSetup(opponents=kw.pop("opponents", 2), levels=("random",) * 6, seed=kw.pop("seed", SEED), **kw)
+
+
+def _play_one(session: MatchSession, hand: RandomPlayer) -> None:
+    """The next turn as the app plays it: the human's seeded hand or the seat's AI, computed, then finished."""
+    view = session.view()
+    shot = hand.choose_shot(view) if session.is_human_turn() else session.ai[session.shooter()].choose_shot(view)
+    live = session.start_shot(shot)
+    live.result()
+    session.finish_shot(live)
+
+
+def _game(path: Path | None, shots: int, hand_seed: int = 77, **kw) -> tuple[MatchSession, RandomPlayer]:
+    session = MatchSession(_setup(**kw))
+    session.record_to(path)
+    hand = RandomPlayer(hand_seed)
+    for _ in range(shots):
+        if session.is_over():
+            break
+        _play_one(session, hand)
+    session.wait_for_replay()
+    return session, hand
+
+
+def _standing(session: MatchSession) -> tuple:
+    """Everything a continued game must agree on: the referee's whole state, the turn, the round, the books."""
+    view = session.view()
+    return (session.state, session.shooter(), view.turn, view.round, dict(session.purses()), session.stakes(),
+            session.positions(), session.summary(), session.purse_history(), session.players, session.planet_of,
+            session.human, session.levels)
+
+
+@pytest.fixture
+def played(tmp_path):
+    """An unfinished game of nine shots, the human seat among three, recorded to a file; closed afterwards."""
+    path = tmp_path / "game.replay"
+    session, hand = _game(path, 9)
+    assert not session.is_over() and session.state.shots == 9
+    yield path, session, hand
+    session.close()
+
+
+def test_a_rebuilt_game_stands_exactly_where_the_original_stopped_and_plays_on_the_same(played):
+    path, original, hand = played
+    rebuilt = MatchSession.continue_from(path)
+    try:
+        assert _standing(rebuilt) == _standing(original)
+        assert rebuilt.human == original.human and rebuilt.is_human_turn() == original.is_human_turn()
+        # Play on in both until the human has shot once more: the unplanned AI draws the same shots
+        # (its random stream was drawn through as it was then), the human's identical shot lands the same.
+        for _ in range(4):
+            if original.is_over():
+                break
+            view = original.view()
+            if original.is_human_turn():
+                shot = hand.choose_shot(view)
+                other = shot
+            else:
+                shot = original.ai[original.shooter()].choose_shot(view)
+                other = rebuilt.ai[rebuilt.shooter()].choose_shot(rebuilt.view())
+            assert other == shot
+            for session, s in ((original, shot), (rebuilt, other)):
+                live = session.start_shot(s)
+                live.result()
+                session.finish_shot(live)
+            assert _standing(rebuilt) == _standing(original)
+        rebuilt.wait_for_replay()
+        original.wait_for_replay()
+        on_disk = load_replay(path)
+        assert len(on_disk.shots) == original.state.shots > 9
+        assert on_disk.equals(original.replay())  # every earlier shot kept, the new ones appended
+    finally:
+        rebuilt.close()
+
+
+def test_a_tampered_rest_position_is_refused_with_the_shot_it_happened_in(played, tmp_path):
+    path, _original, _hand = played
+    replay = load_replay(path)
+    shot = replay.shots[3]
+    rest = shot.events[-1]
+    assert isinstance(rest, AllAtRest)
+    positions = dict(rest.positions)
+    body = sorted(positions)[0]
+    x, y = positions[body]
+    positions[body] = (x + 1e-7, y)
+    shot.events = (*shot.events[:-1], AllAtRest(rest.t, positions))
+    tampered = tmp_path / "tampered.replay"
+    save_replay(replay, tampered)
+    with pytest.raises(CannotContinue) as err:
+        MatchSession.continue_from(tampered)
+    assert str(err.value) == "this game cannot be continued: shot 4 does not replay the same"
+    assert "\n" not in str(err.value)
+    # The untouched copy still continues, and the refusal wrote nothing into the tampered file.
+    before = tampered.read_bytes()
+    MatchSession.continue_from(path).close()
+    assert tampered.read_bytes() == before
+
+
+def test_a_changed_ledger_or_shot_input_is_refused_too(played, tmp_path):
+    path, _original, _hand = played
+    replay = load_replay(path)
+    ledger = dict(replay.shots[1].ledger)
+    ledger["stakes"] = int(ledger["stakes"]) + 1
+    replay.shots[1].ledger = ledger
+    save_replay(replay, tmp_path / "ledger.replay")
+    with pytest.raises(CannotContinue, match="shot 2 does not replay the same"):
+        MatchSession.continue_from(tmp_path / "ledger.replay")
+    replay = load_replay(path)
+    inputs = replay.shots[6].inputs
+    replay.shots[6].inputs = dataclasses.replace(inputs, speed=inputs.speed * (1 + 1e-12))
+    save_replay(replay, tmp_path / "speed.replay")
+    with pytest.raises(CannotContinue, match="shot 7 does not replay the same"):
+        MatchSession.continue_from(tmp_path / "speed.replay")
+
+
+def test_a_finished_game_and_a_game_without_a_human_are_not_offered(tmp_path):
+    finished_path = tmp_path / "finished.replay"
+    finished, _ = _game(finished_path, 400, house_rules={"round_limit": 1}, opponents=1)
+    robots_path = tmp_path / "robots.replay"
+    robots, _ = _game(robots_path, 3, human=False, opponents=1)
+    try:
+        assert finished.is_over()
+        entries = {e.path.name: e for e in list_replays(tmp_path)}
+        assert not entries["finished.replay"].continuable
+        assert "finished" in entries["finished.replay"].continue_refusal()
+        assert not entries["robots.replay"].continuable
+        assert "no one at this computer" in entries["robots.replay"].continue_refusal()
+        with pytest.raises(CannotContinue, match="it is finished"):
+            MatchSession.continue_from(finished_path)
+        with pytest.raises(CannotContinue, match="no one at this computer"):
+            MatchSession.continue_from(robots_path)
+    finally:
+        finished.close()
+        robots.close()
+
+
+def test_an_older_file_continues_when_it_says_enough_and_is_refused_when_it_does_not(played, tmp_path):
+    path, original, _hand = played
+    replay = load_replay(path)
+    assert replay.meta.extra["setup"]["planet"] == "hat"
+    # Before the header kept the setup: the seat, controller and seed still rebuild it (the hat is tried first).
+    extra = {k: v for k, v in replay.meta.extra.items() if k != "setup"}
+    save_replay(Replay(dataclasses.replace(replay.meta, extra=extra), replay.shots), tmp_path / "no-setup.replay")
+    assert ReplayEntry(tmp_path / "no-setup.replay", 0.0).continuable
+    rebuilt = MatchSession.continue_from(tmp_path / "no-setup.replay")
+    try:
+        assert _standing(rebuilt) == _standing(original)
+    finally:
+        rebuilt.close()
+    # Without who sat where, nothing can be rebuilt.
+    players = tuple({"planet": p["planet"], "level": p["level"]} for p in replay.meta.players)
+    save_replay(Replay(GameMeta(seed=replay.meta.seed, players=players), replay.shots), tmp_path / "old.replay")
+    entry = ReplayEntry(tmp_path / "old.replay", 0.0)
+    assert not entry.continuable and "older version" in entry.continue_refusal()
+    with pytest.raises(CannotContinue):
+        MatchSession.continue_from(tmp_path / "old.replay")
+
+
+def test_a_chosen_planet_game_continues_as_chosen(tmp_path):
+    path = tmp_path / "saturn.replay"
+    original, _ = _game(path, 7, planet="saturn", opponents=3)
+    try:
+        rebuilt = MatchSession.continue_from(path)
+        try:
+            assert rebuilt.human == "saturn" and rebuilt.setup.planet == "saturn"
+            assert _standing(rebuilt) == _standing(original)
+        finally:
+            rebuilt.close()
+    finally:
+        original.close()
+
+
+@pytest.mark.parametrize("angle", [0.0, 1e-9, 12.345678901234, 179.99999999, 271.0 / 3.0, 359.9999999999])
+def test_a_placement_angle_is_found_that_lays_the_taw_on_the_recorded_spot_exactly(angle):
+    layout = HouseRules().layout()
+    spot = layout.home_on_line("mars", angle)
+    found = placement_angle(layout, "mars", spot)
+    assert found is not None and layout.home_on_line("mars", found) == spot
+
+
+# -- the Replays screen -------------------------------------------------------------------------
+
+
+def _stopped_at_the_humans_turn(path: Path, at_least: int) -> MatchSession:
+    session, hand = _game(path, at_least)
+    while not session.is_human_turn():
+        _play_one(session, hand)
+    session.wait_for_replay()
+    return session
+
+
+@pytest.mark.render
+def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tmp_path):
+    from tests.app.helpers_app import click, human_shot, play_until, press, step
+
+    folder = app.app_config.paths.replay_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.replay"):
+        old.unlink()
+    path = folder / "20260301-120000-seed11.replay"
+    original = _stopped_at_the_humans_turn(path, 6)
+    finished_path = folder / "20260201-120000-seed12.replay"
+    finished, _ = _game(finished_path, 400, seed=12, house_rules={"round_limit": 1}, opponents=1)
+    finished.close()
+    try:
+        if app.flow.state != "Menu":
+            app.flow.request("Menu")
+        step(app)
+        click(app, app.flow.current.buttons["replays"])
+        screen = app.flow.current
+        assert app.flow.state == "Replays" and screen.chosen_entry().path == path
+        assert screen.continue_button["state"] == "normal"
+        press(app, "list-down")  # the finished game: no Continue, and C says why
+        assert screen.chosen_entry().path == finished_path and screen.continue_button["state"] == "disabled"
+        press(app, "list-continue", frames=3)
+        assert app.flow.state == "Replays"
+        assert screen.notice["text"] == "This game cannot be continued: it is finished (it can still be watched)."
+        press(app, "list-up")
+        press(app, "list-continue")
+        assert screen.notice["text"] == "Setting up the game..."
+        step(app, 3)
+        assert app.flow.state == "Aim"
+        session = app.game.session
+        assert session is not original and _standing(session) == _standing(original)
+        assert session.shooter() == original.human and app.game.replay_path == path
+        hud = app.game.status()
+        view = original.view()
+        assert (hud.shooter, hud.turn, hud.round) == (original.human, view.turn + 1, view.round + 1)
+        # The game plays on into the same file: one more shot, and the file holds them all.
+        human_shot(app, 0.4)
+        play_until(app, ("Ruling",))
+        session.wait_for_replay()
+        on_disk = load_replay(path)
+        assert len(on_disk.shots) == original.state.shots + 1
+        assert Replay(on_disk.meta, on_disk.shots[:-1]).equals(original.replay())
+    finally:
+        original.close()
+        app.flow.request("Menu")
+        step(app)
