@@ -604,4 +604,32 @@ def _same_outcome(result: ShotResult, record: ShotRecord) -> bool:
     if _plain([event_to_dict(e) for e in result.events]) != _plain([event_to_dict(e) for e in record.events]):
         return False
     rulings, ledger = ruling_record(result.ruling)
-    return _plain(rulings) == _plain(list(record.rulings)) and _plain(ledger) == _plain(dict(record.ledger))
+    if _plain(rulings) != _plain(list(record.rulings)) or _plain(ledger) != _plain(dict(record.ledger)):
+        return False
+    rest = result.rest
+    return rest is not None and _motion_ends_at(record, rest.positions)
+
+
+def _motion_ends_at(record: ShotRecord, positions: Mapping[str, Point]) -> bool:
+    """The recorded motion (what the viewer shows) ends where the bodies came to rest, to its 0.1 mm grid.
+
+    The motion is stored quantised, so it can only agree to a count (a body
+    Bullet never moved is reported at its exact place, a hair off its pose);
+    the exact check is the rest event's.
+    """
+    from game.replay.quant import POSITION_UNIT, dequantise_positions
+
+    if record.frame_count == 0:
+        return not positions
+    last = record.present[-1]
+    if {b for b, here in zip(record.body_ids, last) if here} != set(positions):
+        return False
+    counts = np.zeros((len(record.body_ids), 3), dtype=np.int64)
+    np.add.at(counts, np.nonzero(record.moved)[1], record.steps.astype(np.int64))
+    final = dequantise_positions(counts)
+    for index, body in enumerate(record.body_ids):
+        if last[index]:
+            x, y = positions[body]
+            if abs(final[index, 0] - x) > POSITION_UNIT or abs(final[index, 1] - y) > POSITION_UNIT:
+                return False
+    return True

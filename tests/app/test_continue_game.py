@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game.app.game_setup import GameSetup
@@ -116,6 +117,21 @@ def test_a_tampered_rest_position_is_refused_with_the_shot_it_happened_in(played
     before = tampered.read_bytes()
     MatchSession.continue_from(path).close()
     assert tampered.read_bytes() == before
+
+
+def test_motion_that_does_not_end_where_the_bodies_rest_is_refused(played, tmp_path):
+    path, _original, _hand = played
+    replay = load_replay(path)
+    shot = replay.shots[2]
+    _frames, bodies = np.nonzero(shot.moved)
+    at_end = np.nonzero(shot.present[-1])[0]
+    entry = int(np.nonzero(np.isin(bodies, at_end))[0][-1])  # the last stored pose of a body still on the ground
+    steps = shot.steps.copy()
+    steps[entry, 0] += 20  # 2 mm, in 0.1 mm counts
+    shot.steps = steps
+    save_replay(replay, tmp_path / "motion.replay")
+    with pytest.raises(CannotContinue, match="^this game cannot be continued: shot 3 does not replay the same$"):
+        MatchSession.continue_from(tmp_path / "motion.replay")
 
 
 def test_a_changed_ledger_or_shot_input_is_refused_too(played, tmp_path):
