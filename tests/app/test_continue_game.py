@@ -275,3 +275,40 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
         original.close()
         app.flow.request("Menu")
         step(app)
+
+
+@pytest.mark.render
+def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(app, tmp_path):
+    from tests.app.helpers_app import click, play_until, press, step
+
+    folder = app.app_config.paths.replay_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.replay"):
+        old.unlink()
+    path = folder / "20260302-120000-seed11.replay"
+    original, hand = _game(path, 5)
+    while original.is_human_turn():
+        _play_one(original, hand)
+    original.wait_for_replay()
+    try:
+        if app.flow.state != "Menu":
+            app.flow.request("Menu")
+        step(app)
+        click(app, app.flow.current.buttons["replays"])
+        click(app, app.flow.current.continue_button)
+        step(app)
+        history = app.flow.history
+        assert history[len(history) - 1 - history[::-1].index("Replays") + 1] == "Thinking"  # a random-level AI decides within frames
+        session = app.game.session
+        assert session.state.shots == original.state.shots
+        expected = original.ai[original.shooter()].choose_shot(original.view())
+        play_until(app, ("Ruling",))
+        played = session.match.history[-1]
+        assert played.shooter == original.shooter() != original.human
+        assert played.shot == expected  # the AI plays on as it would have in the original game
+        session.wait_for_replay()
+        assert len(load_replay(path).shots) == original.state.shots + 1
+    finally:
+        original.close()
+        app.flow.request("Menu")
+        step(app)
