@@ -145,10 +145,33 @@ def record_saved_games(folder: Path) -> list[Path]:
             frames = ShotRecorder(rate=match.frame_hz)
             recorder.add_shot(frames.finish_result(match.play_shot(shot, on_frame=frames.on_frame)))
         paths.append(path)
+    paths.append(record_unfinished_game(folder / "20261130-154020-seed31.replay"))
     damaged = folder / "20261127-183000-seed20.replay"  # a game cut short by a full disk, say
     damaged.write_bytes(paths[1].read_bytes()[:-700])
     paths.append(damaged)
     return paths
+
+
+def record_unfinished_game(path: Path, shots: int = 7) -> Path:
+    """A game left unfinished, recorded by the app's own session (so it can be continued): you and three AIs."""
+    from game.app.game_setup import GameSetup
+    from game.app.session import MatchSession
+    from game.match.players import RandomPlayer
+
+    session = MatchSession(GameSetup(opponents=3, levels=("random",) * 6, seed=31))
+    try:
+        session.record_to(path)
+        hand = RandomPlayer(31)   # the person's shots, seeded
+        for _ in range(shots):
+            view = session.view()
+            player = hand if session.is_human_turn() else session.ai[session.shooter()]
+            live = session.start_shot(player.choose_shot(view))
+            live.result()
+            session.finish_shot(live)
+        session.wait_for_replay()
+    finally:
+        session.close()
+    return path
 
 
 def replays_screen(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
@@ -169,7 +192,6 @@ def replays_screen(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]
             for _ in range(60):
                 app.taskMgr.step()
             app.messenger.send(DGG.B1CLICK + app.flow.current.buttons["replays"].guiId, [None])
-            app.messenger.send("taw-list-down")
             for _ in range(3):
                 app.taskMgr.step()
             path = out / "replays.png"
