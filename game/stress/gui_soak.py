@@ -39,7 +39,7 @@ KEYS = ["space", "space", "space", "mouse1", "mouse1-up", "mouse1", "mouse1-up",
 RARE_KEYS = ["escape", "p", "f1", "f11", "f12"]  # leave, pause, rules, fullscreen, screenshot
 # How much more often a button is clicked, by its label: enough starts to get into games.
 BUTTON_WEIGHTS = {"New game": 6.0, "Start": 5.0, "Back": 0.5, "Leave to menu": 0.3, "Resume": 2.0,
-                  "Watch the game": 3.0, "Back to the game": 0.5, "Watch a replay": 3.0, "Watch": 3.0,
+                  "Watch the game": 3.0, "Back to the game": 0.5, "Watch a replay": 3.0, "Watch": 3.0, "Continue": 3.0,
                   "Back to the list": 0.5}
 SEEDS_TYPED = ["", "7", "42", "-3", "12345678901234567890", "seven", " 5 ", "1e3", "0"]
 
