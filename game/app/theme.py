@@ -11,6 +11,7 @@ from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
 from game.app.scene.palette import PLANET_COLORS
+from game.rules.names import sentence as title_case  # noqa: F401  (a name or planet with its first letter up)
 
 INK = (0.96, 0.92, 0.82, 1.0)
 DIM_INK = (0.78, 0.74, 0.66, 1.0)
@@ -42,10 +43,6 @@ PLANET_COLOURS: dict[str, tuple[float, float, float, float]] = {
 
 def planet_colour(name: str) -> tuple[float, float, float, float]:
     return PLANET_COLOURS.get(name, INK)
-
-
-def title_case(name: str) -> str:
-    return name[:1].upper() + name[1:]
 
 
 def panel(parent, frame: tuple[float, float, float, float], colour=PANEL, pos=(0, 0, 0)) -> DirectFrame:

@@ -25,6 +25,7 @@ from game.app import theme
 from game.app.replay_library import ReplayEntry, delete_replay, list_replays, short_reason
 from game.app.states.base import State
 from game.errors import UserError
+from game.rules.names import sentence
 
 PAGE_SIZE = 8
 ROW_TOP = 0.5
@@ -307,8 +308,7 @@ class ReplaysState(State):
         try:
             session = MatchSession.continue_from(entry.path)
         except CannotContinue as err:
-            text = str(err)
-            self.notice["text"] = text[:1].upper() + text[1:] + "."
+            self.notice["text"] = sentence(str(err)) + "."
             return False
         app = self.app
         app.end_game()
