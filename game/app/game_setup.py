@@ -12,6 +12,7 @@ LEVELS = ("easy", "medium", "hard")
 ALL_LEVELS = ("random", *LEVELS)
 HAT = "hat"  # the human's planet is drawn by the hat (rule 1)
 MAX_OPPONENTS = len(PLANETS) - 1
+YOU = "You"  # the human's seat; the AI seats are "Opponent 1", "Opponent 2", ...
 
 
 @dataclass(frozen=True)

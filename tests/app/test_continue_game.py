@@ -10,7 +10,8 @@ import pytest
 
 from game.app.game_setup import GameSetup
 from game.app.replay_library import ReplayEntry, list_replays
-from game.app.session import CannotContinue, MatchSession, placement_angle
+from game.app.continuing import CannotContinue, placement_angle
+from game.app.session import MatchSession
 from game.match.players import RandomPlayer
 from game.replay import load_replay, save_replay
 from game.replay.model import GameMeta, Replay
@@ -285,7 +286,7 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
 
 @pytest.mark.render
 def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(app, tmp_path):
-    from tests.app.helpers_app import click, play_until, press, step
+    from tests.app.helpers_app import click, play_until, step
 
     folder = _empty_replay_folder(app)
     path = folder / "20260302-120000-seed11.replay"

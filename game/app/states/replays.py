@@ -303,7 +303,8 @@ class ReplaysState(State):
     def continue_game(self, entry: ReplayEntry) -> bool:
         """Rebuild ``entry``'s game now and go to its next turn; False (and why, in the notice) on refusal."""
         from game.app.game_context import GameContext
-        from game.app.session import CannotContinue, MatchSession
+        from game.app.continuing import CannotContinue
+        from game.app.session import MatchSession
 
         try:
             session = MatchSession.continue_from(entry.path)

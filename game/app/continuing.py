@@ -1,0 +1,137 @@
+"""Taking up a saved game again: what the file must say, and checking that each shot replays the same.
+
+``MatchSession.continue_from`` (``session.py``) drives it: the New Game
+setup is rebuilt from the file's header (``setups_from_meta``), a laid taw's
+angle is found again from its spot (``placement_angle``), and every shot
+played again must match the file bit for bit (``same_outcome``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING, Mapping
+
+import numpy as np
+
+from game.app.game_setup import HAT, MAX_OPPONENTS, YOU, GameSetup
+from game.errors import UserError
+from game.match.match import ShotResult
+from game.replay.jsonsafe import to_plain
+from game.replay.model import GameMeta, ShotInputs, ShotRecord
+from game.replay.quant import POSITION_UNIT, dequantise_positions
+from game.replay.recorder import ruling_record
+from game.rules.events import event_to_dict
+from game.rules.layout import Point
+
+if TYPE_CHECKING:
+    from game.app.session import MatchSession
+
+class CannotContinue(UserError):
+    """A saved game that cannot be taken up again; the message is one line saying why."""
+
+
+def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
+    """The New Game setups that may have made a recorded game, most likely first.
+
+    A file written since the header kept the setup gives exactly one; an
+    older file gives the choice of planet by the hat, then chosen (whichever
+    deals the recorded planets is the one).  A file that does not say enough
+    raises ``CannotContinue``.
+    """
+    refuse = lambda why: CannotContinue(f"this game cannot be continued: {why}")  # noqa: E731
+    players = [p for p in meta.players if isinstance(p, Mapping)]
+    if meta.seed is None or not isinstance(meta.seed, int):
+        raise refuse("its file does not record the game's seed")
+    if not players or any(not isinstance(p.get("seat"), str) or not isinstance(p.get("planet"), str)
+                          or p.get("controller") not in ("human", "ai") for p in players):
+        raise refuse("its file does not record who sat where (an older format)")
+    humans = [p for p in players if p["controller"] == "human"]
+    if len(humans) != 1 or humans[0]["seat"] != YOU:
+        raise refuse("no one at this computer played in it")
+    levels: dict[int, str] = {}
+    for p in players:
+        if p["controller"] == "ai":
+            seat = p["seat"].split()
+            if len(seat) != 2 or seat[0] != "Opponent" or not seat[1].isdigit():
+                raise refuse(f"its file names an unknown seat {p['seat']!r}")
+            levels[int(seat[1])] = str(p.get("level") or "")
+    opponents = len(levels)
+    if sorted(levels) != list(range(1, opponents + 1)) or not 1 <= opponents <= MAX_OPPONENTS:
+        raise refuse("its file does not record its opponents")
+    padded = tuple(levels[i] for i in range(1, opponents + 1)) + ("medium",) * (MAX_OPPONENTS - opponents)
+    recorded = meta.extra.get("setup") if isinstance(meta.extra, Mapping) else None
+    planets = [recorded.get("planet")] if isinstance(recorded, Mapping) else [HAT, humans[0]["planet"]]
+    try:
+        return [GameSetup(opponents=opponents, levels=padded, planet=planet, house_rules=dict(meta.house_rules),
+                          seed=meta.seed, human=True) for planet in planets]
+    except (ValueError, TypeError) as err:
+        raise refuse(f"its setup cannot be rebuilt ({err})") from None
+
+
+def placement_angle(layout, orbit: str, spot: Point) -> float | None:
+    """An angle on ``orbit``'s line whose spot is ``spot`` to the last bit (the file keeps the spot, not the angle)."""
+    try:
+        guess = math.degrees(math.atan2(spot[1], spot[0])) % 360.0
+        layout.home_on_line(orbit, guess)
+    except (ValueError, KeyError):
+        return None
+    for start in (guess, 0.0 if guess > 359.0 else guess):
+        up = down = start
+        for _ in range(256):
+            for a in (up, down):
+                if 0.0 <= a < 360.0 and layout.home_on_line(orbit, a) == (spot[0], spot[1]):
+                    return a
+            up, down = math.nextafter(up, math.inf), math.nextafter(down, -math.inf)
+    return None
+
+
+def same_players(session: MatchSession, meta: GameMeta) -> bool:
+    rebuilt = session.replay_meta()
+    return list(rebuilt.players) == [dict(p) for p in meta.players] and dict(rebuilt.layout) == dict(meta.layout) \
+        and dict(rebuilt.house_rules) == dict(meta.house_rules)
+
+
+def _plain(value):
+    return json.loads(json.dumps(to_plain(value)))
+
+
+def same_outcome(result: ShotResult, record: ShotRecord) -> bool:
+    """Everything the file says the shot did, bit for bit: inputs, every event (rest positions too), ruling, ledger."""
+    placement = result.placement
+    inputs = ShotInputs(result.shooter, f"{result.shooter}.taw", float(result.shot.direction) % 360.0,
+                        float(result.shot.speed),
+                        None if placement is None else (float(result.start[0]), float(result.start[1])),
+                        None if placement is None else str(placement.orbit))
+    if inputs != record.inputs:
+        return False
+    if _plain([event_to_dict(e) for e in result.events]) != _plain([event_to_dict(e) for e in record.events]):
+        return False
+    rulings, ledger = ruling_record(result.ruling)
+    if _plain(rulings) != _plain(list(record.rulings)) or _plain(ledger) != _plain(dict(record.ledger)):
+        return False
+    rest = result.rest
+    return rest is not None and _motion_ends_at(record, rest.positions)
+
+
+def _motion_ends_at(record: ShotRecord, positions: Mapping[str, Point]) -> bool:
+    """The recorded motion (what the viewer shows) ends where the bodies came to rest, to its 0.1 mm grid.
+
+    The motion is stored quantised, so it can only agree to a count (a body
+    Bullet never moved is reported at its exact place, a hair off its pose);
+    the exact check is the rest event's.
+    """
+    if record.frame_count == 0:
+        return not positions
+    last = record.present[-1]
+    if {b for b, here in zip(record.body_ids, last) if here} != set(positions):
+        return False
+    counts = np.zeros((len(record.body_ids), 3), dtype=np.int64)
+    np.add.at(counts, np.nonzero(record.moved)[1], record.steps.astype(np.int64))
+    final = dequantise_positions(counts)
+    for index, body in enumerate(record.body_ids):
+        if last[index]:
+            x, y = positions[body]
+            if abs(final[index, 0] - x) > POSITION_UNIT or abs(final[index, 1] - y) > POSITION_UNIT:
+                return False
+    return True
