@@ -76,8 +76,8 @@ class TableView:
 
     def _mark_own_taw(self) -> None:
         """The human player's taw gets the emphasised marker, once a game with a human is on."""
-        session = getattr(getattr(self.app, "game", None), "session", None)
-        human = getattr(session, "human", None)
+        game = self.app.game
+        human = game.session.human if game is not None else None
         self.scene.set_own_taw(taw_id(human) if human else None)
 
     def set_poses(self, ids, poses) -> None:
