@@ -16,7 +16,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "replay"))
 
 
 def median_time(fn, repeats: int) -> float:
@@ -36,14 +35,13 @@ def main() -> None:
     parser.add_argument("--render", action="store_true", help="also time the viewer and export (offscreen)")
     args = parser.parse_args()
 
-    from replay_physics import record_game
-
     from game.physics import Simulation
     from game.replay import decode_replay
     from game.replay.fileformat import encode_shot_chunk
     from game.replay.recorder import ShotRecorder
     from game.replay.model import ShotInputs
     from game.rules.layout import Layout, PLANETS, taw_id
+    from tests.replay.replay_physics import record_game
 
     sizes, durations, frames, stored, cells = [], [], [], [], []
     games = []

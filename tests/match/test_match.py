@@ -13,6 +13,8 @@ from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, taw_id
 from game.rules.report import ruling_to_json
 
+from tests.hypothesis_profiles import examples
+
 
 def short_house(rounds: int = 4) -> HouseRules:
     return replace(HouseRules(), round_limit=rounds)
@@ -121,7 +123,7 @@ def test_the_sun_shooter_drives_the_game_to_rule_nine_or_the_limit():
     assert rules_seen  # driving the Sun outward earns rule 4/8 rewards along the way
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), people=st.integers(2, 5))
 def test_property_random_games_keep_every_marble(seed, people):
     match = random_match(seed=seed, people=people, rounds=3)
@@ -196,7 +198,7 @@ class DrawnPlayer:
         return Shot(direction, speed, placement)
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(5), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), planets=st.lists(st.sampled_from(PLANETS), min_size=2, max_size=4, unique=True))
 def test_property_drawn_shots_through_whole_games_keep_the_ledger_and_the_table(data, planets):
     match = new_match(planets, [DrawnPlayer(data) for _ in planets], house=short_house(2))

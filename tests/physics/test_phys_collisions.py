@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.physics import GLASS, LEAD, MARBLE_MASS, SUN_MASS
-from physics_kit import CAP, CONFIG, world
+from tests.hypothesis_profiles import examples
+from tests.physics.physics_kit import CAP, CONFIG, world
 
 
 def _velocities_around_first_hit(spots, shooter, target, velocity):
@@ -57,7 +58,7 @@ def test_glass_on_glass_head_on_passes_nearly_all_the_speed() -> None:
     assert after["earth.taw"][1] == pytest.approx((1 - e) / 2 * v_in, abs=0.03)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(offset=st.floats(-0.9, 0.9), speed=st.floats(0.7, CAP))
 def test_no_hit_creates_kinetic_energy_or_momentum(offset: float, speed: float) -> None:
     # An off-centre hit at any speed: the glancing impulse must not add energy.

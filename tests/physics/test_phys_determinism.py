@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from game.rules.events import event_to_dict
-from physics_kit import CAP, CONFIG, LAYOUT, aim, full_table, world
+from tests.physics.physics_kit import CAP, CONFIG, LAYOUT, aim, full_table, world
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def heavy_shot_result() -> tuple[dict, list]:
@@ -34,8 +34,8 @@ def test_the_same_scenario_twice_in_one_process_is_bit_identical() -> None:
 def test_another_process_computes_the_same_bits() -> None:
     script = (
         "import json, sys\n"
-        f"sys.path.insert(0, {str(HERE)!r})\n"
-        "from test_phys_determinism import heavy_shot_result\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from tests.physics.test_phys_determinism import heavy_shot_result\n"
         "positions, events = heavy_shot_result()\n"
         "print(json.dumps({'positions': {k: [float.hex(c) for c in v] for k, v in positions.items()},"
         " 'events': events}))\n"

@@ -8,7 +8,7 @@ import pytest
 
 from game.physics import PhysicsConfig, ShotError, Simulation, UnknownBodyError, shot_velocity
 from game.rules.events import AllAtRest, Contact, ShotStarted
-from physics_kit import CAP, LAYOUT, aim, full_table, world
+from tests.physics.physics_kit import CAP, LAYOUT, aim, full_table, world
 
 
 def test_a_shot_starts_with_shot_started_and_ends_with_exactly_one_rest() -> None:

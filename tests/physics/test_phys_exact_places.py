@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from game.physics import Simulation
-from physics_kit import LAYOUT, aim, world
+from tests.physics.physics_kit import LAYOUT, aim, world
 from game.physics.world import BULLET_UNIT
 
 

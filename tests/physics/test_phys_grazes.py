@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.events import Contact
+from tests.hypothesis_profiles import examples
 from tests.physics.physics_kit import CAP, LAYOUT, world
 
 MARGIN = 1e-5   # m: 0.01 mm either side of the exact grazing distance
@@ -35,7 +36,7 @@ def _pass_by(target: str, speed: float, direction: float, distance: float, miss_
     return [e for e in rec.events if isinstance(e, Contact)]
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=examples(60))
 @given(
     target=st.sampled_from(["earth", "sun"]),
     speed=st.one_of(st.just(CAP), st.floats(1.0, CAP)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from game.physics.rolling import roll_quaternions, turn
-from physics_kit import CAP, LAYOUT, aim, full_table, world
+from tests.physics.physics_kit import CAP, LAYOUT, aim, full_table, world
 
 
 def rack_table() -> dict[str, tuple[float, float]]:

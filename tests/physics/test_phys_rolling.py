@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.physics import GLASS, LEAD, PhysicsConfig
-from physics_kit import CAP, CONFIG, world
+from tests.hypothesis_profiles import examples
+from tests.physics.physics_kit import CAP, CONFIG, world
 
 G = CONFIG.gravity
 
@@ -34,7 +35,7 @@ def test_a_marble_flicked_at_one_metre_a_second_rolls_most_of_a_metre() -> None:
     assert t == pytest.approx(1.0 / (GLASS.rolling_resistance * G), abs=2 * CONFIG.tick)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25))
 @given(speed=st.floats(0.0, CAP), angle=st.floats(0.0, 2 * math.pi), lead=st.booleans())
 def test_rolling_stops_within_bounded_distance_and_time(speed: float, angle: float, lead: bool) -> None:
     body, material = ("sun", LEAD) if lead else ("mars", GLASS)

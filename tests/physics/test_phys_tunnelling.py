@@ -8,14 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.physics import GLASS, LEAD, MARBLE_MASS, SUN_MASS, PhysicsConfig
-from physics_kit import CAP, world
+from tests.hypothesis_profiles import examples
+from tests.physics.physics_kit import CAP, world
 
 # Struck glass rolls metres: a wide circle keeps every body in play.
 WIDE = PhysicsConfig(play_radius=30.0)
 G = WIDE.gravity
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(
     target=st.sampled_from(["sun", "mars"]),
     angle=st.floats(0.0, 2 * math.pi),
@@ -55,7 +56,7 @@ def test_an_aimed_shot_at_the_cap_always_strikes_its_target(target, angle, dista
     assert (fx - tx) * math.cos(angle) + (fy - ty) * math.sin(angle) > 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(angle=st.floats(0.0, 2 * math.pi))
 def test_a_taw_fired_into_a_tight_pair_meets_the_first_marble(angle: float) -> None:
     # Two marbles touching along the line of fire: the taw must strike the

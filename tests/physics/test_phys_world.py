@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from game.physics import BodySpec, PhysicsError, PlacementError, Simulation, UnknownBodyError
-from physics_kit import CAP, CONFIG, LAYOUT, aim, full_table, world
+from tests.physics.physics_kit import CAP, CONFIG, LAYOUT, aim, full_table, world
 
 
 def test_from_positions_builds_every_body_where_it_was_asked() -> None:

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from game.replay.model import ShotInputs
+from game.replay.model import ShotInputs, ShotRecord
 from game.replay.recorder import GameRecorder, ShotRecorder, meta_from
 from game.rules.events import AllAtRest, BodyOut, Contact, ShotStarted
 from game.rules.layout import Layout, taw_id
@@ -94,3 +94,18 @@ def synthetic_game(path, shots: int = 3, seed: int = 1):
     for i in range(shots):
         game.add_shot(synthetic_shot(seed * 100 + i))
     return game
+
+
+def knock_shot() -> ShotRecord:
+    """The taw rolls +x from 0.2, strikes Mars at t=1.0 and stops; Mars rolls on until t=2.5."""
+    rec = ShotRecorder(ShotInputs("earth", "earth.taw", 0.0, 0.4), rate=60.0)
+    for k in range(int(2.5 * 60.0) + 1):
+        t = k / 60.0
+        taw_x = 0.2 + 0.4 * min(t, 1.0)
+        mars_x = 0.62 + (0.3 * (t - 1.0) if t > 1.0 else 0.0)
+        poses = np.array([[0, 0, 0.008, 1, 0, 0, 0], [taw_x, 0, 0.008, 1, 0, 0, 0], [mars_x, 0, 0.008, 1, 0, 0, 0]])
+        rec.on_frame(t, ["sun", "earth.taw", "mars"], poses)
+    rec.on_event(ShotStarted(0.0, "earth.taw", (0.2, 0.0), (0.4, 0.0)))
+    rec.on_event(Contact(1.0, "earth.taw", "mars", 0.01, (0.61, 0.0)))
+    rec.on_event(AllAtRest(2.5, {"sun": (0, 0), "earth.taw": (0.6, 0), "mars": (1.07, 0)}))
+    return rec.finish([{"rule": 11, "text": "Earth pays Mars", "t": 1.0}], {"stakes": 0})

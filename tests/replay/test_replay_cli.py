@@ -7,7 +7,7 @@ import pytest
 
 from game.cli import main
 
-from replay_synthetic import synthetic_game
+from tests.replay.replay_synthetic import synthetic_game
 
 
 @pytest.fixture(scope="module")

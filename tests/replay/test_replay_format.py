@@ -16,7 +16,8 @@ from game.replay.quant import pack_quats, unpack_quats
 from game.replay.recorder import GameRecorder, ShotRecorder
 from game.replay.model import ShotInputs
 
-from replay_synthetic import synthetic_frames, synthetic_game, synthetic_shot
+from tests.hypothesis_profiles import examples
+from tests.replay.replay_synthetic import synthetic_frames, synthetic_game, synthetic_shot
 
 
 def test_save_load_is_identical_and_stable(tmp_path):
@@ -71,7 +72,7 @@ def test_bodies_at_rest_cost_nothing():
     assert len(GameRecorder(None, GameMeta()).to_bytes()) < 200
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(st.lists(st.floats(-1, 1, allow_nan=False), min_size=4, max_size=4).filter(
     lambda q: sum(c * c for c in q) > 1e-3))
 def test_packed_rotations_are_the_same_rotation(q):

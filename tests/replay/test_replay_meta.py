@@ -12,7 +12,7 @@ from game.replay import load_replay, save_replay
 from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER, VERSION, ReplayFormatError, read_meta
 from game.replay.model import GameMeta, Replay
 
-from replay_synthetic import synthetic_game, synthetic_shot
+from tests.replay.replay_synthetic import synthetic_game, synthetic_shot
 
 
 def _error(reader, path) -> str:

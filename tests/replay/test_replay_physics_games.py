@@ -7,7 +7,7 @@ from game.replay import load_replay
 from game.replay.playback import Timeline, ruling_captions
 from game.rules.events import AllAtRest, ShotStarted
 
-from replay_physics import record_game
+from tests.replay.replay_physics import record_game
 
 MAX_MEAN_SHOT_BYTES = 60_000
 

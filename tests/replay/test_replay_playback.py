@@ -9,24 +9,9 @@ from game.replay.playback import FLASH_SECONDS, PlaybackClock, Timeline, ruling_
 from game.replay.recorder import ShotRecorder
 from game.rules.events import AllAtRest, Contact, ShotStarted
 
-from replay_synthetic import synthetic_frames, synthetic_shot
+from tests.replay.replay_synthetic import knock_shot, synthetic_frames, synthetic_shot
 
 RATE = 60.0
-
-
-def knock_shot() -> ShotRecord:
-    """The taw rolls +x from 0.2, strikes Mars at t=1.0 and stops; Mars rolls on until t=2.5."""
-    rec = ShotRecorder(ShotInputs("earth", "earth.taw", 0.0, 0.4), rate=RATE)
-    for k in range(int(2.5 * RATE) + 1):
-        t = k / RATE
-        taw_x = 0.2 + 0.4 * min(t, 1.0)
-        mars_x = 0.62 + (0.3 * (t - 1.0) if t > 1.0 else 0.0)
-        poses = np.array([[0, 0, 0.008, 1, 0, 0, 0], [taw_x, 0, 0.008, 1, 0, 0, 0], [mars_x, 0, 0.008, 1, 0, 0, 0]])
-        rec.on_frame(t, ["sun", "earth.taw", "mars"], poses)
-    rec.on_event(ShotStarted(0.0, "earth.taw", (0.2, 0.0), (0.4, 0.0)))
-    rec.on_event(Contact(1.0, "earth.taw", "mars", 0.01, (0.61, 0.0)))
-    rec.on_event(AllAtRest(2.5, {"sun": (0, 0), "earth.taw": (0.6, 0), "mars": (1.07, 0)}))
-    return rec.finish([{"rule": 11, "text": "Earth pays Mars", "t": 1.0}], {"stakes": 0})
 
 
 def test_sample_at_frames_and_between_them():

@@ -9,7 +9,7 @@ from game.app.scene.offscreen import grab, project_to_pixel
 from game.replay.director import CAMERA_MODES, OrbitState
 from game.replay.model import GameMeta, Replay
 
-from test_replay_playback import knock_shot
+from tests.replay.replay_synthetic import knock_shot
 
 pytestmark = pytest.mark.render
 

@@ -11,7 +11,7 @@ from game.rules.hat import HatError, assign_planets
 from game.rules.house import HouseRuleError, HouseRules
 from game.rules.listener import ShotReferee, judge_log
 from game.rules.report import ruling_to_json, ruling_to_text
-from rules_kit import LAYOUT, game, play, region_spot, shot_events
+from tests.rules.rules_kit import LAYOUT, game, play, region_spot, shot_events
 
 
 # -- house rules ---------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 from game.rules.house import HouseRules
 from game.rules.layout import satellite_ids
 from game.rules.state import STAKES, start_options
-from rules_kit import LAYOUT, beyond, game, place, play, region_spot
+from tests.rules.rules_kit import LAYOUT, beyond, game, place, play, region_spot
 
 AWAY = {"venus.taw": region_spot("earth", 10)}  # the shooter's taw clear of its own orbit (rule 12)
 

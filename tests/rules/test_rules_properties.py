@@ -12,7 +12,8 @@ from game.rules.layout import PLANETS, SUN, taw_id
 from game.rules.referee import judge, live_rules
 from game.rules.report import ruling_to_json, ruling_to_text
 from game.rules.state import new_game
-from rules_kit import LAYOUT
+from tests.hypothesis_profiles import examples
+from tests.rules.rules_kit import LAYOUT
 
 angles = st.floats(0.0, 360.0)
 
@@ -59,7 +60,7 @@ houses = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), house=houses,
        players=st.lists(st.sampled_from(PLANETS), min_size=1, max_size=7, unique=True))
 def test_random_games_keep_every_marble_and_never_crash(data, house, players):

@@ -53,7 +53,7 @@ def test_a_state_survives_json_and_a_tampered_one_is_refused():
     import json
 
     from game.rules.state import state_from_dict, state_to_dict
-    from rules_kit import play, game, region_spot
+    from tests.rules.rules_kit import game, play, region_spot
 
     ruling = play(game(["mercury", "earth"]), "earth", contacts=[("earth.taw", "sun")],
                   rest={"sun": Layout().home_on_line("earth", 100), "earth.taw": region_spot("mars")})

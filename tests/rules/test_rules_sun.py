@@ -8,7 +8,7 @@ from game.rules.house import HouseRules
 from game.rules.layout import PLANETS
 from game.rules.referee import RULE8_SCHEDULE
 from game.rules.state import STAKES, RuleStateError, new_game
-from rules_kit import LAYOUT, beyond, game, place, play, region_spot
+from tests.rules.rules_kit import LAYOUT, beyond, game, place, play, region_spot
 
 
 # -- rule 2 ---------------------------------------------------------------------
@@ -219,7 +219,9 @@ def test_rule9_the_sun_beyond_herschel_wins_one_from_each_player_and_the_stakes(
 
 
 def test_rule9_a_sun_out_of_the_play_area_also_wins_unless_the_house_says_not():
-    assert play(game(), "mars", contacts=[("mars.taw", "sun")], out=["sun"]).winner == "mars"
+    won = play(game(), "mars", contacts=[("mars.taw", "sun")], out=["sun"])
+    assert won.winner == "mars" and won.rules_applied() == {9}
+    assert all(won.paid(p, "mars", 9) == 1 for p in PLANETS if p != "mars")
     ruling = play(game(), "mars", HouseRules(sun_out_of_play_wins=False), contacts=[("mars.taw", "sun")], out=["sun"])
     assert ruling.winner is None
     assert [(p.body, p.position) for p in ruling.put_down] == [("sun", (0.0, 0.0))]
@@ -228,7 +230,9 @@ def test_rule9_a_sun_out_of_the_play_area_also_wins_unless_the_house_says_not():
 
 def test_rule9_a_release_shot_that_goes_all_the_way_wins():
     state = game(released=False, first_shot_pending=frozenset())
-    assert play(state, "mercury", contacts=[("mercury.taw", "sun")], rest={"sun": beyond()}).winner == "mercury"
+    won = play(state, "mercury", contacts=[("mercury.taw", "sun")], rest={"sun": beyond()})
+    assert won.winner == "mercury" and won.rules_applied() == {9}  # no rule 4: beyond Herschel is no orbit
+    assert all(won.paid(p, "mercury", 9) == 1 for p in PLANETS if p != "mercury")
 
 
 def test_judging_after_the_end_is_refused():
