@@ -29,7 +29,7 @@ BUILD_APPS = {
     # Assets beside the executable, where game/resources.py looks in a frozen app.
     "include_patterns": ["models/**", "shaders/**"],
     "exclude_patterns": ["models/README.md", "shaders/README.md"],
-    "include_modules": {"*": ["game.app.*", "game.app.states.*", "game.match.*", "game.ai.*", "panda3d.egg"]},
+    "include_modules": {"*": ["game.app.*", "game.app.*.*", "game.match.*", "game.ai.*", "panda3d.egg"]},
     "exclude_modules": {"*": ["tkinter", "_tkinter", "pytest"]},
     "file_handlers": {".egg": _copy_as_is},
     "plugins": ["pandagl", "p3headlessgl", "p3openal_audio"],

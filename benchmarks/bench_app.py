@@ -24,7 +24,7 @@ def measure(frames: int, shadows: bool, size: tuple[int, int]) -> dict[str, floa
     from game.app.app import TawApp
     from game.app.config import AppConfig
     from game.app.paths import UserPaths
-    from game.app.session import MatchSession
+    from game.app.session.match_session import MatchSession
     from game.app.settings import Settings
 
     out: dict[str, float] = {}

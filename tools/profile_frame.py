@@ -29,9 +29,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from game.app.app import TawApp
     from game.app.config import AppConfig
-    from game.app.game_setup import GameSetup
+    from game.app.session.game_setup import GameSetup
     from game.app.paths import UserPaths
-    from game.app.session import MatchSession
+    from game.app.session.match_session import MatchSession
     from game.app.settings import Settings
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

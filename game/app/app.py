@@ -11,7 +11,7 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import ConfigPage, loadPrcFileData, unloadPrcFile
 
 from game.app.config import AppConfig
-from game.app.input import KeyBindings
+from game.app.input.bindings import KeyBindings
 from game.app.settings import Settings, save_settings
 from game.app.window import WindowControl
 
@@ -36,11 +36,11 @@ class TawApp(ShowBase):
         self.window = WindowControl(self, config.paths.screenshot_dir)
         self.keys = KeyBindings()
 
-        from game.app.audio import AudioBank
-        from game.app.flow import GameFlow
-        from game.app.pause import PauseOverlay
+        from game.app.audio.bank import AudioBank
+        from game.app.screens.flow import GameFlow
+        from game.app.screens.pause import PauseOverlay
 
-        from game.app.table_view import TableView
+        from game.app.scene.table_view import TableView
 
         self.audio = AudioBank(self.loader, self.settings.volume)
         try:
@@ -54,7 +54,7 @@ class TawApp(ShowBase):
         self.pause = PauseOverlay(self)
         self.flow = GameFlow(self)
         self.keys.bind_global(self)
-        from game.app.input import action_event
+        from game.app.input.bindings import action_event
 
         self.accept(action_event("replay-last"), self.watch_key)
         self.flow.request("Menu")
@@ -75,7 +75,7 @@ class TawApp(ShowBase):
     def make_session(self, setup):
         if self.session_factory is not None:
             return self.session_factory(setup)
-        from game.app.session import MatchSession
+        from game.app.session.match_session import MatchSession
 
         return MatchSession(setup, seed=self.app_config.seed)
 
@@ -102,7 +102,7 @@ class TawApp(ShowBase):
         """Open the viewer on any ``Replay`` (one from the list of saved games, say); False if it has no shots."""
         if self.watching is not None or not replay.shots:
             return False
-        from game.app.watch import ReplayWatch
+        from game.app.replay.watch import ReplayWatch
 
         self.watching = ReplayWatch(self, replay, on_exit=self.leave_replay, first_shot=first_shot,
                                     back_label=back_label)

@@ -24,7 +24,7 @@ from game.app.settings import Settings
 
 def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list[Path]:
     from game.app.app import TawApp
-    from game.app.session import MatchSession
+    from game.app.session.match_session import MatchSession
 
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
@@ -154,8 +154,8 @@ def record_saved_games(folder: Path) -> list[Path]:
 
 def record_unfinished_game(path: Path, shots: int = 7) -> Path:
     """A game left unfinished, recorded by the app's own session (so it can be continued): you and three AIs."""
-    from game.app.game_setup import GameSetup
-    from game.app.session import MatchSession
+    from game.app.session.game_setup import GameSetup
+    from game.app.session.match_session import MatchSession
     from game.match.players import RandomPlayer
 
     session = MatchSession(GameSetup(opponents=3, levels=("random",) * 6, seed=31))

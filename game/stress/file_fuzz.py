@@ -269,7 +269,7 @@ def check_scenario(path: Path) -> tuple[str, str]:
 
 
 def check_replay(path: Path) -> tuple[str, str]:
-    from game.app.replay_library import ReplayEntry
+    from game.app.replay.library import ReplayEntry
     from game.replay import load_replay
     from game.replay.playback import Timeline
 

@@ -143,7 +143,7 @@ def build_offscreen_app(root: Path, levels: tuple[str, ...] = ("random",) * 6,  
     from game.app.app import TawApp
     from game.app.config import AppConfig
     from game.app.paths import UserPaths
-    from game.app.session import MatchSession
+    from game.app.session.match_session import MatchSession
     from game.app.settings import Settings
 
     config = AppConfig(paths=UserPaths.under(root), settings=Settings(msaa=0, shadows=False, quality="low"),

@@ -30,7 +30,7 @@ def build_app(root: Path, settings: Settings | None = None, session_factory=None
 
 def random_opponents(setup):
     """A session whose opponents play the AI layer's random level: no planning processes, quick turns."""
-    from game.app.session import MatchSession
+    from game.app.session.match_session import MatchSession
 
     return MatchSession(replace(setup, levels=("random",) * 6))
 

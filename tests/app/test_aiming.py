@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from game.app.aiming import (PowerMeter, aim_towards, clear_angle, first_contact, point_on_circle,
+from game.app.input.aiming import (PowerMeter, aim_towards, clear_angle, first_contact, point_on_circle,
                              preview_length, shot_velocity)
 
 R = 0.008

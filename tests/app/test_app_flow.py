@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from direct.fsm.FSM import RequestDenied
 
-from game.app.ruling_feed import ruling_lines
+from game.app.hud.ruling_feed import ruling_lines
 from game.app.settings import load_settings
 from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, step
 
@@ -116,7 +116,7 @@ def test_aiming_shoots_where_aimed_within_the_cap(app):
 
 
 def test_dragging_the_mouse_back_sets_the_power(app):
-    from game.app.states.aim import DRAG_FULL
+    from game.app.screens.aim import DRAG_FULL
 
     start_game(app, rounds=3, seed=22)
     play_until(app, ("Aim",))

@@ -7,7 +7,7 @@ from concurrent.futures import Future
 
 import pytest
 
-from game.app.session import MatchSession
+from game.app.session.match_session import MatchSession
 from game.match.players import Shot
 from tests.app.helpers_app import build_app, built_app, click, press, restore_clock, step, to_first_turn
 

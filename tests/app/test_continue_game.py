@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.app.game_setup import GameSetup
-from game.app.replay_library import ReplayEntry, list_replays
-from game.app.continuing import CannotContinue, placement_angle
-from game.app.session import MatchSession
+from game.app.session.game_setup import GameSetup
+from game.app.replay.library import ReplayEntry, list_replays
+from game.app.session.continuing import CannotContinue, placement_angle
+from game.app.session.match_session import MatchSession
 from game.match.players import RandomPlayer
 from game.replay import load_replay, save_replay
 from game.replay.model import GameMeta, Replay

@@ -17,7 +17,7 @@ from game.app.scene.palette import PLANET_COLORS
 from game.app.scene.quality import GraphicsQuality
 from game.app.scene.snapshot import TableView
 from game.app.scene.table import TableScene
-from game.app.table_view import OVERHEAD_TILT
+from game.app.scene.table_view import OVERHEAD_TILT
 from game.rules.layout import PLANETS, SUN, Layout, body_planet
 
 pytestmark = pytest.mark.render

@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-from game.app.replay_library import delete_replay, list_replays
-from game.app.states.replays import EMPTY_TEXT, PAGE_SIZE
+from game.app.replay.library import delete_replay, list_replays
+from game.app.screens.replays import EMPTY_TEXT, PAGE_SIZE
 from game.errors import UserError
 from game.replay import load_replay, save_replay
 from game.replay.model import GameMeta, Replay

@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app.rules_panel import PER_PAGE
-from game.app.rules_text import READINGS, RULES, rule_line
+from game.app.hud.rules_panel import PER_PAGE
+from game.app.hud.rules_text import READINGS, RULES, rule_line
 
 SEED = Path("/work/shared/seeds/sun-and-planet-taw.txt")
 

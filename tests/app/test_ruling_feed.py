@@ -1,6 +1,6 @@
 from dataclasses import dataclass
 
-from game.app.ruling_feed import ruling_lines
+from game.app.hud.ruling_feed import ruling_lines
 from game.rules.ruling import Foul as F
 from game.rules.ruling import PutDown as P
 from game.rules.ruling import Transfer as T

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.app.scene.aim import ribbon
+from game.app.scene.aim_line import ribbon
 from game.app.scene.palette import KIND_GLASS, KIND_LEAD, KIND_TAW, PLANET_COLORS, look_for
 from game.app.scene.quality import GraphicsQuality
 from game.errors import UserError

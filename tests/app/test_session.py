@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from game.app.game_setup import GameSetup
-from game.app.session import MatchSession
+from game.app.session.game_setup import GameSetup
+from game.app.session.match_session import MatchSession
 from game.rules.events import AllAtRest, Contact
 
 

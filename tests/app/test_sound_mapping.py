@@ -4,8 +4,8 @@ import wave
 import numpy as np
 import pytest
 
-from game.app import sound_synth
-from game.app.audio_map import LOUD_IMPULSE, MAX_RATE, MIN_RATE, QUIET_IMPULSE, impulse_to_voice, rolling_volume
+from game.app.audio import synth as sound_synth
+from game.app.audio.mapping import LOUD_IMPULSE, MAX_RATE, MIN_RATE, QUIET_IMPULSE, impulse_to_voice, rolling_volume
 
 
 def test_harder_contacts_are_louder_and_higher():

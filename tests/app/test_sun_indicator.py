@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from game.app.sun_indicator import (BOTTOM_INSET, INSET, LEFT_BAND, RIGHT_BAND, TOP_INSET, distance_label,
+from game.app.hud.sun_indicator import (BOTTOM_INSET, INSET, LEFT_BAND, RIGHT_BAND, TOP_INSET, distance_label,
                                     half_extents, place_indicator)
 
 WIDE = 16 / 9

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from game.app.scene.aim import AimLine
+from game.app.scene.aim_line import AimLine
 from game.app.scene.assets import SceneShaders, load_model, load_shaders
 from game.app.scene.markers import MarkerLayer
 from game.app.scene.noise import noise_texture

@@ -13,9 +13,9 @@ import math
 
 from panda3d.core import TextNode
 
-from game.app import theme
-from game.app.game_context import GameContext
-from game.app.states.base import State
+from game.app.hud import theme
+from game.app.session.game_context import GameContext
+from game.app.screens.base import State
 
 SHOW_SECONDS = 4.0
 FALLEN_PAUSE = 1.0  # seconds to look at where the marbles lie before the planets are laid out

@@ -11,7 +11,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from game.app.hud import Hud, HudStatus, PlayerLine
+from game.app.hud.game_hud import Hud, HudStatus, PlayerLine
 
 
 class GameContext:

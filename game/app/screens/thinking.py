@@ -7,8 +7,8 @@ be played fast once it is chosen.
 
 from __future__ import annotations
 
-from game.app import theme
-from game.app.states.base import State
+from game.app.hud import theme
+from game.app.screens.base import State
 from game.match.players import RandomPlayer
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from direct.fsm.FSM import FSM
 
-from game.app.states import STATE_CLASSES
+from game.app.screens import STATE_CLASSES
 
 
 class GameFlow(FSM):

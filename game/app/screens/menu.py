@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.app import theme
-from game.app.states.base import State
+from game.app.hud import theme
+from game.app.screens.base import State
 
 
 class MenuState(State):

@@ -7,7 +7,7 @@ come clicks or thuds with the loudness of its impulse.
 
 from __future__ import annotations
 
-from game.app.states.base import State
+from game.app.screens.base import State
 from game.match.match import IllegalShotError
 from game.rules.events import Contact
 

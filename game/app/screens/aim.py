@@ -15,9 +15,9 @@ import math
 
 from panda3d.core import GraphicsWindow
 
-from game.app.aiming import PowerMeter, first_contact, preview_length, shot_velocity
-from game.app.states.base import State
-from game.app.sun_indicator import SunIndicator
+from game.app.input.aiming import PowerMeter, first_contact, preview_length, shot_velocity
+from game.app.screens.base import State
+from game.app.hud.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
 from game.match.table import body_radius, free_spot_on_line
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from panda3d.core import AudioSound, Filename, VirtualFileMountRamdisk, VirtualFileSystem
 
-from game.app import sound_synth
-from game.app.audio_map import impulse_to_voice, rolling_volume
+from game.app.audio import synth as sound_synth
+from game.app.audio.mapping import impulse_to_voice, rolling_volume
 from game.rules.layout import SUN
 
 POOL_SIZE = 6

@@ -110,7 +110,7 @@ class SunIndicator:
         from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat,
                                   GeomVertexWriter, LineSegs, TextNode)
 
-        from game.app import theme
+        from game.app.hud import theme
 
         self.app = app
         self.root = app.aspect2d.attachNewNode("sun-indicator")

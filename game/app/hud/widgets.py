@@ -11,7 +11,7 @@ from typing import Callable, Generic, Sequence, TypeVar
 from direct.gui.DirectGui import DirectSlider
 from panda3d.core import TextNode
 
-from game.app import theme
+from game.app.hud import theme
 
 T = TypeVar("T")
 

@@ -21,9 +21,9 @@ from direct.gui.DirectGui import DirectButton
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode, TextProperties, TextPropertiesManager
 
-from game.app import theme
-from game.app.replay_library import ReplayEntry, delete_replay, list_replays, short_reason
-from game.app.states.base import State
+from game.app.hud import theme
+from game.app.replay.library import ReplayEntry, delete_replay, list_replays, short_reason
+from game.app.screens.base import State
 from game.errors import UserError
 from game.rules.names import sentence
 
@@ -302,9 +302,9 @@ class ReplaysState(State):
 
     def continue_game(self, entry: ReplayEntry) -> bool:
         """Rebuild ``entry``'s game now and go to its next turn; False (and why, in the notice) on refusal."""
-        from game.app.game_context import GameContext
-        from game.app.continuing import CannotContinue
-        from game.app.session import MatchSession
+        from game.app.session.game_context import GameContext
+        from game.app.session.continuing import CannotContinue
+        from game.app.session.match_session import MatchSession
 
         try:
             session = MatchSession.continue_from(entry.path)

@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 
 from panda3d.core import LineSegs, NodePath, TextNode
 
-from game.app import theme
+from game.app.hud import theme
 
 
 def chart_points(history: Sequence[Mapping[str, int]], player: str, size: tuple[float, float],

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.app.ruling_feed import ruling_lines
-from game.app.states.base import State
+from game.app.hud.ruling_feed import ruling_lines
+from game.app.screens.base import State
 from game.rules.names import sentence, who
 
 SHOW_SECONDS = 2.5

@@ -10,7 +10,7 @@ state, bodies, camera, lens, HUD and menus.
 
 from __future__ import annotations
 
-from game.app import theme
+from game.app.hud import theme
 from game.app.replay.viewer import ReplayViewer
 from game.replay.model import Replay
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.app.rules_panel import RulesPanel
-from game.app.states.base import State
+from game.app.hud.rules_panel import RulesPanel
+from game.app.screens.base import State
 
 
 class RulesState(State):

@@ -1,6 +1,6 @@
 """Taking up a saved game again: what the file must say, and checking that each shot replays the same.
 
-``MatchSession.continue_from`` (``session.py``) drives it: the New Game
+``MatchSession.continue_from`` (``match_session.py``) drives it: the New Game
 setup is rebuilt from the file's header (``setups_from_meta``), a laid taw's
 angle is found again from its spot (``placement_angle``), and every shot
 played again must match the file bit for bit (``same_outcome``).
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 
-from game.app.game_setup import HAT, MAX_OPPONENTS, YOU, GameSetup
+from game.app.session.game_setup import HAT, MAX_OPPONENTS, YOU, GameSetup
 from game.errors import UserError
 from game.match.match import ShotResult
 from game.replay.jsonsafe import to_plain
@@ -25,7 +25,7 @@ from game.rules.events import event_to_dict
 from game.rules.layout import Point
 
 if TYPE_CHECKING:
-    from game.app.session import MatchSession
+    from game.app.session.match_session import MatchSession
 
 class CannotContinue(UserError):
     """A saved game that cannot be taken up again; the message is one line saying why."""

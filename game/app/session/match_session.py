@@ -33,8 +33,8 @@ from typing import Callable, Mapping
 
 import numpy as np
 
-from game.app.continuing import CannotContinue, placement_angle, same_outcome, same_players, setups_from_meta
-from game.app.game_setup import HAT, YOU, GameSetup
+from game.app.session.continuing import CannotContinue, placement_angle, same_outcome, same_players, setups_from_meta
+from game.app.session.game_setup import HAT, YOU, GameSetup
 from game.errors import UserError
 from game.match.hat import drop_hat
 from game.match.match import Match, ShotResult

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from direct.showbase.DirectObject import DirectObject
 
-from game.app.input import action_event
+from game.app.input.bindings import action_event
 
 
 class State(DirectObject):

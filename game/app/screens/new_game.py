@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from direct.gui.DirectGui import DirectEntry
 
-from game.app import theme
-from game.app.game_setup import HAT, LEVELS, MAX_OPPONENTS, GameSetup
-from game.app.states.base import State
-from game.app.widgets import Chooser
+from game.app.hud import theme
+from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, GameSetup
+from game.app.screens.base import State
+from game.app.hud.widgets import Chooser
 from game.rules.layout import PLANETS
 
 ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)

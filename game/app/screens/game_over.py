@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from panda3d.core import TextNode
 
-from game.app import theme
-from game.app.purse_chart import PurseChart
-from game.app.states.base import State
+from game.app.hud import theme
+from game.app.hud.purse_chart import PurseChart
+from game.app.screens.base import State
 from game.rules.names import sentence, who
 
 

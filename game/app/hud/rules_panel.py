@@ -5,8 +5,8 @@ from __future__ import annotations
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
-from game.app import theme
-from game.app.rules_text import READINGS, RULES
+from game.app.hud import theme
+from game.app.hud.rules_text import READINGS, RULES
 
 PER_PAGE = 3
 

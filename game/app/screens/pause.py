@@ -6,9 +6,9 @@ so the physics, the AI's clock and the camera's drift all hold still.
 
 from __future__ import annotations
 
-from game.app import theme
-from game.app.input import action_event
-from game.app.rules_panel import RulesPanel
+from game.app.hud import theme
+from game.app.input.bindings import action_event
+from game.app.hud.rules_panel import RulesPanel
 
 IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "Shot", "Ruling", "GameOver")
 

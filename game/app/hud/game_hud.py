@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from direct.gui.DirectGui import DirectFrame, DirectWaitBar
 from panda3d.core import TextNode
 
-from game.app import theme
+from game.app.hud import theme
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.app import theme
+from game.app.hud import theme
 from game.app.settings import MSAA_CHOICES, QUALITY_CHOICES
-from game.app.states.base import State
-from game.app.widgets import Chooser, LabelledSlider
+from game.app.screens.base import State
+from game.app.hud.widgets import Chooser, LabelledSlider
 
 RESOLUTIONS = ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 

@@ -1,0 +1,27 @@
+"""One module per state of the game's flow; ``GameFlow`` builds them by name."""
+
+from game.app.screens.aim import AimState
+from game.app.screens.game_over import GameOverState
+from game.app.screens.hat_drop import HatDropState
+from game.app.screens.menu import MenuState
+from game.app.screens.new_game import NewGameState
+from game.app.screens.replays import ReplaysState
+from game.app.screens.rules import RulesState
+from game.app.screens.ruling import RulingState
+from game.app.screens.settings_screen import SettingsState
+from game.app.screens.shot import ShotState
+from game.app.screens.thinking import ThinkingState
+
+STATE_CLASSES: dict[str, type] = {
+    "Menu": MenuState,
+    "NewGame": NewGameState,
+    "Settings": SettingsState,
+    "Rules": RulesState,
+    "Replays": ReplaysState,
+    "HatDrop": HatDropState,
+    "Aim": AimState,
+    "Thinking": ThinkingState,
+    "Shot": ShotState,
+    "Ruling": RulingState,
+    "GameOver": GameOverState,
+}
