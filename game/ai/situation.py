@@ -32,10 +32,3 @@ class Situation:
     def opponents(self) -> tuple[str, ...]:
         return tuple(p for p in self.state.active if p != self.shooter)
 
-    def next_shooters(self) -> tuple[str, ...]:
-        """The other active players in the order they shoot after ``shooter``."""
-        active = tuple(self.state.active)
-        if self.shooter not in active:
-            return active
-        i = active.index(self.shooter)
-        return active[i + 1:] + active[:i]

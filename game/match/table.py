@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
-from game.rules.layout import SUN, Layout, taw_id
+from game.rules.layout import SUN, Layout
 
 Point = tuple[float, float]
 
@@ -72,12 +72,3 @@ def free_spot_near(layout: Layout, positions: Mapping[str, Point], body: str, sp
             if spot_is_free(layout, positions, body, candidate):
                 return candidate
     raise ValueError(f"no free spot near {spot}")
-
-
-def taw_spot(layout: Layout, planet: str) -> Point:
-    """The default first-shot spot of a player's taw (the layout's choice)."""
-    return layout.home_on_line(planet, layout.default_taw_angle(planet))
-
-
-def taw_ids(players: tuple[str, ...]) -> list[str]:
-    return [taw_id(p) for p in players]

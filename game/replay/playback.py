@@ -182,9 +182,6 @@ class Timeline:
         index = max(0, bisect.bisect_right(self.starts, t) - 1)
         return index, t - self.starts[index]
 
-    def to_global(self, index: int, local_t: float) -> float:
-        return self.shot_start(index) + local_t
-
     def sample(self, t: float) -> Sample:
         index, local = self.locate(t)
         if index < 0:

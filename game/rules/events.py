@@ -9,9 +9,19 @@ Times are simulated seconds since the shot started.  Body ids follow
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any, Callable, Mapping, Union
 
 Point = tuple[float, float]
+
+
+class EventKind(StrEnum):
+    """An event's ``kind``, as its JSON spells it."""
+
+    SHOT_STARTED = "shot_started"
+    CONTACT = "contact"
+    BODY_OUT = "body_out"
+    ALL_AT_REST = "all_at_rest"
 
 
 @dataclass(frozen=True)
@@ -22,7 +32,7 @@ class ShotStarted:
     body: str
     position: Point
     velocity: Point
-    kind: str = field(default="shot_started", init=False)
+    kind: EventKind = field(default=EventKind.SHOT_STARTED, init=False)
 
 
 @dataclass(frozen=True)
@@ -34,7 +44,7 @@ class Contact:
     b: str
     impulse: float
     position: Point
-    kind: str = field(default="contact", init=False)
+    kind: EventKind = field(default=EventKind.CONTACT, init=False)
 
     def involves(self, body: str) -> bool:
         return body in (self.a, self.b)
@@ -50,7 +60,7 @@ class BodyOut:
     t: float
     body: str
     position: Point
-    kind: str = field(default="body_out", init=False)
+    kind: EventKind = field(default=EventKind.BODY_OUT, init=False)
 
 
 @dataclass(frozen=True)
@@ -59,22 +69,23 @@ class AllAtRest:
 
     t: float
     positions: Mapping[str, Point]
-    kind: str = field(default="all_at_rest", init=False)
+    kind: EventKind = field(default=EventKind.ALL_AT_REST, init=False)
 
 
 Event = Union[ShotStarted, Contact, BodyOut, AllAtRest]
 Listener = Callable[[Event], None]
 
-_KINDS: dict[str, type] = {
-    "shot_started": ShotStarted,
-    "contact": Contact,
-    "body_out": BodyOut,
-    "all_at_rest": AllAtRest,
+_KINDS: dict[EventKind, type] = {
+    EventKind.SHOT_STARTED: ShotStarted,
+    EventKind.CONTACT: Contact,
+    EventKind.BODY_OUT: BodyOut,
+    EventKind.ALL_AT_REST: AllAtRest,
 }
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     data = asdict(event)
+    data["kind"] = event.kind.value  # plain JSON, as recorded files spell it
     if isinstance(event, AllAtRest):
         data["positions"] = {k: list(v) for k, v in event.positions.items()}
     return data
@@ -98,24 +109,25 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     """Rebuild an event from ``event_to_dict`` output, validating every field."""
     if not isinstance(data, Mapping):
         raise EventFormatError("an event must be an object")
-    kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in _KINDS:
-        raise EventFormatError(f"unknown event kind {kind!r}")
+    raw = data.get("kind")
+    if not isinstance(raw, str) or raw not in _KINDS:
+        raise EventFormatError(f"unknown event kind {raw!r}")
+    kind = EventKind(raw)
     t = data.get("t")
     if not isinstance(t, (int, float)) or isinstance(t, bool):
         raise EventFormatError(f"{kind}: 't' must be a number")
     t = float(t)
     try:
-        if kind == "shot_started":
+        if kind is EventKind.SHOT_STARTED:
             return ShotStarted(t, str(data["body"]), _point(data["position"], "position"),
                                _point(data["velocity"], "velocity"))
-        if kind == "contact":
+        if kind is EventKind.CONTACT:
             impulse = data["impulse"]
             if not isinstance(impulse, (int, float)) or isinstance(impulse, bool):
                 raise EventFormatError("contact: 'impulse' must be a number")
             return Contact(t, str(data["a"]), str(data["b"]), float(impulse),
                            _point(data["position"], "position"))
-        if kind == "body_out":
+        if kind is EventKind.BODY_OUT:
             return BodyOut(t, str(data["body"]), _point(data["position"], "position"))
         positions = data["positions"]
         if not isinstance(positions, Mapping):

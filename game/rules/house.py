@@ -11,26 +11,75 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Mapping
 
 from game.errors import UserError
 from game.rules.layout import Layout
 
-# Rules 4 and 8 both pay the striker of the Sun; which one applies when.
-SUN_PAYMENTS = ("rule4_then_rule8", "both", "rule4_always", "rule8_always")
-# Rule 3: what "no planet can be taken" holds back before the Sun's release.
-GATES = ("scoring", "taking", "off")
-# Rule 6: the toll per shot, or once from each other player.
-TOLLS = ("per_shot", "once")
-# Rule 10 applied to satellites.
-SATELLITE_OUT = ("taken", "replaced", "returned")
-# Rule 11: which satellites are counted.
-RULE11_COUNTS = ("struck_planet_remaining", "struck_planet_all", "in_orbit")
-# Rule 16, second half: where the Sun must be.
-RULE16_SUN = ("struck_in_ring", "rests_in_ring")
-# Rules 14 and 17: a free start is on a painted line, or anywhere in the region.
-START_ON = ("line", "region")
+class SunPayment(StrEnum):
+    """Rules 4 and 8 both pay the striker of the Sun; which one applies when."""
+
+    RULE4_THEN_RULE8 = "rule4_then_rule8"
+    BOTH = "both"
+    RULE4_ALWAYS = "rule4_always"
+    RULE8_ALWAYS = "rule8_always"
+
+
+class Rule3Gate(StrEnum):
+    """Rule 3: what "no planet can be taken" holds back before the Sun's release."""
+
+    SCORING = "scoring"
+    TAKING = "taking"
+    OFF = "off"
+
+
+class Rule6Toll(StrEnum):
+    """Rule 6: the toll per shot, or once from each other player."""
+
+    PER_SHOT = "per_shot"
+    ONCE = "once"
+
+
+class SatelliteOut(StrEnum):
+    """Rule 10 applied to satellites."""
+
+    TAKEN = "taken"
+    REPLACED = "replaced"
+    RETURNED = "returned"
+
+
+class Rule11Count(StrEnum):
+    """Rule 11: which satellites are counted."""
+
+    STRUCK_PLANET_REMAINING = "struck_planet_remaining"
+    STRUCK_PLANET_ALL = "struck_planet_all"
+    IN_ORBIT = "in_orbit"
+
+
+class Rule16Sun(StrEnum):
+    """Rule 16, second half: where the Sun must be."""
+
+    STRUCK_IN_RING = "struck_in_ring"
+    RESTS_IN_RING = "rests_in_ring"
+
+
+class StartOn(StrEnum):
+    """Rules 14 and 17: a free start is on a painted line, or anywhere in the region."""
+
+    LINE = "line"
+    REGION = "region"
+
+
+# The choices as tuples (menus, property tests); members compare equal to their strings.
+SUN_PAYMENTS = tuple(SunPayment)
+GATES = tuple(Rule3Gate)
+TOLLS = tuple(Rule6Toll)
+SATELLITE_OUT = tuple(SatelliteOut)
+RULE11_COUNTS = tuple(Rule11Count)
+RULE16_SUN = tuple(Rule16Sun)
+START_ON = tuple(StartOn)
 
 
 class HouseRuleError(UserError):
@@ -50,39 +99,47 @@ class HouseRules:
     last_player_wins: bool = True     # one player left wins and takes the stakes
 
     # -- rules 3, 4, 8 -----------------------------------------------------
-    rule3_gate: str = "scoring"
-    sun_payment: str = "rule4_then_rule8"
+    rule3_gate: Rule3Gate = Rule3Gate.SCORING
+    sun_payment: SunPayment = SunPayment.RULE4_THEN_RULE8
     indirect_sun_strikes: bool = True  # the Sun moved by a body the taw set moving is "struck"
     sun_out_of_play_wins: bool = True  # a Sun that leaves the play area went beyond Herschel
 
     # -- rules 6, 7 ----------------------------------------------------------
-    rule6_toll: str = "per_shot"
+    rule6_toll: Rule6Toll = Rule6Toll.PER_SHOT
     rule7_each_contact: bool = False  # False: two per planet touched, once per shot
 
     # -- rules 10, 11 ----------------------------------------------------------
-    rule10_satellites: str = "taken"
-    rule11_counts: str = "struck_planet_remaining"
+    rule10_satellites: SatelliteOut = SatelliteOut.TAKEN
+    rule11_counts: Rule11Count = Rule11Count.STRUCK_PLANET_REMAINING
 
     # -- rules 12, 15, 16, 17 ----------------------------------------------
     rule12_stake: int = 1
     rule15_forfeit: int = 1
     rule16_forfeit: int = 3
     rule16_direct_only: bool = True   # only the shooter's own taw striking inside the ring
-    rule16_sun: str = "struck_in_ring"
+    rule16_sun: Rule16Sun = Rule16Sun.STRUCK_IN_RING
     rule16_replace_saturn: bool = False
     rule17_forfeit: int = 1
     foul_voids_gains: bool = True     # a fouled shot (15, 17) earns the shooter nothing
     start_tolerance: float = 0.002    # metres a taw may start from where it rested
-    first_taw_on: str = "line"
-    comet_start_on: str = "line"
+    first_taw_on: StartOn = StartOn.LINE
+    comet_start_on: StartOn = StartOn.LINE
     comets_need_satellites: bool = True  # Mercury and Venus, with none, never become comets
+
+    def __post_init__(self) -> None:
+        # A mode given as its plain string (a caller's ``HouseRules(rule3_gate="off")``) becomes its member.
+        for f in fields(self):
+            default = f.default
+            if isinstance(default, StrEnum) and not isinstance(getattr(self, f.name), type(default)):
+                object.__setattr__(self, f.name, type(default)(getattr(self, f.name)))
 
     def layout(self, base: Layout | None = None) -> Layout:
         """The layout these house rules play on (Jupiter's moons)."""
         return (base or Layout()).with_jupiter_moons(self.jupiter_moons)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Plain values (a mode as its string), as a TOML file or a replay's header holds them."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str = "house_rules") -> "HouseRules":
@@ -116,16 +173,6 @@ class HouseRules:
         return cls.from_mapping(data, source=f"{name}: {table}" if table else name)
 
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "rule3_gate": GATES,
-    "sun_payment": SUN_PAYMENTS,
-    "rule6_toll": TOLLS,
-    "rule10_satellites": SATELLITE_OUT,
-    "rule11_counts": RULE11_COUNTS,
-    "rule16_sun": RULE16_SUN,
-    "first_taw_on": START_ON,
-    "comet_start_on": START_ON,
-}
 
 _LIMITS: dict[str, tuple[int, int]] = {
     "starting_purse": (0, 10_000),
@@ -160,6 +207,12 @@ def _check(source: str, key: str, value: Any, default: Any) -> Any:
         return float(value)
     if not isinstance(value, str):
         raise HouseRuleError(f"{where}: must be a string, not {value!r}")
-    if value not in _CHOICES[key]:
-        raise HouseRuleError(f"{where}: must be one of {', '.join(_CHOICES[key])}, not {value!r}")
-    return value
+    mode = type(default)
+    try:
+        return mode(value)
+    except ValueError:
+        raise HouseRuleError(f"{where}: must be one of {', '.join(mode)}, not {value!r}") from None
+
+
+def _plain(value: Any) -> Any:
+    return str(value) if isinstance(value, StrEnum) else value

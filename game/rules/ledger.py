@@ -86,9 +86,10 @@ class Ledger:
                 sheet.notes.append(f"{names.sentence(names.who(debt.payer))} owed {owed} under rule {debt.rule} "
                                    f"but had nothing to pay.")
 
-    def winner_takes_the_pot(self, winner: str) -> None:
+    def winner_takes_the_pot(self, winner: str, cause: str) -> None:
+        """A winner by an ending the text does not name (no numbered rule: rule 0) takes the pot."""
         if self.stakes > 0:
-            self.transfers.append(Transfer(STAKES, winner, self.stakes, 9,
-                                           f"{names.who(winner)} wins and takes all the stakes (rule 9)",
-                                           self.stakes, cause=f"{names.who(winner)} wins"))
+            self.transfers.append(Transfer(STAKES, winner, self.stakes, 0,
+                                           f"{cause}: {names.who(winner)} takes all the stakes",
+                                           self.stakes, cause=cause))
             self._move(STAKES, winner, self.stakes)

@@ -32,8 +32,12 @@ def possessive_cap(name: str) -> str:
     return sentence(possessive(name))
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth")
+
+
 def body(body_id: str) -> str:
-    """'the Sun', 'Saturn', 'a satellite of Saturn (saturn.3)', "the Earth's taw"."""
+    """'the Sun', 'Saturn', "Saturn's third satellite", "the Moon", "the Earth's taw": never a body id."""
     if body_id == SUN:
         return "the Sun"
     planet = body_planet(body_id) or body_id
@@ -42,7 +46,11 @@ def body(body_id: str) -> str:
     if is_taw(body_id):
         return f"{possessive(planet)} taw"
     if is_satellite(body_id):
-        return f"a satellite of {who(planet)} ({body_id})"
+        if body_id == "earth.1":
+            return "the Moon"
+        number = int(body_id.partition(".")[2])
+        nth = _ORDINALS[number - 1] if 1 <= number <= len(_ORDINALS) else f"number {number}"
+        return f"{possessive(planet)} {nth} satellite"
     return body_id
 
 
@@ -54,3 +62,15 @@ def orbit(planet: str) -> str:
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 marble', '3 marbles', '0 satellites': the number agrees with the noun."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def join(items: list[str]) -> str:
+    """'Mars', 'Mars and Venus', 'Mars, Venus and the Earth'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

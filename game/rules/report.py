@@ -40,6 +40,8 @@ def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
             "left_as_stakes": list(ruling.left_as_stakes),
         },
         "notes": list(ruling.notes),
+        "termination": None if ruling.termination is None else ruling.termination.value,
+        "ending": ruling.ending,
         "purses": dict(ruling.state.purses),
         "stakes": ruling.state.stakes,
     }
@@ -59,10 +61,7 @@ def ruling_to_text(ruling: Ruling) -> str:
     if not ruling.fouls and not ruling.transfers and not ruling.notes:
         lines.append(f"Nothing to pay on {names.possessive(ruling.shooter)} shot.")
     if ruling.finished:
-        if ruling.winner:
-            lines.append(f"Game over: {names.who(ruling.winner)} wins.")
-        else:
-            lines.append("Game over.")
+        lines.append(f"Game over. {ruling.ending}".rstrip())
     else:
         nxt = ruling.state.next_shooter()
         if nxt:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from game.rules.layout import Point
 from game.rules.state import RuleState
+from game.rules.termination import Termination
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,8 @@ class Ruling:
     left_as_stakes: tuple[str, ...]
     notes: tuple[str, ...]
     state: RuleState
+    termination: Termination | None = None  # why the game ended on this shot (None: it goes on)
+    ending: str = ""                         # the referee's sentence for it
 
     def paid(self, payer: str, payee: str, rule: int | None = None) -> int:
         """Marbles ``payer`` paid ``payee`` in this ruling (under ``rule`` if given)."""
@@ -100,4 +103,5 @@ class Ruling:
                    if t.payer == payer and t.payee == payee and (rule is None or t.rule == rule))
 
     def rules_applied(self) -> set[int]:
-        return {t.rule for t in self.transfers} | {f.rule for f in self.fouls}
+        """The numbered rules this ruling applied (rule 0, our reading of an ending the text leaves open, is none)."""
+        return ({t.rule for t in self.transfers} | {f.rule for f in self.fouls}) - {0}

@@ -8,7 +8,7 @@ comets, and last whether and how the game ends.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.rules import names
 from game.rules.gates import Gates
@@ -17,6 +17,7 @@ from game.rules.ledger import Ledger
 from game.rules.ruling import Ruling, TakeOff
 from game.rules.sheet import SUN_HOME, ShotSheet
 from game.rules.state import STAKES, LedgerError
+from game.rules.termination import Termination
 from game.rules.sun import rule6_line_holder_after
 
 
@@ -34,7 +35,8 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
     # A taw put back on its line (it left the play area) starts afresh, like a first shot.
     first_pending = (set(state.first_shot_pending) - {sheet.shooter}) | {
         body_planet(p.body) or "" for p in sheet.put_down if is_taw(p.body) and p.may_move_along_line}
-    winner, finished, turn, rounds = endings(sheet, ledger, active)
+    ending = endings(sheet, ledger, active)
+    winner, finished = ending.winner, ending.finished
 
     new_state = replace(
         state,
@@ -49,11 +51,12 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
         out=out_all,
         first_shot_pending=frozenset(first_pending & set(active)),
         stakes_taws=state.stakes_taws | frozenset(sheet.left_as_stakes),
-        turn=turn,
-        round=rounds,
+        turn=ending.turn,
+        round=ending.rounds,
         shots=state.shots + 1,
         winner=winner,
         finished=finished,
+        termination=ending.termination,
         toll_paid=toll_paid,
     )
     new_state.check_ledger()
@@ -72,6 +75,8 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
         left_as_stakes=tuple(sheet.left_as_stakes),
         notes=tuple(sheet.notes),
         state=new_state,
+        termination=ending.termination,
+        ending=ending.sentence,
     )
 
 
@@ -135,28 +140,62 @@ def rule14_comets(sheet: ShotSheet, ledger: Ledger, gates: Gates,
     return comets, made, free & comets
 
 
-def endings(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]) -> tuple[str | None, bool, int, int]:
-    """Winner, finished, next turn index and completed rounds."""
+@dataclass(frozen=True)
+class Ending:
+    """How the shot leaves the game: its winner and why it ended (if it did), and whose turn is next."""
+
+    winner: str | None
+    termination: Termination | None
+    sentence: str
+    turn: int
+    rounds: int
+
+    @property
+    def finished(self) -> bool:
+        return self.termination is not None
+
+
+def endings(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]) -> Ending:
+    """Rule 9, the last player in, nobody left, the round limit; else the next turn (rule 2)."""
     state, house = sheet.state, sheet.house
-    winner, finished = sheet.winner, sheet.winner is not None
-    if not finished and len(state.players) >= 2 and len(active) == 1 and house.last_player_wins:
-        winner, finished = active[0], True
-        sheet.notes.append(f"{names.sentence(names.who(winner))} is the last player in and wins.")
-    if not finished and not active:
-        finished = True
-        sheet.notes.append("No player is left in: the game ends without a winner.")
     turn, rounds = state.turn, state.round
-    if not finished:
-        n = len(state.players)
-        index = state.players.index(sheet.shooter)
-        turn = next((index + k) % n for k in range(1, n + 1) if state.players[(index + k) % n] in active)
-        if turn <= index:
-            rounds += 1
-        if house.round_limit and rounds >= house.round_limit:
-            worth = {p: ledger.worth(p) for p in active}
-            winner, finished = max(active, key=lambda p: (worth[p], ledger.purses[p], -PLANETS.index(p))), True
-            sheet.notes.append(f"The round limit of {house.round_limit} is reached: {names.who(winner)} "
-                               f"has the most marbles ({worth[winner]}) and wins.")
-    if winner is not None and winner != sheet.winner:
-        ledger.winner_takes_the_pot(winner)  # rule 9's winner collected among the debts
-    return winner, finished, turn, rounds
+    if sheet.winner is not None:
+        name = names.who(sheet.winner)
+        return Ending(sheet.winner, Termination.SUN_BEYOND_HERSCHEL,
+                      f"{names.sentence(name)} knocked the Sun beyond Herschel's orbit and wins the game (rule 9).",
+                      turn, rounds)
+    if len(state.players) >= 2 and len(active) == 1 and house.last_player_wins:
+        winner = active[0]
+        ledger.winner_takes_the_pot(winner, f"{names.who(winner)} is the last player in")
+        return Ending(winner, Termination.LAST_PLAYER_IN,
+                      f"{names.sentence(names.who(winner))} is the last player in and wins the game.", turn, rounds)
+    if not active:
+        return Ending(None, Termination.NO_PLAYER_LEFT, "No player is left in: the game ends without a winner.",
+                      turn, rounds)
+    n = len(state.players)
+    index = state.players.index(sheet.shooter)
+    turn = next((index + k) % n for k in range(1, n + 1) if state.players[(index + k) % n] in active)
+    if turn <= index:
+        rounds += 1
+    if not (house.round_limit and rounds >= house.round_limit):
+        return Ending(None, None, "", turn, rounds)
+    return round_limit_ending(sheet, ledger, active, turn, rounds)
+
+
+def round_limit_ending(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...], turn: int, rounds: int) -> Ending:
+    """The most marbles (purse and board) wins; level players go by the larger purse, then nearer the Sun."""
+    limit = sheet.house.round_limit
+    worth = {p: ledger.worth(p) for p in active}
+    winner = max(active, key=lambda p: (worth[p], ledger.purses[p], -PLANETS.index(p)))
+    name = names.who(winner)
+    head = f"The round limit of {names.count(limit, 'round')} is reached"
+    level = [p for p in active if worth[p] == worth[winner]]
+    ledger.winner_takes_the_pot(winner, f"{names.who(winner)} wins at the round limit")
+    if len(level) == 1:
+        return Ending(winner, Termination.ROUND_LIMIT,
+                      f"{head}: {name} has the most marbles ({worth[winner]}) and wins the game.", turn, rounds)
+    richer = [p for p in level if ledger.purses[p] == ledger.purses[winner]]
+    why = ("the larger purse" if len(richer) == 1 else "the orbit nearer the Sun")
+    return Ending(winner, Termination.ROUND_LIMIT_TIE,
+                  f"{head}: {names.join([names.who(p) for p in level])} have {worth[winner]} marbles each; "
+                  f"{names.who(winner)} wins the game on {why}.", turn, rounds)

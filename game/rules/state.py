@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from game.rules.house import HouseRules
+from game.rules.termination import Termination
 from game.rules.layout import (
     PLANETS,
     SUN,
@@ -79,6 +80,7 @@ class RuleState:
     shots: int = 0
     winner: str | None = None
     finished: bool = False
+    termination: Termination | None = None  # why a finished game ended
     toll_paid: frozenset[str] = field(default=frozenset())  # rule 6 "once": who already paid
 
     # -- questions every rule asks --------------------------------------------
@@ -269,6 +271,7 @@ def state_to_dict(state: RuleState) -> dict:
         "shots": state.shots,
         "winner": state.winner,
         "finished": state.finished,
+        "termination": None if state.termination is None else state.termination.value,
     }
     for name in _SETS:
         data[name] = sorted(getattr(state, name))
@@ -296,6 +299,7 @@ def state_from_dict(data: Mapping) -> RuleState:
             shots=int(data["shots"]),
             winner=data["winner"],
             finished=bool(data["finished"]),
+            termination=_termination(data.get("termination")),
             **{name: frozenset(data[name]) for name in _SETS},
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
@@ -305,3 +309,12 @@ def state_from_dict(data: Mapping) -> RuleState:
     except LedgerError as err:
         raise RuleStateError(f"a saved rule state that does not balance: {err}") from None
     return state
+
+
+def _termination(value: object) -> Termination | None:
+    """A saved termination; a state saved before the field existed has none."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"termination must be a string, not {value!r}")
+    return Termination(value)

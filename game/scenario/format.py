@@ -438,7 +438,8 @@ def parse_scenario(text: str, source: str, *, max_speed: float, layout: Layout |
         raw = data["shots"]
         if not isinstance(raw, list) or not raw or not all(isinstance(t, Mapping) for t in raw):
             raise reader.fail("shots", "must be an array of tables ([[shots]])")
-        shots = tuple(_shot(reader, f"shots[{i}]", t, shooter, players, layout, max_speed)
+        # The top-level shooter takes the first shot; after it the turn passes by rule 2.
+        shots = tuple(_shot(reader, f"shots[{i}]", t, shooter if i == 0 else None, players, layout, max_speed)
                       for i, t in enumerate(raw))
     first = shots[0]
     if first.aim is not None and first.aim not in positions:

@@ -10,6 +10,7 @@ from direct.fsm.FSM import RequestDenied
 
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.settings import load_settings
+from game.rules.termination import Termination
 from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, step
 
 pytestmark = pytest.mark.render
@@ -63,7 +64,9 @@ def test_menu_to_a_finished_game_and_back(app):
     assert {r.planet for r in rows} == set(session.players)
     assert [r.purse for r in rows] == [session.state.purses[p] for p in session.players]
     assert [r.worth for r in rows] == [session.state.worth(p) for p in session.players]
-    if session.winner() is not None and "round limit" in session.end_reason():
+    ending = session.last_ruling.termination if session.last_ruling else None
+    if ending in (Termination.ROUND_LIMIT, Termination.ROUND_LIMIT_TIE):
+        assert session.end_reason() == session.last_ruling.ending
         standing = [r for r in rows if not r.out]
         best = max(standing, key=lambda r: (r.worth, r.purse, -session.players.index(r.planet)))
         assert best.planet == session.winner()

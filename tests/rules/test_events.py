@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from game.rules.events import (AllAtRest, BodyOut, Contact, EventBus, EventFormatError, ShotStarted,
+from game.rules.events import (AllAtRest, BodyOut, Contact, EventBus, EventFormatError, EventKind, ShotStarted,
                                event_from_dict, event_to_dict)
 
 
@@ -13,6 +13,15 @@ def test_events_round_trip_through_json():
            AllAtRest(3.0, {"sun": (0.15, 0.01), "earth.taw": (0.05, 0.0)})]
     again = [event_from_dict(json.loads(json.dumps(event_to_dict(e)))) for e in log]
     assert again == log
+
+
+def test_event_kinds_are_an_enum_written_as_their_plain_names():
+    contact = Contact(0.05, "earth.taw", "sun", 0.0123, (0.0, 0.0))
+    assert contact.kind is EventKind.CONTACT
+    data = event_to_dict(contact)
+    assert data["kind"] == "contact" and type(data["kind"]) is str
+    assert json.dumps(data).startswith('{"t": 0.05')
+    assert event_from_dict(data).kind is EventKind.CONTACT
 
 
 @pytest.mark.parametrize("bad", [

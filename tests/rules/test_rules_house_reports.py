@@ -8,7 +8,7 @@ import pytest
 from game.errors import UserError
 from game.rules.events import EventBus, event_from_dict, event_to_dict
 from game.rules.hat import HatError, assign_planets
-from game.rules.house import HouseRuleError, HouseRules
+from game.rules.house import HouseRuleError, HouseRules, Rule3Gate, Rule16Sun
 from game.rules.listener import ShotReferee, judge_log
 from game.rules.report import ruling_to_json, ruling_to_text
 from tests.rules.rules_kit import LAYOUT, game, play, region_spot, shot_events
@@ -57,6 +57,15 @@ def test_house_rules_from_toml(tmp_path):
 def test_house_rules_round_trip_through_a_dict():
     house = HouseRules(rule6_toll="once", round_limit=9)
     assert HouseRules.from_mapping(house.to_dict()) == house
+
+
+def test_house_modes_are_enums_but_their_dict_holds_plain_strings():
+    house = HouseRules.from_mapping({"rule3_gate": "off", "rule16_sun": "rests_in_ring"})
+    assert house.rule3_gate is Rule3Gate.OFF and house.rule16_sun is Rule16Sun.RESTS_IN_RING
+    assert HouseRules(rule3_gate="taking").rule3_gate is Rule3Gate.TAKING
+    plain = house.to_dict()
+    assert plain["rule3_gate"] == "off" and type(plain["rule3_gate"]) is str
+    assert json.loads(json.dumps(plain)) == plain
 
 
 # -- reports -----------------------------------------------------------------------

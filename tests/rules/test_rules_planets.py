@@ -7,6 +7,7 @@ import pytest
 from game.rules.house import HouseRules
 from game.rules.layout import satellite_ids
 from game.rules.state import STAKES, start_options
+from game.rules.termination import Termination
 from tests.rules.rules_kit import LAYOUT, beyond, game, place, play, region_spot
 
 AWAY = {"venus.taw": region_spot("earth", 10)}  # the shooter's taw clear of its own orbit (rule 12)
@@ -288,7 +289,11 @@ def test_the_last_player_in_wins_and_takes_the_stakes():
     ruling = play(state, "venus", contacts=[("venus.taw", "sun"), ("sun", "earth")],
                   rest={"sun": region_spot("venus"), **AWAY})
     assert ruling.out == ("venus",) and ruling.winner == "earth" and ruling.finished
+    assert ruling.termination is Termination.LAST_PLAYER_IN == ruling.state.termination
     assert ruling.paid(STAKES, "earth") == 4
+    (pot,) = [t for t in ruling.transfers if t.payer == STAKES]
+    assert pot.rule == 0, "the last player in is our reading, not rule 9"
+    assert ruling.ending == "The Earth is the last player in and wins the game."
 
 
 def test_the_round_limit_ends_the_game_with_the_richest_player_winning():
@@ -299,6 +304,8 @@ def test_the_round_limit_ends_the_game_with_the_richest_player_winning():
     assert not r1.finished
     r2 = play(r1.state, "earth", house, rest={"earth.taw": region_spot("mars")})
     assert r2.finished and r2.winner == "earth"
+    assert r2.termination is Termination.ROUND_LIMIT
+    assert r2.ending.startswith("The round limit of 1 round is reached: the Earth has the most marbles")
 
 
 def test_round_limit_tie_goes_to_the_planet_nearer_the_sun():
@@ -307,6 +314,18 @@ def test_round_limit_tie_goes_to_the_planet_nearer_the_sun():
     r = play(play(state, "mercury", house, rest={"mercury.taw": region_spot("venus")}).state, "venus", house,
              rest=AWAY)
     assert r.finished and r.winner == "mercury"
+    assert r.termination is Termination.ROUND_LIMIT_TIE
+    assert r.ending.endswith("Mercury wins the game on the orbit nearer the Sun.")
+
+
+def test_both_taws_knocked_into_the_inner_ring_end_the_game_without_a_winner():
+    state = game(["venus", "earth"])
+    inner = (0.03, 0.0), (-0.03, 0.0)
+    ruling = play(state, "venus", contacts=[("venus.taw", "earth.taw")],
+                  rest={"venus.taw": inner[0], "earth.taw": inner[1]})
+    assert ruling.out == ("venus", "earth") and ruling.finished and ruling.winner is None
+    assert ruling.termination is Termination.NO_PLAYER_LEFT
+    assert ruling.ending == "No player is left in: the game ends without a winner."
 
 
 def test_rule16_saturn_is_taken_up_wherever_he_lies_his_satellites_only_within_his_orbit():

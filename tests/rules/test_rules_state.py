@@ -67,3 +67,21 @@ def test_a_state_survives_json_and_a_tampered_one_is_refused():
         state_from_dict(data)
     with pytest.raises(RuleStateError, match="not a saved rule state"):
         state_from_dict({"players": ["earth"]})
+
+
+def test_a_finished_state_keeps_why_it_ended_through_json():
+    import json
+
+    from game.rules.state import state_from_dict, state_to_dict
+    from game.rules.termination import Termination
+    from rules_kit import beyond, game, play
+
+    state = play(game(["mercury", "earth"]), "earth", contacts=[("earth.taw", "sun")], rest={"sun": beyond()}).state
+    data = json.loads(json.dumps(state_to_dict(state)))
+    assert data["termination"] == "sun_beyond_herschel"
+    assert state_from_dict(data).termination is Termination.SUN_BEYOND_HERSCHEL
+    del data["termination"]  # a state saved before the field existed
+    assert state_from_dict(data).termination is None
+    data["termination"] = "checkmate"
+    with pytest.raises(RuleStateError, match="not a saved rule state"):
+        state_from_dict(data)

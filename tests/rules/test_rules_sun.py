@@ -8,6 +8,7 @@ from game.rules.house import HouseRules
 from game.rules.layout import PLANETS
 from game.rules.referee import RULE8_SCHEDULE
 from game.rules.state import STAKES, RuleStateError, new_game
+from game.rules.termination import Termination
 from tests.rules.rules_kit import LAYOUT, beyond, game, place, play, region_spot
 
 
@@ -216,6 +217,8 @@ def test_rule9_the_sun_beyond_herschel_wins_one_from_each_player_and_the_stakes(
     assert ruling.paid(STAKES, "venus", 9) == 5 and ruling.state.stakes == 0
     assert ruling.state.purses["venus"] == state.purses["venus"] + 7
     assert ruling.state.next_shooter() is None
+    assert ruling.termination is Termination.SUN_BEYOND_HERSCHEL == ruling.state.termination
+    assert ruling.ending == "Venus knocked the Sun beyond Herschel's orbit and wins the game (rule 9)."
 
 
 def test_rule9_a_sun_out_of_the_play_area_also_wins_unless_the_house_says_not():

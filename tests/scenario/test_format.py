@@ -91,6 +91,12 @@ def test_a_sequence_of_shots_names_each_shooter_and_placement():
     assert scenario.shots[1].place == ("venus", 45.0)
 
 
+def test_the_top_level_shooter_takes_only_the_first_of_the_shots():
+    scenario = parse_scenario(BASE + '[[shots]]\ndirection = 0\nspeed = 1\n[[shots]]\ndirection = 0\nspeed = 1\n',
+                              "t.toml", max_speed=CAP)
+    assert [s.shooter for s in scenario.shots] == ["earth", None]
+
+
 def test_house_rules_change_the_layout():
     scenario = parse('[house_rules]\njupiter_moons = 2\n')
     assert "jupiter.2" in scenario.positions and "jupiter.3" not in scenario.positions

@@ -62,6 +62,13 @@ def test_rule02_mercury_shoots_first_then_outward_from_their_own_lines():
         assert not shot.ruling.fouls
 
 
+def test_rule02_after_the_named_shooter_the_turn_passes_and_the_referee_agrees():
+    result = play("rule02_turn_passes_after_the_named_shooter")
+    assert [s.shooter for s in result.shots] == ["earth", "mars", "venus"]
+    announced = [s.ruling.state.next_shooter() for s in result.shots]
+    assert announced[:-1] == ["mars", "venus"], "each shot is taken by the player the referee named"
+
+
 def test_rule03_no_planet_is_taken_before_the_sun_is_released():
     shot = play("rule03_gate").shots[0]
     assert frozenset(("earth.taw", "mars")) in contacts(shot)

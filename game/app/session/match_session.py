@@ -292,10 +292,10 @@ class MatchSession:
         return self.match.winner
 
     def end_reason(self) -> str:
-        if self.last_ruling is not None:
-            for note in reversed(self.last_ruling.notes):
-                if "round limit" in note or "wins" in note or "game ends" in note:
-                    return note
+        """The referee's sentence for why the game ended (``Ruling.termination``); else the shot count."""
+        ruling = self.last_ruling
+        if ruling is not None and ruling.termination is not None:
+            return ruling.ending
         return f"After {self.state.shots} shots."
 
     def shooter(self) -> str:
