@@ -74,7 +74,7 @@ def test_a_finished_state_keeps_why_it_ended_through_json():
 
     from game.rules.state import state_from_dict, state_to_dict
     from game.rules.termination import Termination
-    from rules_kit import beyond, game, play
+    from tests.rules.rules_kit import beyond, game, play
 
     state = play(game(["mercury", "earth"]), "earth", contacts=[("earth.taw", "sun")], rest={"sun": beyond()}).state
     data = json.loads(json.dumps(state_to_dict(state)))
