@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from game.errors import UserError
+from game.match.seating import Seating, SeatingError
 from game.replay.jsonsafe import JsonShapeError, check_plain, dumps_compact, loads_strict
 from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
 from game.rules.events import EventFormatError, event_from_dict, event_to_dict
@@ -144,14 +145,17 @@ def encode_chunk(header: Mapping[str, Any], arrays: Sequence[np.ndarray] = ()) -
 
 
 def encode_meta_chunk(meta: GameMeta) -> bytes:
-    body = check_plain({
+    plain = {
         "kind": "game",
         "seed": meta.seed,
         "players": list(meta.players),
         "house_rules": dict(meta.house_rules),
         "layout": dict(meta.layout),
         "extra": dict(meta.extra),
-    }, "game metadata")
+    }
+    if meta.seating is not None:  # added later: written only when known, so older readers' files are unchanged
+        plain["seating"] = meta.seating.to_plain()
+    body = check_plain(plain, "game metadata")
     return encode_chunk(body)
 
 
@@ -333,7 +337,17 @@ class _Reader:
         return GameMeta(seed=seed, players=tuple(players),
                         house_rules=self._object(header, "house_rules", where),
                         layout=self._object(header, "layout", where),
-                        extra=self._object(header, "extra", where))
+                        extra=self._object(header, "extra", where),
+                        seating=self._seating(header, where))
+
+    def _seating(self, header: dict[str, Any], where: str) -> Seating | None:
+        """The seating, checked as the New game screen checks it; absent in older files."""
+        if "seating" not in header:
+            return None
+        try:
+            return Seating.from_plain(header["seating"])
+        except SeatingError as err:
+            raise self.fail(where, f"'seating': {err}") from None
 
     def _inputs(self, value: Any, where: str) -> ShotInputs:
         if not isinstance(value, dict):

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from game.match.seating import Seating
 from game.replay.quant import dequantise_positions, pack_quats, unpack_quats
 from game.rules.events import Contact, Event, event_to_dict
 
@@ -65,13 +66,19 @@ class ShotInputs:
 
 @dataclass(frozen=True)
 class GameMeta:
-    """Who played, under which house rules and seed; ``players`` and the rest are plain JSON."""
+    """Who played, under which house rules and seed; ``players`` and the rest are plain JSON.
+
+    ``seating`` is who sat round the ring, people by name and AIs by level
+    (None in files written before it was kept, and by tools that play
+    without seats).
+    """
 
     seed: int | None = None
     players: tuple[Mapping[str, Any], ...] = ()
     house_rules: Mapping[str, Any] = field(default_factory=dict)
     layout: Mapping[str, Any] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
+    seating: Seating | None = None
 
 
 @dataclass(eq=False)

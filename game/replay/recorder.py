@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from game.fileio import check_writable, write_atomic
+from game.match.seating import Seating
 from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER, assemble, encode_meta_chunk, encode_shot_chunk
 from game.replay.jsonsafe import to_plain
 from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
@@ -234,11 +235,12 @@ def split_chunks(data: bytes) -> tuple[bytes, list[bytes]]:
 
 
 def meta_from(seed: int | None, players: Sequence[Mapping[str, Any]] | Sequence[str] = (),
-              house_rules: Mapping[str, Any] | None = None, layout: Any = None, **extra: Any) -> GameMeta:
+              house_rules: Mapping[str, Any] | None = None, layout: Any = None, *, seating: Seating | None = None,
+              **extra: Any) -> GameMeta:
     """A GameMeta from what the match knows; players may be planet names or objects."""
     plain_players = tuple({"planet": p} if isinstance(p, str) else dict(to_plain(p)) for p in players)
     layout_plain: dict[str, Any] = {}
     if layout is not None:
         layout_plain = dict(to_plain(layout))
     return GameMeta(seed=seed, players=plain_players, house_rules=dict(to_plain(dict(house_rules or {}))),
-                    layout=layout_plain, extra=dict(to_plain(extra)))
+                    layout=layout_plain, extra=dict(to_plain(extra)), seating=seating)
