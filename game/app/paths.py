@@ -18,6 +18,7 @@ from typing import Mapping
 
 APP_DIR_NAME = "sun-planet-taw"
 SETTINGS_FILE = "settings.json"
+PEOPLE_FILE = "people.json"
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,11 @@ class UserPaths:
     @property
     def settings_file(self) -> Path:
         return self.config_dir / SETTINGS_FILE
+
+    @property
+    def people_file(self) -> Path:
+        """Each person's own settings by name, and the last seating (``game.app.people``)."""
+        return self.config_dir / PEOPLE_FILE
 
     @property
     def screenshot_dir(self) -> Path:

@@ -1,0 +1,216 @@
+"""Each person's own settings, kept by name, and the last seating: ``people.json`` in the config folder.
+
+Several people share one machine in a hot-seat game, and each aims with
+their own hand: a mouse sensitivity and an aiming aid (the preview
+strength) of their own.  ``PERSONAL_KEYS`` names the ``Settings`` keys a
+person keeps for themselves; on their turn ``settings_for(name, settings)``
+lays theirs over the machine's settings.  A key added to ``Settings`` and
+to ``PERSONAL_KEYS`` is personal from then on; values are checked by
+``settings.CHECKS``, the same checks the settings file gets.
+
+The file is read as a hostile file: only a regular file, not through a
+symlink, at most ``MAX_BYTES``; a broken file, entry or value is dropped
+with a note (``notes``), never an exception, and the game starts anyway.
+Writing is atomic and only over a regular file; a failed write returns a
+one-line reason the app shows, and play goes on.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from game.app.settings import CHECKS, Settings
+from game.errors import UserError
+from game.fileio import write_atomic
+from game.match.seating import Seating, SeatingError, clean_name, name_key
+
+PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid")
+MAX_BYTES = 256 * 1024
+MAX_PEOPLE = 64  # the least recently seen are forgotten first
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One person's own settings: only the personal keys they have set."""
+
+    name: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def apply(self, settings: Settings) -> Settings:
+        return replace(settings, **{k: v for k, v in self.values.items() if k in PERSONAL_KEYS})
+
+
+def personal_values(settings: Settings) -> dict[str, Any]:
+    return {key: getattr(settings, key) for key in PERSONAL_KEYS}
+
+
+class PeopleStore:
+    """The people who have sat at this machine, most recently seen first, and the last seating."""
+
+    def __init__(self, path: Path | None, profiles: list[Profile] | None = None, last_seating: Seating | None = None,
+                 notes: list[str] | None = None) -> None:
+        self.path = path
+        self._profiles = list(profiles or [])
+        self.last_seating = last_seating
+        self.notes = list(notes or [])  # what was wrong with the file, one line each
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: Path | None) -> "PeopleStore":
+        if path is None:
+            return cls(None)
+        try:
+            text = read_regular_text(path, MAX_BYTES)
+        except UserError as err:
+            return cls(path, notes=[f"{err}; starting with no one remembered"])
+        if text is None:
+            return cls(path)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as err:
+            return cls(path, notes=[f"{path}: cannot read the people file ({type(err).__name__}); "
+                                    "starting with no one remembered"])
+        return cls._from_data(path, data)
+
+    @classmethod
+    def _from_data(cls, path: Path, data: Any) -> "PeopleStore":
+        notes: list[str] = []
+        if not isinstance(data, dict):
+            return cls(path, notes=[f"{path}: expected an object; starting with no one remembered"])
+        profiles: list[Profile] = []
+        seen: set[str] = set()
+        people = data.get("people", [])
+        if not isinstance(people, list):
+            notes.append(f"{path}: 'people' must be a list; no one remembered")
+            people = []
+        for index, entry in enumerate(people[:MAX_PEOPLE], 1):
+            profile = _profile_from(entry, f"{path}: person {index}", notes)
+            if profile is not None and name_key(profile.name) not in seen:
+                seen.add(name_key(profile.name))
+                profiles.append(profile)
+        last = None
+        if data.get("last_seating") is not None:
+            try:
+                last = Seating.from_plain(data["last_seating"])
+            except SeatingError as err:
+                notes.append(f"{path}: the last seating is not kept ({err})")
+        return cls(path, profiles, last, notes)
+
+    # -- asking -----------------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """Everyone remembered, most recently seen first."""
+        return [p.name for p in self._profiles]
+
+    def profile(self, name: str) -> Profile | None:
+        key = name_key(name)
+        return next((p for p in self._profiles if name_key(p.name) == key), None)
+
+    def settings_for(self, name: str, settings: Settings) -> Settings:
+        """The machine's settings with ``name``'s own laid over them (unchanged for someone new)."""
+        profile = self.profile(name)
+        return settings if profile is None else profile.apply(settings)
+
+    # -- changing (each returns None, or one line saying what could not be saved) ----------------
+
+    def remember(self, name: str, values: Mapping[str, Any]) -> str | None:
+        """Keep ``name``'s personal values (checked; others ignored), seen just now, and save."""
+        name = clean_name(name)
+        kept = {k: v for k, v in values.items() if k in PERSONAL_KEYS and CHECKS[k][0](v)}
+        old = self.profile(name)
+        merged = {**(dict(old.values) if old is not None else {}), **kept}
+        self._profiles = [Profile(name, merged)] + [p for p in self._profiles if name_key(p.name) != name_key(name)]
+        del self._profiles[MAX_PEOPLE:]
+        return self.save()
+
+    def remember_seating(self, seating: Seating) -> str | None:
+        """The seating to offer again next time; each person in it is seen just now."""
+        self.last_seating = seating
+        for seat in reversed(seating.people()):
+            old = self.profile(seat.name)
+            self._profiles = [old or Profile(seat.name)] + [p for p in self._profiles
+                                                            if name_key(p.name) != name_key(seat.name)]
+        del self._profiles[MAX_PEOPLE:]
+        return self.save()
+
+    def save(self) -> str | None:
+        if self.path is None:
+            return None
+        data = {"version": VERSION,
+                "people": [{"name": p.name, **dict(p.values)} for p in self._profiles],
+                "last_seating": None if self.last_seating is None else self.last_seating.to_plain()}
+        try:
+            if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
+                raise UserError(f"{self.path}: not a regular file, left alone")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        except (UserError, OSError) as err:
+            return f"could not save who played ({err})"
+        return None
+
+
+def _profile_from(entry: Any, where: str, notes: list[str]) -> Profile | None:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        notes.append(f"{where}: not an object with a name; left out")
+        return None
+    try:
+        name = clean_name(entry["name"])
+    except SeatingError as err:
+        notes.append(f"{where}: {err}; left out")
+        return None
+    values: dict[str, Any] = {}
+    for key, value in entry.items():
+        if key == "name":
+            continue
+        if key not in PERSONAL_KEYS:
+            notes.append(f"{where} ({name}): unknown key {key!r} ignored")
+            continue
+        check, expected = CHECKS[key]
+        if not check(value):
+            notes.append(f"{where} ({name}): {key} must be {expected}; ignored")
+            continue
+        values[key] = float(value) if isinstance(getattr(Settings(), key), float) else value
+    return Profile(name, values)
+
+
+def read_regular_text(path: Path, limit: int) -> str | None:
+    """A small regular file's text, None if there is none; UserError (one line) for anything else there.
+
+    Opened without following a symlink and without blocking on a FIFO; a
+    device, folder, oversized or undecodable file is refused.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise UserError(f"{path}: a symbolic link, not read") from None
+        raise UserError(f"{path}: cannot be read ({err.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UserError(f"{path}: not a regular file")
+        if info.st_size > limit:
+            raise UserError(f"{path}: larger than {limit // 1024} KB")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(limit + 1)
+    except OSError as err:
+        raise UserError(f"{path}: cannot be read ({err.strerror})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise UserError(f"{path}: larger than {limit // 1024} KB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not UTF-8 text") from None
