@@ -12,7 +12,7 @@ from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER, ReplayFormatError,
 from game.replay.model import GameMeta, Replay
 from game.replay.recorder import GameRecorder, meta_from
 
-from replay_synthetic import synthetic_shot
+from tests.replay.replay_synthetic import synthetic_shot
 
 
 def _header_file(header: dict) -> bytes:
