@@ -19,6 +19,7 @@ from game.fileio import write_atomic
 
 MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
 QUALITY_CHOICES = ("low", "medium", "high")
+MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
 
 
 class SettingsWarning(UserWarning):
@@ -70,7 +71,15 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
 
 
 def _warn(message: str) -> None:
-    warnings.warn(message, SettingsWarning, stacklevel=3)
+    from game.errors import printable
+
+    warnings.warn(printable(message), SettingsWarning, stacklevel=3)
+
+
+def _short(value: Any) -> str:
+    """A value quoted from the file, cut short: a warning is one readable line."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def settings_from_dict(data: Any, source: str = "settings") -> Settings:
@@ -82,25 +91,35 @@ def settings_from_dict(data: Any, source: str = "settings") -> Settings:
     chosen: dict[str, Any] = {}
     for key, value in data.items():
         if key not in CHECKS:
-            _warn(f"{source}: unknown setting {key!r} ignored")
+            _warn(f"{source}: unknown setting {_short(key)} ignored")
             continue
         check, expected = CHECKS[key]
         if not check(value):
-            _warn(f"{source}: {key} must be {expected}, not {value!r}; using {getattr(defaults, key)!r}")
+            _warn(f"{source}: {key} must be {expected}, not {_short(value)}; using {getattr(defaults, key)!r}")
             continue
         chosen[key] = float(value) if isinstance(getattr(defaults, key), float) else value
     return replace(defaults, **chosen)
 
 
 def load_settings(path: Path) -> Settings:
-    """The settings in ``path``; defaults (with a warning) if it is missing parts or broken."""
-    if not path.exists():
+    """The settings in ``path``; defaults (with a warning) if it is missing parts or broken.
+
+    Whatever the file is (a FIFO, a device, megabytes, JSON nested 100,000
+    deep, a number of 5,000 digits) the game starts, with a one-line warning.
+    """
+    from game.errors import UserError
+    from game.fileio import check_depth, read_bounded
+
+    if not path.exists() and not path.is_symlink():
         return Settings()
     try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        _warn(f"{path}: cannot read settings ({err}); using every default")
+        data = json.loads(read_bounded(path, MAX_SETTINGS_BYTES, "settings file").decode("utf-8"))
+        check_depth(data, str(path), 8)
+    except UserError as err:
+        _warn(f"{err}; using every default")
+        return Settings()
+    except (UnicodeDecodeError, RecursionError, ValueError) as err:  # JSONDecodeError is a ValueError
+        _warn(f"{path}: cannot read settings ({str(err)[:120]}); using every default")
         return Settings()
     return settings_from_dict(data, str(path))
 

@@ -462,15 +462,12 @@ def read_meta(path: str | Path) -> ReplaySummary:
 
 
 def _file_bytes(target: Path) -> bytes:
+    """The file's bytes: a regular file only, never more than ``MAX_FILE_BYTES`` (checked while reading)."""
+    from game.fileio import read_bounded
+
     try:
-        size = target.stat().st_size
-        if target.is_dir():
-            raise ReplayFormatError(f"{target}: is a folder, not a replay file")
-        if size > MAX_FILE_BYTES:
-            raise ReplayFormatError(f"{target}: {size} bytes is larger than a replay may be")
-        data = target.read_bytes()
-    except FileNotFoundError:
-        raise ReplayFormatError(f"{target}: no such file") from None
-    except OSError as err:
-        raise ReplayFormatError(f"{target}: cannot read ({err.strerror})") from None
-    return data
+        return read_bounded(target, MAX_FILE_BYTES, "replay file")
+    except ReplayFormatError:
+        raise
+    except UserError as err:
+        raise ReplayFormatError(str(err)) from None

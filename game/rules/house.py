@@ -9,7 +9,6 @@ impossible value with one line naming the key and the problem.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from pathlib import Path
@@ -158,18 +157,17 @@ class HouseRules:
     @classmethod
     def from_toml(cls, path: str | Path, table: str = "house_rules") -> "HouseRules":
         """Read ``[house_rules]`` from a TOML file (the whole file if ``table`` is empty)."""
+        from game.fileio import read_toml
+
         name = str(path)
         try:
-            with open(path, "rb") as handle:
-                data = tomllib.load(handle)
-        except OSError as err:
-            raise HouseRuleError(f"{name}: cannot read ({err.strerror})") from None
-        except tomllib.TOMLDecodeError as err:
-            raise HouseRuleError(f"{name}: not valid TOML ({err})") from None
-        except UnicodeDecodeError as err:  # tomllib decodes the bytes itself (found by tools/fuzz_files.py)
-            raise HouseRuleError(f"{name}: not UTF-8 text (byte {err.start})") from None
+            data = read_toml(path, "house-rules file")
+        except UserError as err:
+            raise HouseRuleError(str(err)) from None
         if table:
-            data = data.get(table, {})
+            if table not in data:
+                raise HouseRuleError(f"{name}: has no [{table}] table (house rules go under [{table}])")
+            data = data[table]
         return cls.from_mapping(data, source=f"{name}: {table}" if table else name)
 
 

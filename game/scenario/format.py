@@ -9,7 +9,6 @@ key and the problem.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -370,13 +369,12 @@ def _state(reader: _Reader, data: Mapping[str, Any], players: tuple[str, ...]) -
     return RuleStateSpec(sun_released=sun_released, purses=purses, stakes=stakes, comets=comets)
 
 
-def parse_scenario(text: str, source: str, *, max_speed: float, layout: Layout | None = None) -> Scenario:
-    """Validate a scenario's TOML text; ``source`` names it in every error."""
+def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: Layout | None = None) -> Scenario:
+    """Validate a scenario's TOML text (or its UTF-8 bytes); ``source`` names it in every error."""
+    from game.fileio import parse_toml
+
     reader = _Reader(source)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise reader.fail("", f"not valid TOML ({err})") from None
+    data = parse_toml(text, source)
     reader.unknown_keys("", data, TOP_KEYS)
     house = HouseRules.from_mapping(reader.table("house_rules", data.get("house_rules", {})),
                                     source=f"{source}: house_rules")
@@ -480,11 +478,8 @@ def _check_id(reader: _Reader, key: str, body: str, known: list[str], players: t
 
 def load_scenario(path: str | Path, *, max_speed: float, layout: Layout | None = None) -> Scenario:
     """Read and validate a scenario file."""
+    from game.fileio import TOML_MAX_BYTES, read_bounded
+
     target = Path(path)
-    try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{target}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{target}: cannot read ({getattr(err, 'strerror', None) or err})") from None
-    return parse_scenario(text, str(target), max_speed=max_speed, layout=layout)
+    data = read_bounded(target, TOML_MAX_BYTES, "scenario file")
+    return parse_scenario(data, str(target), max_speed=max_speed, layout=layout)

@@ -50,7 +50,7 @@ def test_house_rules_from_toml(tmp_path):
     path.write_text("[house_rules\n")
     with pytest.raises(HouseRuleError, match="not valid TOML"):
         HouseRules.from_toml(path)
-    with pytest.raises(HouseRuleError, match="cannot read"):
+    with pytest.raises(HouseRuleError, match="no such file"):
         HouseRules.from_toml(tmp_path / "missing.toml")
 
 
