@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Generic, Sequence, TypeVar
@@ -29,6 +30,26 @@ R = TypeVar("R")
 # A process-local handle on shared memory, never written by the parent's code
 # paths, which is why it may live at module level.
 _worker_cancel_mark: Any = None
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def capped_workers(requested: int) -> tuple[int, str | None]:
+    """At most one worker process per usable core, and a note for the person when that cut the number.
+
+    Each worker holds its own Python, Panda3D and Bullet (about 80 MB); more
+    workers than cores only add memory and contention.
+    """
+    cores = usable_cores()
+    if requested <= cores:
+        return requested, None
+    return cores, f"--workers {requested} is more than the {cores} cores here; using {cores}"
 
 
 class Cancelled(Exception):

@@ -15,7 +15,7 @@ import sys
 from typing import Sequence
 
 from game import __version__
-from game.errors import UserError
+from game.errors import UserError, printable
 
 PROG = "taw"
 DEFAULT_COMMAND = "play"
@@ -25,7 +25,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
+        sys.stderr.write(f"{printable(self.prog)}: error: {printable(message)} (see --help)\n")
         sys.exit(2)
 
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 
+from game.cli import argtypes
+
 HELP = "play a whole headless game between random-shot players (the match loop's baseline)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=3, metavar="N", help="how many players, 2 to 7 (default 3)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the hat and the players (default 0)")
-    parser.add_argument("--rounds", type=int, default=20, metavar="R",
+    parser.add_argument("--seed", type=argtypes.seed, default=0, help="seed of the hat and the players (default 0)")
+    parser.add_argument("--rounds", type=argtypes.rounds, default=20, metavar="R",
                         help="round limit: then the richest player wins (default 20; 0 for none)")
-    parser.add_argument("--house-rules", metavar="FILE", help="a TOML file with a [house_rules] table")
+    parser.add_argument("--house-rules", metavar="FILE", type=argtypes.path_arg("--house-rules"), help="a TOML file with a [house_rules] table")
     parser.add_argument("--json", action="store_true", help="print one JSON object with every shot's ruling")
 
 
@@ -32,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--players: must lie between 2 and 7, not {args.players}")
     if args.rounds < 0:
         raise UserError(f"--rounds: must not be negative, not {args.rounds}")
-    house = HouseRules.from_toml(args.house_rules) if args.house_rules else HouseRules()
+    house = HouseRules.from_toml(args.house_rules) if args.house_rules is not None else HouseRules()
     house = replace(house, round_limit=args.rounds)
     people = {f"player {i + 1}": RandomPlayer(args.seed * 1000 + i) for i in range(args.players)}
     match = Match.from_hat(people, seed=args.seed, house=house)

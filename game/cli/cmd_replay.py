@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 
+from game.cli.argtypes import bounded, path_arg
 from game.errors import UserError
 
 HELP = "watch a recorded game (a .replay file), or export it to PNG frames and a GIF with --export"
@@ -22,31 +23,14 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _bounded(name: str, kind: type, low: float, high: float | None = None):
-    """An argparse type: a ``kind`` number from ``low`` to ``high``, or a one-line reason why not."""
-    noun = "a whole number" if kind is int else "a number"
-
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be {noun}, not {text!r}") from None
-        if value < low or (high is not None and value > high):
-            span = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
-            raise argparse.ArgumentTypeError(f"{name} must be {span}, not {value}")
-        return value
-
-    return parse
-
-
-_fps = _bounded("fps", int, 1, 120)
-_shot_number = _bounded("shot", int, 1)
-_speed = _bounded("speed", float, 0.1, 4.0)
+_fps = bounded("fps", int, 1, 120)
+_shot_number = bounded("shot", int, 1, 10**9)
+_speed = bounded("speed", float, 0.1, 4.0)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a replay written by the game or by 'taw simulate --out'")
-    parser.add_argument("--export", metavar="DIR", help="write PNG frames (and replay.gif) to DIR without a display")
+    parser.add_argument("file", metavar="FILE", type=path_arg("FILE"), help="a replay written by the game or by 'taw simulate --out'")
+    parser.add_argument("--export", metavar="DIR", type=path_arg("--export"), help="write PNG frames (and replay.gif) to DIR without a display")
     parser.add_argument("--camera", choices=CAMERAS, default="auto", help="camera (default: auto, the director)")
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="export size (default 1280x720)")
     parser.add_argument("--fps", type=_fps, default=30, help="export frames per second (default 30)")
@@ -61,6 +45,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from game.replay import load_replay
 
+    if args.no_gif and args.export is None:
+        raise UserError("--no-gif only applies with --export DIR")
     replay = load_replay(args.file)
     if not replay.shots:
         raise UserError(f"{args.file}: this replay has no shots yet")
@@ -70,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--shot {args.shot}: {args.file} has {len(replay.shots)} shot"
                             f"{'s' if len(replay.shots) != 1 else ''}")
         shot = args.shot - 1
-    if args.export:
+    if args.export is not None:
         return _export(args, replay, shot)
     return _watch(args, replay, shot)
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from game.cli import argtypes
+
 HELP = "play a trick-shot scenario (TOML) headless to rest and print the events and rulings"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="the scenario file (see docs/scenario-format.md)")
+    parser.add_argument("file", metavar="FILE", type=argtypes.path_arg("FILE"), help="the scenario file (see docs/scenario-format.md)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the referee's words")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from game.cli import argtypes
 from game.errors import UserError
 
 HELP = "play a whole match between AI levels headless and write its replay"
@@ -13,10 +14,11 @@ HELP = "play a whole match between AI levels headless and write its replay"
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default="hard,easy",
                         help="comma-separated AI levels, one per seat in order (random, easy, medium, hard)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for the hat, the AIs' hands and their plans")
-    parser.add_argument("--out", default=None, help="write the replay here (default: no file)")
-    parser.add_argument("--workers", type=int, default=2, help="planning processes (default 2; 0: plan inline)")
-    parser.add_argument("--rounds", type=int, default=None,
+    parser.add_argument("--seed", type=argtypes.seed, default=0, help="seed for the hat, the AIs' hands and their plans")
+    parser.add_argument("--out", default=None, type=argtypes.path_arg("--out"), help="write the replay here (default: no file)")
+    parser.add_argument("--workers", type=argtypes.bounded("workers", int, 0, 4096), default=2,
+                        help="planning processes (default 2; 0: plan inline; at most one per core)")
+    parser.add_argument("--rounds", type=argtypes.rounds, default=None,
                         help="house-rule round limit after which the match ends (default: the house rules')")
     parser.add_argument("--quiet", action="store_true", help="no progress, only the result")
 
@@ -25,9 +27,12 @@ def run(args: argparse.Namespace) -> int:
     from game.ai.levels import parse_levels
     from game.fileio import check_writable
 
+    from game.ai.workers import capped_workers
+
     levels = parse_levels(args.players)
-    if args.workers < 0:
-        raise UserError(f"--workers must be 0 or more, not {args.workers}")
+    workers, note = capped_workers(args.workers)
+    if note:
+        sys.stderr.write(f"taw: note: {note}\n")
     if args.rounds is not None and args.rounds < 1:
         raise UserError(f"--rounds must be at least 1, not {args.rounds}")
     if args.out is not None:
@@ -50,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             progress.stream.write(line + "\n")
             progress.stream.flush()
 
-    with PlannerPool(args.workers, warm_modules=("game.ai.rollout",)) as pool:
+    with PlannerPool(workers, warm_modules=("game.ai.rollout",)) as pool:
         result = play_game([lv.name for lv in levels], seed=args.seed, pool=pool, on_shot=on_shot,
                            round_limit=args.rounds, record=args.out is not None)
     if tty:

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from game.cli import argtypes
 from game.errors import UserError
 
 HELP = "play many headless AI matches with seats rotated and print a win table"
@@ -13,22 +14,23 @@ HELP = "play many headless AI matches with seats rotated and print a win table"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default="hard,easy", help="comma-separated AI levels, one per seat")
-    parser.add_argument("--games", type=int, default=40, help="number of matches (seats rotate each game)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole tournament")
-    parser.add_argument("--workers", type=int, default=1,
+    parser.add_argument("--games", type=argtypes.games, default=40, help="number of matches (seats rotate each game)")
+    parser.add_argument("--seed", type=argtypes.seed, default=0, help="seed of the whole tournament")
+    parser.add_argument("--workers", type=argtypes.bounded("workers", int, 0, 4096), default=1,
                         help="processes playing games side by side (each plans inline)")
-    parser.add_argument("--rounds", type=int, default=None, help="round limit per match (house rule)")
+    parser.add_argument("--rounds", type=argtypes.rounds, default=None, help="round limit per match (house rule)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 
 def run(args: argparse.Namespace) -> int:
     from game.ai.levels import parse_levels
 
+    from game.ai.workers import capped_workers
+
     levels = parse_levels(args.players)
-    if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
-    if args.workers < 0:
-        raise UserError(f"--workers must be 0 or more, not {args.workers}")
+    workers, note = capped_workers(args.workers)
+    if note:
+        sys.stderr.write(f"taw: note: {note}\n")
     if args.rounds is not None and args.rounds < 1:
         raise UserError(f"--rounds must be at least 1, not {args.rounds}")
 
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         progress.update(done, note)
 
     summary = run_tournament([lv.name for lv in levels], games=args.games, seed=args.seed,
-                             workers=args.workers, round_limit=args.rounds, on_game=on_game)
+                             workers=workers, round_limit=args.rounds, on_game=on_game)
     progress.finish()
     if args.json:
         print(json.dumps(summary.to_json(), sort_keys=True))

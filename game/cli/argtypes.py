@@ -1,0 +1,56 @@
+"""Argument types shared by the commands: a bad value is one line from argparse, exit 2.
+
+Numbers are bounded on both sides (a round limit of 10^12 is a typo, not a
+long game) and must be finite (``nan`` compares false with every bound, so
+it is refused by name).  A path argument may not be empty: ``--export ''``
+would otherwise read as "not given".
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Callable
+
+# The house rules' own bound on a round limit (game.rules.house._LIMITS).
+MAX_ROUNDS = 100_000
+MAX_GAMES = 100_000
+MAX_SEED = 2**63 - 1
+
+
+def bounded(name: str, kind: type, low: float, high: float) -> Callable[[str], int | float]:
+    """A ``kind`` number from ``low`` to ``high``, or a one-line reason why not."""
+    noun = "a whole number" if kind is int else "a number"
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"{name} must be {noun}, not {text!r}") from None
+        if kind is float and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{name} must be a finite number, not {text!r}")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low:g} to {high:g}, not {text.strip()[:30]}")
+        return value
+
+    parse.__name__ = name  # argparse names the type in its messages
+    return parse
+
+
+def path_arg(name: str) -> Callable[[str], str]:
+    """A file or folder name: not empty, not blank, no NUL byte."""
+
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError("needs a file or folder name, not an empty one")
+        if "\x00" in text:
+            raise argparse.ArgumentTypeError("may not hold a NUL character")
+        return text
+
+    parse.__name__ = name
+    return parse
+
+
+seed = bounded("seed", int, -MAX_SEED, MAX_SEED)
+rounds = bounded("rounds", int, 0, MAX_ROUNDS)
+games = bounded("games", int, 1, MAX_GAMES)
