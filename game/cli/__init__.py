@@ -58,9 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version"):
         args_list.insert(0, DEFAULT_COMMAND)
-    args = parser.parse_args(args_list)
-    if args.command is None:
-        args = parser.parse_args([DEFAULT_COMMAND])
+    try:
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            args = parser.parse_args([DEFAULT_COMMAND])
+    except SystemExit as stop:  # --help, --version, or a usage error already printed in one line
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         return int(args._run(args) or 0)
     except UserError as err:
