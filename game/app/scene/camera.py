@@ -115,10 +115,6 @@ class CameraRig:
         look = (taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)
 
-    def set_aim(self, aim: tuple[float, float], snap: bool = False) -> None:
-        """Turn the knuckle-down view to a new aim around the same taw."""
-        self.knuckle((self.target[0], self.target[1]), aim, snap)
-
     def orbit(
         self,
         target: Vec3T | None = None,
@@ -214,11 +210,6 @@ class CameraRig:
         self._follow = position_of
         self.mode = "follow"
         self.orbit(target=position_of(), distance=distance if distance is not None else min(self.distance, 0.35))
-
-    def stop_following(self) -> None:
-        self._follow = None
-        if self.mode == "follow":
-            self.mode = "orbit"
 
     # -- per frame ------------------------------------------------------------------
 
