@@ -1,10 +1,12 @@
+#!/usr/bin/env python3
 """Render the README's screenshots offscreen: menu, aiming, overhead, a replay watched, game over.
 
-``python -m game.app.tour OUT_DIR`` plays a short seeded game against the
-AI layer's random level and saves menu.png, aiming.png, overhead.png,
-watching-replay.png and game-over.png; ``python -m game.app.tour OUT_DIR --replays``
-records a few short real games and saves replays.png, the list of saved games.
-Used to refresh docs/screenshots/ and to look at changes.
+    /work/venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, game over
+    /work/venv/bin/python tools/tour.py docs/screenshots --replays  # replays.png, the list of saved games
+
+The first plays a short seeded game against the AI layer's random level;
+the second records a few short real games first.  Used to refresh
+docs/screenshots/ and to look at changes.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from pathlib import Path
 from direct.gui import DirectGuiGlobals as DGG
 from panda3d.core import ClockObject, Filename
 
-from game.app.config import AppConfig
-from game.app.paths import UserPaths
-from game.app.settings import Settings
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.app.config import AppConfig  # noqa: E402 (after the path)
+from game.app.paths import UserPaths  # noqa: E402
+from game.app.settings import Settings  # noqa: E402
 
 
 def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list[Path]:
