@@ -1,7 +1,8 @@
 """The frozen desktop build's entry point (``build_apps`` gui_apps).
 
 A frozen app cannot list ``game.cli``'s command modules from the file
-system, so it starts the game directly instead of through the CLI.
+system, so it starts the game directly, with ``taw play``'s options
+(``play_options``), and imports nothing from the CLI.
 """
 
 import argparse
@@ -13,6 +14,7 @@ import sys
 import panda3d.egg  # noqa: F401
 
 from game.app.main import launch
+from game.app.play_options import add_play_options
 from game.errors import UserError
 
 PROG = "sun-planet-taw"
@@ -20,10 +22,8 @@ PROG = "sun-planet-taw"
 
 def main(argv: list[str] | None = None) -> int:
     """The game, or one line on stderr and its exit status, as ``taw`` does (no traceback)."""
-    from game.cli.cmd_play import configure
-
     parser = argparse.ArgumentParser(prog=PROG)
-    configure(parser)
+    add_play_options(parser)
     try:
         return launch(parser.parse_args(argv))
     except UserError as err:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.cli import argtypes
+from game import argtypes
 
 HELP = "play a whole headless game between random-shot players (the match loop's baseline)"
 

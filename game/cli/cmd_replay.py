@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from game.cli.argtypes import bounded, path_arg
+from game.argtypes import bounded, path_arg
 from game.errors import UserError
 
 HELP = "watch a recorded game (a .replay file), or export it to PNG frames and a GIF with --export"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.cli import argtypes
+from game import argtypes
 
 HELP = "play a trick-shot scenario (TOML) headless to rest and print the events and rulings"
 

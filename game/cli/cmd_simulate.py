@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.cli import argtypes
+from game import argtypes
 from game.errors import UserError
 
 HELP = "play a whole match between AI levels headless and write its replay"

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from game.cli import argtypes
+from game import argtypes
 from game.errors import UserError
 
 HELP = "play many headless AI matches with seats rotated and print a win table"

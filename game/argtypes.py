@@ -1,4 +1,4 @@
-"""Argument types shared by the commands: a bad value is one line from argparse, exit 2.
+"""Argument types shared by the commands and the frozen app's options: a bad value is one line from argparse, exit 2.
 
 Numbers are bounded on both sides (a round limit of 10^12 is a typo, not a
 long game) and must be finite (``nan`` compares false with every bound, so

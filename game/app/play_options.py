@@ -1,0 +1,19 @@
+"""The desktop game's command-line options, shared by ``taw play`` and the frozen build's entry point.
+
+Light on purpose: ``taw`` builds every command's parser on each run, and
+the frozen build cannot reach ``game.cli`` (it finds its commands on disk).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from game import argtypes
+
+
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=argtypes.seed, default=None,
+                        help="seed for the match (default: random from the clock)")
+    parser.add_argument("--windowed", action="store_true", help="start in a window even if the settings say fullscreen")
+    parser.add_argument("--smoke-test", metavar="PNG", default=None, type=argtypes.path_arg("--smoke-test"),
+                        help="check a build: show the title screen, save it to PNG and quit")
