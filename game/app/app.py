@@ -27,6 +27,9 @@ class TawApp(ShowBase):
         self.session_factory = session_factory
         self.game = None  # the GameContext of the game in progress
         self.watching = None  # a ReplayWatch while the player watches a replay
+        self.last_setup = None  # the New Game screen's last choices, offered again next time
+        # The parts built below; None until built, so destroy() after a failed build releases what exists.
+        self.audio = self.view = self.pause = self.flow = None
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
@@ -90,7 +93,7 @@ class TawApp(ShowBase):
 
     def watch_replay(self, whole: bool = False) -> bool:
         """Open the replay viewer on the last shot (or the whole game so far); False if there is none yet."""
-        if self.watching is not None or self.game is None or not hasattr(self.game.session, "replay"):
+        if self.watching is not None or self.game is None:
             return False
         replay = self.game.session.replay()
         if replay is None:
@@ -143,17 +146,16 @@ class TawApp(ShowBase):
     # -- teardown -------------------------------------------------------------
 
     def destroy(self) -> None:
-        if getattr(self, "watching", None) is not None:
+        if self.watching is not None:
             self.stop_watching()
-        flow = getattr(self, "flow", None)
-        if flow is not None:
-            flow.shutdown()
+        if self.flow is not None:
+            self.flow.shutdown()
         self.end_game()
-        if getattr(self, "pause", None) is not None:
+        if self.pause is not None:
             self.pause.destroy()
-        if getattr(self, "view", None) is not None:
+        if self.view is not None:
             self.view.destroy()
-        if getattr(self, "audio", None) is not None:
+        if self.audio is not None:
             self.audio.close()
         self.ignoreAll()
         ShowBase.destroy(self)

@@ -8,6 +8,7 @@ from concurrent.futures import Future
 import pytest
 
 from game.app.session.match_session import MatchSession
+from game.app.session.thinking import ShotChoice
 from game.match.players import Shot
 from tests.app.helpers_app import build_app, built_app, click, press, restore_clock, step, to_first_turn
 
@@ -43,10 +44,10 @@ class SlowThinker(MatchSession):
     def is_human_turn(self) -> bool:
         return False
 
-    def think(self) -> Future:
+    def think(self) -> ShotChoice:
         future: Future = Future()
         self.pending.append(future)
-        return future
+        return ShotChoice(future)
 
 
 def test_app_can_be_built_destroyed_and_built_again(tmp_path):

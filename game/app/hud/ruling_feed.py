@@ -39,6 +39,6 @@ def ruling_lines(ruling, human: str | None = None) -> list[str]:
     if ruling.winner:
         lines.append(f"{sentence(who(ruling.winner))} wins the game!")
     if not lines:
-        notes = list(getattr(ruling, "notes", ()))[:2]
+        notes = list(ruling.notes)[:2]
         lines.extend(notes or ["Nothing to pay on that shot."])
     return lines

@@ -85,7 +85,7 @@ class KeyBindings:
 
     @staticmethod
     def _send(base, action: str) -> None:
-        if getattr(base, "watching", None) is None or action in WHILE_WATCHING:
+        if base.watching is None or action in WHILE_WATCHING:
             base.messenger.send(action_event(action))
 
     def is_down(self, base, name: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.resources import asset_path
 
@@ -46,12 +46,18 @@ def load_shaders() -> SceneShaders:
     return SceneShaders(**{name: load_shader(v, f) for name, (v, f) in SHADER_PAIRS.items()})
 
 
-def load_model(loader: Any, name: str):  # -> NodePath
-    """Load ``models/<name>`` through a ShowBase loader or Panda's global Loader."""
+class ModelLoader(Protocol):
+    """A ShowBase's ``loader``."""
+
+    def loadModel(self, path: Any) -> Any: ...  # noqa: N802 (Panda's name)
+
+
+def load_model(loader: ModelLoader | None, name: str):  # -> NodePath
+    """Load ``models/<name>`` through a ShowBase loader, or Panda's global Loader when there is no ShowBase."""
     from panda3d.core import Filename, Loader, LoaderOptions, NodePath
 
     path = Filename.fromOsSpecific(str(asset_path("models", name)))
-    if loader is not None and hasattr(loader, "loadModel"):
+    if loader is not None:
         return loader.loadModel(path)
     node = Loader.getGlobalPtr().loadSync(path, LoaderOptions(LoaderOptions.LF_no_cache))
     if node is None:

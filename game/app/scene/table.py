@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from game.app.scene.aim_line import AimLine
-from game.app.scene.assets import SceneShaders, load_model, load_shaders
+from game.app.scene.assets import ModelLoader, SceneShaders, load_model, load_shaders
 from game.app.scene.markers import MarkerLayer
 from game.app.scene.noise import noise_texture
 from game.app.scene.palette import look_for
@@ -47,7 +47,7 @@ class TableScene:
     def __init__(
         self,
         parent: Any,
-        loader: Any,
+        loader: ModelLoader | None,
         layout: Layout,
         body_ids: Iterable[str] = (),
         quality: GraphicsQuality = GraphicsQuality(),
@@ -114,7 +114,7 @@ class TableScene:
         self.root.setLight(sun_np)
         return sun_np
 
-    def _make_sky(self, loader: Any):
+    def _make_sky(self, loader: ModelLoader | None):
         from panda3d.core import CullFaceAttrib, Vec3
 
         sky = load_model(loader, "marble_lod.egg")
@@ -131,7 +131,7 @@ class TableScene:
         sky.hide(self._shadow_mask)
         return sky
 
-    def _make_ground(self, loader: Any):
+    def _make_ground(self, loader: ModelLoader | None):
         from panda3d.core import PTA_float, Vec3
 
         ground = load_model(loader, "ground.egg")

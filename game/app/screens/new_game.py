@@ -19,7 +19,7 @@ class NewGameState(State):
     def enter(self) -> None:
         app = self.app
         app.end_game()
-        last: GameSetup = getattr(app, "last_setup", None) or GameSetup()
+        last: GameSetup = app.last_setup or GameSetup()
         root = self.keep(theme.panel(app.aspect2d, (-1.25, 1.25, -0.9, 0.88)))
         theme.label(root, "New game", (0, 0.74), scale=0.09, colour=theme.BRASS)
         self.opponents = Chooser(root, "Opponents", list(range(1, MAX_OPPONENTS + 1)), last.opponents, (-0.6, 0.56),

@@ -40,8 +40,7 @@ class PauseOverlay:
         self.rules_button = theme.button(self.frame, "Rules", (0, 0.03), self.show_rules, width=10)
         self.watch_button = theme.button(self.frame, "Watch the last shot", (0, -0.11), self.watch_last_shot,
                                           width=10)
-        if self.app.game is None or not hasattr(self.app.game.session, "replay") or \
-                self.app.game.session.replay() is None:
+        if self.app.game is None or self.app.game.session.replay() is None:
             self.watch_button["state"] = "disabled"  # no shot played yet
             self.watch_button.setAlphaScale(0.45)
         self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.33), self.leave, width=10)

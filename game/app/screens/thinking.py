@@ -26,7 +26,7 @@ class ThinkingState(State):
         app.view.set_mode("overhead")
         game.fast_forward = False
         game.refresh_hud(thinking=True, hint="Space: play the shot fast   Tab: camera   Esc: pause")
-        self.future = game.session.think()
+        self.choice = game.session.think()
         self.on_action("fast-forward", self.hurry)
         self.add_task(self._poll, "poll")
 
@@ -35,10 +35,10 @@ class ThinkingState(State):
 
     def _poll(self, task):
         self.app.game.hud.tick(self.app.clock.getDt())
-        if not self.future.done():
+        if not self.choice.done():
             return task.cont
         try:
-            shot = self.future.result()
+            shot = self.choice.result()
         except Exception as err:  # a failed plan must not end the game: play a random shot instead
             game = self.app.game
             game.feed = (f"{theme.title_case(game.session.shooter())}'s AI failed ({type(err).__name__}); "
@@ -49,6 +49,6 @@ class ThinkingState(State):
         return task.done
 
     def exit(self) -> None:
-        if not self.future.done():
-            self.future.cancel()
+        if not self.choice.done():
+            self.choice.cancel()
         super().exit()

@@ -1,26 +1,32 @@
 """Taking up a saved game again: what the file must say, and checking that each shot replays the same.
 
-``MatchSession.continue_from`` (``match_session.py``) drives it: the New Game
-setup is rebuilt from the file's header (``setups_from_meta``), a laid taw's
-angle is found again from its spot (``placement_angle``), and every shot
-played again must match the file bit for bit (``same_outcome``).
+``continue_game`` (behind ``MatchSession.continue_from``) rebuilds the New
+Game setup from the file's header (``setups_from_meta``), plays every
+recorded shot's inputs again headless through the match, a laid taw's angle
+found again from its spot (``placement_angle``), and refuses unless each
+shot matches the file bit for bit (``same_outcome``); play then goes on and
+is appended to the same file.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import numpy as np
 
 from game.app.session.game_setup import HAT, MAX_OPPONENTS, YOU, GameSetup
+from game.app.session.thinking import PlansAhead
 from game.errors import UserError
 from game.match.match import ShotResult
+from game.match.players import Shot, TawPlacement
+from game.replay.fileformat import decode_replay
 from game.replay.jsonsafe import to_plain
-from game.replay.model import GameMeta, ShotInputs, ShotRecord
+from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
 from game.replay.quant import POSITION_UNIT, dequantise_positions
-from game.replay.recorder import ruling_record
+from game.replay.recorder import GameRecorder, ruling_record
 from game.rules.events import event_to_dict
 from game.rules.layout import Point
 
@@ -29,6 +35,91 @@ if TYPE_CHECKING:
 
 class CannotContinue(UserError):
     """A saved game that cannot be taken up again; the message is one line saying why."""
+
+
+NewSession = Callable[[GameSetup], "MatchSession"]
+
+
+def continue_game(path: Path, new_session: NewSession) -> MatchSession:
+    """The unfinished game in ``path``, every recorded shot played again and checked, recording on into it.
+
+    Raises ``CannotContinue`` (one line) for a file that cannot be read,
+    a finished game, a game with no human player, a file that lacks what
+    the rebuild needs, or a shot that does not replay exactly as recorded:
+    a different game is never continued.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()  # one read: the shots checked and the bytes kept are the same
+        replay = decode_replay(data, path.name)
+    except OSError as err:
+        raise CannotContinue(f"this game cannot be continued: {path.name} cannot be read ({err.strerror})") \
+            from None
+    except UserError as err:
+        raise CannotContinue(f"this game cannot be continued: {str(err).splitlines()[0]}") from None
+    session = rebuild(replay, new_session)
+    try:
+        session.recording.recorder = GameRecorder.continuing(path, replay, data)
+    except (OSError, ValueError) as err:
+        session.close()
+        raise CannotContinue(f"this game cannot be continued: its file cannot be written ({err})") from None
+    return session
+
+
+def rebuild(replay: Replay, new_session: NewSession) -> MatchSession:
+    """A session at the point ``replay`` ends: its setup rebuilt, its shots played again and verified."""
+    if not replay.shots:
+        raise CannotContinue("this game cannot be continued: no shot was played in it (start a new game)")
+    last = replay.shots[-1]
+    if last.ledger.get("winner") or any(r.get("finished") is True for r in last.rulings):
+        raise CannotContinue("this game cannot be continued: it is finished")
+    session = None
+    for setup in setups_from_meta(replay.meta):
+        candidate = new_session(setup)
+        if same_players(candidate, replay.meta):
+            session = candidate
+            break
+        candidate.close()
+    if session is None:
+        raise CannotContinue("this game cannot be continued: its seed does not deal the recorded planets")
+    try:
+        for number, record in enumerate(replay.shots, 1):
+            _replay_shot(session, number, record)
+    except CannotContinue:
+        session.close()
+        raise
+    return session
+
+
+def _replay_shot(session: MatchSession, number: int, record: ShotRecord) -> None:
+    """Play one recorded shot's inputs through the match, headless; refuse unless all comes out the same."""
+    differs = CannotContinue(f"this game cannot be continued: shot {number} does not replay the same")
+    if session.match.is_over():
+        raise differs
+    shooter = session.shooter()
+    inputs = record.inputs
+    if inputs.shooter != shooter:
+        raise differs
+    player = session.ai.get(shooter)
+    if player is not None and not isinstance(player, PlansAhead):
+        # An unplanned AI draws from one random stream, shot after shot: draw as it drew then, so the
+        # shots it plays after the continue are the ones it would have played.
+        player.choose_shot(session.view())
+    placement = None
+    if inputs.placement is not None:
+        if inputs.placement_orbit is None:
+            raise differs
+        angle = placement_angle(session.layout, inputs.placement_orbit, inputs.placement)
+        if angle is None:
+            raise differs
+        placement = TawPlacement(inputs.placement_orbit, angle)
+    try:
+        result = session.match.play_shot(Shot(inputs.direction, inputs.speed, placement))
+    except ValueError:  # IllegalShotError, or the table found wrong
+        raise differs from None
+    if not same_outcome(result, record):
+        raise differs
+    session.tally.account(result.ruling, session.state.purses)
 
 
 def setups_from_meta(meta: GameMeta) -> list[GameSetup]:

@@ -12,10 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.app.hud.game_hud import Hud, HudStatus, PlayerLine
+from game.app.session.game_setup import GameSetup
+from game.app.session.protocol import GameSession
 
 
 class GameContext:
-    def __init__(self, app, session, setup) -> None:
+    def __init__(self, app, session: GameSession, setup: GameSetup) -> None:
         self.app = app
         self.session = session
         self.setup = setup
@@ -24,10 +26,10 @@ class GameContext:
         self.feed_title = "The hat"
         self.fast_forward = False
         self.replay_path: Path | None = None
-        if getattr(session, "recorder", None) is not None:  # a continued game records on into its own file
+        if session.recorder is not None:  # a continued game records on into its own file
             self.replay_path = session.recorder.path
-        elif hasattr(session, "record_to"):
-            self.replay_path = replay_path(app.app_config.paths.replay_dir, getattr(session, "seed", None))
+        else:
+            self.replay_path = replay_path(app.app_config.paths.replay_dir, session.seed)
             session.record_to(self.replay_path)
 
     def status(self, **changes) -> HudStatus:
