@@ -27,9 +27,10 @@ def _copy_as_is(_build_cmd, src: str, dst: str) -> str:
 BUILD_APPS = {
     "gui_apps": {"sun-planet-taw": "game/app/desktop_entry.py"},
     # Assets beside the executable, where game/resources.py looks in a frozen app.
-    "include_patterns": ["models/**", "shaders/**"],
+    "include_patterns": ["models/**", "shaders/**", "game/coach/lessons/**"],
     "exclude_patterns": ["models/README.md", "shaders/README.md"],
-    "include_modules": {"*": ["game.app.*", "game.app.*.*", "game.match.*", "game.ai.*", "panda3d.egg"]},
+    "include_modules": {"*": ["game.app.*", "game.app.*.*", "game.match.*", "game.ai.*", "game.coach.*",
+                              "panda3d.egg"]},
     "exclude_modules": {"*": ["tkinter", "_tkinter", "pytest"]},
     "file_handlers": {".egg": _copy_as_is},
     "plugins": ["pandagl", "p3headlessgl", "p3openal_audio"],
@@ -46,6 +47,7 @@ setup(
     options={"build_apps": BUILD_APPS},
     packages=find_packages(include=["game", "game.*"]) + list(ASSET_PACKAGES),
     package_dir=ASSET_PACKAGES,
-    package_data={name: ["*", "**/*"] for name in ASSET_PACKAGES},
+    # The course of lessons ("Learn the game") ships beside game/coach/lessons.py.
+    package_data={**{name: ["*", "**/*"] for name in ASSET_PACKAGES}, "game.coach": ["lessons/*/*.toml"]},
     include_package_data=True,
 )

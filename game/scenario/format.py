@@ -335,6 +335,16 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
     return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, aim=aim, offset_m=offset_m)
 
 
+def read_shot(source: str, key: str, table: Any, *, shooter: str | None, players: tuple[str, ...],
+              layout: Layout, max_speed: float) -> ShotSpec:
+    """One shot table read as a ``[[shots]]`` entry is (``shooter`` and ``place`` allowed).
+
+    For files that carry a shot beside a scenario (a lesson's failing shot).
+    """
+    reader = _Reader(source)
+    return _shot(reader, key, reader.table(key, table), shooter, players, layout, max_speed)
+
+
 def resolve_direction(spec: "ShotSpec", positions: Mapping[str, Point], start: Point, source: str) -> float:
     """The shot's direction on the table as it lies now (an aim is resolved when it is played)."""
     if spec.aim is None:
@@ -369,8 +379,13 @@ def _state(reader: _Reader, data: Mapping[str, Any], players: tuple[str, ...]) -
     return RuleStateSpec(sun_released=sun_released, purses=purses, stakes=stakes, comets=comets)
 
 
-def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: Layout | None = None) -> Scenario:
-    """Validate a scenario's TOML text (or its UTF-8 bytes); ``source`` names it in every error."""
+def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: Layout | None = None,
+                   require_shot: bool = True) -> Scenario:
+    """Validate a scenario's TOML text (or its UTF-8 bytes); ``source`` names it in every error.
+
+    ``require_shot=False`` accepts a file with no shot (a position to advise
+    on, ``taw hint``); its ``shots`` are then empty.
+    """
     from game.fileio import parse_toml
 
     reader = _Reader(source)
@@ -428,6 +443,10 @@ def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: 
 
     if "shot" in data and "shots" in data:
         raise reader.fail("shot", "give one [shot] table or a [[shots]] array, not both")
+    if "shot" not in data and "shots" not in data and not require_shot:
+        return Scenario(source=source, players=players, shooter=shooter, positions=positions, shots=(),
+                        state=_state(reader, data, players), house=house, layout=layout, description=description,
+                        first_shot=first_shot)
     if "shot" not in data and "shots" not in data:
         raise reader.fail("shot", "is missing: give a [shot] table (with a top-level shooter) or a [[shots]] array")
     if "shot" in data:
@@ -476,10 +495,11 @@ def _check_id(reader: _Reader, key: str, body: str, known: list[str], players: t
     raise reader.fail(key, f"unknown body {body!r}")
 
 
-def load_scenario(path: str | Path, *, max_speed: float, layout: Layout | None = None) -> Scenario:
+def load_scenario(path: str | Path, *, max_speed: float, layout: Layout | None = None,
+                  require_shot: bool = True) -> Scenario:
     """Read and validate a scenario file."""
     from game.fileio import TOML_MAX_BYTES, read_bounded
 
     target = Path(path)
     data = read_bounded(target, TOML_MAX_BYTES, "scenario file")
-    return parse_scenario(data, str(target), max_speed=max_speed, layout=layout)
+    return parse_scenario(data, str(target), max_speed=max_speed, layout=layout, require_shot=require_shot)

@@ -1,0 +1,58 @@
+"""``taw learn``: the course of lessons; ``--check`` plays every lesson's solution and failing shot."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from game.cli import argtypes
+
+HELP = "list the lessons of 'Learn the game'; --check plays each one's solution and failing shot"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--check", action="store_true",
+                        help="exit 0 only if every lesson loads, its solution passes and its failing shot fails")
+    parser.add_argument("--dir", metavar="DIR", type=argtypes.path_arg("DIR"), default=None,
+                        help="a folder of lessons instead of the shipped course")
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.coach.lessons import check_lesson, load_course
+    from game.errors import UserError
+
+    folder = Path(args.dir) if args.dir is not None else None
+    if folder is not None and not folder.is_dir():
+        raise UserError(f"{folder}: not a folder of lessons")
+    entries = load_course(folder)
+    if not entries:
+        raise UserError(f"{args.dir or 'the course'}: no lessons found")
+    failures = 0
+    for n, entry in enumerate(entries, 1):
+        lesson = entry.lesson
+        if lesson is None:
+            failures += 1
+            print(f"{n:2}. {entry.id}: cannot load: {entry.error}")
+            continue
+        rules = ", ".join(str(r) for r in lesson.rules)
+        line = f"{n:2}. {lesson.title} (rule{'s' if len(lesson.rules) > 1 else ''} {rules})"
+        if args.check:
+            try:
+                check = check_lesson(lesson)
+            except UserError as err:
+                failures += 1
+                print(f"{line}: FAIL: {err}")
+                continue
+            if check.ok:
+                print(f"{line}: ok")
+            else:
+                failures += 1
+                why = (f"the solution does not pass: {check.solution.reason}" if not check.solution.passed
+                       else f"the failing shot passes: {check.failing.reason}")
+                print(f"{line}: FAIL: {why}")
+        else:
+            print(line)
+    if args.check:
+        print(f"{len(entries) - failures} of {len(entries)} lessons check out.")
+        return 1 if failures else 0
+    return 0

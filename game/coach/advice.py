@@ -1,0 +1,88 @@
+"""The coach: a planning AI's best shot from here, played noise-free, with a reason.
+
+The plan is the AI's own (``game.ai.planner.plan``), run through a
+``PlannerPool`` so the app never waits on it; the chosen candidate is turned
+into the shot as intended (no aim noise: the coach shows what to aim at),
+previewed through the real physics and referee, and explained by ``why``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from game.ai.levels import get_level
+from game.ai.noise import seed_for
+from game.ai.planner import Decision, plan
+from game.ai.situation import Situation
+from game.ai.workers import PlanContext, PlanHandle, PlannerPool
+from game.coach.preview import Preview, PreviewRequest, preview_shot
+from game.coach.why import why
+from game.match.players import Shot, TawPlacement
+from game.physics import PhysicsConfig
+from game.rules.house import HouseRules
+from game.rules.layout import Layout
+from game.rules.state import RuleState, start_options
+
+DEFAULT_LEVEL = "hard"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's shot, what it would do, and one sentence why."""
+
+    shooter: str
+    shot: Shot
+    preview: Preview
+    why: str
+    seconds: float  # wall time from asking to the advice
+
+
+def situation_for(state: RuleState, house: HouseRules, layout: Layout) -> Situation:
+    """What the planner needs to know for the player whose turn it is."""
+    shooter = state.next_shooter()
+    if shooter is None or state.finished:
+        raise ValueError("the game is over: nobody is to shoot")
+    options = start_options(state, shooter, house)
+    orbits = tuple(options.orbits) if options is not None else ()
+    max_speed = PhysicsConfig.for_layout(layout).max_shot_speed
+    return Situation(layout=layout, house=house, state=state, shooter=shooter, positions=dict(state.positions),
+                     placement_orbits=orbits, max_speed=max_speed)
+
+
+def intended_shot(decision: Decision, max_speed: float) -> Shot:
+    """The chosen candidate as a shot, exactly as intended."""
+    chosen = decision.candidate
+    placement = TawPlacement(chosen.orbit, chosen.orbit_angle) if chosen.orbit is not None else None
+    return Shot(direction=math.degrees(chosen.angle) % 360.0, speed=min(chosen.speed, max_speed),
+                placement=placement)
+
+
+def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,
+            seed: int) -> Advice:
+    started = time.perf_counter()
+    sit = situation_for(state, house, layout)
+    decision = plan(ctx, sit, get_level(level), seed_for(seed, "coach", state.round, state.shots, sit.shooter))
+    ctx.check()
+    shot = intended_shot(decision, sit.max_speed)
+    preview = preview_shot(PreviewRequest(state, house, layout, shot))
+    return Advice(sit.shooter, shot, preview, why(preview, layout), time.perf_counter() - started)
+
+
+def start_advice(state: RuleState, house: HouseRules, layout: Layout, pool: PlannerPool,
+                 level: str = DEFAULT_LEVEL, seed: int = 0) -> PlanHandle[Advice]:
+    """Ask for advice in the background: poll ``done()``, then ``result()``; ``cancel()`` returns at once."""
+    if get_level(level).random_play:
+        raise ValueError(f"the {level} level does not plan; the coach needs a planning level")
+    situation_for(state, house, layout)  # refuse a finished game here, not in the thread
+    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed))
+
+
+def advise(state: RuleState, house: HouseRules, layout: Layout, level: str = DEFAULT_LEVEL, seed: int = 0,
+           pool: PlannerPool | None = None) -> Advice:
+    """The coach's advice, waiting for it (headless use: ``taw hint``, tests)."""
+    if pool is not None:
+        return start_advice(state, house, layout, pool, level, seed).result()
+    with PlannerPool(0) as inline:
+        return start_advice(state, house, layout, inline, level, seed).result()

@@ -1,0 +1,66 @@
+"""``taw hint``'s work, headless: the coach's shot for a scenario's position, played as ``taw scenario`` would.
+
+The predicted ruling is the scenario runner's own result for the coach's
+shot (the same match, physics and referee, the same JSON), so a player who
+writes that shot into the file's ``[[shots]]`` gets exactly that ruling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.coach.advice import Advice, advise
+from game.errors import UserError
+from game.physics import PhysicsConfig
+from game.rules import names
+from game.scenario.format import Scenario, ShotSpec
+from game.scenario.run import ScenarioResult, run_scenario, starting_state
+
+
+@dataclass(frozen=True)
+class Hint:
+    advice: Advice
+    result: ScenarioResult  # the coach's shot played by the scenario runner
+
+
+def shot_spec(advice: Advice) -> ShotSpec:
+    """The coach's shot as a scenario ``[[shots]]`` entry."""
+    shot = advice.shot
+    place = (shot.placement.orbit, shot.placement.angle) if shot.placement is not None else None
+    return ShotSpec(shooter=advice.shooter, speed=shot.speed, key="shots[0]", direction=shot.direction, place=place)
+
+
+def hint_for(scenario: Scenario, level: str, seed: int) -> Hint:
+    if scenario.hat is not None:
+        raise UserError(f"{scenario.source}: a hat scenario has no shot to advise on (rule 1 is a draw)")
+    state = starting_state(scenario)
+    if state.finished or state.next_shooter() is None:
+        raise UserError(f"{scenario.source}: the game is over: nobody is to shoot")
+    advice = advise(state, scenario.house, scenario.layout, level=level, seed=seed)
+    played = replace(scenario, shots=(shot_spec(advice),), shooter=advice.shooter)
+    result = run_scenario(played, PhysicsConfig.for_layout(scenario.layout))
+    return Hint(advice, result)
+
+
+def hint_to_json(hint: Hint, ruling: dict[str, Any]) -> dict[str, Any]:
+    shot = hint.advice.shot
+    place = None if shot.placement is None else {"on": shot.placement.orbit, "angle": shot.placement.angle}
+    return {"shooter": hint.advice.shooter,
+            "shot": {"place": place, "direction": shot.direction, "speed": shot.speed},
+            "ruling": ruling, "why": hint.advice.why}
+
+
+def hint_to_text(hint: Hint, referee_words: str) -> str:
+    advice = hint.advice
+    shot = advice.shot
+    who = names.sentence(names.who(advice.shooter))
+    where = ""
+    if shot.placement is not None:
+        where = f"lay the taw on {names.possessive(shot.placement.orbit)} line at {shot.placement.angle:.1f}°, then "
+    lines = [f"{who}: {where}shoot towards {shot.direction:.1f}° at {shot.speed:.2f} m/s.",
+             f"Why: {advice.why}.",
+             f"Predicted: {advice.preview.verdict.sentence}.",
+             "The referee would say:"]
+    lines += ["  " + line for line in referee_words.splitlines()]
+    return "\n".join(lines)

@@ -1,0 +1,145 @@
+"""The referee's ruling on a shot, said to the shooter before he lets go.
+
+Built from the ruling's data (who is out, each foul's rule and words, each
+transfer's rule, payer, payee and count, the Sun's holder on a line, the
+winner) and from where the Sun comes to rest, never by reading the
+referee's prose: the words of a transfer may change, its rule may not.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from typing import Mapping
+
+from game.rules import names
+from game.rules.layout import SUN, Layout, body_planet
+from game.rules.ruling import Ruling
+from game.rules.state import STAKES
+
+Point = tuple[float, float]
+
+# Clauses beyond this many make a sentence nobody reads before letting go.
+MAX_CLAUSES = 3
+
+
+class Tone(enum.Enum):
+    """How the shot would go for the shooter, worst first; OUT and FOUL are warnings."""
+
+    OUT = "out"
+    FOUL = "foul"
+    LOSS = "loss"      # another player would win the game
+    COST = "cost"      # the shooter would pay more than he receives
+    WIN = "win"
+    GAIN = "gain"
+    QUIET = "quiet"    # nothing paid either way
+
+    @property
+    def warning(self) -> bool:
+        return self in (Tone.OUT, Tone.FOUL)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One plain sentence for the shooter, its tone, and the rules it names."""
+
+    sentence: str
+    tone: Tone
+    rules: tuple[int, ...]
+
+    @property
+    def warning(self) -> bool:
+        return self.tone.warning
+
+
+def _you(name: str, shooter: str) -> str:
+    return "you" if name == shooter else names.who(name)
+
+
+def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_after: Point | None) -> str:
+    """'The Sun to Venus's orbit' when the shot moves the Sun, else ''."""
+    if sun_after is None:
+        return "The Sun off the ground"
+    if sun_before is not None and math.dist(sun_before, sun_after) < 1e-4:
+        return ""
+    zone = layout.zone(sun_after, layout.sun_radius)
+    if zone.on_line is not None:
+        return f"The Sun to {names.possessive(zone.on_line)} line"
+    if zone.in_inner_ring:
+        return "The Sun stays in the inner ring"
+    if zone.beyond_herschel:
+        return "The Sun beyond Herschel's orbit"
+    return f"The Sun to {names.orbit(zone.region)}"
+
+
+def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list[int]]:
+    """Each transfer touching the shooter, grouped by (rule, payer, payee); the shooter's net."""
+    grouped: dict[tuple[int, str, str], int] = {}
+    for t in ruling.transfers:
+        if shooter not in (t.payer, t.payee) or t.marbles == 0:
+            continue
+        key = (t.rule, t.payer, t.payee)
+        grouped[key] = grouped.get(key, 0) + t.marbles
+    clauses: list[str] = []
+    net = 0
+    rules: list[int] = []
+    # What the shooter receives first: it is what the shot is for.
+    for (rule, payer, payee), marbles in sorted(grouped.items(), key=lambda kv: (kv[0][2] != shooter, kv[0][0])):
+        rules.append(rule)
+        if payee == shooter:
+            net += marbles
+            source = "the stakes pay you" if payer == STAKES else f"{names.who(payer)} pays you"
+            clauses.append(f"{source} {marbles} (rule {rule})")
+        else:
+            net -= marbles
+            target = "into the stakes" if payee == STAKES else f"to {names.who(payee)}"
+            clauses.append(f"you pay {marbles} {target} (rule {rule})")
+    return clauses, net, rules
+
+
+def verdict_of(ruling: Ruling, shooter: str, layout: Layout,
+               before: Mapping[str, Point], after: Mapping[str, Point]) -> Verdict:
+    """The ruling on ``shooter``'s shot as one sentence in the second person.
+
+    ``before`` and ``after`` are where the bodies lay and came to rest (the
+    Sun's move leads the sentence).
+    """
+    if shooter in ruling.out:
+        ringed = any(t.rule == 13 and t.payer == shooter for t in ruling.transfers) or any(
+            body_planet(b) == shooter for b in ruling.left_as_stakes)
+        if ringed:
+            return Verdict("Your taw would stop in the inner ring: you would be out (rule 13)", Tone.OUT, (13,))
+        return Verdict("You could not pay what this shot costs: you would be out of the game", Tone.OUT, ())
+    own_fouls = [f for f in ruling.fouls if f.player == shooter]
+    if own_fouls:
+        foul = own_fouls[0]
+        return Verdict(f"Foul: {names.sentence(foul.reason)} (rule {foul.rule})", Tone.FOUL, (foul.rule,))
+    lead = _sun_clause(ruling, layout, before.get(SUN), after.get(SUN))
+    clauses, net, rules = _payment_clauses(ruling, shooter)
+    if ruling.winner is not None:
+        who = "you win the game" if ruling.winner == shooter else f"{names.who(ruling.winner)} would win the game"
+        rule9 = any(t.rule == 9 for t in ruling.transfers)
+        tone = Tone.WIN if ruling.winner == shooter else Tone.LOSS
+        text = f"{lead}: {who}" if lead else names.sentence(who)
+        return Verdict(text + (" (rule 9)" if rule9 else ""), tone, (9,) if rule9 else ())
+    if ruling.state.sun_line_holder == shooter:
+        clauses.append("every other shooter pays you one while it stays (rule 6)")
+        rules.append(6)
+    for player in ruling.out:
+        clauses.append(f"{names.who(player)} would be out")
+    if lead and not ruling.state.sun_released:
+        clauses.append("the Sun is not yet struck beyond Mercury's orbit (rule 3)")
+        rules.append(3)
+    clauses = clauses[:MAX_CLAUSES]
+    if not clauses:
+        clauses = ["nothing to pay"]
+    body = "; ".join(clauses)
+    text = f"{lead}: {body}" if lead else names.sentence(body)
+    if net < 0:
+        tone = Tone.COST
+    elif net > 0 or ruling.state.sun_line_holder == shooter:
+        tone = Tone.GAIN
+    else:
+        tone = Tone.QUIET
+    return Verdict(text, tone, tuple(dict.fromkeys(rules)))
