@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.cli import argtypes
+from game import argtypes
 
 HELP = "ask the coach (a planning AI) for the best shot from a scenario's position, and why"
 LEVELS = ("easy", "medium", "hard")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.cli import argtypes
+from game import argtypes
 
 HELP = "list the lessons of 'Learn the game'; --check plays each one's solution and failing shot"
 
