@@ -28,7 +28,8 @@ import numpy as np
 from game.errors import UserError
 from game.match.seating import Seating, SeatingError
 from game.replay.jsonsafe import JsonShapeError, check_plain, dumps_compact, loads_strict
-from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
+from game.replay.model import GameMeta, Replay, ShotInputs, ShotList, ShotRecord
+from game.replay.shapes import ShapeError, check_event_numbers, check_rulings, layout_from
 from game.rules.events import EventFormatError, event_from_dict, event_to_dict
 
 MAGIC = b"TAWRPLY\x00"
@@ -37,17 +38,30 @@ FILE_HEADER = struct.Struct("<8sHHI")
 CHUNK_HEADER = struct.Struct("<III")
 
 # Bounds a genuine game stays far inside; a file beyond them is refused.
-MAX_FILE_BYTES = 1 << 30
-MAX_CHUNKS = 20_000
-MAX_CHUNK_RAW = 64 << 20
-MAX_JSON_BYTES = 8 << 20
-MAX_BODIES = 256
+# Each is measured against what the game itself produces (docs/replay-format.md,
+# "Limits"): a real shot is a few hundred 60 Hz frames of at most 44 bodies and a
+# few dozen events; a real game is at most game.match.match.DEFAULT_MAX_SHOTS shots.
+# Together they keep any file's load below 300 MB above a normal one.
+MAX_FILE_BYTES = 64 << 20
+MAX_SHOTS = 2000                      # game.match.match.DEFAULT_MAX_SHOTS
+MAX_CHUNKS = MAX_SHOTS + 1            # the game header, then one chunk a shot
+MAX_JSON_BYTES = 256 << 10            # one chunk's header; a real one is 2-10 KB
+MAX_TOTAL_JSON_BYTES = 16 << 20       # every header of the file together (2,000 real shots: 10 MB)
+MAX_BODIES = 64                       # the Sun, 7 planets, 30 satellites (12 of Jupiter's), 7 taws: 45
 MAX_BODY_ID = 64
-MAX_FRAMES = 200_000
-MAX_CELLS = 2_000_000  # frames x bodies in one shot: 300 s at 60 Hz of 110 bodies
-MAX_SHOT_SECONDS = 300.0  # the physics stops every shot after 60 s
-MAX_EVENTS = 200_000
-MAX_RATE = 1000.0
+MAX_RATE = 240.0                      # frames a second; the game records 60
+MAX_SHOT_SECONDS = 61.0               # the physics stops every shot at 60 s (PhysicsConfig.max_shot_time)
+MAX_FRAMES = int(MAX_RATE * MAX_SHOT_SECONDS) + 2
+MAX_CELLS = 1_000_000                 # frames x bodies in one shot: 61 s at 240 Hz of 64 bodies
+MAX_CHUNK_RAW = MAX_JSON_BYTES + MAX_FRAMES * (4 + 2 * (MAX_BODIES // 8)) + MAX_CELLS * 16
+MAX_TOTAL_RAW = 512 << 20             # every chunk inflated, one after the other
+MAX_EVENTS = 5_000                    # in one shot; a real one has tens
+MAX_TOTAL_EVENTS = 200_000            # in the whole file
+MAX_TOTAL_RULING_ITEMS = 100_000      # payments, fouls, notes, board changes in the file (captions)
+MAX_EVENT_NUMBER = 1e4                # |metres|, |m/s|, N s: the ground is 5 m across
+KEEP_ALL_CELLS = 4_000_000            # a loaded game this size keeps its shots decoded (under 200 MB)
+KEEP_ALL_JSON_BYTES = 4 << 20         # ... and headers this size (real games: 5 KB a shot)
+KEEP_DECODED = 2                      # otherwise: the shots used last (the viewer needs one)
 COMPRESS_LEVEL = 9
 
 
@@ -199,27 +213,44 @@ class _Reader:
     def __init__(self, data: bytes, name: str) -> None:
         self.data = data
         self.name = name
+        self._json_bytes = 0   # totals over the chunks read so far, against the whole-file bounds
+        self._raw_bytes = 0
+        self._events = 0
+        self._ruling_items = 0
 
     def fail(self, where: str, problem: str) -> ReplayFormatError:
         return ReplayFormatError(f"{self.name}: {where}: {problem}")
 
     def read(self) -> Replay:
+        """Check the whole file, every shot decoded once; the shots are then decoded again when asked for.
+
+        Only one shot is decoded at a time, so checking a file costs the
+        memory of its largest shot, not of all of them.  A game of up to
+        ``KEEP_ALL_CELLS`` frames x bodies (every real game we measured) then
+        keeps each shot once decoded; a larger file keeps the last
+        ``KEEP_DECODED`` (``ShotList``).
+        """
         data = self.data
         count = self._file_header()
-        offset = FILE_HEADER.size
-        meta: GameMeta | None = None
-        shots: list[ShotRecord] = []
-        for index in range(count):
-            where = "game header" if index == 0 else f"shot {index}"
-            header, arrays_raw, offset = self._chunk(offset, where)
-            if index == 0:
-                meta = self._meta(header, arrays_raw, where)
-            else:
-                shots.append(self._shot(header, arrays_raw, where))
+        header, rest, offset = self._chunk(FILE_HEADER.size, "game header")
+        meta = self._meta(header, rest, "game header")
+        starts: list[int] = []
+        cells = 0
+        for index in range(1, count):
+            starts.append(offset)
+            header, rest, offset = self._chunk(offset, f"shot {index}")
+            shot = self._shot(header, rest, f"shot {index}")
+            cells += shot.frame_count * len(shot.body_ids)
         if offset != len(data):
             raise self.fail("end of file", f"{len(data) - offset} unexpected bytes after the last shot")
-        assert meta is not None
-        return Replay(meta, shots)
+
+        def decode(index: int) -> ShotRecord:
+            header, rest, _ = self._chunk(starts[index], f"shot {index + 1}", count=False)
+            return self._shot(header, rest, f"shot {index + 1}", count=False)
+
+        small = cells <= KEEP_ALL_CELLS and self._json_bytes <= KEEP_ALL_JSON_BYTES
+        keep = len(starts) if small else KEEP_DECODED
+        return Replay(meta, ShotList(decode, len(starts), keep=keep))
 
     def summary(self) -> "ReplaySummary":
         """The game header and the last shot, read as ``read`` reads them; the shots between only framed.
@@ -279,8 +310,14 @@ class _Reader:
             raise self.fail(where, "the data is corrupted (checksum mismatch)")
         return stored, raw_len, start + stored_len
 
-    def _chunk(self, offset: int, where: str) -> tuple[dict[str, Any], bytes, int]:
+    def _chunk(self, offset: int, where: str, count: bool = True) -> tuple[dict[str, Any], bytes, int]:
+        """One chunk inflated and its JSON header parsed; ``count`` adds it to the whole-file totals."""
         stored, raw_len, end = self._frame(offset, where)
+        if count:
+            self._raw_bytes += raw_len
+            if self._raw_bytes > MAX_TOTAL_RAW:
+                raise self.fail(where, f"the shots inflate to more than {MAX_TOTAL_RAW >> 20} MB in all, "
+                                       "more than a game can record")
         try:
             inflater = zlib.decompressobj()
             raw = inflater.decompress(stored, raw_len)
@@ -291,6 +328,11 @@ class _Reader:
         (json_len,) = struct.unpack_from("<I", raw, 0)
         if json_len > min(MAX_JSON_BYTES, raw_len - 4):
             raise self.fail(where, f"header length {json_len} is out of range")
+        if count:
+            self._json_bytes += json_len
+            if self._json_bytes > MAX_TOTAL_JSON_BYTES:
+                raise self.fail(where, f"the headers add up to more than {MAX_TOTAL_JSON_BYTES >> 20} MB, "
+                                       "more than a game can record")
         try:
             header = loads_strict(raw[4:4 + json_len])
         except JsonShapeError as err:
@@ -334,9 +376,14 @@ class _Reader:
         players = header.get("players", [])
         if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
             raise self.fail(where, "'players' must be a list of objects")
+        layout = self._object(header, "layout", where)
+        try:
+            layout_from(layout)
+        except ShapeError as err:
+            raise self.fail(where, str(err)) from None
         return GameMeta(seed=seed, players=tuple(players),
                         house_rules=self._object(header, "house_rules", where),
-                        layout=self._object(header, "layout", where),
+                        layout=layout,
                         extra=self._object(header, "extra", where),
                         seating=self._seating(header, where))
 
@@ -368,7 +415,7 @@ class _Reader:
             else self._string(value.get("placement_orbit"), "placement_orbit", where),
         )
 
-    def _shot(self, header: dict[str, Any], rest: bytes, where: str) -> ShotRecord:
+    def _shot(self, header: dict[str, Any], rest: bytes, where: str, count: bool = True) -> ShotRecord:
         if header.get("kind") != "shot":
             raise self.fail(where, "this chunk is not a shot")
         inputs = self._inputs(header.get("inputs"), where)
@@ -380,12 +427,21 @@ class _Reader:
         if len(set(body_ids)) != len(body_ids):
             raise self.fail(where, "'bodies' names a body twice")
         frames = self._count(header.get("frames"), "frames", where, MAX_FRAMES)
+        if frames > int(rate * MAX_SHOT_SECONDS) + 2:
+            raise self.fail(where, f"{frames} frames at {rate:g} Hz last longer than a shot can "
+                                   f"({MAX_SHOT_SECONDS:g} s)")
         if frames * len(body_ids) > MAX_CELLS:
             raise self.fail(where, f"{frames} frames of {len(body_ids)} bodies is more than a replay may hold")
         stored = self._count(header.get("stored"), "stored", where, frames * len(body_ids))
         events_raw = header.get("events", [])
-        if not isinstance(events_raw, list) or len(events_raw) > MAX_EVENTS:
+        if not isinstance(events_raw, list):
             raise self.fail(where, "'events' must be a list")
+        if len(events_raw) > MAX_EVENTS:
+            raise self.fail(where, f"{len(events_raw)} events, more than a shot can make ({MAX_EVENTS})")
+        if count:
+            self._events += len(events_raw)
+            if self._events > MAX_TOTAL_EVENTS:
+                raise self.fail(where, f"more than {MAX_TOTAL_EVENTS} events in all, more than a game can make")
         if not all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events_raw):
             raise self.fail(where, "bad event: each must be an object with a 'kind' string")
         try:
@@ -394,9 +450,23 @@ class _Reader:
             raise self.fail(where, f"bad event: {err}") from None
         if any(not 0.0 <= e.t <= MAX_SHOT_SECONDS for e in events):
             raise self.fail(where, f"an event's time lies outside 0 to {MAX_SHOT_SECONDS:g} s")
+        try:
+            for event in events_raw:
+                check_event_numbers(event, MAX_EVENT_NUMBER)
+        except ShapeError as err:
+            raise self.fail(where, f"bad event: {err}") from None
         rulings = header.get("rulings", [])
         if not isinstance(rulings, list) or not all(isinstance(r, dict) for r in rulings):
             raise self.fail(where, "'rulings' must be a list of objects")
+        try:
+            items = check_rulings(rulings)
+        except ShapeError as err:
+            raise self.fail(where, f"bad ruling: {err}") from None
+        if count:
+            self._ruling_items += items
+            if self._ruling_items > MAX_TOTAL_RULING_ITEMS:
+                raise self.fail(where, f"more than {MAX_TOTAL_RULING_ITEMS} payments, fouls and notes in all, "
+                                       "more than a game can make")
         ledger = self._object(header, "ledger", where)
 
         nb = _mask_bytes(len(body_ids))
@@ -459,6 +529,11 @@ def read_meta(path: str | Path) -> ReplaySummary:
     if len(data) > MAX_FILE_BYTES:
         raise ReplayFormatError(f"{target}: {len(data)} bytes is larger than a replay may be")
     return _Reader(data, str(target)).summary()
+
+
+def read_replay_bytes(path: str | Path) -> bytes:
+    """A replay file's bytes, undecoded (Continue keeps them): as ``load_replay`` reads them."""
+    return _file_bytes(Path(path))
 
 
 def _file_bytes(target: Path) -> bytes:

@@ -10,9 +10,10 @@ playback and cached.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence, overload
 
 import numpy as np
 
@@ -171,12 +172,79 @@ class ShotRecord:
         )
 
 
+class ShotList(Sequence[ShotRecord]):
+    """A loaded replay's shots, each decoded from its chunk when asked for.
+
+    A file may hold up to thousands of shots; decoding all of them at once
+    (and keeping each one's dense arrays once played) grows with the file.
+    Here the chunks stay as they are stored, and only the ``keep`` shots
+    used last stay decoded: the viewer, which needs one shot at a time, uses
+    memory for one shot, whatever the file.  Shots appended afterwards (a
+    game continued) are kept as they are.
+    """
+
+    def __init__(self, decode: Callable[[int], ShotRecord], count: int, keep: int = 2) -> None:
+        self._decode = decode
+        self._stored = count
+        self._added: list[ShotRecord] = []
+        self._recent: OrderedDict[int, ShotRecord] = OrderedDict()
+        self._keep = keep
+
+    def __len__(self) -> int:
+        return self._stored + len(self._added)
+
+    @overload
+    def __getitem__(self, index: int) -> ShotRecord: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ShotRecord]: ...
+
+    def __getitem__(self, index: int | slice) -> ShotRecord | list[ShotRecord]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("shot index out of range")
+        if index >= self._stored:
+            return self._added[index - self._stored]
+        shot = self._recent.get(index)
+        if shot is None:
+            shot = self._decode(index)
+            self._recent[index] = shot
+            while len(self._recent) > self._keep:
+                self._recent.popitem(last=False)
+        self._recent.move_to_end(index)
+        return shot
+
+    def append(self, shot: ShotRecord) -> None:
+        self._added.append(shot)
+
+    def copy(self) -> "ShotList":
+        """The same shots, unaffected by later appends to this list (as ``list.copy``)."""
+        twin = ShotList(self._decode, self._stored, self._keep)
+        twin._added = list(self._added)
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a is b or a == b for a, b in zip(self, other))
+
+    def __repr__(self) -> str:
+        return f"ShotList({len(self)} shots)"
+
+
 @dataclass
 class Replay:
-    """A whole game (or any run of shots) as recorded."""
+    """A whole game (or any run of shots) as recorded.
+
+    ``shots`` is a list when recorded, a ``ShotList`` (decoded on demand)
+    when loaded from a file.
+    """
 
     meta: GameMeta
-    shots: list[ShotRecord] = field(default_factory=list)
+    shots: list[ShotRecord] | ShotList = field(default_factory=list)
 
     def only_shot(self, index: int) -> "Replay":
         """The same game with one shot (0-based): "watch the last shot" is ``only_shot(-1)``."""

@@ -19,7 +19,7 @@ from game.fileio import check_writable, write_atomic
 from game.match.seating import Seating
 from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER, assemble, encode_meta_chunk, encode_shot_chunk
 from game.replay.jsonsafe import to_plain
-from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
+from game.replay.model import GameMeta, Replay, ShotInputs, ShotList, ShotRecord
 from game.replay.motion import encode_motion
 from game.rules.events import Event
 
@@ -175,7 +175,7 @@ class GameRecorder:
         self.meta = meta
         self._meta_chunk = encode_meta_chunk(meta)
         self._chunks: list[bytes] = []
-        self._shots: list[ShotRecord] = []
+        self._shots: list[ShotRecord] | ShotList = []
         self._write()
 
     @classmethod
@@ -194,7 +194,7 @@ class GameRecorder:
         recorder.meta = replay.meta
         recorder._meta_chunk = meta_chunk
         recorder._chunks = list(shot_chunks)
-        recorder._shots = list(replay.shots)
+        recorder._shots = replay.shots.copy()  # a loaded file's shots stay undecoded until asked for
         return recorder
 
     def add_shot(self, shot: ShotRecord) -> None:
@@ -204,7 +204,7 @@ class GameRecorder:
 
     @property
     def replay(self) -> Replay:
-        return Replay(self.meta, list(self._shots))
+        return Replay(self.meta, self._shots.copy())
 
     @property
     def shot_sizes(self) -> list[int]:

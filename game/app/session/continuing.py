@@ -22,7 +22,7 @@ from game.app.session.thinking import PlansAhead
 from game.errors import UserError
 from game.match.match import ShotResult
 from game.match.players import Shot, TawPlacement
-from game.replay.fileformat import decode_replay
+from game.replay.fileformat import decode_replay, read_replay_bytes
 from game.replay.jsonsafe import to_plain
 from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
 from game.replay.quant import POSITION_UNIT, dequantise_positions
@@ -50,7 +50,7 @@ def continue_game(path: Path, new_session: NewSession) -> MatchSession:
     """
     path = Path(path)
     try:
-        data = path.read_bytes()  # one read: the shots checked and the bytes kept are the same
+        data = read_replay_bytes(path)  # one bounded read: the shots checked and the bytes kept are the same
         replay = decode_replay(data, path.name)
     except OSError as err:
         raise CannotContinue(f"this game cannot be continued: {path.name} cannot be read ({err.strerror})") \
