@@ -7,6 +7,8 @@ The PRC page it loads is unloaded again in ``destroy()``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import ConfigPage, loadPrcFileData, unloadPrcFile
 
@@ -29,7 +31,7 @@ class TawApp(ShowBase):
         self.watching = None  # a ReplayWatch while the player watches a replay
         self.last_setup = None  # the New Game screen's last choices, offered again next time
         # The parts built below; None until built, so destroy() after a failed build releases what exists.
-        self.audio = self.view = self.pause = self.flow = None
+        self.audio = self.view = self.pause = self.flow = self.render_scale = None
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
@@ -54,6 +56,10 @@ class TawApp(ShowBase):
 
             raise UserError(f"the 3D table could not be built ({err}); 'taw check --render' says more",
                             exit_code=1) from err
+        from game.app.scene.render_scale import RenderScale
+
+        self.render_scale = RenderScale(self, msaa=self.settings.msaa)
+        self.render_scale.set_scale(self.settings.render_scale)
         self.pause = PauseOverlay(self)
         self.flow = GameFlow(self)
         self.keys.bind_global(self)
@@ -70,8 +76,32 @@ class TawApp(ShowBase):
         self.audio.master_volume = settings.volume
         self.window.apply(settings)
         self.view.set_quality(settings)
+        self.render_scale.set_scale(settings.render_scale)
         if self.app_config.save_settings:
-            save_settings(settings, self.app_config.paths.settings_file)
+            try:
+                save_settings(settings, self.app_config.paths.settings_file)
+            except OSError as err:  # a full disk or a read-only folder: the settings apply for this run
+                self.note_warning(f"could not save the settings to {self.app_config.paths.settings_file}: {err}")
+
+    def detect_quality(self, frames: int = 6):
+        """Measure frames of the table at each candidate quality, best first; apply and keep the first that
+        holds 30 fps (the cheapest if none does).  Takes a second or a few; returns the ``Detection``."""
+        from game.app.scene.detect import detect, measure_frames
+
+        renderer = self.win.getGsg().getDriverRenderer() if self.win.getGsg() else "unknown"
+
+        def measure(profile) -> float:
+            trial = replace(self.settings, quality=profile.quality, shadows=profile.shadows,
+                            render_scale=profile.render_scale)
+            self.view.set_quality(trial)
+            self.render_scale.set_scale(profile.render_scale)
+            return measure_frames(self.graphicsEngine.renderFrame, frames=frames)
+
+        found = detect(renderer, measure)
+        p = found.profile
+        self.apply_settings(replace(self.settings, quality=p.quality, shadows=p.shadows, msaa=p.msaa,
+                                    render_scale=p.render_scale, detected_frame_ms=round(found.frame_ms, 1)))
+        return found
 
     # -- the game in progress ------------------------------------------------
 
@@ -105,6 +135,8 @@ class TawApp(ShowBase):
         """Open the viewer on any ``Replay`` (one from the list of saved games, say); False if it has no shots."""
         if self.watching is not None or not replay.shots:
             return False
+        if self.flow.current is not None:
+            self.flow.current.cancel_gesture()  # nothing fires behind the viewer
         from game.app.replay.watch import ReplayWatch
 
         self.watching = ReplayWatch(self, replay, on_exit=self.leave_replay, first_shot=first_shot,
@@ -153,6 +185,8 @@ class TawApp(ShowBase):
         self.end_game()
         if self.pause is not None:
             self.pause.destroy()
+        if self.render_scale is not None:
+            self.render_scale.destroy()
         if self.view is not None:
             self.view.destroy()
         if self.audio is not None:

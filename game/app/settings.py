@@ -20,6 +20,7 @@ from game.fileio import write_atomic
 MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
 QUALITY_CHOICES = ("low", "medium", "high")
 MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
+RENDER_SCALE_CHOICES = (1.0, 0.75, 0.5)  # as game.app.scene.render_scale offers
 
 
 class SettingsWarning(UserWarning):
@@ -38,6 +39,10 @@ class Settings:
     mouse_sensitivity: float = 1.0
     aim_aid: float = 1.0
     markers: bool = True
+    render_scale: float = 1.0
+    # Filled in by the quality detection (first start, or Detect in the settings): the median
+    # frame it measured at the chosen quality, in milliseconds; 0 until it has run.
+    detected_frame_ms: float = 0.0
 
     def resolution(self) -> tuple[int, int]:
         return (self.width, self.height)
@@ -67,6 +72,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "mouse_sensitivity": (_num_in(0.1, 5.0), "a number from 0.1 to 5"),
     "aim_aid": (_num_in(0.0, 1.0), "a number from 0 (off) to 1 (full)"),
     "markers": (_is_bool, "true or false"),
+    "render_scale": (lambda v: _num_in(0.5, 1.0)(v) and float(v) in RENDER_SCALE_CHOICES, "one of 1, 0.75, 0.5"),
+    "detected_frame_ms": (_num_in(0.0, 10000.0), "a number of milliseconds from 0 to 10000"),
 }
 
 

@@ -41,18 +41,37 @@ def test_preview_length_scales_with_aid():
 
 
 def test_power_meter_rises_then_falls_and_resets():
-    meter = PowerMeter(cycle_seconds=1.0)
-    meter.press()
+    meter = PowerMeter(rise_seconds=0.5)
+    meter.press(10.0)
     levels = []
-    for _ in range(10):
-        meter.update(0.1)
+    for k in range(1, 11):
+        meter.update(10.0 + 0.1 * k)
         levels.append(meter.level)
     assert levels[4] == pytest.approx(1.0)
     assert levels[:5] == sorted(levels[:5]) and levels[5:] == sorted(levels[5:], reverse=True)
-    meter.press()
-    meter.update(0.25)
-    assert meter.release() == pytest.approx(0.5)
-    assert meter.level == 0.0 and meter.release() == 0.0
+    meter.press(20.0)
+    assert meter.release(20.25) == pytest.approx(0.5)
+    assert meter.level == 0.0 and meter.release(21.0) == 0.0
+
+
+def test_power_meter_level_depends_on_the_release_time_not_on_the_frames_drawn():
+    slow, fast = PowerMeter(), PowerMeter()
+    slow.press(0.0)
+    fast.press(0.0)
+    for k in range(1, 8):  # 10 frames a second against 60
+        slow.update(k * 0.1)
+    for k in range(1, 43):
+        fast.update(k / 60)
+    assert slow.release(0.73) == pytest.approx(fast.release(0.73))
+
+
+def test_power_meter_is_slow_enough_to_stop_on_at_ten_frames_a_second():
+    meter = PowerMeter()
+    meter.press(0.0)
+    steps = [meter.level_at(k * 0.1) for k in range(0, 30)]
+    rises = [b - a for a, b in zip(steps, steps[1:]) if b > a]
+    assert max(rises) <= 0.05 + 1e-9  # each frame at 10 fps moves the bar at most 5%
+    assert meter.level_at(meter.rise_seconds) == pytest.approx(1.0)
 
 
 def test_velocity_never_exceeds_cap():
@@ -71,18 +90,18 @@ def test_clear_angle_moves_off_a_body():
 
 
 def test_drag_back_sets_the_level_and_stops_the_rise_and_fall():
-    meter = PowerMeter(cycle_seconds=1.0)
+    meter = PowerMeter(rise_seconds=0.5)
     meter.drag(0.5)
     assert not meter.dragging and meter.level == 0.0  # no drag without the button held
-    meter.press()
+    meter.press(0.0)
     meter.update(0.2)
     meter.drag(0.7)
-    meter.update(0.3)
+    meter.update(0.5)
     assert meter.level == pytest.approx(0.7)
     meter.drag(1.8)
     assert meter.level == 1.0
-    assert meter.release() == 1.0
+    assert meter.release(0.6) == 1.0
     assert not meter.dragging and not meter.charging
-    meter.press()
-    meter.update(0.25)
-    assert meter.level == pytest.approx(0.5)  # a fresh press rises and falls again
+    meter.press(1.0)
+    meter.update(1.25)
+    assert meter.level == pytest.approx(0.5)  # a fresh press rises and falls again  # a fresh press rises and falls again

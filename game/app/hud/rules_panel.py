@@ -15,7 +15,7 @@ class RulesPanel:
     def __init__(self, parent, on_close) -> None:
         self.page = 0
         self.pages = (len(RULES) + PER_PAGE - 1) // PER_PAGE
-        self.frame = DirectFrame(parent=parent, frameColor=(0.07, 0.055, 0.04, 0.96), frameSize=(-1.25, 1.25, -0.9, 0.9))
+        self.frame = DirectFrame(parent=parent, frameColor=theme.OPAQUE_PANEL, frameSize=(-1.25, 1.25, -0.9, 0.9))
         theme.label(self.frame, "The Laws of Sun and Planet Taw", (0, 0.76), scale=0.075, colour=theme.BRASS)
         self.body_labels = []
         for slot in range(PER_PAGE):

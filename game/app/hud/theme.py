@@ -17,6 +17,7 @@ INK = (0.96, 0.92, 0.82, 1.0)
 DIM_INK = (0.78, 0.74, 0.66, 1.0)
 BRASS = (0.86, 0.66, 0.26, 1.0)
 PANEL = (0.10, 0.08, 0.06, 0.82)
+OPAQUE_PANEL = (0.07, 0.055, 0.04, 1.0)  # overlays: nothing behind them shows through
 BUTTON = (0.30, 0.22, 0.12, 1.0)
 BUTTON_HOVER = (0.46, 0.34, 0.16, 1.0)
 GOOD = (0.55, 0.85, 0.45, 1.0)
@@ -47,6 +48,22 @@ def planet_colour(name: str) -> tuple[float, float, float, float]:
 
 def panel(parent, frame: tuple[float, float, float, float], colour=PANEL, pos=(0, 0, 0)) -> DirectFrame:
     return DirectFrame(parent=parent, frameColor=colour, frameSize=frame, pos=pos)
+
+
+SHADE = (0.0, 0.0, 0.0, 0.55)  # behind a modal overlay: the game dims and takes no clicks
+
+
+def modal(parent, sort: int) -> DirectFrame:
+    """A window-wide shade that swallows every click and key-free mouse button beneath it.
+
+    Build an overlay's panel as its child: the overlay is then opaque to the
+    pointer (buttons under it cannot be pressed, a click does not shoot) and
+    visibly in front.  ``sort`` orders overlays stacked on one another.
+    """
+    shade = DirectFrame(parent=parent, frameColor=SHADE, frameSize=(-8, 8, -2, 2), state=DGG.NORMAL,
+                        suppressMouse=1)
+    shade.setBin("gui-popup", sort)
+    return shade
 
 
 def label(parent, text: str, pos: tuple[float, float], scale: float = 0.05, colour=INK,

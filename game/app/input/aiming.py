@@ -65,25 +65,32 @@ def preview_length(aid_strength: float, contact: FirstContact | None, max_distan
     return strength * full
 
 
+RISE_SECONDS = 2.0  # empty to full: at 10 frames a second the bar moves 5% a frame, slow enough to stop on
+
+
 @dataclass
 class PowerMeter:
     """Hold to charge, release to shoot; the charge rises and falls so timing is a skill.
 
-    Or drag back: while held, ``drag(level)`` sets the level from how far
-    the pointer was pulled, and the rise and fall stop.  ``level`` runs 0..1
-    and maps to a speed up to the physics cap.
+    The level is a function of the time since the press, read from the clock
+    at each moment that matters (drawing a frame, the release), so a slow
+    frame rate moves the bar in bigger steps but never changes the level a
+    release at a given moment gives.  Or drag back: while held,
+    ``drag(level)`` sets the level from how far the pointer was pulled, and
+    the rise and fall stop.  ``level`` runs 0..1 and maps to a speed up to
+    the physics cap.
     """
 
-    cycle_seconds: float = 1.6
+    rise_seconds: float = RISE_SECONDS
     level: float = 0.0
     charging: bool = False
     dragging: bool = False
-    _phase: float = 0.0
+    _pressed_at: float = 0.0
 
-    def press(self) -> None:
+    def press(self, now: float) -> None:
         self.charging = True
         self.dragging = False
-        self._phase = 0.0
+        self._pressed_at = now
         self.level = 0.0
 
     def drag(self, level: float) -> None:
@@ -91,26 +98,29 @@ class PowerMeter:
             self.dragging = True
             self.level = min(1.0, max(0.0, level))
 
-    def update(self, dt: float) -> None:
-        if not self.charging or self.dragging:
-            return
-        self._phase = (self._phase + dt / self.cycle_seconds) % 1.0
-        self.level = 1.0 - abs(1.0 - 2.0 * self._phase)
+    def level_at(self, now: float) -> float:
+        """The level the bar shows at ``now``: up in ``rise_seconds``, down in as long again."""
+        if not self.charging:
+            return 0.0
+        if self.dragging:
+            return self.level
+        phase = (max(0.0, now - self._pressed_at) / (2.0 * self.rise_seconds)) % 1.0
+        return 1.0 - abs(1.0 - 2.0 * phase)
 
-    def release(self) -> float:
-        """The level at release; the meter resets."""
-        level = self.level if self.charging else 0.0
-        self.charging = False
-        self.dragging = False
-        self._phase = 0.0
-        self.level = 0.0
+    def update(self, now: float) -> None:
+        self.level = self.level_at(now)
+
+    def release(self, now: float) -> float:
+        """The level at the moment of release; the meter resets."""
+        level = self.level_at(now)
+        self.cancel()
         return level
 
     def cancel(self) -> None:
         self.charging = False
         self.dragging = False
         self.level = 0.0
-        self._phase = 0.0
+        self._pressed_at = 0.0
 
 
 def shot_velocity(direction_deg: float, level: float, speed_cap: float, min_fraction: float = 0.03) -> Point:

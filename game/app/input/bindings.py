@@ -53,7 +53,10 @@ HELD_KEYS: dict[str, tuple[str, ...]] = {
     "down": ("v",),
     "aim-left": ("q",),
     "aim-right": ("e",),
+    "fine": ("shift", "lshift", "rshift"),
 }
+# Held actions whose quick taps must count even when a key goes down and up between two frames.
+TAPPED = ("aim-left", "aim-right", "left", "right")
 
 
 def action_event(action: str) -> str:
@@ -75,6 +78,12 @@ class KeyBindings:
                 actions_of.setdefault(key, []).append(action)
         for key, actions in actions_of.items():
             base.accept(key, self._send_all, [base, tuple(actions)])
+        # Keys arrive bare ("q", never "shift-q"): Shift is read as a held key (fine aim), and a
+        # click with Shift down must still be a click.
+        from panda3d.core import ModifierButtons
+
+        for thrower in getattr(base, "buttonThrowers", None) or ():
+            thrower.node().setModifierButtons(ModifierButtons())
         base.accept(action_event("fullscreen"), base.window.toggle_fullscreen)
         base.accept(action_event("screenshot"), base.window.screenshot)
 
@@ -103,3 +112,39 @@ class KeyBindings:
 
 
 _PANDA_NAMES = {"arrow_up": "up", "arrow_down": "down", "arrow_left": "left", "arrow_right": "right"}
+
+
+class TapCounter:
+    """Counts key presses of held actions as they happen, so a tap shorter than a frame is not lost.
+
+    Polling ``is_down`` once a frame misses a key that went down and up
+    between two frames (easy at 10 frames a second); the key-down events are
+    never missed.  ``taps(name)`` hands back the presses since the last call.
+    """
+
+    def __init__(self, held: dict[str, tuple[str, ...]], names: tuple[str, ...] = TAPPED) -> None:
+        self._of_key: dict[str, list[str]] = {}
+        for name in names:
+            for key in held[name]:
+                self._of_key.setdefault(key, []).append(name)
+        self._count: dict[str, int] = {name: 0 for name in names}
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self._of_key)
+
+    def pressed(self, key: str) -> None:
+        for name in self._of_key.get(key, ()):
+            self._count[name] += 1
+
+    def taps(self, name: str) -> int:
+        count, self._count[name] = self._count[name], 0
+        return count
+
+    def forget(self) -> None:
+        for name in self._count:
+            self._count[name] = 0
+
+    def listen(self, listener) -> None:
+        """Count through ``listener`` (a DirectObject: its ``ignoreAll`` stops the counting)."""
+        for key in self.keys():
+            listener.accept(key, self.pressed, [key])

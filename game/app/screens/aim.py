@@ -1,8 +1,11 @@
 """The human's turn: knuckle down behind the taw, aim with the mouse, hold and release to shoot.
 
-* The mouse's sideways movement turns the aim (Q/E too); sensitivity is a setting.
+* The mouse's sideways movement turns the aim (Q/E too, every tap counts); sensitivity is a
+  setting, and Shift held turns ten times slower.
 * Hold the left button (or Enter): the power meter rises and falls; release to shoot.
   Or press, drag the mouse back towards you and release: the pull sets the power.
+  Once the button is down the aim is fixed: moving the mouse to drag never turns it.
+  Esc or the right button while charging lets go without shooting.
 * Where the rules let the taw be laid down (first shot, comet), the arrow
   keys (or A/D), or the mouse with the right button held, slide it along the
   line; Page Up/Down change line for a comet.
@@ -16,6 +19,7 @@ import math
 from panda3d.core import GraphicsWindow
 
 from game.app.input.aiming import PowerMeter, first_contact, preview_length, shot_velocity
+from game.app.input.bindings import TapCounter
 from game.app.screens.base import State
 from game.app.hud.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
@@ -23,6 +27,8 @@ from game.match.table import body_radius, free_spot_on_line
 
 AIM_DEG_PER_SCREEN = 120.0   # a full sweep of the mouse across the window turns this far
 KEY_AIM_DEG_PER_S = 40.0
+TAP_DEG = 0.5                # one tap of Q/E
+FINE = 0.1                   # Shift held: aim (mouse and keys) ten times slower
 PLACE_DEG_PER_S = 30.0
 PLACE_DEG_PER_SCREEN = 90.0  # right button held: a sweep of the mouse slides the taw this far round
 PREVIEW_REACH = 3.0
@@ -58,13 +64,15 @@ class AimState(State):
         self.on_action("shoot-release", self.release)
         self.on_action("power-release", self.release)
         self.placing = False  # right button held: the mouse slides the taw along its line
-        self.on_action("place-press", self._set_placing, [True])
+        self.on_action("place-press", self._right_button)
         self.on_action("place-release", self._set_placing, [False])
         self.on_action("line-next", self.change_line, [1])
         self.on_action("line-prev", self.change_line, [-1])
         self.on_action("overhead", self.toggle_overhead)
         self.on_action("free-camera", lambda: app.view.set_mode("free"))
         self.on_action("knuckle-down", lambda: app.view.set_mode("knuckle"))
+        self.taps = TapCounter(app.keys.held)
+        self.taps.listen(self)
         self.add_task(self._frame, "frame")
         # The Sun indicator runs after the camera has moved (sort 40) and before the frame is drawn,
         # and while held too, so it can hide itself while the game is paused or a replay is watched.
@@ -109,6 +117,20 @@ class AimState(State):
     def _set_placing(self, on: bool) -> None:
         self.placing = on
 
+    def _right_button(self) -> None:
+        """Right button: lets go of a charging shot, else slides the taw while held."""
+        if not self.cancel_gesture():
+            self._set_placing(True)
+
+    def cancel_gesture(self) -> bool:
+        """Esc or the right button while the power is charging: let go, shoot nothing."""
+        if not self.meter.charging:
+            return False
+        self.meter.cancel()
+        self._press_y = None
+        self.app.game.hud.set_power(0.0)
+        return True
+
     def change_line(self, step: int) -> None:
         if self.view.placements is None or len(self.view.placements.orbits) < 2:
             return
@@ -130,32 +152,34 @@ class AimState(State):
         return Shot(direction=self.direction, speed=math.hypot(vx, vy), placement=self.placement)
 
     def press(self) -> None:
-        self.meter.press()
+        self.meter.press(self.app.clock.getFrameTime())
         self._press_y = None
 
     def release(self) -> None:
         if not self.meter.charging:
             return
-        level = self.meter.release()
+        level = self.meter.release(self.app.clock.getFrameTime())
         self.go("Shot", self.shot(level))
 
     def _frame(self, task):
         app = self.app
         dt = min(0.1, app.clock.getDt())
         keys = app.keys
-        sens = app.settings.mouse_sensitivity
         if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse():
             self.pointer_at(app.mouseWatcherNode.getMouseX(), app.mouseWatcherNode.getMouseY())
-        if keys.is_down(app, "aim-left"):
-            self.turn(KEY_AIM_DEG_PER_S * sens * dt)
-        if keys.is_down(app, "aim-right"):
-            self.turn(-KEY_AIM_DEG_PER_S * sens * dt)
+        if not self.meter.charging:  # the aim is fixed once the power gesture has begun
+            rate = app.settings.mouse_sensitivity * self._fine()
+            for name, sign in (("aim-left", 1.0), ("aim-right", -1.0)):
+                turned = self.taps.taps(name) * TAP_DEG + (KEY_AIM_DEG_PER_S * dt if keys.is_down(app, name) else 0.0)
+                self.turn(sign * turned * rate)
         if app.view.mode != "free" and self.view.placements is not None:
-            if keys.is_down(app, "left"):
-                self.slide(PLACE_DEG_PER_S * dt)
-            if keys.is_down(app, "right"):
-                self.slide(-PLACE_DEG_PER_S * dt)
-        self.meter.update(dt)
+            for name, sign in (("left", 1.0), ("right", -1.0)):
+                slid = self.taps.taps(name) * TAP_DEG + (PLACE_DEG_PER_S * dt if keys.is_down(app, name) else 0.0)
+                if slid:
+                    self.slide(sign * slid * self._fine())
+        else:
+            self.taps.taps("left"), self.taps.taps("right")
+        self.meter.update(app.clock.getFrameTime())
         app.game.hud.set_power(self.meter.level)
         self._update_camera()
         return task.cont
@@ -171,16 +195,16 @@ class AimState(State):
         return task.cont
 
     def pointer_at(self, x: float, y: float) -> None:
-        """The pointer is at (x, y), window units -1..1: sideways turns the aim (or slides the taw),
-        pulling back while the button is held drags the power."""
-        sens = self.app.settings.mouse_sensitivity
+        """The pointer is at (x, y), window units -1..1: sideways turns the aim (or slides the taw);
+        once the button is down only pulling back counts, and it drags the power."""
+        sens = self.app.settings.mouse_sensitivity * self._fine()
         if self.meter.charging and self.app.view.mode != "free":
             if self._press_y is None:
                 self._press_y = y
             pulled = self._press_y - y
             if self.meter.dragging or pulled > DRAG_START:
                 self.meter.drag(pulled / DRAG_FULL)
-        if self._last_mouse_x is not None and self.app.view.mode != "free" and not self.meter.dragging:
+        if self._last_mouse_x is not None and self.app.view.mode != "free" and not self.meter.charging:
             dx = x - self._last_mouse_x
             if self.placing and self.view.placements is not None:
                 self.slide(-dx * 0.5 * PLACE_DEG_PER_SCREEN * sens)
@@ -188,8 +212,12 @@ class AimState(State):
                 self.turn(-dx * 0.5 * AIM_DEG_PER_SCREEN * sens)
         self._last_mouse_x = x if self.meter.charging else self._recentre_pointer(x)
 
+    def _fine(self) -> float:
+        return FINE if self.app.keys.is_down(self.app, "fine") else 1.0
+
     def resumed(self) -> None:
         self._last_mouse_x = None
+        self.taps.forget()
 
     def _recentre_pointer(self, x: float) -> float:
         """In a real window, put the pointer back in the middle so aiming never hits the screen's edge."""

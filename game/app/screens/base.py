@@ -30,12 +30,25 @@ class State(DirectObject):
     def resumed(self) -> None:
         """The game goes on after a pause or a replay: forget input seen before it (the pointer moved)."""
 
+    def cancel_gesture(self) -> bool:
+        """Let go of a gesture in progress (a charging shot) without acting on it; True if there was one.
+
+        Esc asks this before it opens the pause menu, and a menu or a replay
+        opening over the state asks it too, so nothing fires behind them.
+        """
+        return False
+
     def keep(self, widget):
         self._widgets.append(widget)
         return widget
 
     def on_action(self, action: str, handler, extra: list | None = None) -> None:
-        self.accept(action_event(action), handler, extra or [])
+        """Call ``handler`` on the action, except while a menu or a replay holds the game."""
+        def guarded(*args):
+            if not self.app.is_held():
+                handler(*args)
+
+        self.accept(action_event(action), guarded, extra or [])
 
     def add_task(self, func, name: str, sort: int = 0, while_held: bool = False) -> None:
         """A per-frame task for the state's life, skipped while the game is paused or a replay is

@@ -10,15 +10,15 @@ from game.app.hud import theme
 from game.app.input.bindings import action_event
 from game.app.hud.rules_panel import RulesPanel
 
-IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "Shot", "Ruling", "GameOver")
+IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "Shot", "Ruling")  # the game-over screen has its own buttons
 
 
 class PauseOverlay:
     def __init__(self, app) -> None:
         self.app = app
         self.active = False
-        self.frame = None
-        self.rules = None
+        self.frame = self.shade = None
+        self.rules = self.rules_shade = None
         app.accept(action_event("pause"), self.toggle)
         app.accept(action_event("rules"), self.show_rules)
 
@@ -29,12 +29,16 @@ class PauseOverlay:
         if self.active:
             self.resume()
         elif self.app.flow.state in IN_GAME_STATES:
+            if self.app.flow.current is not None and self.app.flow.current.cancel_gesture():
+                return  # Esc while charging lets go of the shot; a second Esc pauses
             self.open()
 
     def open(self) -> None:
+        if self.app.flow.current is not None:
+            self.app.flow.current.cancel_gesture()
         self.active = True
-        self.frame = theme.panel(self.app.aspect2d, (-0.6, 0.6, -0.5, 0.5))
-        self.frame.setBin("gui-popup", 50)
+        self.shade = theme.modal(self.app.aspect2d, 50)
+        self.frame = theme.panel(self.shade, (-0.6, 0.6, -0.5, 0.5), colour=theme.OPAQUE_PANEL)
         theme.label(self.frame, "Paused", (0, 0.35), scale=0.09, colour=theme.BRASS)
         self.resume_button = theme.button(self.frame, "Resume", (0, 0.17), self.resume, width=10)
         self.rules_button = theme.button(self.frame, "Rules", (0, 0.03), self.show_rules, width=10)
@@ -55,21 +59,25 @@ class PauseOverlay:
             self.app.flow.current.resumed()
         self.active = False
         if self.frame is not None:
-            self.frame.destroy()
-            self.frame = None
+            self.shade.destroy()
+            self.frame = self.shade = None
 
     def show_rules(self) -> None:
         if self.app.flow.state not in IN_GAME_STATES or self.rules is not None:
             return
         if not self.active:
             self.open()
-        self.rules = RulesPanel(self.app.aspect2d, self.hide_rules)
-        self.rules.frame.setBin("gui-popup", 60)
+        self.rules_shade = theme.modal(self.app.aspect2d, 60)
+        self.rules = RulesPanel(self.rules_shade, self.hide_rules)
+        self.frame.hide()  # one overlay at a time: nothing of the pause menu shows through
 
     def hide_rules(self) -> None:
         if self.rules is not None:
             self.rules.destroy()
-            self.rules = None
+            self.rules_shade.destroy()
+            self.rules = self.rules_shade = None
+            if self.frame is not None:
+                self.frame.show()
 
     def leave(self) -> None:
         self.resume()

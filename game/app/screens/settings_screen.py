@@ -7,6 +7,7 @@ from dataclasses import replace
 from game.app.hud import theme
 from game.app.settings import MSAA_CHOICES, QUALITY_CHOICES
 from game.app.screens.base import State
+from game.app.input.sensitivity import HIGHEST, LOWEST, LogScale
 from game.app.hud.widgets import Chooser, LabelledSlider
 
 RESOLUTIONS = ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
@@ -36,7 +37,8 @@ class SettingsState(State):
                             describe=lambda m: f"{m}x" if m else "off")
         self.markers = Chooser(root, "Overhead markers", [True, False], s.markers, (0, -0.03), describe=_yes_no)
         self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.16))
-        self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (0.1, 5.0), (0, -0.29))
+        self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (LOWEST, HIGHEST), (0, -0.29),
+                                          fmt="{:.2f}x", scale=LogScale(), marks=(1.0,))
         self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
         theme.label(root, "The aiming aid is always off against hard opponents. Anti-aliasing changes apply at the next start.",
                     (0, -0.54), scale=0.035, colour=theme.DIM_INK)
