@@ -67,6 +67,8 @@ class TawApp(ShowBase):
 
         self.accept(action_event("replay-last"), self.watch_key)
         self.flow.request("Menu")
+        if config.detect_quality:
+            self._detect_at_first_start()
 
     # -- settings -------------------------------------------------------------
 
@@ -83,6 +85,22 @@ class TawApp(ShowBase):
             except OSError as err:  # a full disk or a read-only folder: the settings apply for this run
                 self.note_warning(f"could not save the settings to {self.app_config.paths.settings_file}: {err}")
 
+    def _detect_at_first_start(self) -> None:
+        """Say what is happening, draw that, then measure (the loop stands still for a few seconds)."""
+        from game.app.hud import theme
+
+        note = theme.label(self.aspect2d, "Choosing the graphics quality for this machine...", (0, -0.9),
+                           scale=0.05, colour=theme.BRASS)
+
+        def run(task):
+            found = self.detect_quality()
+            note["text"] = f"Graphics quality chosen: {found.summary()}.\nSettings > Detect measures again."
+            note["text_wordwrap"] = 40
+            self.taskMgr.doMethodLater(6.0, lambda t: note.destroy(), "taw-detect-note")
+            return task.done
+
+        self.taskMgr.doMethodLater(0.3, run, "taw-detect-quality")
+
     def detect_quality(self, frames: int = 6):
         """Measure frames of the table at each candidate quality, best first; apply and keep the first that
         holds 30 fps (the cheapest if none does).  Takes a second or a few; returns the ``Detection``."""
@@ -95,7 +113,7 @@ class TawApp(ShowBase):
                             render_scale=profile.render_scale)
             self.view.set_quality(trial)
             self.render_scale.set_scale(profile.render_scale)
-            return measure_frames(self.graphicsEngine.renderFrame, frames=frames)
+            return measure_frames(self.graphicsEngine.renderFrame, self.win.getScreenshot, frames=frames)
 
         found = detect(renderer, measure)
         p = found.profile

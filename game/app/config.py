@@ -23,6 +23,8 @@ class AppConfig:
     # An offscreen buffer's size; a window uses the settings' resolution.
     offscreen_size: tuple[int, int] = (800, 450)
     save_settings: bool = True
+    # First start (no settings file yet): measure this machine and choose the graphics quality.
+    detect_quality: bool = False
 
     def prc(self) -> str:
         """The PRC page for this app: window, GL context, multisampling and audio."""

@@ -27,8 +27,9 @@ def launch(args: argparse.Namespace) -> int:
     # With no display a build is still checked: the title screen drawn
     # offscreen (EGL), at the settings' resolution.
     offscreen = bool(smoke) and not _display_available()
+    first_start = not paths.settings_file.exists()
     config = AppConfig(paths=paths, settings=settings, seed=getattr(args, "seed", None), offscreen=offscreen,
-                       offscreen_size=settings.resolution())
+                       offscreen_size=settings.resolution(), detect_quality=first_start and not smoke)
 
     from game.app.app import TawApp
     from game.errors import UserError

@@ -35,7 +35,7 @@ class Settings:
     volume: float = 0.8
     quality: str = "medium"
     shadows: bool = True
-    msaa: int = 4
+    msaa: int = 0  # the window opens with it; the quality detection raises it where the renderer is a GPU
     mouse_sensitivity: float = 1.0
     aim_aid: float = 1.0
     markers: bool = True

@@ -54,7 +54,7 @@ class RenderScale(DirectObject):
         self._tear_down()
         main = self.base.cam.node()
         if self.scale == 1.0:
-            main.setActive(True)
+            self._main_region(True)
             return
         self._window_size = self._window()
         width, height = scaled_size(self._window_size, self.scale)
@@ -70,7 +70,7 @@ class RenderScale(DirectObject):
         self.buffer = self.base.win.makeTextureBuffer("table-scaled", width, height, texture, False, props)
         if self.buffer is None:  # the driver refused: draw at full size rather than not at all
             self.scale = 1.0
-            main.setActive(True)
+            self._main_region(True)
             return
         self.buffer.setSort(-20)
         self.buffer.setClearColor(self.base.win.getClearColor())
@@ -78,7 +78,7 @@ class RenderScale(DirectObject):
         self.camera.reparentTo(self.base.cam)
         self.camera.node().setScene(self.base.render)
         self.camera.node().setCameraMask(main.getCameraMask())
-        main.setActive(False)
+        self._main_region(False)
         card = CardMaker("table-scaled-card")
         card.setFrameFullscreenQuad()
         self.card = self.base.render2d.attachNewNode(card.generate())
@@ -86,6 +86,11 @@ class RenderScale(DirectObject):
         self.card.setBin("background", -10)
         self.card.setDepthTest(False)
         self.card.setDepthWrite(False)
+
+    def _main_region(self, on: bool) -> None:
+        """The window's own 3D display region draws (scale 1) or stands aside for the card."""
+        for i in range(self.base.cam.node().getNumDisplayRegions()):
+            self.base.cam.node().getDisplayRegion(i).setActive(on)
 
     def _tear_down(self) -> None:
         if self.card is not None:
@@ -100,5 +105,5 @@ class RenderScale(DirectObject):
 
     def destroy(self) -> None:
         self._tear_down()
-        self.base.cam.node().setActive(True)
+        self._main_region(True)
         self.ignoreAll()

@@ -1,0 +1,129 @@
+"""Controls that obey: a charging shot can be let go, nothing fires behind a menu, overlays are modal."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.hud import theme
+from game.app.screens.aim import FINE, TAP_DEG
+from tests.app.helpers_app import capture_shots, click, play_until, press, step
+from tests.app.test_app_flow import start_game
+
+pytestmark = pytest.mark.render
+
+
+def leave(app) -> None:
+    app.pause.resume()
+    if app.flow.state != "Menu":
+        app.flow.request("Menu")
+    step(app)
+
+
+def test_escape_while_charging_lets_go_and_fires_nothing(app):
+    start_game(app, rounds=3, seed=31)
+    play_until(app, ("Aim",))
+    shots = capture_shots(app)
+    press(app, "shoot-press")
+    step(app, 20)
+    assert app.flow.current.meter.charging
+    press(app, "pause")  # Esc: the charge is let go, the menu does not open
+    assert not app.flow.current.meter.charging and not app.pause.active
+    press(app, "shoot-release")
+    step(app, 5)
+    assert shots == [] and app.flow.state == "Aim"
+    press(app, "pause")  # a second Esc pauses
+    assert app.pause.active
+    leave(app)
+
+
+def test_a_release_behind_the_pause_menu_fires_nothing(app):
+    start_game(app, rounds=3, seed=32)
+    play_until(app, ("Aim",))
+    shots = capture_shots(app)
+    app.pause.open()  # the menu opened by other means (P, focus) while the button is held
+    press(app, "shoot-press")
+    press(app, "shoot-release")
+    step(app, 5)
+    assert shots == [] and app.flow.state == "Aim"
+    app.pause.resume()
+    leave(app)
+
+
+def test_the_right_button_while_charging_lets_go(app):
+    start_game(app, rounds=3, seed=33)
+    play_until(app, ("Aim",))
+    shots = capture_shots(app)
+    press(app, "shoot-press")
+    step(app, 10)
+    press(app, "place-press")
+    press(app, "place-release")
+    press(app, "shoot-release")
+    step(app, 3)
+    assert shots == [] and not app.flow.current.meter.charging
+    leave(app)
+
+
+def test_moving_the_pointer_to_start_a_drag_never_turns_the_aim(app):
+    start_game(app, rounds=3, seed=34)
+    play_until(app, ("Aim",))
+    aim = app.flow.current
+    aim.pointer_at(0.0, 0.0)
+    before = aim.direction
+    press(app, "shoot-press")
+    aim.pointer_at(0.3, 0.0)   # sideways, then back: all while the button is down
+    aim.pointer_at(0.35, -0.01)
+    assert aim.direction == before
+    leave(app)
+
+
+def test_a_tap_shorter_than_a_frame_still_turns_the_aim(app):
+    start_game(app, rounds=3, seed=35)
+    play_until(app, ("Aim",))
+    aim = app.flow.current
+    before = aim.direction
+    app.messenger.send("q")  # down and up between two frames: polling would never see it
+    app.messenger.send("q-up")
+    step(app)
+    assert aim.direction == pytest.approx((before + TAP_DEG * app.settings.mouse_sensitivity) % 360.0)
+    leave(app)
+
+
+def test_shift_turns_the_aim_ten_times_slower(app):
+    start_game(app, rounds=3, seed=36)
+    play_until(app, ("Aim",))
+    aim = app.flow.current
+    aim._fine = lambda: FINE  # Shift held (the keyboard is polled, so stand in for it)
+    aim.pointer_at(0.0, 0.0)
+    before = aim.direction
+    aim.pointer_at(0.1, 0.0)
+    fine_turn = (before - aim.direction) % 360.0
+    del aim._fine
+    aim.pointer_at(0.2, 0.0)
+    coarse_turn = (before - fine_turn - aim.direction) % 360.0
+    assert coarse_turn == pytest.approx(fine_turn / FINE)
+    leave(app)
+
+
+def test_the_rules_over_the_pause_menu_are_opaque_and_hide_the_menu(app):
+    start_game(app, rounds=3, seed=37)
+    play_until(app, ("Aim",))
+    press(app, "pause")
+    press(app, "rules")
+    assert app.pause.rules is not None
+    assert app.pause.frame.isHidden()
+    assert app.pause.rules.frame["frameColor"][3] == 1.0
+    shade = app.pause.rules_shade
+    assert shade["state"] == "normal" and shade.getBinName() == "gui-popup"  # takes the clicks under it
+    press(app, "pause")  # Esc closes the rules, back to the pause menu
+    assert app.pause.rules is None and not app.pause.frame.isHidden()
+    app.pause.resume()
+    leave(app)
+
+
+def test_escape_on_the_game_over_screen_changes_nothing(app):
+    start_game(app, rounds=1, seed=38)
+    play_until(app, ("GameOver",))
+    press(app, "pause")
+    assert app.flow.state == "GameOver" and not app.pause.active
+    assert theme.OPAQUE_PANEL[3] == 1.0
+    leave(app)
