@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from panda3d.core import Vec3  # noqa: E402
 
 from game.physics import PhysicsConfig, Simulation  # noqa: E402
-from game.physics.simulation import BULLET_UNIT  # noqa: E402  (Bullet lengths per metre)
+from game.physics.units import BULLET_UNIT  # noqa: E402  (Bullet lengths per metre)
 from game.rules.layout import PLANETS, Layout, taw_id  # noqa: E402
 
 
@@ -135,8 +135,7 @@ def run_bare(spots, layout, config, which, substeps: int, damped: bool) -> float
         world.doPhysics(n * h, n, h)
         done += n
     wall = CLOCK() - t0
-    sim._bodies.clear()
-    sim._closed = True
+    sim.close()
     return wall
 
 

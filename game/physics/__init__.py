@@ -1,38 +1,57 @@
 """Layer 2: the Bullet world of the Sun and planets, and its event stream.
 
 See ``docs/architecture.md`` (the physics API) and ``docs/physics.md`` (the
-numbers and why).
+numbers and why).  The names below load on first use, so the pure modules
+(``resolver``, ``units``, ``clock``, ``bodies``, ``config``) import without
+Panda3D.
 """
 
-from game.physics.bodies import (
-    GLASS,
-    LEAD,
-    MARBLE_MASS,
-    SUN_MASS,
-    BodySpec,
-    Material,
-    spec_for,
-    specs_from_positions,
-)
-from game.physics.config import PhysicsConfig
-from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
-from game.physics.simulation import FrameCallback, Simulation, shot_velocity
+from __future__ import annotations
 
-__all__ = [
-    "GLASS",
-    "LEAD",
-    "MARBLE_MASS",
-    "SUN_MASS",
-    "BodySpec",
-    "FrameCallback",
-    "Material",
-    "PhysicsConfig",
-    "PhysicsError",
-    "PlacementError",
-    "ShotError",
-    "Simulation",
-    "UnknownBodyError",
-    "shot_velocity",
-    "spec_for",
-    "specs_from_positions",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_WHERE = {
+    "GLASS": "bodies",
+    "LEAD": "bodies",
+    "MARBLE_MASS": "bodies",
+    "SUN_MASS": "bodies",
+    "BodySpec": "bodies",
+    "Material": "bodies",
+    "spec_for": "bodies",
+    "specs_from_positions": "bodies",
+    "PhysicsConfig": "config",
+    "PhysicsError": "errors",
+    "PlacementError": "errors",
+    "ShotError": "errors",
+    "UnknownBodyError": "errors",
+    "FrameCallback": "simulation",
+    "Simulation": "simulation",
+    "shot_velocity": "simulation",
+}
+
+__all__ = sorted(_WHERE)
+
+if TYPE_CHECKING:
+    from game.physics.bodies import (
+        GLASS,
+        LEAD,
+        MARBLE_MASS,
+        SUN_MASS,
+        BodySpec,
+        Material,
+        spec_for,
+        specs_from_positions,
+    )
+    from game.physics.config import PhysicsConfig
+    from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
+    from game.physics.simulation import FrameCallback, Simulation, shot_velocity
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'game.physics' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"game.physics.{module}"), name)
+    globals()[name] = value
+    return value

@@ -61,10 +61,6 @@ class PhysicsConfig:
     def tick(self) -> float:
         return self.substeps_per_tick / self.substep_hz
 
-    @property
-    def tick_hz(self) -> float:
-        return self.substep_hz / self.substeps_per_tick
-
     @staticmethod
     def for_layout(layout: Layout, **changes: object) -> "PhysicsConfig":
         """The default config with the play circle of ``layout``."""

@@ -16,7 +16,8 @@ import numpy as np
 
 from game.physics.errors import PhysicsError
 from game.physics.rolling import turn
-from game.physics.world import BULLET_UNIT, Body
+from game.physics.units import BULLET_UNIT
+from game.physics.world import Body
 
 if TYPE_CHECKING:
     from game.physics.simulation import Simulation
@@ -116,28 +117,24 @@ class PoseTracker:
 class FrameSampler:
     """Calls ``on_frame`` whenever the shot clock reaches the next frame time.
 
-    The next frame time lives on the Simulation (reset by each shot), so a
-    shot stepped by many ``advance`` calls gets one evenly spaced sequence:
-    the first instant, every frame time (on the first call at or after it),
-    and the instant of rest, each once.
+    The next frame time lives on the world's ``ShotClock`` (reset by each
+    shot), so a shot stepped by many ``advance`` calls gets one evenly
+    spaced sequence: the first instant, every frame time (on the first call
+    at or after it), and the instant of rest, each once.
     """
 
     def __init__(self, sim: "Simulation", on_frame: FrameCallback, frame_hz: float) -> None:
         if not (frame_hz > 0 and math.isfinite(frame_hz)):
             raise PhysicsError(f"frame_hz must be a positive number, not {frame_hz!r}")
         self.sim = sim
+        self.clock = sim.clock
         self.on_frame = on_frame
         self.period = 1.0 / frame_hz
 
     def maybe_emit(self) -> None:
-        sim = self.sim
-        t = sim.time
-        at_rest = not sim._in_shot
-        if t + 1e-9 >= sim._next_frame or (at_rest and sim._next_frame != math.inf):
-            ids, poses = sim.poses()
-            self.on_frame(t, ids, poses)
-            if at_rest:
-                sim._next_frame = math.inf
-            else:
-                while sim._next_frame <= t + 1e-9:
-                    sim._next_frame += self.period
+        clock = self.clock
+        at_rest = self.sim.is_at_rest()
+        if clock.frame_due(at_rest):
+            ids, poses = self.sim.poses()
+            self.on_frame(clock.time_s, ids, poses)
+            clock.frame_taken(at_rest, self.period)

@@ -37,8 +37,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Mapping
 
 import numpy as np
 
@@ -52,68 +51,103 @@ Pair = tuple[str, str]
 _SEEN_DEPTH = 1e-3
 
 
-@dataclass
 class Paths:
-    """Each moved body's straight path and the grazes booked by substep."""
+    """Each moved body's straight path and the grazes booked by substep.
 
-    ref: dict[str, tuple[float, float, float, float, float]] = field(default_factory=dict)
-    due: dict[int, set[Pair]] = field(default_factory=dict)
-    # Each mover's resting candidates: the soonest each could be touched, and its id.
-    near: dict[str, list[tuple[float, str]]] = field(default_factory=dict)
-    # Two moving bodies: the soonest they could meet, until one turns.
-    soonest: dict[Pair, float] = field(default_factory=dict)
-    # The bodies whose paths move, in the order they started, and those
-    # that stopped since the last ask (``_settle``).
-    moving: dict[str, None] = field(default_factory=dict)
-    stopped: list[str] = field(default_factory=list)
+    The paths are written only through these methods, which keep the
+    bookkeeping of which bodies move (``set``) and which bookings are due.
+    """
+
+    __slots__ = ("_ref", "_due", "_near", "_soonest", "_moving", "_stopped")
+
+    def __init__(self) -> None:
+        # From substep t the body is at (x, y) moving (vx, vy) per substep: (t, x, y, vx, vy).
+        self._ref: dict[str, tuple[float, float, float, float, float]] = {}
+        self._due: dict[int, set[Pair]] = {}
+        # Each mover's resting candidates: the soonest each could be touched, and its id.
+        self._near: dict[str, list[tuple[float, str]]] = {}
+        # Two moving bodies: the soonest they could meet, until one turns.
+        self._soonest: dict[Pair, float] = {}
+        # The bodies whose paths move, in the order they started, and those
+        # that stopped since the last ask (``_settle``).
+        self._moving: dict[str, None] = {}
+        self._stopped: list[str] = []
 
     def clear(self) -> None:
-        self.ref.clear()
-        self.moving.clear()
+        self._ref.clear()
+        self._moving.clear()
         self.new_shot()
 
     def new_shot(self) -> None:
         """Forget the bookings and candidates of the last shot; the paths stay."""
-        self.due.clear()
-        self.near.clear()
-        self.soonest.clear()
-        self.stopped.clear()
+        self._due.clear()
+        self._near.clear()
+        self._soonest.clear()
+        self._stopped.clear()
 
     def set(self, bid: str, t: float, x: float, y: float, vx: float, vy: float) -> None:
-        """From substep ``t`` the body is at (x, y) moving (vx, vy) per substep.
-
-        (Rolling resistance, which only slows a moving body, writes ``ref`` itself.)
-        """
-        self.ref[bid] = (t, x, y, vx, vy)
+        """From substep ``t`` the body is at (x, y) moving (vx, vy) per substep."""
+        self._ref[bid] = (t, x, y, vx, vy)
         if vx or vy:
-            self.moving[bid] = None
-        elif bid in self.moving:
-            del self.moving[bid]
-            self.stopped.append(bid)
+            self._moving[bid] = None
+        elif bid in self._moving:
+            del self._moving[bid]
+            self._stopped.append(bid)
+
+    def slow(self, bid: str, t: float, x: float, y: float, vx: float, vy: float) -> None:
+        """A moving body keeps its direction at a lower speed (rolling resistance): no turn, no stop."""
+        self._ref[bid] = (t, x, y, vx, vy)
 
     def forget(self, bid: str) -> None:
-        self.ref.pop(bid, None)
-        self.moving.pop(bid, None)
-        self.near.clear()
-        self.soonest.clear()
+        self._ref.pop(bid, None)
+        self._moving.pop(bid, None)
+        self._near.clear()
+        self._soonest.clear()
 
     def at(self, bid: str, body: Body, t: float) -> tuple[float, float]:
         """Where Bullet holds the body at substep ``t`` (Bullet units)."""
-        path = self.ref.get(bid)
+        path = self._ref.get(bid)
         if path is None:
             p = body.node.getTransform().getPos()  # not moved since placed: exact
             return (p[0], p[1])
         t0, x, y, vx, vy = path
         return (x + vx * (t - t0), y + vy * (t - t0))
 
+    def velocity(self, bid: str) -> tuple[float, float] | None:
+        """The body's path velocity (Bullet units a substep), None if it has no path."""
+        path = self._ref.get(bid)
+        return None if path is None else (path[3], path[4])
+
+    def set_at(self, bid: str, t: float) -> tuple[float, float] | None:
+        """Where the body's path starts if it was set at substep ``t`` (a hit after Bullet's last substep)."""
+        path = self._ref.get(bid)
+        return (path[1], path[2]) if path is not None and path[0] == t else None
+
+    def candidates(self, bid: str) -> list[str]:
+        """The resting bodies kept as a mover's candidates, soonest first."""
+        return [other for _soonest, other in self._near.get(bid, [])]
+
+    def stop_all(self, bodies: Mapping[str, Body], mirror: Mirror, now: float) -> None:
+        """Every body with a path stops where its path has brought it at ``now``; the mirror holds it there."""
+        z = mirror.z
+        rows = mirror.rows
+        for bid in list(self._ref):
+            x, y = self.at(bid, bodies[bid], now)
+            self.set(bid, now, x, y, 0.0, 0.0)
+            z[rows[bid]] = complex(x, y)
+        self._due.clear()
+
     def take(self, substep: int) -> set[Pair] | None:
         """The grazes booked for the scan after ``substep`` (``drop_before`` clears missed ones)."""
-        return self.due.pop(substep, None)
+        due = self._due
+        return due.pop(substep, None) if due else None
 
     def drop_before(self, substep: int) -> None:
         """Forget bookings for scans that did not run (the scan was off then)."""
-        for old in [k for k in self.due if k < substep]:
-            del self.due[old]
+        due = self._due
+        if due:
+            for old in [k for k in due if k < substep]:
+                del due[old]
 
     def book(self, movers: Iterable[str], mirror: Mirror, now: float, until: float, fresh: bool) -> bool:
         """Book every graze of a path of ``movers`` against any body between ``now`` and ``until``.
@@ -134,22 +168,22 @@ class Paths:
         if len(rows) < 2:
             return False
         span = until - now
-        moving = self.moving
-        if self.stopped:
+        moving = self._moving
+        if self._stopped:
             self._settle(mirror, now)
         asked = dict.fromkeys(movers)
         radius = mirror.radius
-        soonest_of = self.soonest
+        soonest_of = self._soonest
         near = False
         for bid in asked:
             if bid not in moving:
                 continue   # stopped
             i = rows[bid]
             zi = vi = None
-            kept = self.near.get(bid)
+            kept = self._near.get(bid)
             if fresh or kept is None:
                 zi, vi = self._state(bid, mirror, now)
-                kept = self.near[bid] = self._look(i, zi, vi, mirror, now)
+                kept = self._near[bid] = self._look(i, zi, vi, mirror, now)
             for soonest, other in kept:
                 if soonest > until:
                     break   # kept soonest first
@@ -186,13 +220,13 @@ class Paths:
         kept; once it stops where that mover's path passes, it must be kept.
         """
         rows = mirror.rows
-        settled = [bid for bid in self.stopped if bid in rows and bid not in self.moving]
-        self.stopped.clear()
+        settled = [bid for bid in self._stopped if bid in rows and bid not in self._moving]
+        self._stopped.clear()
         for bid in settled:   # (a hit may have stopped it dead: the mirror learns where)
             mirror.z[rows[bid]] = self._state(bid, mirror, now)[0]
         touch = mirror.touch
-        for bid, kept in self.near.items():
-            if bid not in self.moving:
+        for bid, kept in self._near.items():
+            if bid not in self._moving:
                 continue
             zi, vi = self._state(bid, mirror, now)
             si = abs(vi)
@@ -206,7 +240,7 @@ class Paths:
 
     def _state(self, bid: str, mirror: Mirror, now: float) -> tuple[complex, complex]:
         """Position and velocity of a body at ``now`` (Bullet units, per substep)."""
-        path = self.ref.get(bid)
+        path = self._ref.get(bid)
         if path is None:
             return complex(mirror.z[mirror.rows[bid]]), 0j
         t0, x, y, vx, vy = path
@@ -252,7 +286,7 @@ class Paths:
             return   # Bullet sees the pair overlap and closing: its manifold makes the hit
         pair = (a, b) if a < b else (b, a)
         # The scan after substep first + 1 sees the touches between boundaries first - 1 and first.
-        self.due.setdefault(math.ceil(t_in) + 1, set()).add(pair)
+        self._due.setdefault(math.ceil(t_in) + 1, set()).add(pair)
 
 
 def _soonest(d: complex, v: complex, speed: float, reach: float, now: float) -> float | None:

@@ -13,7 +13,8 @@ from typing import Mapping
 
 from game.physics.bodies import Point
 from game.physics.grazes import Paths
-from game.physics.world import BULLET_UNIT, ZERO, Body, Mirror, sleep
+from game.physics.units import BULLET_UNIT
+from game.physics.world import ZERO, Body, Mirror, sleep
 
 
 def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, paths: Paths, now: int,
@@ -28,7 +29,6 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
     """
     z = mirror.z
     rows = mirror.rows
-    ref = paths.ref
     out: list[tuple[str, Point]] = []
     # Locals and plain tuples for Panda's vectors: this runs every tick for
     # every mover (the values and their conversion to Bullet's floats are
@@ -43,9 +43,9 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
         p = node.getTransform().getPos()
         px = p[0]
         py = p[1]
-        path = ref.get(bid)
-        if path is not None and path[0] == now:
-            bx, by = path[1], path[2]   # a hit set its velocity after Bullet's last substep
+        start = paths.set_at(bid, now)
+        if start is not None:
+            bx, by = start   # a hit set its velocity after Bullet's last substep
         else:
             bx, by = px + vx * h, py + vy * h
         if s2 <= dv * dv:
@@ -59,7 +59,7 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
             s = math.sqrt(s2)
             f = 1.0 - dv / s
             node.setLinearVelocity((vx * f, vy * f, 0.0))
-            ref[bid] = (now, bx, by, vx * f * h, vy * f * h)
+            paths.slow(bid, now, bx, by, vx * f * h, vy * f * h)
         if px * px + py * py > play_radius2:
             out.append((bid, (float(px) / BULLET_UNIT, float(py) / BULLET_UNIT)))
     return out

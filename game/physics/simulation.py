@@ -4,7 +4,9 @@
 shot's clock and ties the parts together, each in its own module:
 
 * ``world.py``: the bodies, their Bullet nodes, units and exact places;
-* ``contacts.py``: the per-substep contact scan and hit resolution;
+* ``contacts.py``: the Bullet adapter of the per-substep contact scan, and
+  ``resolver.py``: the pure hit resolution (where a hit's impulse is computed);
+* ``clock.py``: the substep, tick and frame arithmetic (``ShotClock``);
 * ``grazes.py``: the moved bodies' paths, which also say when that scan is
   installed at all (only while some pair could touch);
 * ``resting.py``: rolling resistance, leaving the circle and rest;
@@ -33,6 +35,7 @@ Design (the reasons are in ``docs/physics.md``):
 
 from __future__ import annotations
 
+import enum
 import math
 import weakref
 from typing import Iterable, Mapping
@@ -42,15 +45,16 @@ from panda3d.bullet import BulletSphereShape
 from panda3d.core import Vec3
 
 from game.physics.bodies import BodySpec, Point, specs_from_positions
+from game.physics.clock import ShotClock
 from game.physics.config import PhysicsConfig
-from game.physics.contacts import scan_substep
+from game.physics.contacts import BulletContacts
 from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.grazes import Paths
 from game.physics.pandaown import release_states
 from game.physics.resting import roll_moving, sleep_idle, still_moving, stop
+from game.physics.units import BULLET_UNIT
 from game.physics.world import (
-    BULLET_UNIT,
     ZERO,
     Body,
     Mirror,
@@ -62,7 +66,7 @@ from game.physics.world import (
     sleep,
     xy_of,
 )
-from game.rules.events import AllAtRest, BodyOut, Event, EventBus, ShotStarted
+from game.rules.events import AllAtRest, BodyOut, EventBus, ShotStarted
 from game.rules.layout import Layout
 
 __all__ = ["BULLET_UNIT", "FrameCallback", "Simulation", "shot_velocity"]
@@ -80,8 +84,21 @@ def shot_velocity(speed: float, angle_deg: float) -> Point:
     return (speed * math.cos(a), speed * math.sin(a))
 
 
+class Phase(enum.Enum):
+    """Where a world is in its life; the one state its public methods check."""
+
+    AT_REST = "at rest"   # between shots: bodies may be placed, added and removed
+    SHOT = "shot"         # a shot runs until every body rests
+    CLOSED = "closed"     # close() ran: the world refuses work
+
+
 class Simulation:
     """One Bullet world of bodies on the ground, with its own ``EventBus``.
+
+    Its state is declared: ``phase`` (a ``Phase``), ``clock`` (the
+    ``ShotClock``), the bodies and the movers, the paths (``Paths``) and
+    the contact scan (``BulletContacts``: installed or not, the pairs
+    touching, the events not yet published).
 
     Use it as a context manager or call ``close()`` when done; a dropped
     Simulation also clears its callback when collected.
@@ -90,27 +107,16 @@ class Simulation:
     def __init__(self, bodies: Iterable[BodySpec], config: PhysicsConfig = PhysicsConfig()) -> None:
         self.config = config
         self.bus = EventBus()
-        self._h = config.substep
+        self.clock = ShotClock(config)
+        self.phase = Phase.AT_REST
+        self._last_rest: AllAtRest | None = None   # published at the end of the last shot
         self._world = new_world()
         self._shapes: dict[float, BulletSphereShape] = {}
         self._bodies: dict[str, Body] = {}
-        self._moving: dict[str, Body] = {}
-        self._touching: set[tuple[str, str]] = set()
-        self._pending: list[Event] = []
-        self._substep = 0          # substeps stepped since the world was built
-        self._shot_substep = 0     # value of _substep when the current shot began
-        self._in_shot = False
-        self._shot_limit = 0       # substeps after which the current shot is stopped
-        self._accum = 0.0          # wall time not yet stepped by advance()
-        self._scanning = False     # is the per-substep contact scan installed?
-        self._next_frame = 0.0     # shot time of the next frame owed to an on_frame sampler
-        self._next_control = 0     # substep of the next control tick
-        self._woken = False        # may Bullet have woken bodies we did not set moving?
-        self._mirror = Mirror.empty()
-        self._closed = False
-        self._last_rest: AllAtRest | None = None
+        self._moving: dict[str, Body] = {}       # the bodies Python steps: shot, struck or pushed
         self._poses = PoseTracker()
         self._paths = Paths()      # moved bodies' straight paths and the grazes booked on them
+        self._contacts = BulletContacts(self._world, self._bodies, self._moving, self._paths, config.substep)
 
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -123,28 +129,26 @@ class Simulation:
         # substep while installed, so it does the common case (no manifold
         # at all) itself.
         ref = weakref.ref(self)
-        world = self._world
-        count_manifolds = world.getNumManifolds
-        h = self._h
-        paths = self._paths
+        count_manifolds = self._world.getNumManifolds
+        clock = self.clock
+        contacts = self._contacts
+        take = self._paths.take
 
         def on_substep(_data: object) -> None:
             sim = ref()
             if sim is None:
                 return
-            sim._substep += 1
+            clock.substep += 1
+            substep = clock.substep
             n = count_manifolds()
-            grazes = paths.take(sim._substep) if paths.due else None
+            grazes = take(substep)
             if n or grazes:
-                sim._woken = True
-                sim._touching, changed = scan_substep(
-                    world, n, sim._bodies, sim._moving, sim._touching,
-                    (sim._substep - sim._shot_substep) * h, h, sim._pending, grazes, paths, sim._substep,
-                    sim._mirror)
+                contacts.woken = True
+                changed = contacts.scan(n, grazes, substep, clock.time_s)
                 if changed:
                     sim._book(changed, fresh=True)
-            elif sim._touching:
-                sim._touching = set()
+            elif contacts.touching:
+                contacts.touching = set()
 
         self._on_substep = on_substep
 
@@ -181,7 +185,11 @@ class Simulation:
 
     def _reindex(self) -> None:
         """Rebuild the numpy mirror of resting places the graze search (and so the scan gate) reads."""
-        self._mirror = Mirror.of(self._bodies)
+        self._contacts.mirror = Mirror.of(self._bodies)
+
+    @property
+    def _mirror(self) -> Mirror:
+        return self._contacts.mirror
 
     # -- queries ---------------------------------------------------------
 
@@ -192,7 +200,7 @@ class Simulation:
     @property
     def time(self) -> float:
         """Simulated seconds since the current (or last) shot started."""
-        return (self._substep - self._shot_substep) * self._h
+        return self.clock.time_s
 
     def spec(self, body_id: str) -> BodySpec:
         """The spec of a body, with its current position."""
@@ -204,7 +212,12 @@ class Simulation:
         return body_id in self._bodies
 
     def is_at_rest(self) -> bool:
-        return not self._in_shot
+        return self.phase is not Phase.SHOT
+
+    @property
+    def scan_installed(self) -> bool:
+        """Is the per-substep contact scan installed for the current tick?"""
+        return self._contacts.installed
 
     def positions(self) -> dict[str, Point]:
         """Where every body is (metres); a body Bullet has not moved is at its exact place."""
@@ -231,11 +244,11 @@ class Simulation:
 
     def _require_still(self, what: str) -> None:
         self._require_open()
-        if self._in_shot:
+        if self.phase is Phase.SHOT:
             raise PhysicsError(f"cannot {what} while bodies are moving")
 
     def _require_open(self) -> None:
-        if self._closed:
+        if self.phase is Phase.CLOSED:
             raise PhysicsError("this simulation is closed")
 
     def place(self, body_id: str, position: Point) -> None:
@@ -279,7 +292,7 @@ class Simulation:
     def shoot(self, body_id: str, velocity: Point) -> ShotStarted:
         """Give a body (normally a taw) an initial rolling velocity and start a shot."""
         self._require_open()
-        if self._in_shot:
+        if self.phase is Phase.SHOT:
             raise ShotError("a shot is already running: wait until every body is at rest")
         body = self._body(body_id)
         try:
@@ -292,20 +305,18 @@ class Simulation:
         cap = self.config.max_shot_speed
         if speed > cap * (1.0 + 1e-9):
             raise ShotError(f"shot speed {speed:.3f} m/s is above the cap of {cap} m/s")
-        self._shot_substep = self._substep
-        self._shot_limit = self._substep + round(self.config.max_shot_time * self.config.substep_hz)
-        self._accum = 0.0
-        self._touching = set()
+        clock = self.clock
+        clock.start_shot()
+        self._contacts.touching = set()
         self._last_rest = None
-        self._next_frame = 0.0
-        self._next_control = self._substep + self.config.substeps_per_tick
-        self._in_shot = True
+        self.phase = Phase.SHOT
         body.node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, 0.0))
         body.node.setActive(True, True)
         self._moving[body_id] = body
         self._paths.new_shot()
         raw = raw_xy(body)   # at rest: where Bullet holds it
-        self._paths.set(body_id, self._substep, raw[0], raw[1], vx * BULLET_UNIT * self._h, vy * BULLET_UNIT * self._h)
+        h = clock.h
+        self._paths.set(body_id, clock.substep, raw[0], raw[1], vx * BULLET_UNIT * h, vy * BULLET_UNIT * h)
         self._scan_while(self._book(self._moving, fresh=True))
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
@@ -327,23 +338,23 @@ class Simulation:
         docs/physics.md) including the shot's first and last instants.
         """
         self._require_open()
-        if not self._in_shot:
+        if self.phase is not Phase.SHOT:
             return self._last_rest or AllAtRest(self.time, self.positions())
         if max_time is not None:
             if not (max_time > 0 and math.isfinite(max_time)):
                 raise PhysicsError(f"max_time must be a positive number, not {max_time!r}")
-            self._shot_limit = self._shot_substep + max(1, round(max_time * self.config.substep_hz))
+            self.clock.bound(max_time)
         sampler = FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
         if sampler is not None:
             sampler.maybe_emit()
         if sampler is None:
             # No frames owed: one doPhysics call per control tick (below).
             step = self._step_tick
-            while self._in_shot:
+            while self.phase is Phase.SHOT:
                 step()
         else:
             step = self._step_call
-            while self._in_shot:
+            while self.phase is Phase.SHOT:
                 step()
                 sampler.maybe_emit()
         assert self._last_rest is not None
@@ -362,29 +373,25 @@ class Simulation:
         self._require_open()
         if not (dt >= 0 and math.isfinite(dt)):
             raise PhysicsError(f"advance needs a finite dt >= 0, not {dt!r}")
-        if not self._in_shot:
-            self._accum = 0.0
+        if self.phase is not Phase.SHOT:
+            self.clock.forgive()
             return True
-        call = self.config.call
-        self._accum = min(self._accum + dt, _MAX_ADVANCE)
-        due = int(self._accum / call + 1e-9)
-        self._accum = max(0.0, self._accum - due * call)
+        due = self.clock.calls_owed(dt, _MAX_ADVANCE)
         sampler = FrameSampler(self, on_frame, frame_hz) if on_frame is not None else None
-        if sampler is not None and self._substep == self._shot_substep:
+        if sampler is not None and self.clock.at_shot_start():
             sampler.maybe_emit()  # the shot's first instant
         for _ in range(due):
-            if not self._in_shot:
+            if self.phase is not Phase.SHOT:
                 break
             self._step_call()
             if sampler is not None:
                 sampler.maybe_emit()
-        return not self._in_shot
+        return self.phase is not Phase.SHOT
 
     def _step_call(self) -> None:
         """One doPhysics call of whole substeps, then the control work if a tick is due."""
         self._do_substeps(self.config.substeps_per_call)
-        if self._substep >= self._next_control:
-            self._next_control += self.config.substeps_per_tick
+        if self.clock.take_tick():
             self._control()
 
     def _step_tick(self) -> None:
@@ -401,29 +408,30 @@ class Simulation:
         of every body; only the frame sampler and ``advance`` need a call
         every 1/60 s.  Events are published at the tick, in the same order.
         """
-        n = self._next_control - self._substep
+        n = self.clock.to_next_tick()
         k = self.config.substeps_per_call
         if n & (n - 1) or k & (k - 1):
             self._step_call()
             return
         self._do_substeps(n)
-        self._next_control += self.config.substeps_per_tick
+        self.clock.take_tick()
         self._control()
 
     def _do_substeps(self, n: int) -> None:
         """``n`` substeps in one doPhysics call, then any hits the scan booked."""
-        scanning = self._scanning  # while it scans, the scan counts the substeps
-        h = self._h
+        scanning = self._contacts.installed  # while it scans, the scan counts the substeps
+        h = self.clock.h
         self._world.doPhysics(n * h, n, h)
         if not scanning:
-            self._substep += n
-        if self._pending:
+            self.clock.substep += n
+        if self._contacts.pending:
             self._flush()
 
     # -- the control tick ----------------------------------------------------
 
     def _flush(self) -> None:
-        pending, self._pending = self._pending, []
+        contacts = self._contacts
+        pending, contacts.pending = contacts.pending, []
         publish = self.bus.publish
         for event in pending:
             publish(event)
@@ -431,10 +439,10 @@ class Simulation:
     def _control(self) -> None:
         """A control tick: rolling resistance, leaving the circle, rest and the time bound."""
         out = roll_moving(self._moving, self._mirror, (self.config.play_radius * BULLET_UNIT) ** 2,
-                          self._paths, self._substep, self._h)
+                          self._paths, self.clock.substep, self.clock.h)
         for bid, where in out:
             self._take_out(bid, where)
-        if self._substep >= self._shot_limit:
+        if self.clock.past_limit():
             self._stop_all()
         if not self._moving:
             self._confirm_rest()
@@ -449,30 +457,32 @@ class Simulation:
         ``Paths.book`` tells: with the scan off nothing turns before the
         next tick, so a tick in which no pair comes near has no contact.
         """
-        if not near and self._woken:
+        contacts = self._contacts
+        if not near and contacts.woken:
             # Only needed after the scan saw a manifold (no overlap, no merge).
             sleep_idle(self._bodies, self._moving)
-            self._woken = False
-        if near and not self._scanning:
+            contacts.woken = False
+        if near and not contacts.installed:
             self._world.setTickCallback(self._on_substep, False)
-            self._scanning = True
-        elif not near and self._scanning:
+            contacts.installed = True
+        elif not near and contacts.installed:
             self._world.clearTickCallback()
-            self._scanning = False
-            self._touching = set()
+            contacts.installed = False
+            contacts.touching = set()
 
     def _book(self, movers: Iterable[str], fresh: bool) -> bool:
         """Book the grazes of ``movers``' paths until just past the next control tick (``grazes.py``).
 
         True if some pair of them comes near touching by then.
         """
-        if self._paths.due:
-            self._paths.drop_before(self._substep)
-        return self._paths.book(movers, self._mirror, float(self._substep), float(self._next_control + 1), fresh)
+        clock = self.clock
+        self._paths.drop_before(clock.substep)
+        return self._paths.book(movers, self._mirror, float(clock.substep), float(clock.next_control + 1), fresh)
 
     def _take_out(self, body_id: str, where: Point) -> None:
         self._detach(body_id)
-        self._touching = {pair for pair in self._touching if body_id not in pair}
+        contacts = self._contacts
+        contacts.touching = {pair for pair in contacts.touching if body_id not in pair}
         self.bus.publish(BodyOut(self.time, body_id, where))
 
     def _stop_all(self) -> None:
@@ -482,14 +492,7 @@ class Simulation:
 
     def _settle_paths(self) -> None:
         """Every body is stopped where its path has brought it now, and the mirror holds it there."""
-        now = float(self._substep)
-        z = self._mirror.z
-        rows = self._mirror.rows
-        for bid in list(self._paths.ref):
-            x, y = self._paths.at(bid, self._bodies[bid], now)
-            self._paths.set(bid, now, x, y, 0.0, 0.0)
-            z[rows[bid]] = complex(x, y)
-        self._paths.due.clear()
+        self._paths.stop_all(self._bodies, self._mirror, float(self.clock.substep))
 
     def _confirm_rest(self) -> None:
         """Nothing we know of moves: check every body once, then publish the rest."""
@@ -498,9 +501,9 @@ class Simulation:
             return
         stop(self._bodies, asleep=False)
         self._settle_paths()
-        self._in_shot = False
+        self.phase = Phase.AT_REST
         self._scan_while(False)
-        self._touching = set()
+        self._contacts.touching = set()
         self._last_rest = AllAtRest(self.time, self.positions())
         self.bus.publish(self._last_rest)
 
@@ -508,10 +511,10 @@ class Simulation:
 
     def close(self) -> None:
         """Clear the Bullet callback and drop the bodies; the world is unusable after."""
-        if self._closed:
+        if self.phase is Phase.CLOSED:
             return
-        self._closed = True
-        self._scanning = False
+        self.phase = Phase.CLOSED
+        self._contacts.installed = False
         self._world.clearTickCallback()
         for body in self._bodies.values():
             self._world.removeRigidBody(body.node)
@@ -529,7 +532,7 @@ class Simulation:
 
     def __del__(self) -> None:
         try:
-            if not self._closed:
+            if self.phase is not Phase.CLOSED:
                 self._world.clearTickCallback()
         except AttributeError:
             pass

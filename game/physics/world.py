@@ -3,9 +3,7 @@
 Everything here is about *which* bodies are on the ground and *where*; nothing
 steps the world.  Two choices matter elsewhere:
 
-* Bullet works in millimetres (``BULLET_UNIT``): it pads every bounding box
-  by a fixed 0.02 length units and merges islands through any overlap, which
-  in metres woke whole clusters around a passing taw (``docs/physics.md``).
+* Bullet works in millimetres (``units.BULLET_UNIT``, with the reason).
 * Bullet stores positions in single precision, so a body read back comes a
   hair off where it was placed.  Each body keeps the exact (float64) place it
   was put at and the single-precision value Bullet held for it then; while
@@ -27,15 +25,8 @@ from panda3d.core import Point3, TransformState, Vec3
 from game.physics.bodies import BodySpec, Point
 from game.physics.config import PhysicsConfig
 from game.physics.errors import PlacementError
-
-# Bullet lengths per metre.  Bullet pads every bounding box by a fixed 0.02
-# length units (its contact breaking threshold) and merges islands through
-# any overlap: in metres that is 2 cm around 8 mm balls, so a passing taw woke
-# whole clusters and the scan waded through dozens of empty manifolds.  In
-# millimetres the padding is 0.02 mm.  Nothing else changes: masses are kept,
-# every solver setting we rely on is scale-free, and only our boundary
-# converts (lengths, velocities and impulses times BULLET_UNIT inside Bullet).
-BULLET_UNIT = 1000.0
+from game.physics.resolver import Ball
+from game.physics.units import BULLET_UNIT
 
 ZERO = Vec3(0.0, 0.0, 0.0)
 _LOCK_Z = Vec3(1.0, 1.0, 0.0)
@@ -49,7 +40,7 @@ NEAR_SLACK = 0.5
 
 @dataclass
 class Body:
-    """A body in the world: its spec, Bullet node, per-tick speed loss and exact place.
+    """A body in the world: its spec, Bullet node, per-tick speed loss, resolver record and exact place.
 
     ``placed`` is where the body was last put (metres, float64) and
     ``placed_raw`` what Bullet held for it right after (its own units, single
@@ -62,6 +53,7 @@ class Body:
     node: BulletRigidBodyNode
     decel: float   # Bullet speed (mm/s) lost per control tick to rolling resistance
     radius: float  # in Bullet units (mm)
+    ball: Ball     # what the hit resolver needs of it
     placed: Point = (0.0, 0.0)
     placed_raw: Point = field(default=(0.0, 0.0))
     unread: bool = True
@@ -89,7 +81,8 @@ def make_body(spec: BodySpec, shape: BulletSphereShape, config: PhysicsConfig) -
     node.setLinearSleepThreshold(0.0)
     node.setAngularSleepThreshold(0.0)
     decel = spec.material.rolling_resistance * config.gravity * config.tick * BULLET_UNIT
-    body = Body(spec, node, decel, r)
+    ball = Ball(spec.mass, r, spec.material.restitution, spec.material.friction)
+    body = Body(spec, node, decel, r, ball)
     put(body, spec.position)
     return body
 

@@ -26,14 +26,14 @@ class AlwaysScanning(Simulation):
     """The reference: the per-substep scan installed for the whole shot."""
 
     def _scan_while(self, near: bool) -> None:
-        super()._scan_while(near or self._in_shot)
+        super()._scan_while(near or not self.is_at_rest())
 
 
 def _scanned_ticks(sim: Simulation) -> list[bool]:
     """Step a shot tick by tick; whether the scan was installed for each."""
     ticks = []
     while not sim.is_at_rest():
-        ticks.append(sim._scanning)   # noqa: SLF001 - the gate is the subject
+        ticks.append(sim.scan_installed)   # noqa: SLF001 - the gate is the subject
         sim._step_tick()              # noqa: SLF001
     return ticks
 
@@ -104,7 +104,7 @@ def test_a_body_that_stops_on_a_movers_path_is_asked_again() -> None:
     paths.set("b", 16.0, 60.0, 0.0, 0.0, 0.0)   # stopped: 60 mm ahead of A's start, on its path
     assert not paths.book(["a"], mirror, 16.0, 33.0, fresh=False)   # A at 16 mm: 27.5 mm short
     assert paths.book(["a"], mirror, 32.0, 49.0, fresh=False)       # A at 32 mm: 11.5 mm short
-    assert [other for _soonest, other in paths.near["a"]] == ["b"]
+    assert paths.candidates("a") == ["b"]
 
 
 @pytest.mark.parametrize("first_seed", [0, 70])

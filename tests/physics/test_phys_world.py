@@ -106,7 +106,7 @@ def test_a_dropped_world_is_collected_even_with_its_scan_installed() -> None:
     spots = full_table(LAYOUT)
     sim, rec = world(spots)
     sim.shoot("earth.taw", aim(spots["earth.taw"], spots["sun"], CAP))
-    while not sim._scanning:  # step until the per-substep callback is installed
+    while not sim.scan_installed:  # step until the per-substep callback is installed
         assert not sim.advance(CONFIG.tick)
     ref = weakref.ref(sim)
     del sim, rec
