@@ -11,7 +11,7 @@ this arithmetic.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.physics.config import PhysicsConfig
 
@@ -30,16 +30,15 @@ class ShotClock:
     next_control: int = 0     # the substep of the next control tick
     next_frame_s: float = 0.0  # shot time of the next frame owed to a sampler
     owed_s: float = 0.0       # wall time not yet stepped by ``advance``
+    h: float = field(init=False)   # one substep, in seconds
 
-    @property
-    def h(self) -> float:
-        """One substep, in seconds."""
-        return self.config.substep
+    def __post_init__(self) -> None:
+        self.h = self.config.substep
 
     @property
     def time_s(self) -> float:
         """Simulated seconds since the current (or last) shot started."""
-        return (self.substep - self.shot_start) * self.config.substep
+        return (self.substep - self.shot_start) * self.h
 
     def start_shot(self) -> None:
         """A shot starts now: bound it by ``max_shot_time``; the first tick and frame are due."""
@@ -85,7 +84,8 @@ class ShotClock:
 
     def frame_due(self, at_rest: bool) -> bool:
         """Is a frame owed now: the next frame time is reached, or the shot's last instant?"""
-        return self.time_s + _FRAME_SLACK_S >= self.next_frame_s or (at_rest and self.next_frame_s != math.inf)
+        due = self.next_frame_s
+        return (self.substep - self.shot_start) * self.h + _FRAME_SLACK_S >= due or (at_rest and due != math.inf)
 
     def frame_taken(self, at_rest: bool, period_s: float) -> None:
         """A frame was sampled now: the next is the first frame time after now (none after the rest)."""
