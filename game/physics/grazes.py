@@ -17,7 +17,7 @@ and the other moving bodies, asked on their paths unless they cannot meet
 it before the next tick.  A touch Bullet will not see closing is booked for
 the contact scan that covers the substep it lies in; that scan resolves it
 with the hits Bullet found, in the order of their touching instants
-(``contacts.resolve_hits``), which checks it again on the paths as they are
+(``resolver.resolve``), which checks it again on the paths as they are
 then.
 
 The same asks are the contact scan's gate: a tick that starts with the scan
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from types import MappingProxyType
 from typing import Iterable, Mapping
 
 import numpy as np
@@ -58,7 +59,7 @@ class Paths:
     bookkeeping of which bodies move (``set``) and which bookings are due.
     """
 
-    __slots__ = ("_ref", "_due", "_near", "_soonest", "_moving", "_stopped")
+    __slots__ = ("_ref", "_due", "_near", "_soonest", "_moving", "_stopped", "starts", "bookings")
 
     def __init__(self) -> None:
         # From substep t the body is at (x, y) moving (vx, vy) per substep: (t, x, y, vx, vy).
@@ -72,6 +73,9 @@ class Paths:
         # that stopped since the last ask (``_settle``).
         self._moving: dict[str, None] = {}
         self._stopped: list[str] = []
+        # Read-only views for the hot loops (rolling resistance, the per-substep callback).
+        self.starts: Mapping[str, tuple[float, float, float, float, float]] = MappingProxyType(self._ref)
+        self.bookings: Mapping[int, set[Pair]] = MappingProxyType(self._due)
 
     def clear(self) -> None:
         self._ref.clear()
@@ -94,9 +98,14 @@ class Paths:
             del self._moving[bid]
             self._stopped.append(bid)
 
-    def slow(self, bid: str, t: float, x: float, y: float, vx: float, vy: float) -> None:
-        """A moving body keeps its direction at a lower speed (rolling resistance): no turn, no stop."""
-        self._ref[bid] = (t, x, y, vx, vy)
+    def slow(self, slowed: list[tuple[str, float, float, float, float, float]]) -> None:
+        """Moving bodies keep their directions at lower speeds (rolling resistance): no turn, no stop.
+
+        Each as (body, t, x, y, vx, vy), as ``set`` takes them.
+        """
+        ref = self._ref
+        for bid, t, x, y, vx, vy in slowed:
+            ref[bid] = (t, x, y, vx, vy)
 
     def forget(self, bid: str) -> None:
         self._ref.pop(bid, None)
@@ -118,11 +127,6 @@ class Paths:
         path = self._ref.get(bid)
         return None if path is None else (path[3], path[4])
 
-    def set_at(self, bid: str, t: float) -> tuple[float, float] | None:
-        """Where the body's path starts if it was set at substep ``t`` (a hit after Bullet's last substep)."""
-        path = self._ref.get(bid)
-        return (path[1], path[2]) if path is not None and path[0] == t else None
-
     def candidates(self, bid: str) -> list[str]:
         """The resting bodies kept as a mover's candidates, soonest first."""
         return [other for _soonest, other in self._near.get(bid, [])]
@@ -139,8 +143,7 @@ class Paths:
 
     def take(self, substep: int) -> set[Pair] | None:
         """The grazes booked for the scan after ``substep`` (``drop_before`` clears missed ones)."""
-        due = self._due
-        return due.pop(substep, None) if due else None
+        return self._due.pop(substep, None)
 
     def drop_before(self, substep: int) -> None:
         """Forget bookings for scans that did not run (the scan was off then)."""

@@ -88,7 +88,7 @@ class Touch:
     handle: object = None
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Substep:
     """The substep being resolved: its length and the shot time at its end."""
 
@@ -96,7 +96,7 @@ class Substep:
     t_end_s: float
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Ask:
     """Which bodies could a body at (x, y) moving at (vx, vy) meet within ``travel_mm``?"""
 
@@ -121,7 +121,7 @@ class Surroundings(Protocol):
         """For each ask, the bodies its path could meet (a superset)."""
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Impulse:
     """The impulse on A (B gets its opposite): its normal part and its x, y components."""
 
@@ -144,7 +144,7 @@ class Shift:
     ahead_y_mm: float = 0.0
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class VelocityChange:
     """A body's velocity through the substep (Bullet's) and from now on (ours); ``write``: set it."""
 
@@ -220,7 +220,7 @@ def touch_back_s(gap_x_mm: float, gap_y_mm: float, wx_mmps: float, wy_mmps: floa
     return None
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class _Earliest:
     back_s: float
     index: int

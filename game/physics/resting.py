@@ -29,6 +29,8 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
     """
     z = mirror.z
     rows = mirror.rows
+    starts = paths.starts
+    slowed: list[tuple[str, float, float, float, float, float]] = []
     out: list[tuple[str, Point]] = []
     # Locals and plain tuples for Panda's vectors: this runs every tick for
     # every mover (the values and their conversion to Bullet's floats are
@@ -43,9 +45,9 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
         p = node.getTransform().getPos()
         px = p[0]
         py = p[1]
-        start = paths.set_at(bid, now)
-        if start is not None:
-            bx, by = start   # a hit set its velocity after Bullet's last substep
+        path = starts.get(bid)
+        if path is not None and path[0] == now:
+            bx, by = path[1], path[2]   # a hit set its velocity after Bullet's last substep
         else:
             bx, by = px + vx * h, py + vy * h
         if s2 <= dv * dv:
@@ -59,9 +61,10 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
             s = math.sqrt(s2)
             f = 1.0 - dv / s
             node.setLinearVelocity((vx * f, vy * f, 0.0))
-            paths.slow(bid, now, bx, by, vx * f * h, vy * f * h)
+            slowed.append((bid, now, bx, by, vx * f * h, vy * f * h))
         if px * px + py * py > play_radius2:
             out.append((bid, (float(px) / BULLET_UNIT, float(py) / BULLET_UNIT)))
+    paths.slow(slowed)
     return out
 
 

@@ -117,6 +117,7 @@ class Simulation:
         self._poses = PoseTracker()
         self._paths = Paths()      # moved bodies' straight paths and the grazes booked on them
         self._contacts = BulletContacts(self._world, self._bodies, self._moving, self._paths, config.substep)
+        self._mirror = Mirror.empty()   # resting places by row (the contact scan reads the same one)
 
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -133,6 +134,7 @@ class Simulation:
         clock = self.clock
         contacts = self._contacts
         take = self._paths.take
+        bookings = self._paths.bookings
 
         def on_substep(_data: object) -> None:
             sim = ref()
@@ -141,7 +143,7 @@ class Simulation:
             clock.substep += 1
             substep = clock.substep
             n = count_manifolds()
-            grazes = take(substep)
+            grazes = take(substep) if bookings else None
             if n or grazes:
                 contacts.woken = True
                 changed = contacts.scan(n, grazes, substep, clock.time_s)
@@ -185,11 +187,7 @@ class Simulation:
 
     def _reindex(self) -> None:
         """Rebuild the numpy mirror of resting places the graze search (and so the scan gate) reads."""
-        self._contacts.mirror = Mirror.of(self._bodies)
-
-    @property
-    def _mirror(self) -> Mirror:
-        return self._contacts.mirror
+        self._mirror = self._contacts.mirror = Mirror.of(self._bodies)
 
     # -- queries ---------------------------------------------------------
 
