@@ -7,7 +7,6 @@ the caller about each shot and records the replay.
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from dataclasses import dataclass, field, replace
@@ -46,12 +45,15 @@ class GameResult:
 
 def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
               on_shot: Callable[[dict[str, Any]], None] | None = None,
-              round_limit: int | None = None, record: bool = False, max_shots: int = 400) -> GameResult:
+              round_limit: int | None = None, record: bool = False, max_shots: int = 400,
+              out: str | None = None) -> GameResult:
     """One match between AI levels (one per seat), through the match layer's turn loop.
 
     Rule 1's hat is dropped in Bullet from ``seed``; each seat's AI is seeded
     from ``seed`` and its seat.  With ``record`` every shot is recorded for a
-    replay file (``GameResult.replay``).
+    replay file (``GameResult.replay``); with ``out`` as well, the replay is
+    written there as the game goes (the header at once, then after every
+    shot, atomically), so a game killed part-way leaves every shot played.
     """
     from game.match.match import Match
     from game.replay import GameRecorder, ShotInputs, ShotRecorder, meta_from
@@ -68,7 +70,7 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
     start_worth = {p: match.state.worth(p) for p in planets}
     recorder = None
     if record:
-        recorder = GameRecorder(None, meta_from(seed, [{"planet": p, "level": level_of[p], "seat": match.names[p]}
+        recorder = GameRecorder(out, meta_from(seed, [{"planet": p, "level": level_of[p], "seat": match.names[p]}
                                                        for p in match.state.players],
                                                 house.to_dict(), match.layout, source="taw simulate"))
     decisions: list[tuple[str, float]] = []
@@ -117,19 +119,3 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
     end = f"{state.winner} ({level_of[state.winner]}) wins" if state.winner is not None else "no winner"
     return GameResult(list(levels), planets, net, winner, decisions, len(match.history), state.round, end, log,
                       seed, recorder.replay if recorder is not None else None)
-
-
-def write_record(result: GameResult, path: str) -> str:
-    """Write the match: a replay if one was recorded, otherwise a JSON match log."""
-    from game.fileio import write_atomic
-
-    if result.replay is not None:
-        from game.replay import save_replay
-
-        save_replay(result.replay, path)
-        return "replay"
-    data = {"format": "taw-match-log", "version": 1, "seed": result.seed, "seats": result.seats,
-            "planets": result.planets, "net": result.net, "winner": result.winner, "end": result.end,
-            "rounds": result.rounds, "shots": result.log}
-    write_atomic(path, json.dumps(data, indent=1) + "\n")
-    return "match log (JSON)"

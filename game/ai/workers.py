@@ -20,6 +20,7 @@ import math
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
@@ -56,9 +57,25 @@ class Cancelled(Exception):
     """The plan was cancelled before it finished."""
 
 
-def _init_worker(cancel_mark: Any) -> None:
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _init_worker(cancel_mark: Any, parent_pid: int) -> None:
     global _worker_cancel_mark
     _worker_cancel_mark = cancel_mark
+    threading.Thread(target=_exit_with_parent, args=(parent_pid,), daemon=True, name="parent-watch").start()
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """End this worker once its parent is gone (kill -9 or SIGTERM give the pool no chance to close it).
+
+    A dead parent's children are handed to another process, so the parent
+    id changes; a worker waiting for work would otherwise wait forever, and
+    keep the resource tracker alive with it.
+    """
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _warm(module_names: Sequence[str]) -> int:
@@ -99,7 +116,7 @@ class PlannerPool:
             self._cancel_mark = context.Value("q", 0, lock=True)
             self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                                  initializer=_init_worker,
-                                                 initargs=(self._cancel_mark,))
+                                                 initargs=(self._cancel_mark, os.getpid()))
             if warm_modules:
                 # One warm-up per worker so the first plan does not pay for imports.
                 for future in [self._executor.submit(_warm, tuple(warm_modules)) for _ in range(workers)]:

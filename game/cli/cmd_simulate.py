@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 
 from game import argtypes
@@ -23,6 +24,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress, only the result")
 
 
+def _stop(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def run(args: argparse.Namespace) -> int:
     from game.ai.levels import parse_levels
     from game.fileio import check_writable
@@ -38,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         check_writable(args.out)
 
-    from game.ai.headless import play_game, write_record
+    from game.ai.headless import play_game
     from game.ai.progress import Progress
     from game.ai.workers import PlannerPool
 
@@ -55,13 +60,14 @@ def run(args: argparse.Namespace) -> int:
             progress.stream.write(line + "\n")
             progress.stream.flush()
 
+    signal.signal(signal.SIGTERM, _stop)  # the pool closes its workers on the way out
     with PlannerPool(workers, warm_modules=("game.ai.rollout",)) as pool:
+        # With --out the replay is written as the game goes: killed part-way, the file holds every shot played.
         result = play_game([lv.name for lv in levels], seed=args.seed, pool=pool, on_shot=on_shot,
-                           round_limit=args.rounds, record=args.out is not None)
+                           round_limit=args.rounds, record=args.out is not None, out=args.out)
     if tty:
         sys.stderr.write("\n")
     if args.out is not None:
-        kind = write_record(result, args.out)
-        print(f"{kind} written to {args.out}")
+        print(f"replay written to {args.out}")
     print(result.summary())
     return 0

@@ -200,7 +200,7 @@ def special_files(folder: Path) -> dict[str, Path]:
 # -- memory --------------------------------------------------------------------------
 
 PROBE = """
-import json, resource, sys, time
+import json, sys, time
 from pathlib import Path
 what, path = sys.argv[1], sys.argv[2]
 start = time.perf_counter()
@@ -228,14 +228,18 @@ try:
 except Exception as err:
     outcome = "refused" if type(err).__name__ in ("ReplayFormatError", "UserError", "CannotContinue") \\
         else f"crash: {type(err).__name__}: {str(err)[:200]}"
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:")) / 1024
 print(json.dumps({"outcome": outcome, "peak_mb": peak, "seconds": time.perf_counter() - start}))
 """
 
 
 def peak_rss(what: str, path: Path | str, timeout: float = 600.0) -> dict:
     """Run one load (``load``: load_replay and the viewer's timeline; ``list``: the Replays screen's row;
-    ``continue``: Continue) of ``path`` in a fresh process: its outcome, peak RSS in MB and seconds."""
+    ``continue``: Continue) of ``path`` in a fresh process: its outcome, peak RSS in MB and seconds.
+
+    The peak is the process's own high-water mark (``VmHWM``; ``ru_maxrss``
+    would start from the parent's size at the fork).
+    """
     proc = subprocess.run([sys.executable, "-c", PROBE, what, str(path)], capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]

@@ -1,0 +1,89 @@
+"""A kill -9 or SIGTERM part-way: the replay holds every shot played so far, and no worker outlives its parent."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.errors import UserError
+from game.replay import load_replay
+from game.replay.fileformat import read_meta
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _simulate(out: Path, players: str, workers: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "game", "simulate", "--players", players, "--rounds", "30",
+                             "--workers", str(workers), "--quiet", "--seed", "4", "--out", str(out)],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _shots_on_disk(out: Path) -> int:
+    try:
+        return read_meta(out).shot_count
+    except UserError:
+        return -1
+
+
+def _wait_for_shots(proc: subprocess.Popen, out: Path, shots: int, timeout: float = 120.0) -> int:
+    until = time.monotonic() + timeout
+    while time.monotonic() < until:
+        seen = _shots_on_disk(out)
+        if seen >= shots:
+            return seen
+        assert proc.poll() is None, proc.stderr.read().decode()
+        time.sleep(0.05)
+    pytest.fail(f"no {shots} shots written within {timeout} s")
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_kill_9_part_way_leaves_a_valid_replay_of_every_shot_so_far(tmp_path):
+    out = tmp_path / "game.replay"
+    proc = _simulate(out, "random,random,random", workers=0)
+    seen = _wait_for_shots(proc, out, 3)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    replay = load_replay(out)    # complete and valid, whatever instant the kill came
+    assert len(replay.shots) >= seen
+    assert [p for p in os.listdir(tmp_path) if p != "game.replay" and not p.endswith(".tmp")] == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill -9", "SIGTERM"])
+def test_planning_workers_exit_when_simulate_dies(tmp_path, sig):
+    out = tmp_path / "game.replay"
+    proc = _simulate(out, "easy,easy", workers=2)
+    _wait_for_shots(proc, out, 1, timeout=240)
+    workers = _children(proc.pid)
+    assert len(workers) >= 2   # the planning workers (and multiprocessing's resource tracker)
+    proc.send_signal(sig)
+    proc.wait(30)
+    until = time.monotonic() + 10
+    while time.monotonic() < until and any(_alive(w) for w in workers):
+        time.sleep(0.1)
+    assert not [w for w in workers if _alive(w)]
+    assert len(load_replay(out).shots) >= 1
