@@ -8,6 +8,9 @@ from game.rules.sheet import SUN_HOME, Debt, ShotSheet
 from game.rules.state import STAKES, RuleState, marbles_held
 
 
+_UNBOUNDED = 1 << 40  # the winner's pot before it is known: an upper bound the plan brings down
+
+
 class Ledger:
     """Purses, pot and board while a shot's debts are settled.
 
@@ -41,14 +44,44 @@ class Ledger:
             self.purses[payee] += count
 
     def settle(self, sheet: ShotSheet) -> None:
-        """Every debt in rule order (the winner's collection last), as far as purses go."""
-        for debt in sorted(sheet.debts, key=lambda d: d.key):
+        """The shot's debts settled as a whole: each moves what ``plan`` allows, recorded in rule order."""
+        debts = sorted(sheet.debts, key=lambda d: d.key)
+        for debt, amount in zip(debts, self.plan(debts)):
             if debt.bodies:
                 self._bodies_off_the_board(debt)
             elif debt.replace_at is not None:
-                self._replacement(sheet, debt)
+                self._replacement(sheet, debt, amount)
             else:
-                self._payment(sheet, debt)
+                self._payment(sheet, debt, amount)
+
+    def plan(self, debts: list[Debt]) -> list[int]:
+        """How many marbles each debt (in rule order) moves when the shot is settled as a whole.
+
+        A payer covers his debts, in rule order, from his purse plus what the
+        shot brings him (receipts before debts), so nobody is put out while
+        the shot leaves him ahead.  Starting from every debt paid in full,
+        each payer who cannot cover them pays as far as his purse and receipts
+        go; that may cut what his creditors receive, so it is repeated until
+        nothing changes (the amounts only fall, so it ends).  The winner's
+        pot (``everything``) is what the pot holds after the rest.
+        """
+        present = [sum(1 for b in d.bodies if b in self.board) for d in debts]
+        amounts = [present[i] if d.bodies else (_UNBOUNDED if d.everything else d.owed)
+                   for i, d in enumerate(debts)]
+        payers = {d.payer for d in debts if not d.bodies}
+        changed = True
+        while changed:
+            changed = False
+            for payer in payers:
+                available = self.balance(payer) + sum(a for d, a in zip(debts, amounts) if d.payee == payer)
+                for i, debt in enumerate(debts):
+                    if debt.bodies or debt.payer != payer:
+                        continue
+                    give = max(0, min(available, debt.owed if not debt.everything else available))
+                    available -= give
+                    if give != amounts[i]:
+                        amounts[i], changed = give, True
+        return amounts
 
     def _bodies_off_the_board(self, debt: Debt) -> None:
         present = tuple(b for b in debt.bodies if b in self.board)
@@ -59,9 +92,9 @@ class Ledger:
             self.transfers.append(Transfer(debt.payer, debt.payee, len(present), debt.rule, debt.reason,
                                            len(present), present, debt.cause))
 
-    def _replacement(self, sheet: ShotSheet, debt: Debt) -> None:
+    def _replacement(self, sheet: ShotSheet, debt: Debt, amount: int) -> None:
         body = debt.replace_body
-        if self.balance(debt.payer) >= 1:
+        if amount >= 1:
             self._move(debt.payer, "", 1)
             self.board[body] = debt.payer
             sheet.put_down.append(PutDown(body, debt.replace_at or SUN_HOME, debt.rule, debt.reason,
@@ -72,9 +105,8 @@ class Ledger:
         if debt.payer != STAKES:
             self.short.add(debt.payer)
 
-    def _payment(self, sheet: ShotSheet, debt: Debt) -> None:
-        owed = self.balance(debt.payer) if debt.everything else debt.owed
-        paid = min(owed, self.balance(debt.payer))
+    def _payment(self, sheet: ShotSheet, debt: Debt, paid: int) -> None:
+        owed = paid if debt.everything else debt.owed
         if paid > 0:
             self._move(debt.payer, debt.payee, paid)
             reason = debt.reason if paid == owed else f"{debt.reason}; owed {owed}, had only {paid}"

@@ -283,6 +283,28 @@ def test_running_out_a_player_pays_what_he_has_and_is_out():
     assert [c.body for c in ruling.take_off] == ["venus.taw"]
 
 
+def test_a_shot_is_settled_as_a_whole_so_a_player_owed_more_than_he_owes_stays_in():
+    # Venus has 1, owes the Earth 2 (rule 7) and is owed 4 by Mars (rule 8): he ends with 3, and is not out.
+    state = game(["venus", "earth", "mars"], purses={"venus": 1, "earth": 20, "mars": 20})
+    state = replace(state, marbles_in_game=state.ledger_total())
+    ruling = play(state, "venus", contacts=[("venus.taw", "sun"), ("sun", "earth")],
+                  rest={"sun": region_spot("mars"), **AWAY})
+    assert ruling.paid("venus", "earth", 7) == 2 and ruling.paid("mars", "venus", 8) == 4
+    assert ruling.out == () and ruling.state.purses["venus"] == 3
+
+
+def test_a_player_short_even_after_the_shots_receipts_pays_all_he_has_and_is_out():
+    # Venus has 0, owes the Earth and Mars 2 each (rule 7) and is owed 3 by Jupiter (rule 8): 3 of 4 is paid.
+    state = game(["venus", "earth", "mars", "jupiter"], purses={"venus": 0, "earth": 20, "mars": 20, "jupiter": 20})
+    state = replace(state, marbles_in_game=state.ledger_total())
+    ruling = play(state, "venus", contacts=[("venus.taw", "sun"), ("sun", "earth"), ("sun", "mars")],
+                  rest={"sun": region_spot("jupiter"), **AWAY})
+    assert ruling.paid("jupiter", "venus", 8) == 3
+    assert ruling.paid("venus", "earth", 7) == 2 and ruling.paid("venus", "mars", 7) == 1
+    assert ruling.out == ("venus",)
+    assert ruling.state.purses["venus"] == 1  # nothing left but the taw he picked up
+
+
 def test_the_last_player_in_wins_and_takes_the_stakes():
     state = game(["venus", "earth"], purses={"venus": 0, "earth": 20}, stakes=4)
     state = replace(state, marbles_in_game=state.ledger_total())

@@ -1,8 +1,10 @@
-"""Whole games from random but possible event streams: the marbles always add up, the referee never crashes."""
+"""Whole games from random but possible event streams: the marbles always add up, the referee never crashes,
+and nobody goes out holding marbles he could have paid with."""
 
 import math
+from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, note, settings, strategies as st
 
 from game.rules.events import AllAtRest, BodyOut, Contact, ShotStarted
 from game.rules.house import (
@@ -36,41 +38,39 @@ def _odd_spots() -> st.SearchStrategy:
     )
 
 
-houses = st.builds(
-    HouseRules,
-    starting_purse=st.integers(0, 30),
-    round_limit=st.integers(0, 4),
-    out_when_short=st.booleans(),
-    last_player_wins=st.booleans(),
-    rule3_gate=st.sampled_from(GATES),
-    sun_payment=st.sampled_from(SUN_PAYMENTS),
-    indirect_sun_strikes=st.booleans(),
-    sun_out_of_play_wins=st.booleans(),
-    rule6_toll=st.sampled_from(TOLLS),
-    rule7_each_contact=st.booleans(),
-    rule10_satellites=st.sampled_from(SATELLITE_OUT),
-    rule11_counts=st.sampled_from(RULE11_COUNTS),
-    rule16_direct_only=st.booleans(),
-    rule16_sun=st.sampled_from(RULE16_SUN),
-    rule16_replace_saturn=st.booleans(),
-    foul_voids_gains=st.booleans(),
-    first_taw_on=st.sampled_from(START_ON),
-    comet_start_on=st.sampled_from(START_ON),
-    comets_need_satellites=st.booleans(),
-)
+def house_rules(purse: st.SearchStrategy[int] = st.integers(0, 30)) -> st.SearchStrategy[HouseRules]:
+    return st.builds(
+        HouseRules,
+        starting_purse=purse,
+        round_limit=st.integers(0, 4),
+        out_when_short=st.booleans(),
+        last_player_wins=st.booleans(),
+        rule3_gate=st.sampled_from(GATES),
+        sun_payment=st.sampled_from(SUN_PAYMENTS),
+        indirect_sun_strikes=st.booleans(),
+        sun_out_of_play_wins=st.booleans(),
+        rule6_toll=st.sampled_from(TOLLS),
+        rule7_each_contact=st.booleans(),
+        rule10_satellites=st.sampled_from(SATELLITE_OUT),
+        rule11_counts=st.sampled_from(RULE11_COUNTS),
+        rule16_direct_only=st.booleans(),
+        rule16_sun=st.sampled_from(RULE16_SUN),
+        rule16_replace_saturn=st.booleans(),
+        foul_voids_gains=st.booleans(),
+        first_taw_on=st.sampled_from(START_ON),
+        comet_start_on=st.sampled_from(START_ON),
+        comets_need_satellites=st.booleans(),
+    )
 
 
-@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), house=houses,
-       players=st.lists(st.sampled_from(PLANETS), min_size=1, max_size=7, unique=True))
-def test_random_games_keep_every_marble_and_never_crash(data, house, players):
+def random_game(data: st.DataObject, house: HouseRules, players: list[str], shots: int = 40):
+    """Yield (state before, ruling) for each shot of a game of random but possible event streams."""
     state = new_game(players, LAYOUT, house)
-    total = state.ledger_total()
     spots = _odd_spots()
-    for _ in range(40):
+    for _ in range(shots):
         shooter = state.next_shooter()
         if shooter is None:
-            break
+            return
         taw = taw_id(shooter)
         pool = sorted(set(state.positions) | {SUN, taw, "jupiter.9"})
         start = state.positions.get(taw, (0.5, 0.0))
@@ -91,6 +91,20 @@ def test_random_games_keep_every_marble_and_never_crash(data, house, players):
             positions.update(moved)
             events.append(AllAtRest(1.0, positions))
         ruling = judge(state, shooter, events, LAYOUT, house)
+        yield state, ruling
+        if ruling.finished:
+            return
+        state = ruling.state
+
+
+players_drawn = st.lists(st.sampled_from(PLANETS), min_size=1, max_size=7, unique=True)
+
+
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), house=house_rules(), players=players_drawn)
+def test_random_games_keep_every_marble_and_never_crash(data, house, players):
+    total = new_game(players, LAYOUT, house).ledger_total()
+    for _, ruling in random_game(data, house, players):
         if not ruling.state.sun_released:
             assert ruling.rules_applied() <= live_rules(False, house)
         state = ruling.state
@@ -103,4 +117,44 @@ def test_random_games_keep_every_marble_and_never_crash(data, house, players):
         assert ruling_to_text(ruling) and ruling_to_json(ruling)["winner"] == ruling.winner
         if ruling.finished:
             assert state.next_shooter() is None
-            break
+
+
+def debt_heavy_game(data: st.DataObject, house: HouseRules, players: list[str], shots: int = 30):
+    """Yield (state before, ruling): every shot strikes the Sun into planets (rules 7, 8, 11), from thin purses."""
+    state = replace(new_game(players, LAYOUT, house), sun_released=True, first_shot_pending=frozenset())
+    for _ in range(shots):
+        shooter = state.next_shooter()
+        if shooter is None:
+            return
+        taw = taw_id(shooter)
+        events = [ShotStarted(0.0, taw, state.positions[taw], (1.0, 0.0)), Contact(0.01, taw, SUN, 0.02, (0.0, 0.0))]
+        struck = data.draw(st.lists(st.sampled_from(PLANETS), max_size=3), "planets the Sun strikes")
+        events += [Contact(0.02 + 0.01 * i, SUN, p, 0.02, state.positions.get(p, (0.3, 0.0)))
+                   for i, p in enumerate(struck)]
+        rest = {SUN: data.draw(st.builds(LAYOUT.point_in_region, st.sampled_from(PLANETS), angles,
+                                         st.floats(0.05, 0.95)), "the Sun's rest")}
+        rest.update({p: data.draw(st.builds(LAYOUT.point_in_region, st.sampled_from(PLANETS), angles,
+                                            st.floats(0.05, 0.95)), "a planet's rest") for p in struck})
+        rest[taw] = LAYOUT.point_in_region("herschel", 10.0 * PLANETS.index(shooter), 0.5)
+        events.append(AllAtRest(1.0, {**state.positions, **rest}))
+        ruling = judge(state, shooter, events, LAYOUT, house)
+        yield state, ruling
+        if ruling.finished:
+            return
+        state = ruling.state
+
+
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), house=house_rules(st.integers(0, 3)), players=players_drawn)
+def test_no_player_goes_out_holding_marbles_he_could_have_paid_with(data, house, players):
+    outs = 0
+    for _, ruling in debt_heavy_game(data, house, players):
+        for player in ruling.out:
+            if taw_id(player) in ruling.left_as_stakes:
+                continue  # out by rule 13, not for want of marbles
+            outs += 1
+            picked_up = sum(1 for c in ruling.take_off if c.into == player and c.rule == 0)
+            assert ruling.state.purses[player] - picked_up == 0, \
+                f"{player} went out with {ruling.state.purses[player] - picked_up} marbles in hand"
+            assert house.out_when_short
+    note(f"{outs} players ran out")
