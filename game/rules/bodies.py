@@ -8,21 +8,37 @@ import math
 from game.rules import names
 from game.rules.gates import Gates
 from game.rules.layout import PLANETS, SUN, is_planet, is_satellite, is_taw, satellite_ids
-from game.rules.ruling import TakeOff
+from game.rules.house import Rule11Count, Rule16Sun, SatelliteOut
+from game.rules.ruling import NoPayment, TakeOff
 from game.rules.sheet import ShotSheet
 from game.rules.state import STAKES
+
+
+def still_on_line(sheet: ShotSheet, body: str, line: str) -> bool:
+    """Our one reading of "knocked out of" (rule 10) and "struck within" another orbit (rule 11).
+
+    A body whose outline still touches the painted line has not crossed it,
+    as a marble on the ring's line is not out in any ring game.
+    """
+    point = sheet.facts.final.get(body)
+    layout = sheet.layout
+    return point is not None and layout.line_touched(math.hypot(*point), layout.marble_radius) == line
 
 
 def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
     """A planet (or satellite, by house rule) beyond Herschel is the striker's; the loser replaces it."""
     state, house, name = sheet.state, sheet.house, sheet.shooter_name
-    beyond = [b for b in state.board if b in sheet.facts.gone or sheet.facts.regions.get(b) == "beyond"]
+    beyond = [b for b in state.board if not is_taw(b) and
+              (b in sheet.facts.gone or sheet.facts.regions.get(b) == "beyond")]
     for body in beyond:
-        if is_taw(body):
+        if still_on_line(sheet, body, "herschel"):
+            if body in sheet.facts.moved:
+                sheet.notes.append(f"{names.sentence(names.body(body))} lies across Herschel's line, still touching "
+                                   f"it: not knocked out (rule 10).")
             continue
         planet_body = is_planet(body)
         owner = state.board[body]
-        taken = planet_body or house.rule10_satellites in ("taken", "replaced")
+        taken = planet_body or house.rule10_satellites is not SatelliteOut.RETURNED
         if not taken or not gates.taking or gates.void or owner == sheet.shooter:
             why = ("satellites are not taken" if not taken else
                    "planets cannot be taken yet (rule 3)" if not gates.taking else
@@ -35,9 +51,13 @@ def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
                   bodies=(body,), cause=cause)
         sheet.take_off.append(TakeOff(body, sheet.shooter, 10, f"{names.body(body)} goes to {name}"))
         sheet.handled.add(body)
-        if planet_body or house.rule10_satellites == "replaced":
+        if planet_body or house.rule10_satellites == SatelliteOut.REPLACED:
             spot = state.homes.get(body)
-            if spot is not None:
+            if owner == STAKES and not house.stakes_pay_unheld_orbits:
+                sheet.nothing(10, NoPayment.UNHELD_ORBIT,
+                              f"Nobody holds {names.body(body)}, so nobody replaces "
+                              f"{'him' if planet_body else 'it'} (rule 10); the stakes are kept for the winner.")
+            elif spot is not None:
                 sheet.owe(10, owner, "", 1,
                           f"{names.who(owner)} replaces {names.body(body)} at its original place (rule 10)",
                           replace_at=spot, replace_body=body)
@@ -54,8 +74,7 @@ def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
             continue
         r = math.hypot(*point)
         orbit = layout.region_at_radius(r)
-        # A planet still touching its own line has not left its orbit.
-        if orbit in (planet, "beyond") or layout.line_touched(r, layout.marble_radius) == planet:
+        if orbit in (planet, "beyond") or still_on_line(sheet, planet, planet):
             continue
         payee = state.holder(orbit)
         if payee == sheet.shooter:
@@ -74,9 +93,9 @@ def rule11_satellite_count(sheet: ShotSheet, planet: str, orbit: str) -> int:
     """"As many marbles as there are satellites", read by the house rule ``rule11_counts``."""
     mode = sheet.house.rule11_counts
     n = sheet.layout.satellites.get(planet, 0)
-    if mode == "struck_planet_all":
+    if mode is Rule11Count.STRUCK_PLANET_ALL:
         return n
-    if mode == "struck_planet_remaining":
+    if mode is Rule11Count.STRUCK_PLANET_REMAINING:
         return sum(1 for s in satellite_ids(planet, n) if s in sheet.state.board)
     return sum(1 for b, p in sheet.facts.final.items()
                if is_satellite(b) and b in sheet.state.board and sheet.region(p) == orbit)
@@ -98,7 +117,7 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
             break
     if not gates.sun_struck or not gates.taking or gates.void:
         return
-    if house.rule16_sun == "struck_in_ring":
+    if house.rule16_sun is Rule16Sun.STRUCK_IN_RING:
         hit = any(layout.in_saturn_ring(c.position) for c in sheet.facts.sun_contacts())
     else:
         point = sheet.facts.final.get(SUN)

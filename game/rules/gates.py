@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.house import HouseRules
+from game.rules.house import HouseRules, Rule3Gate
 from game.rules.layout import SUN
 from game.rules.sheet import ShotSheet
 
 # Rule 3's gate: the rules that wait for the Sun's release, under each setting.
 WAITING_FOR_RELEASE = {
-    "scoring": frozenset({6, 7, 8, 10, 11, 14, 16}),
-    "taking": frozenset({10, 14, 16}),
-    "off": frozenset(),
+    Rule3Gate.TAKING: frozenset({10, 14, 16}),
+    Rule3Gate.SCORING: frozenset({6, 7, 8, 10, 11, 14, 16}),
+    Rule3Gate.OFF: frozenset(),
 }
 
 
@@ -64,15 +64,13 @@ def open_gates(sheet: ShotSheet) -> Gates:
     beyond_mercury = SUN in sheet.facts.gone or (region is not None and region != "mercury")
     release_now = not before and sun_struck and beyond_mercury and not void
     after = before or release_now
-    if house.rule3_gate == "off":
-        scoring, taking = True, True
-    elif house.rule3_gate == "taking":
-        scoring, taking = True, after
-    else:
-        scoring, taking = after, after
+    gate = house.rule3_gate
+    taking = after or gate is Rule3Gate.OFF
+    scoring = after or gate is not Rule3Gate.SCORING
     if not before:
         if release_now:
             sheet.notes.append("The Sun has been struck beyond Mercury's orbit: planets may now be taken (rule 3).")
-        elif house.rule3_gate != "off":
-            sheet.notes.append("The Sun has not yet been struck beyond Mercury's orbit (rule 3).")
+        elif gate is not Rule3Gate.OFF:
+            sheet.notes.append("The Sun has not been released yet: no planet can be taken until it is struck "
+                               "beyond Mercury's orbit (rule 3).")
     return Gates(sun_struck, void, before, release_now, scoring, taking)

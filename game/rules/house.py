@@ -29,8 +29,8 @@ class SunPayment(StrEnum):
 class Rule3Gate(StrEnum):
     """Rule 3: what "no planet can be taken" holds back before the Sun's release."""
 
-    SCORING = "scoring"
-    TAKING = "taking"
+    TAKING = "taking"    # the text: only the rules that take marbles off the ground (10, 14, 16's take-up)
+    SCORING = "scoring"  # also the payments between players (6, 7, 8, 11)
     OFF = "off"
 
 
@@ -98,10 +98,11 @@ class HouseRules:
     last_player_wins: bool = True     # one player left wins and takes the stakes
 
     # -- rules 3, 4, 8 -----------------------------------------------------
-    rule3_gate: Rule3Gate = Rule3Gate.SCORING
+    rule3_gate: Rule3Gate = Rule3Gate.TAKING
     sun_payment: SunPayment = SunPayment.RULE4_THEN_RULE8
     indirect_sun_strikes: bool = True  # the Sun moved by a body the taw set moving is "struck"
     sun_out_of_play_wins: bool = True  # a Sun that leaves the play area went beyond Herschel
+    stakes_pay_unheld_orbits: bool = False  # the pot pays an unheld orbit's rules 4, 8 and 10 (not the winner's)
 
     # -- rules 6, 7 ----------------------------------------------------------
     rule6_toll: Rule6Toll = Rule6Toll.PER_SHOT

@@ -40,6 +40,7 @@ def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
             "left_as_stakes": list(ruling.left_as_stakes),
         },
         "notes": list(ruling.notes),
+        "unpaid": [{"rule": u.rule, "why": u.why.value, "text": u.text} for u in ruling.unpaid],
         "termination": None if ruling.termination is None else ruling.termination.value,
         "ending": ruling.ending,
         "purses": dict(ruling.state.purses),

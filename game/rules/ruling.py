@@ -23,6 +23,7 @@ Physical instructions for the match, to be carried out in this order:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from game.rules.layout import Point
 from game.rules.state import RuleState
@@ -47,6 +48,28 @@ class Transfer:
     owed: int = 0
     bodies: tuple[str, ...] = ()
     cause: str = ""  # ``reason`` without its payment clause, for a view that words the payment itself
+
+
+class NoPayment(StrEnum):
+    """Why a rule that applied to the shot moved no marbles."""
+
+    UNHELD_ORBIT = "unheld_orbit"          # nobody holds the orbit, and the stakes are kept for the winner
+    OWN_ORBIT = "own_orbit"                # the shooter holds it himself
+    NOTHING_TO_COUNT = "nothing_to_count"  # no planet or satellite to count (rules 4, 11)
+    NOT_RELEASED = "not_released"          # rule 3: the Sun has not been released yet
+    FOUL = "foul"                          # the shot was a foul, so it earns nothing
+    NOT_STRUCK = "not_struck"              # the shooter did not strike the Sun (house rule indirect_sun_strikes)
+    EMPTY_PURSE = "empty_purse"            # the payer had no marble left
+    EMPTY_POT = "empty_pot"                # the stakes had no marble to pay
+
+
+@dataclass(frozen=True)
+class Unpaid:
+    """A rule that applied but moved no marbles, why (a value the app can word itself), and the referee's sentence."""
+
+    rule: int
+    why: NoPayment
+    text: str
 
 
 @dataclass(frozen=True)
@@ -94,6 +117,7 @@ class Ruling:
     left_as_stakes: tuple[str, ...]
     notes: tuple[str, ...]
     state: RuleState
+    unpaid: tuple[Unpaid, ...] = ()          # rules that applied but moved nothing, and why
     termination: Termination | None = None  # why the game ended on this shot (None: it goes on)
     ending: str = ""                         # the referee's sentence for it
 

@@ -75,6 +75,7 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
         left_as_stakes=tuple(sheet.left_as_stakes),
         notes=tuple(sheet.notes),
         state=new_state,
+        unpaid=tuple(sheet.unpaid),
         termination=ending.termination,
         ending=ending.sentence,
     )

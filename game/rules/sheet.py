@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from game.rules import names
 from game.rules.house import HouseRules
 from game.rules.layout import SUN, Layout, Point
-from game.rules.ruling import Foul, PutDown, TakeOff
+from game.rules.ruling import Foul, NoPayment, PutDown, TakeOff, Unpaid
 from game.rules.shot import ShotFacts
 from game.rules.state import STAKES, RuleState
 
@@ -61,6 +61,7 @@ class ShotSheet:
     debts: list[Debt] = field(default_factory=list)
     fouls: list[Foul] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unpaid: list[Unpaid] = field(default_factory=list)
     take_off: list[TakeOff] = field(default_factory=list)
     put_down: list[PutDown] = field(default_factory=list)
     left_as_stakes: list[str] = field(default_factory=list)
@@ -81,6 +82,11 @@ class ShotSheet:
         self.debts.append(Debt(rule, payer, payee, owed, reason, bodies, replace_at, replace_body, everything,
                                order=len(self.debts), cause=cause))
 
+    def nothing(self, rule: int, why: NoPayment, sentence: str) -> None:
+        """A rule applied but moves no marbles: say why, in words and as a value."""
+        self.notes.append(sentence)
+        self.unpaid.append(Unpaid(rule, why, sentence))
+
     def foul(self, rule: int, reason: str, forfeit: int) -> None:
         """Call a foul on the shooter; he forfeits to the stakes."""
         self.fouls.append(Foul(rule, self.shooter, reason))
@@ -94,6 +100,15 @@ class ShotSheet:
     def body_region(self, body: str) -> str | None:
         """Where a body rests; None if it left the play area."""
         return self.facts.regions.get(body)
+
+    def put_back(self, body: str, rule: int, reason: str) -> None:
+        """Where it lay before the shot (a Sun driven out on a foul: the shot never happened for it)."""
+        spot = self.state.positions.get(body)
+        if spot is None:
+            self.put_home(body, rule, reason)
+            return
+        self.put_down.append(PutDown(body, spot, rule, reason))
+        self.handled.add(body)
 
     def put_home(self, body: str, rule: int, reason: str) -> None:
         spot = SUN_HOME if body == SUN else self.state.homes.get(body)

@@ -7,7 +7,9 @@ import math
 
 from game.rules import names
 from game.rules.gates import Gates
+from game.rules.house import Rule6Toll, SunPayment
 from game.rules.layout import SUN, is_planet, is_satellite
+from game.rules.ruling import NoPayment
 from game.rules.sheet import ShotSheet
 from game.rules.state import STAKES
 
@@ -28,7 +30,7 @@ def rule6_toll(sheet: ShotSheet) -> None:
     holder = sheet.state.sun_line_holder
     if holder is None or holder == sheet.shooter or holder not in sheet.state.active:
         return
-    if sheet.house.rule6_toll == "once" and sheet.shooter in sheet.state.toll_paid:
+    if sheet.house.rule6_toll is Rule6Toll.ONCE and sheet.shooter in sheet.state.toll_paid:
         return
     name = sheet.shooter_name
     cause = f"the Sun lies on {names.possessive(holder)} line"
@@ -60,11 +62,11 @@ def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
         return
     beyond_mercury = region != "mercury"
     mode = sheet.house.sun_payment
-    if mode == "rule4_then_rule8":
+    if mode is SunPayment.RULE4_THEN_RULE8:
         r4, r8 = gates.release_now, gates.released_before
-    elif mode == "both":
+    elif mode is SunPayment.BOTH:
         r4, r8 = beyond_mercury, True
-    elif mode == "rule4_always":
+    elif mode is SunPayment.RULE4_ALWAYS:
         r4, r8 = beyond_mercury, False
     else:
         r4, r8 = False, True
@@ -75,6 +77,11 @@ def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
         sheet.notes.append(f"{name} struck the Sun into {names.orbit(region)} on a foul; no reward.")
         return
     payer = sheet.state.holder(region)
+    if payer == STAKES and not sheet.house.stakes_pay_unheld_orbits:
+        for rule in (n for n, live in ((4, r4), (8, r8)) if live):
+            sheet.nothing(rule, NoPayment.UNHELD_ORBIT, f"Nobody holds {names.orbit(region)}, so nobody pays "
+                                                        f"(rule {rule}); the stakes are kept for the winner.")
+        return
     if r4:
         count = sum(1 for b in sheet.state.board
                     if (is_planet(b) or is_satellite(b)) and sheet.body_region(b) == region)
@@ -103,8 +110,9 @@ def rule9_sun_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
         return
     if gates.void or not gates.sun_struck:
         why = "on a foul" if gates.void else "without being struck"
-        sheet.put_home(SUN, 9, f"the Sun went beyond Herschel {why}; it goes back to the centre")
-        sheet.notes.append(f"The Sun went beyond Herschel's orbit {why}: no win (rule 9).")
+        sheet.put_back(SUN, 9, f"the Sun went beyond Herschel's orbit {why}; it goes back where it lay")
+        sheet.nothing(9, NoPayment.FOUL if gates.void else NoPayment.NOT_STRUCK,
+                      f"The Sun went beyond Herschel's orbit {why}: no win, and it goes back where it lay (rule 9).")
         return
     sheet.winner = sheet.shooter
     name = sheet.shooter_name

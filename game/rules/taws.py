@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from game.rules import names
+from game.rules.house import StartOn
 from game.rules.layout import body_planet, is_planet, is_satellite, is_taw, taw_id
 from game.rules.ruling import PutDown
 from game.rules.sheet import SUN_HOME, ShotSheet
@@ -26,9 +27,9 @@ def rule17_start(sheet: ShotSheet) -> None:
     on_line = layout.line_touched(r, layout.marble_radius)
     region = layout.region_at_radius(r)
     if sheet.shooter in state.first_shot_pending:
-        ok = on_line == sheet.shooter if house.first_taw_on == "line" else region == sheet.shooter
+        ok = on_line == sheet.shooter if house.first_taw_on is StartOn.LINE else region == sheet.shooter
         if not ok:
-            where = "line" if house.first_taw_on == "line" else "orbit"
+            where = "line" if house.first_taw_on is StartOn.LINE else "orbit"
             sheet.foul(17, f"{names.possessive_cap(sheet.shooter)} first shot must start on his own {where}",
                        forfeit)
         return
@@ -36,7 +37,7 @@ def rule17_start(sheet: ShotSheet) -> None:
     where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
     if sheet.shooter in state.comets and sheet.shooter in state.comet_free_start:
         # A comet may lay his taw on any orbit, or shoot from where it lies.
-        ok = on_line is not None if house.comet_start_on == "line" else region != "beyond"
+        ok = on_line is not None if house.comet_start_on is StartOn.LINE else region != "beyond"
         if not (ok or where_it_rests):
             sheet.foul(14, f"{name}, a comet, must start from one of the orbits or where his taw rests", forfeit)
         return

@@ -6,6 +6,7 @@ import pytest
 
 from game.rules.house import HouseRules
 from game.rules.layout import satellite_ids
+from game.rules.ruling import NoPayment
 from game.rules.state import STAKES, start_options
 from game.rules.termination import Termination
 from tests.rules.rules_kit import LAYOUT, beyond, game, place, play, region_spot
@@ -51,6 +52,32 @@ def test_rule10_satellites(mode, replaced, taken):
                   rest={"saturn.2": beyond(), **AWAY})
     assert (ruling.paid("saturn", "venus", 10) == 1) == taken
     assert ("saturn.2" in ruling.state.board) == replaced
+
+
+def test_rule10_a_planet_past_herschels_line_but_still_touching_it_is_not_out():
+    # The one reading of rules 10 and 11: a body still touching the line has not crossed it.
+    nudged = LAYOUT.point_beyond("herschel", 20, 0.007)  # centre 7 mm past the line, outline on the stripe
+    assert LAYOUT.zone(nudged).region == "beyond" and LAYOUT.zone(nudged).on_line == "herschel"
+    ruling = play(game(), "venus", contacts=[("venus.taw", "herschel")], rest={"herschel": nudged, **AWAY})
+    assert ruling.transfers == () and ruling.take_off == () and ruling.put_down == ()
+    assert ruling.state.positions["herschel"] == nudged
+    assert "Herschel lies across Herschel's line, still touching it: not knocked out (rule 10)." in ruling.notes
+    clear = LAYOUT.point_beyond("herschel", 20, 0.02)
+    assert play(game(), "venus", contacts=[("venus.taw", "herschel")],
+                rest={"herschel": clear, **AWAY}).paid("herschel", "venus", 10) == 1
+
+
+def test_rule10_an_unheld_planet_knocked_out_is_the_strikers_and_the_pot_does_not_replace_it():
+    state = game(["venus", "earth"], stakes=3)
+    state = replace(state, marbles_in_game=state.ledger_total())
+    ruling = play(state, "venus", contacts=[("venus.taw", "mars")], rest={"mars": beyond(), **AWAY})
+    assert ruling.paid(STAKES, "venus", 10) == 1 and ruling.state.stakes == 3
+    assert ruling.put_down == () and "mars" not in ruling.state.board
+    (unpaid,) = ruling.unpaid
+    assert unpaid.text == "Nobody holds Mars, so nobody replaces him (rule 10); the stakes are kept for the winner."
+    replaced = play(state, "venus", HouseRules(stakes_pay_unheld_orbits=True), contacts=[("venus.taw", "mars")],
+                    rest={"mars": beyond(), **AWAY})
+    assert replaced.state.stakes == 2 and replaced.state.board["mars"] == STAKES
 
 
 def test_rule10_own_planet_beyond_herschel_just_goes_back():
@@ -194,6 +221,16 @@ def test_rule15_shooting_at_your_own_planet_is_a_foul_that_forfeits_and_earns_no
                   rest={"sun": region_spot("venus"), "earth.taw": region_spot("mars")})
     assert [(f.rule, f.player) for f in ruling.fouls] == [(15, "earth")]
     assert [(t.payer, t.payee, t.marbles, t.rule) for t in ruling.transfers] == [("earth", STAKES, 1, 15)]
+
+
+def test_rule15_a_foul_that_drives_the_sun_beyond_herschel_leaves_it_where_it_lay():
+    state = place(game(), sun=region_spot("saturn", 100))
+    ruling = play(state, "earth", contacts=[("earth.taw", "earth.1"), ("earth.1", "sun")],
+                  rest={"sun": beyond(), "earth.taw": region_spot("mars")})
+    assert ruling.winner is None and not ruling.finished
+    assert [(p.body, p.position) for p in ruling.put_down] == [("sun", region_spot("saturn", 100))]
+    assert ruling.state.positions["sun"] == region_spot("saturn", 100)
+    assert [(u.rule, u.why) for u in ruling.unpaid] == [(9, NoPayment.FOUL)]
 
 
 def test_rule15_only_the_first_thing_the_taw_strikes():

@@ -7,6 +7,7 @@ import pytest
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS
 from game.rules.referee import RULE8_SCHEDULE
+from game.rules.ruling import NoPayment
 from game.rules.state import STAKES, RuleStateError, new_game
 from game.rules.termination import Termination
 from tests.rules.rules_kit import LAYOUT, beyond, game, place, play, region_spot
@@ -41,13 +42,21 @@ def test_a_player_out_cannot_be_judged_as_shooter():
 
 # -- rule 3 -----------------------------------------------------------------------
 
-def test_rule3_before_the_release_the_sun_against_a_planet_pays_nothing():
+def test_rule3_before_the_release_the_sun_against_a_planet_still_costs_two():
+    # The text holds back only taking: a shooter's penalty (rule 7) is live before the release.
     state = game(released=False, first_shot_pending=frozenset())
     ruling = play(state, "earth", contacts=[("earth.taw", "sun"), ("sun", "mercury")],
                   rest={"sun": region_spot("mercury", 90, 0.6)})
-    assert ruling.transfers == ()
+    assert ruling.paid("earth", "mercury", 7) == 2
     assert not ruling.state.sun_released
     assert any("rule 3" in n for n in ruling.notes)
+
+
+def test_rule3_the_scoring_gate_holds_back_rule7_before_the_release():
+    state = game(released=False, first_shot_pending=frozenset())
+    ruling = play(state, "earth", HouseRules(rule3_gate="scoring"),
+                  contacts=[("earth.taw", "sun"), ("sun", "mercury")], rest={"sun": region_spot("mercury", 90, 0.6)})
+    assert ruling.transfers == ()
 
 
 def test_rule3_off_makes_rule7_live_before_the_release():
@@ -91,10 +100,23 @@ def test_rule4_counts_the_bodies_where_they_stop_not_where_they_started():
     assert ruling.paid("earth", "venus", 4) == 1
 
 
-def test_rule4_an_unheld_orbit_is_paid_by_the_stakes_as_far_as_they_go():
+def test_rule4_an_unheld_orbit_pays_nothing_and_the_ruling_says_why():
     state = game(["mercury", "venus"], released=False, first_shot_pending=frozenset(), stakes=1)
     state = replace(state, marbles_in_game=state.marbles_in_game + 1)
     ruling = play(state, "mercury", contacts=[("mercury.taw", "sun")], rest={"sun": region_spot("saturn", 0)})
+    assert ruling.transfers == () and ruling.state.stakes == 1  # the stakes are kept for the winner
+    (unpaid,) = ruling.unpaid
+    assert (unpaid.rule, unpaid.why) == (4, NoPayment.UNHELD_ORBIT)
+    assert unpaid.text == ("Nobody holds Saturn's orbit, so nobody pays (rule 4); the stakes are kept for the "
+                           "winner.")
+    assert unpaid.text in ruling.notes
+
+
+def test_rule4_house_rule_the_stakes_pay_an_unheld_orbit_as_far_as_they_go():
+    state = game(["mercury", "venus"], released=False, first_shot_pending=frozenset(), stakes=1)
+    state = replace(state, marbles_in_game=state.marbles_in_game + 1)
+    ruling = play(state, "mercury", HouseRules(stakes_pay_unheld_orbits=True), contacts=[("mercury.taw", "sun")],
+                  rest={"sun": region_spot("saturn", 0)})
     expected = sum(1 for b, p in state.positions.items()
                    if b != "sun" and not b.endswith(".taw") and LAYOUT.zone(p).region == "saturn")
     assert expected > 1
@@ -248,8 +270,9 @@ def test_live_rules_name_what_the_gate_holds_back():
     from game.rules.referee import live_rules
     assert live_rules(True) == frozenset(range(1, 18))
     before = live_rules(False)
-    assert {4, 9, 12, 13, 15, 16, 17} <= before and not {6, 7, 8, 10, 11, 14} & before
-    assert live_rules(False, HouseRules(rule3_gate="taking")) >= {6, 7, 8, 11}
+    assert {4, 6, 7, 8, 9, 11, 12, 13, 15, 16, 17} <= before and not {10, 14} & before
+    scoring = live_rules(False, HouseRules(rule3_gate="scoring"))
+    assert {4, 9, 12, 13, 15, 16, 17} <= scoring and not {6, 7, 8, 10, 11, 14} & scoring
     assert live_rules(False, HouseRules(rule3_gate="off")) == frozenset(range(1, 18))
 
 
