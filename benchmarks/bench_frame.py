@@ -50,13 +50,13 @@ import time
 t0 = time.perf_counter()
 from game.app.scene.offscreen import make_offscreen_base
 from game.app.scene.quality import GraphicsQuality
-from game.app.scene.snapshot import TableView, frame_camera, full_table
+from game.app.scene.snapshot import OffscreenTable, frame_camera, full_table
 from game.rules.layout import Layout
 t_import = time.perf_counter()
 base = make_offscreen_base((64, 64))
 t_base = time.perf_counter()
 layout = Layout()
-view = TableView.open(base, layout, (1280, 720), GraphicsQuality.preset("high"))
+view = OffscreenTable.open(base, layout, (1280, 720), GraphicsQuality.preset("high"))
 positions = full_table(layout)
 view.scene.place(positions)
 frame_camera(view, "knuckle", positions)
@@ -116,9 +116,9 @@ def time_update(base, layout, positions) -> float:
     import numpy as np
 
     from game.app.scene.quality import GraphicsQuality
-    from game.app.scene.snapshot import TableView
+    from game.app.scene.snapshot import OffscreenTable
 
-    view = TableView.open(base, layout, (64, 48), GraphicsQuality(shadows=False, msaa=0))
+    view = OffscreenTable.open(base, layout, (64, 48), GraphicsQuality(shadows=False, msaa=0))
     try:
         ids = list(positions)
         rng = np.random.default_rng(7)
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from game.app.scene.offscreen import make_offscreen_base
     from game.app.scene.quality import GraphicsQuality
-    from game.app.scene.snapshot import TableView, frame_camera, full_table
+    from game.app.scene.snapshot import OffscreenTable, frame_camera, full_table
     from game.rules.layout import Layout
 
     base = make_offscreen_base((64, 64))
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     readbacks = []
     for label, shadows, map_size, msaa in CONFIGS:
         quality = GraphicsQuality(shadows=shadows, shadow_map_size=map_size, msaa=msaa)
-        view = TableView.open(base, layout, SIZE, quality)
+        view = OffscreenTable.open(base, layout, SIZE, quality)
         try:
             view.scene.place(positions)
             got = view.buffer.getFbProperties().getMultisamples()

@@ -15,7 +15,7 @@ import pytest
 from game.app.scene.markers import style_for
 from game.app.scene.palette import PLANET_COLORS
 from game.app.scene.quality import GraphicsQuality
-from game.app.scene.snapshot import TableView
+from game.app.scene.snapshot import OffscreenTable
 from game.app.scene.table import TableScene
 from game.app.scene.table_view import OVERHEAD_TILT
 from game.rules.layout import PLANETS, SUN, Layout, body_planet
@@ -35,7 +35,7 @@ PLACES = {
 
 @pytest.fixture(scope="module")
 def view(offscreen_base):
-    v = TableView.open(offscreen_base, LAYOUT, SIZE, GraphicsQuality(shadows=False, msaa=0))
+    v = OffscreenTable.open(offscreen_base, LAYOUT, SIZE, GraphicsQuality(shadows=False, msaa=0))
     yield v
     v.close()
 
@@ -52,11 +52,11 @@ def table(view):
     return view
 
 
-def overhead(view: TableView) -> None:
+def overhead(view: OffscreenTable) -> None:
     view.rig.overhead(tilt=OVERHEAD_TILT, snap=True)
 
 
-def pair(view: TableView) -> tuple[np.ndarray, np.ndarray]:
+def pair(view: OffscreenTable) -> tuple[np.ndarray, np.ndarray]:
     """The frame with markers, and the same frame without."""
     view.scene.show_markers(True)
     on = view.grab().astype(float)
@@ -66,7 +66,7 @@ def pair(view: TableView) -> tuple[np.ndarray, np.ndarray]:
     return on, off
 
 
-def around(view: TableView, project, centre: tuple[float, float], radius: float, n: int = 12) -> list[tuple[int, int]]:
+def around(view: OffscreenTable, project, centre: tuple[float, float], radius: float, n: int = 12) -> list[tuple[int, int]]:
     """Pixels where a circle of ``radius`` metres round a ground point lands."""
     pixels = []
     for a in np.linspace(0.0, 2 * math.pi, n, endpoint=False):

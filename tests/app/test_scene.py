@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from game.app.scene.quality import GraphicsQuality
-from game.app.scene.snapshot import TableView, full_table, render_table_png
+from game.app.scene.snapshot import OffscreenTable, full_table, render_table_png
 from game.rules.layout import PLANETS, Layout
 
 pytestmark = pytest.mark.render
@@ -20,7 +20,7 @@ SIZE = (320, 240)
 
 @pytest.fixture(scope="module")
 def view(offscreen_base):
-    v = TableView.open(offscreen_base, LAYOUT, SIZE, GraphicsQuality(shadows=True, shadow_map_size=1024, msaa=0))
+    v = OffscreenTable.open(offscreen_base, LAYOUT, SIZE, GraphicsQuality(shadows=True, shadow_map_size=1024, msaa=0))
     yield v
     v.close()
 
@@ -45,7 +45,7 @@ def patch(image: np.ndarray, pixel: tuple[int, int], half: int = 1) -> np.ndarra
     return image[max(row - half, 0): row + half + 1, max(col - half, 0): col + half + 1].reshape(-1, 3).astype(float)
 
 
-def look_down_at(view: TableView, x: float, y: float, distance: float = 0.25) -> None:
+def look_down_at(view: OffscreenTable, x: float, y: float, distance: float = 0.25) -> None:
     view.rig.orbit((x, y, 0.0), yaw=0.0, pitch=math.radians(89.0), distance=distance, snap=True)
 
 
@@ -172,7 +172,7 @@ def test_quality_switches_the_shadow_map_and_multisampling(table, offscreen_base
     # MSAA is the buffer's: a ball's silhouette is smoothed only where it was asked for
     images = {}
     for msaa in (0, 4):
-        other = TableView.open(offscreen_base, LAYOUT, (160, 120), GraphicsQuality(shadows=False, shadow_map_size=512, msaa=msaa))
+        other = OffscreenTable.open(offscreen_base, LAYOUT, (160, 120), GraphicsQuality(shadows=False, shadow_map_size=512, msaa=msaa))
         try:
             assert other.buffer.getFbProperties().getMultisamples() == msaa
             other.scene.place({"sun": (0.0, 0.0)})

@@ -8,6 +8,9 @@ import pytest
 
 from game.app.session.game_setup import GameSetup
 from game.app.session.match_session import MatchSession
+from game.app.session.protocol import GameSession
+from game.app.session.thinking import PlansAhead, ShotChoice
+from game.match.players import RandomPlayer
 from game.rules.events import AllAtRest, Contact
 
 
@@ -110,3 +113,30 @@ def test_bad_house_rules_are_refused_with_the_key_named():
 
     with pytest.raises(UserError, match="round_limit"):
         _session(house_rules={"round_limit": -1})
+
+
+def test_the_match_session_offers_everything_the_screens_ask_of_a_game():
+    session = _session()
+    try:
+        assert isinstance(session, GameSession)
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("level", ["random", "easy"])
+def test_an_ai_choice_is_a_shot_choice_whether_it_plans_or_not(level):
+    session = MatchSession(GameSetup(opponents=1, levels=(level,) * 6, seed=3))
+    try:
+        hand = RandomPlayer(1)
+        while session.is_human_turn():
+            live = session.start_shot(hand.choose_shot(session.view()))
+            live.result()
+            session.finish_shot(live)
+        assert session.level_of(session.shooter()) == level
+        assert isinstance(session.ai[session.shooter()], PlansAhead) == (level != "random")
+        choice = session.think()
+        assert isinstance(choice, ShotChoice)
+        shot = choice.result()
+        assert 0.0 <= shot.direction < 360.0 and shot.speed > 0.0
+    finally:
+        session.close()

@@ -4,7 +4,7 @@ import wave
 import numpy as np
 import pytest
 
-from game.app.audio import synth as sound_synth
+from game.app.audio import synth
 from game.app.audio.mapping import LOUD_IMPULSE, MAX_RATE, MIN_RATE, QUIET_IMPULSE, impulse_to_voice, rolling_volume
 
 
@@ -37,19 +37,19 @@ def test_rolling_grows_with_speed_and_stays_quiet():
     assert 0 < rolling_volume(0.1) < rolling_volume(1.0) <= 0.35
 
 
-@pytest.mark.parametrize("make", [sound_synth.glass_click, sound_synth.lead_thud, sound_synth.rolling_loop])
+@pytest.mark.parametrize("make", [synth.glass_click, synth.lead_thud, synth.rolling_loop])
 def test_synthesised_sounds_are_valid_wavs(make):
     samples = make()
     assert np.max(np.abs(samples)) <= 1.0 and np.max(np.abs(samples)) > 0.3
-    data = sound_synth.to_wav_bytes(samples)
+    data = synth.to_wav_bytes(samples)
     with wave.open(io.BytesIO(data)) as wav:
-        assert wav.getframerate() == sound_synth.SAMPLE_RATE
+        assert wav.getframerate() == synth.SAMPLE_RATE
         assert wav.getnframes() == samples.size
 
 
 def test_glass_is_brighter_than_lead():
     def centroid(x):
         spectrum = np.abs(np.fft.rfft(x)) ** 2
-        freqs = np.fft.rfftfreq(x.size, 1 / sound_synth.SAMPLE_RATE)
+        freqs = np.fft.rfftfreq(x.size, 1 / synth.SAMPLE_RATE)
         return float((spectrum * freqs).sum() / spectrum.sum())
-    assert centroid(sound_synth.glass_click()) > 3 * centroid(sound_synth.lead_thud())
+    assert centroid(synth.glass_click()) > 3 * centroid(synth.lead_thud())

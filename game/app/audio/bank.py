@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from panda3d.core import AudioSound, Filename, VirtualFileMountRamdisk, VirtualFileSystem
 
-from game.app.audio import synth as sound_synth
+from game.app.audio import synth
 from game.app.audio.mapping import impulse_to_voice, rolling_volume
 from game.rules.layout import SUN
 
@@ -26,18 +26,18 @@ class AudioBank:
         self._vfs.mount(self._mount, self._root, 0)
         self._pools: dict[str, list[AudioSound]] = {}
         self._next: dict[str, int] = {}
-        for kind, samples in (("glass", sound_synth.glass_click()), ("lead", sound_synth.lead_thud())):
+        for kind, samples in (("glass", synth.glass_click()), ("lead", synth.lead_thud())):
             path = self._write(kind, samples)
             self._pools[kind] = [loader.loadSfx(path) for _ in range(POOL_SIZE)]
             self._next[kind] = 0
-        self.rolling = loader.loadSfx(self._write("rolling", sound_synth.rolling_loop()))
+        self.rolling = loader.loadSfx(self._write("rolling", synth.rolling_loop()))
         self.rolling.setLoop(True)
         self.rolling.setVolume(0.0)
         self.played: list[tuple[str, float, float]] = []  # (kind, volume, rate), for tests and the HUD
 
     def _write(self, name: str, samples) -> str:
         path = f"{self._root}/{name}.wav"
-        self._vfs.writeFile(Filename(path), sound_synth.to_wav_bytes(samples), False)
+        self._vfs.writeFile(Filename(path), synth.to_wav_bytes(samples), False)
         return path
 
     def contact(self, a: str, b: str, impulse: float) -> None:

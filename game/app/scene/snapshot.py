@@ -1,6 +1,6 @@
 """Offscreen views of the table: a buffer with its own camera and scene root.
 
-``TableView`` is what tests, the docs' screenshots and the frame benchmark
+``OffscreenTable`` is what tests, the docs' screenshots and the frame benchmark
 share; ``render_table_png`` is the one-call version.
 """
 
@@ -45,7 +45,7 @@ def open_buffer(base: Any, size: tuple[int, int], quality: GraphicsQuality, name
 
 
 @dataclass
-class TableView:
+class OffscreenTable:
     """A table scene seen through its own offscreen buffer and camera."""
 
     base: Any
@@ -62,7 +62,7 @@ class TableView:
         layout: Layout,
         size: tuple[int, int] = (320, 240),
         quality: GraphicsQuality = GraphicsQuality(shadows=True, shadow_map_size=1024, msaa=0),
-    ) -> "TableView":
+    ) -> "OffscreenTable":
         from panda3d.core import NodePath
 
         buffer = open_buffer(base, size, quality)
@@ -91,7 +91,7 @@ def full_table(layout: Layout) -> dict[str, tuple[float, float]]:
     return positions
 
 
-def frame_camera(view: TableView, camera: str, positions: Mapping[str, tuple[float, float]]) -> None:
+def frame_camera(view: OffscreenTable, camera: str, positions: Mapping[str, tuple[float, float]]) -> None:
     if camera == "overhead":
         view.rig.overhead(snap=True)
     elif camera == "knuckle":
@@ -128,7 +128,7 @@ def render_table_png(
     if own_base:
         base = make_offscreen_base((64, 64))
     try:
-        view = TableView.open(base, layout, size, quality)
+        view = OffscreenTable.open(base, layout, size, quality)
         try:
             view.scene.place(dict(positions))
             view.scene.show_labels(labels)
@@ -180,7 +180,7 @@ def render_docs_screenshots(folder: str | Path, size: tuple[int, int] = (960, 54
         target = folder / "table-knuckle.png"
         render_table_png(target, layout, positions, "knuckle", size, base=base, aim=aim)
         written.append(target)
-        view = TableView.open(base, layout, size, GraphicsQuality())
+        view = OffscreenTable.open(base, layout, size, GraphicsQuality())
         try:
             view.scene.place(positions)
             sx, sy = positions["saturn"]
@@ -215,7 +215,7 @@ def shader_check(base: Any = None) -> list[str]:
         base = make_offscreen_base((64, 64))
     try:
         layout = Layout()
-        view = TableView.open(base, layout, (64, 48), GraphicsQuality(shadows=True, shadow_map_size=512, msaa=0))
+        view = OffscreenTable.open(base, layout, (64, 48), GraphicsQuality(shadows=True, shadow_map_size=512, msaa=0))
         try:
             positions = full_table(layout)
             view.scene.place(positions)

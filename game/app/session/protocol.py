@@ -7,7 +7,7 @@ is built; a test's stand-in session provides the same methods.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping, Protocol
+from typing import Mapping, Protocol, runtime_checkable
 
 from game.app.session.playback import PlayedShot
 from game.app.session.seats import HatRow
@@ -21,6 +21,7 @@ from game.rules.ruling import Ruling
 from game.rules.state import RuleState
 
 
+@runtime_checkable
 class GameSession(Protocol):
     seed: int
     layout: Layout
