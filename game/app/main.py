@@ -12,6 +12,7 @@ from game.app.settings import SettingsWarning, load_settings
 
 
 def launch(args: argparse.Namespace) -> int:
+    """Play with ``args`` as ``play_options.add_play_options`` parses them."""
     paths = UserPaths.from_env()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SettingsWarning)
@@ -19,16 +20,16 @@ def launch(args: argparse.Namespace) -> int:
     notes = [str(w.message) for w in caught if issubclass(w.category, SettingsWarning)]
     for note in notes:
         sys.stderr.write(f"taw: warning: {note}\n")
-    if getattr(args, "windowed", False):
+    if args.windowed:
         from dataclasses import replace
 
         settings = replace(settings, fullscreen=False)
-    smoke = getattr(args, "smoke_test", None)
+    smoke = args.smoke_test
     # With no display a build is still checked: the title screen drawn
     # offscreen (EGL), at the settings' resolution.
     offscreen = bool(smoke) and not _display_available()
     first_start = not paths.settings_file.exists()
-    config = AppConfig(paths=paths, settings=settings, seed=getattr(args, "seed", None), offscreen=offscreen,
+    config = AppConfig(paths=paths, settings=settings, seed=args.seed, offscreen=offscreen,
                        offscreen_size=settings.resolution(), detect_quality=first_start and not smoke)
 
     from game.app.app import TawApp
