@@ -34,6 +34,10 @@ class TawApp(ShowBase):
         self.audio = self.view = self.pause = self.flow = self.render_scale = None
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
+        # Worker processes for teaching (issue 11), started on first use and closed in destroy():
+        # the shot preview's (game.app.session.previewer) and the coach's planner.
+        self.previewer = None
+        self.coach_pool = None
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
         ShowBase.__init__(self, windowType="offscreen" if config.offscreen else None)
         self.disableMouse()
@@ -190,6 +194,20 @@ class TawApp(ShowBase):
         """The menu's Quit: end the main loop (tests replace this)."""
         self.userExit()
 
+    def shot_previewer(self):
+        if self.previewer is None:
+            from game.app.session.previewer import Previewer
+
+            self.previewer = Previewer()
+        return self.previewer
+
+    def coach_planner(self):
+        if self.coach_pool is None:
+            from game.ai.workers import PlannerPool
+
+            self.coach_pool = PlannerPool(1)
+        return self.coach_pool
+
     def note_warning(self, message: str) -> None:
         self.warnings_seen.append(message)
 
@@ -201,6 +219,10 @@ class TawApp(ShowBase):
         if self.flow is not None:
             self.flow.shutdown()
         self.end_game()
+        for worker in (self.previewer, self.coach_pool):
+            if worker is not None:
+                worker.close()
+        self.previewer = self.coach_pool = None
         if self.pause is not None:
             self.pause.destroy()
         if self.render_scale is not None:

@@ -19,6 +19,7 @@ from game.fileio import write_atomic
 
 MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
 QUALITY_CHOICES = ("low", "medium", "high")
+PREVIEW_CHOICES = ("learning", "guide", "none")  # the shot preview's strengths (game.app.session.game_setup)
 MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
 RENDER_SCALE_CHOICES = (1.0, 0.75, 0.5)  # as game.app.scene.render_scale offers
 
@@ -43,6 +44,8 @@ class Settings:
     # Filled in by the quality detection (first start, or Detect in the settings): the median
     # frame it measured at the chosen quality, in milliseconds; 0 until it has run.
     detected_frame_ms: float = 0.0
+    preview: str = "learning"   # the New Game screen's default shot preview
+    first_tip: bool = True      # show the first-turn tip about the inner ring (until dismissed for good)
 
     def resolution(self) -> tuple[int, int]:
         return (self.width, self.height)
@@ -74,6 +77,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "markers": (_is_bool, "true or false"),
     "render_scale": (lambda v: _num_in(0.5, 1.0)(v) and float(v) in RENDER_SCALE_CHOICES, "one of 1, 0.75, 0.5"),
     "detected_frame_ms": (_num_in(0.0, 10000.0), "a number of milliseconds from 0 to 10000"),
+    "preview": (lambda v: v in PREVIEW_CHOICES, "one of " + ", ".join(PREVIEW_CHOICES)),
+    "first_tip": (_is_bool, "true or false"),
 }
 
 

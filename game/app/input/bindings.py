@@ -30,6 +30,11 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "line-next": ("page_up", "]"),
     "line-prev": ("page_down", "["),
     "rules": ("f1",),
+    # Teaching (issue 11): the coach, shooting at the set power, the wheel setting it.
+    "coach": ("h",),
+    "shoot-planned": ("g",),
+    "power-up": ("wheel_up",),
+    "power-down": ("wheel_down",),
     "replay-last": ("r",),
     # Lists (the Replays screen): a key may serve a list and the game both, see bind_global.
     "list-up": ("arrow_up",),

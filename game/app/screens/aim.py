@@ -10,6 +10,8 @@
   keys (or A/D), or the mouse with the right button held, slide it along the
   line; Page Up/Down change line for a comet.
 * Tab: overhead view; F: free camera (WASD, R/V up and down); K: back behind the taw.
+* The shot preview (``aim_preview``) follows the shot as aimed; the mouse wheel sets the power it shows
+  before the button is held, and G shoots at that power.  H asks the coach (``aim_coach``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from panda3d.core import GraphicsWindow
 
 from game.app.input.aiming import PowerMeter, first_contact, preview_length, shot_velocity
 from game.app.input.bindings import TapCounter
+from game.app.screens.aim_coach import ShotCoach
+from game.app.screens.aim_preview import ShotPreview
 from game.app.screens.base import State
 from game.app.hud.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
@@ -34,6 +38,8 @@ PLACE_DEG_PER_SCREEN = 90.0  # right button held: a sweep of the mouse slides th
 PREVIEW_REACH = 3.0
 DRAG_FULL = 2.0 / 3.0        # pointer units (the window is 2 high): a third of its height pulled is full power
 DRAG_START = 0.04            # a pull shorter than this is a hand's wobble, not a drag
+PLANNED_LEVEL = 0.5          # the power the preview shows before the button is held (the wheel changes it)
+WHEEL_STEP = 0.02
 
 
 class AimState(State):
@@ -51,6 +57,9 @@ class AimState(State):
             orbit = self.view.placements.orbits[0]
             self.placement = TawPlacement(orbit, self.view.layout.default_taw_angle(orbit))
         self.direction = self._initial_direction()
+        self.planned = PLANNED_LEVEL
+        self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
+        self.coach = self.keep(ShotCoach(app, self.view, self.take_advice))
         self._last_mouse_x: float | None = None
         app.view.sync(self._positions())
         app.view.set_mode("knuckle")
@@ -73,6 +82,10 @@ class AimState(State):
         self.on_action("knuckle-down", lambda: app.view.set_mode("knuckle"))
         self.taps = TapCounter(app.keys.held)
         self.taps.listen(self)
+        self.on_action("coach", self.coach.ask)
+        self.on_action("shoot-planned", self.shoot_planned)
+        self.on_action("power-up", self.nudge_power, [WHEEL_STEP])
+        self.on_action("power-down", self.nudge_power, [-WHEEL_STEP])
         self.add_task(self._frame, "frame")
         # The Sun indicator runs after the camera has moved (sort 40) and before the frame is drawn,
         # and while held too, so it can hide itself while the game is paused or a replay is watched.
@@ -83,7 +96,8 @@ class AimState(State):
 
     def _hint(self) -> str:
         where = "  Arrows: slide the taw along the line" if self.view.placements else ""
-        return f"Mouse or Q/E: aim   Hold left button: power{where}   Tab: overhead   F: free camera"
+        return (f"Mouse or Q/E: aim   Hold left button: power   Wheel + G: set power, shoot{where}   "
+                f"H: coach   Tab: overhead")
 
     def origin(self) -> tuple[float, float]:
         if self.placement is not None:
@@ -159,7 +173,34 @@ class AimState(State):
         if not self.meter.charging:
             return
         level = self.meter.release(self.app.clock.getFrameTime())
+        if level > 0:
+            self.planned = level
+        self.coach.cancel()
         self.go("Shot", self.shot(level))
+
+    def shoot_planned(self) -> None:
+        """G: shoot now at the set power (the wheel's, the coach's, or the last shot's)."""
+        if self.meter.charging:
+            return
+        self.coach.cancel()
+        self.go("Shot", self.shot(self.planned))
+
+    def nudge_power(self, step: float) -> None:
+        if not self.meter.charging:
+            self.planned = min(1.0, max(0.03, self.planned + step))
+
+    def take_advice(self, advice) -> None:
+        """Snap the aim, the taw's place and the set power to the coach's shot."""
+        shot = advice.shot
+        self.direction = shot.direction % 360.0
+        if shot.placement is not None and self.view.placements is not None:
+            self.placement = shot.placement
+            if shot.placement.orbit in self.view.placements.orbits:
+                self.line_index = self.view.placements.orbits.index(shot.placement.orbit)
+        self.planned = level_for_speed(shot.speed, self.view.max_speed)
+
+    def _preview_strength(self) -> str:
+        return self.app.game.setup.preview
 
     def _frame(self, task):
         app = self.app
@@ -180,8 +221,11 @@ class AimState(State):
         else:
             self.taps.taps("left"), self.taps.taps("right")
         self.meter.update(app.clock.getFrameTime())
-        app.game.hud.set_power(self.meter.level)
+        level = self.meter.level if self.meter.charging else self.planned
+        app.game.hud.set_power(level)
         self._update_camera()
+        self.shot_preview.update(self.shot(level))
+        self.coach.poll()
         return task.cont
 
     def _place_sun_indicator(self, task):
@@ -237,13 +281,21 @@ class AimState(State):
         bodies = {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
         contact = first_contact(origin, self.direction, layout.marble_radius, bodies, PREVIEW_REACH)
         length = preview_length(app.game.aim_aid_strength(), contact, PREVIEW_REACH)
+        if self.shot_preview.active:
+            length = 0.0  # the shot preview draws the real paths instead
         if length > 0:
             app.view.show_aim(origin, self.direction, length, contact)
         else:
             app.view.hide_aim()
 
     def exit(self) -> None:
+        self.coach.cancel()
         self.app.view.hide_aim()
         if self.app.game is not None:
             self.app.game.hud.set_power(None)
         super().exit()
+
+
+def level_for_speed(speed: float, speed_cap: float) -> float:
+    """The power level that ``shot_velocity`` turns into ``speed`` (the inverse of its scale)."""
+    return min(1.0, max(0.03, speed / (speed_cap * 0.999)))

@@ -5,12 +5,15 @@ from __future__ import annotations
 from direct.gui.DirectGui import DirectEntry
 
 from game.app.hud import theme
-from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, GameSetup
+from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEW_NAMES, PREVIEWS, GameSetup
 from game.app.screens.base import State
 from game.app.hud.widgets import Chooser
 from game.rules.layout import PLANETS
 
 ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)
+# The goal of the game in one line (issue 11: a first game that can be won).
+GOAL_LINE = ("Goal: knock the Sun beyond Herschel's outer line to win (rule 9), or be the richest when the "
+             "rounds run out. Never let your taw stop in the inner ring: you would be out (rule 13).")
 
 
 class NewGameState(State):
@@ -39,10 +42,15 @@ class NewGameState(State):
         self.seed_entry = DirectEntry(parent=root, initialText="" if last.seed is None else str(last.seed),
                                       pos=(0.36, 0, 0.07), scale=0.05, width=10, numLines=1,
                                       frameColor=(0.2, 0.16, 0.1, 1), text_fg=theme.INK)
+        # The shot preview is the player's choice for each game; the level of the opponents never changes it.
+        preview = last.preview if app.last_setup is not None else app.settings.preview
+        self.preview = Chooser(root, "Shot preview", list(PREVIEWS), preview, (0.6, -0.1), width=11,
+                               describe=PREVIEW_NAMES.get)
+        self.goal = theme.label(root, GOAL_LINE, (0, -0.5), scale=0.042, colour=theme.INK, wordwrap=52)
         self.warning = theme.label(root, "", (0, -0.62), scale=0.045, colour=theme.BAD)
         self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
         self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)
-        self._parts = [self.opponents, *self.levels, self.planet, self.round_limit, self.jupiter]
+        self._parts = [self.opponents, *self.levels, self.planet, self.round_limit, self.jupiter, self.preview]
         self._show_levels()
         self.on_action("pause", self.back)
 
@@ -65,7 +73,7 @@ class NewGameState(State):
         if self.jupiter.value != 4:
             house_rules["jupiter_moons"] = self.jupiter.value
         return GameSetup(opponents=self.opponents.value, levels=tuple(c.value for c in self.levels),
-                         planet=self.planet.value, house_rules=house_rules, seed=seed)
+                         planet=self.planet.value, house_rules=house_rules, seed=seed, preview=self.preview.value)
 
     def start(self) -> None:
         setup = self.chosen()

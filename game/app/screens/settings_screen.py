@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.hud import theme
-from game.app.settings import MSAA_CHOICES, QUALITY_CHOICES
+from game.app.session.game_setup import PREVIEW_NAMES
+from game.app.settings import MSAA_CHOICES, PREVIEW_CHOICES, QUALITY_CHOICES
 from game.app.screens.base import State
 from game.app.input.sensitivity import HIGHEST, LOWEST, LogScale
 from game.app.hud.widgets import Chooser, LabelledSlider
@@ -23,7 +24,7 @@ class SettingsState(State):
     def enter(self) -> None:
         app = self.app
         s = app.settings
-        root = self.keep(theme.panel(app.aspect2d, (-1.0, 1.0, -0.85, 0.85)))
+        root = self.keep(theme.panel(app.aspect2d, (-1.0, 1.0, -0.97, 0.85)))
         theme.label(root, "Settings", (0, 0.7), scale=0.09, colour=theme.BRASS)
         resolutions = list(RESOLUTIONS)
         if s.resolution() not in resolutions:
@@ -40,12 +41,15 @@ class SettingsState(State):
         self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (LOWEST, HIGHEST), (0, -0.29),
                                           fmt="{:.2f}x", scale=LogScale(), marks=(1.0,))
         self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
+        self.preview = Chooser(root, "Shot preview (new games)", list(PREVIEW_CHOICES), s.preview, (0, -0.53),
+                               describe=PREVIEW_NAMES.get)
+        self.first_tip = Chooser(root, "First-turn tip", [True, False], s.first_tip, (0, -0.64), describe=_yes_no)
         theme.label(root, "The aiming aid is always off against hard opponents. Anti-aliasing changes apply at the next start.",
-                    (0, -0.54), scale=0.035, colour=theme.DIM_INK)
-        self.save_button = theme.button(root, "Save", (-0.3, -0.7), self.save, width=5)
-        self.cancel_button = theme.button(root, "Cancel", (0.3, -0.7), self.cancel, width=5)
+                    (0, -0.74), scale=0.035, colour=theme.DIM_INK)
+        self.save_button = theme.button(root, "Save", (-0.3, -0.88), self.save, width=5)
+        self.cancel_button = theme.button(root, "Cancel", (0.3, -0.88), self.cancel, width=5)
         self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.markers,
-                       self.volume, self.sensitivity, self.aim_aid]
+                       self.volume, self.sensitivity, self.aim_aid, self.preview, self.first_tip]
         self.on_action("pause", self.cancel)
 
     def chosen(self):
@@ -55,6 +59,7 @@ class SettingsState(State):
             quality=self.quality.value, shadows=self.shadows.value, msaa=self.msaa.value,
             volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
             aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value,
+            preview=self.preview.value, first_tip=self.first_tip.value,
         )
 
     def save(self) -> None:

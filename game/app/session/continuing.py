@@ -153,9 +153,10 @@ def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
     padded = tuple(levels[i] for i in range(1, opponents + 1)) + ("medium",) * (MAX_OPPONENTS - opponents)
     recorded = meta.extra.get("setup") if isinstance(meta.extra, Mapping) else None
     planets = [recorded.get("planet")] if isinstance(recorded, Mapping) else [HAT, humans[0]["planet"]]
+    preview = recorded.get("preview", "learning") if isinstance(recorded, Mapping) else "learning"
     try:
         return [GameSetup(opponents=opponents, levels=padded, planet=planet, house_rules=dict(meta.house_rules),
-                          seed=meta.seed, human=True) for planet in planets]
+                          seed=meta.seed, human=True, preview=preview) for planet in planets]
     except (ValueError, TypeError) as err:
         raise refuse(f"its setup cannot be rebuilt ({err})") from None
 

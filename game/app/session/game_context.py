@@ -26,6 +26,8 @@ class GameContext:
         self.feed_title = "The hat"
         self.fast_forward = False
         self.replay_path: Path | None = None
+        if setup.preview != "none":
+            app.shot_previewer()  # the worker starts while the hat is dropped, ready for the first shot
         if session.recorder is not None:  # a continued game records on into its own file
             self.replay_path = session.recorder.path
         else:

@@ -159,7 +159,7 @@ class MatchSession:
         # The setup as the New Game screen made it (whether the planet was chosen or drawn, above all):
         # what "Continue" rebuilds the session from.  Files written before it existed lack this key.
         setup = {"opponents": self.setup.opponents, "levels": list(self.setup.opponent_levels()),
-                 "planet": self.setup.planet, "human": self.setup.human}
+                 "planet": self.setup.planet, "human": self.setup.human, "preview": self.setup.preview}
         return meta_from(self.seed, players, dict(self.setup.house_rules), self.layout, source="desktop",
                          setup=setup)
 

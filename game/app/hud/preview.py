@@ -1,0 +1,83 @@
+"""The words beside the preview and the coach: the verdict in its tone's colour, the coach's advice.
+
+The verdict sits above the hint bar, centred, in one line (two at most):
+plain ink for a quiet shot, green for a gain, brass for a cost, and the
+warning colour, with "Warning:" before it, for a shot that would put the
+player out or be a foul.  The coach's panel (top left, under the turn line)
+says what to do and why, and how to take its aim.
+"""
+
+from __future__ import annotations
+
+from panda3d.core import TextNode
+
+from game.app.hud import theme
+from game.coach.verdict import Tone, Verdict
+
+WARNING_COLOUR = (1.0, 0.36, 0.26, 1.0)
+TONE_COLOURS = {
+    Tone.OUT: WARNING_COLOUR, Tone.FOUL: WARNING_COLOUR, Tone.LOSS: WARNING_COLOUR,
+    Tone.COST: theme.BRASS, Tone.WIN: theme.GOOD, Tone.GAIN: theme.GOOD, Tone.QUIET: theme.INK,
+}
+
+
+def verdict_text(verdict: Verdict) -> str:
+    return ("Warning: " if verdict.warning else "") + verdict.sentence + "."
+
+
+class VerdictLine:
+    """One line of text over the table: what the aimed shot would do."""
+
+    def __init__(self, app) -> None:
+        self.frame = theme.panel(app.a2dBottomCenter, (-1.15, 1.15, 0.0, 0.075), colour=(0.06, 0.045, 0.03, 0.7),
+                                 pos=(0, 0, 0.47))
+        self.text = theme.label(app.a2dBottomCenter, "", (0, 0.495), scale=0.042, wordwrap=52)
+        self.verdict: Verdict | None = None
+        self.colour = theme.INK
+        self.hide()
+
+    def show(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        self.colour = TONE_COLOURS[verdict.tone]
+        self.text["text"] = verdict_text(verdict)
+        self.text["text_fg"] = self.colour
+        self.frame.show()
+        self.text.show()
+
+    def hide(self) -> None:
+        self.verdict = None
+        self.frame.hide()
+        self.text.hide()
+
+    def destroy(self) -> None:
+        self.frame.destroy()
+        self.text.destroy()
+
+
+class CoachPanel:
+    """The coach's button (H) and, once asked, its advice."""
+
+    def __init__(self, app, on_ask) -> None:
+        self.button = theme.button(app.a2dTopLeft, "Coach (H)", (0.2, -0.22), on_ask, scale=0.045, width=6)
+        self.panel = theme.panel(app.a2dTopLeft, (0.02, 1.32, -0.48, -0.27))
+        self.text = theme.label(app.a2dTopLeft, "", (0.06, -0.33), scale=0.04, align=TextNode.ALeft, wordwrap=31)
+        self.panel.hide()
+        self.text.hide()
+
+    def say(self, text: str, colour=theme.INK) -> None:
+        self.text["text"] = text
+        self.text["text_fg"] = colour
+        self.panel.show()
+        self.text.show()
+
+    def quiet(self) -> None:
+        self.panel.hide()
+        self.text.hide()
+
+    @property
+    def saying(self) -> str:
+        return self.text["text"] if not self.text.isHidden() else ""
+
+    def destroy(self) -> None:
+        for part in (self.button, self.panel, self.text):
+            part.destroy()

@@ -1,0 +1,146 @@
+"""The live shot preview and the coach in the app, offscreen: what they show is what the shot then does."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+from game.app.hud.preview import WARNING_COLOUR
+from game.coach.verdict import Tone
+from tests.app.helpers_app import click, press, step
+
+pytestmark = pytest.mark.render
+
+
+def new_game(app, preview: str = "learning", seed: int = 5):
+    """One random opponent, the human holding Mercury (first to shoot), through the New Game screen."""
+    from tests.app.helpers_app import random_opponents
+
+    app.session_factory = random_opponents
+    click(app, app.flow.current.buttons["new"])
+    screen = app.flow.current
+    while screen.opponents.value != 1:
+        click(app, screen.opponents.button)
+    while screen.planet.value != "mercury":
+        click(app, screen.planet.button)
+    while screen.preview.value != preview:
+        click(app, screen.preview.button)
+    screen.seed_entry.enterText(str(seed))
+    click(app, screen.start_button)
+    press(app, "fast-forward")
+    press(app, "fast-forward")
+    assert app.flow.state == "Aim"
+    return app.flow.current
+
+
+def wait_for(app, condition, seconds: float = 60.0) -> None:
+    """Step frames until ``condition()`` (the worker processes answer in real time)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        step(app)
+        time.sleep(0.005)
+
+
+def aim_at_sun(aim, offset_deg: float = 0.0) -> None:
+    ox, oy = aim.origin()
+    sun = aim.view.positions["sun"]
+    aim.direction = (math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) + offset_deg) % 360.0
+
+
+@pytest.fixture
+def fresh_app(offscreen_pipe, tmp_path):
+    from tests.app.helpers_app import build_app, restore_clock
+
+    app = build_app(tmp_path)
+    yield app
+    app.destroy()
+    restore_clock()
+
+
+def test_the_preview_warns_of_rule_13_and_the_shot_then_does_exactly_what_it_showed(fresh_app):
+    app = fresh_app
+    aim = new_game(app)
+    aim_at_sun(aim)
+    aim.planned = 0.4
+    wait_for(app, lambda: aim.shot_preview.current)
+    preview = aim.shot_preview.shown
+    assert preview.verdict.tone is Tone.OUT
+    line = aim.shot_preview.verdict
+    assert line.text["text"].startswith("Warning: Your taw would stop in the inner ring")
+    assert line.colour == WARNING_COLOUR
+    assert tuple(line.text.component("text0").textNode.getTextColor()) == pytest.approx(WARNING_COLOUR)
+    assert f"{preview.shooter}.taw" in aim.shot_preview.paths.drawn and "#warning" in aim.shot_preview.paths.drawn
+    press(app, "shoot-planned")
+    assert app.flow.state == "Shot"
+    wait_for(app, lambda: app.flow.state != "Shot" or (press(app, "fast-forward") and False))
+    ruling = app.game.session.last_ruling
+    assert ruling == preview.ruling and "mercury" in ruling.out
+
+
+def test_a_cut_shot_preview_is_no_warning_and_matches_the_shot(fresh_app):
+    app = fresh_app
+    aim = new_game(app)
+    aim_at_sun(aim, 5.0)
+    aim.planned = 0.9
+    wait_for(app, lambda: aim.shot_preview.current)
+    preview = aim.shot_preview.shown
+    assert not preview.verdict.warning and not aim.shot_preview.verdict.text["text"].startswith("Warning")
+    press(app, "shoot-planned")
+    wait_for(app, lambda: app.flow.state != "Shot" or (press(app, "fast-forward") and False))
+    assert app.game.session.last_ruling == preview.ruling
+
+
+def test_a_stale_preview_is_dropped_and_the_newest_is_drawn(fresh_app):
+    app = fresh_app
+    aim = new_game(app)
+    previewer = app.shot_previewer()
+    wait_for(app, lambda: aim.shot_preview.current)
+    dropped = previewer.times.dropped
+    for k in range(6):  # the aim moves every frame: answers for old aims come back stale
+        aim.turn(1.0)
+        step(app)
+    wait_for(app, lambda: aim.shot_preview.current)
+    assert previewer.times.dropped > dropped
+    assert abs(aim.shot_preview.shown.shot.direction - aim.direction) < 1e-6
+
+
+def test_guide_draws_to_the_first_contact_and_shows_no_verdict(fresh_app):
+    app = fresh_app
+    aim = new_game(app, preview="guide")
+    aim_at_sun(aim, 3.0)
+    wait_for(app, lambda: aim.shot_preview.current)
+    drawn = set(aim.shot_preview.paths.drawn)
+    assert {"mercury.taw", "sun"} <= drawn and aim.shot_preview.verdict.verdict is None
+
+
+def test_no_preview_asks_nothing_and_draws_nothing(fresh_app):
+    app = fresh_app
+    aim = new_game(app, preview="none")
+    step(app, 10)
+    assert app.previewer is None and aim.shot_preview.shown is None
+
+
+def test_the_coach_shows_a_ghost_snaps_on_h_and_is_cancelled_by_the_shot(fresh_app):
+    app = fresh_app
+    aim = new_game(app)
+    press(app, "coach")
+    assert aim.coach.thinking
+    frames = 0
+    deadline = time.monotonic() + 120
+    while aim.coach.advice is None:  # the game keeps running while the coach thinks
+        assert time.monotonic() < deadline
+        step(app)
+        frames += 1
+        time.sleep(0.005)
+    assert frames > 1
+    advice = aim.coach.advice
+    assert "mercury.taw" in aim.coach.ghost.drawn
+    assert "(rule " in aim.coach.panel.saying
+    press(app, "coach")  # H again: the coach's aim and power
+    assert aim.direction == pytest.approx(advice.shot.direction % 360.0)
+    assert aim.placement == advice.shot.placement
+    press(app, "shoot-planned")
+    assert app.flow.state == "Shot" and aim.coach.ghost.drawn == () and aim.coach.advice is None

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Render the teaching screenshots offscreen: the shot preview with a warning, the coach's ghost, a lesson.
+
+    /work/venv/bin/python tools/learn_tour.py docs/screenshots
+
+Plays a seeded game (one random opponent, the player holding Mercury, first
+to shoot) and the course's first lessons through the app's own screens.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from direct.gui import DirectGuiGlobals as DGG
+from panda3d.core import ClockObject, Filename
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.app.config import AppConfig  # noqa: E402 (after the path)
+from game.app.paths import UserPaths  # noqa: E402
+from game.app.settings import Settings  # noqa: E402
+
+
+class Driver:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.taskMgr.step()
+
+    def click(self, button) -> None:
+        self.app.messenger.send(DGG.B1CLICK + button.guiId, [None])
+        self.step()
+
+    def press(self, action: str) -> None:
+        self.app.messenger.send(f"taw-{action}")
+        self.step()
+
+    def until(self, condition, seconds: float = 120.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise RuntimeError("timed out")
+            self.step()
+            time.sleep(0.005)
+
+    def save(self, path: Path) -> Path:
+        self.step(3)
+        self.app.graphicsEngine.renderFrame()
+        self.app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        return path
+
+
+def new_game(d: Driver, opponents: int = 1, seed: int = 3) -> None:
+    d.click(d.app.flow.current.buttons["new"])
+    screen = d.app.flow.current
+    while screen.opponents.value != opponents:
+        d.click(screen.opponents.button)
+    while screen.planet.value != "mercury":
+        d.click(screen.planet.button)
+    screen.seed_entry.enterText(str(seed))
+    d.click(screen.start_button)
+    d.press("fast-forward")
+    d.press("fast-forward")
+
+
+def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
+    from game.app.app import TawApp
+    from game.app.session.match_session import MatchSession
+
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        config = AppConfig(paths=UserPaths.under(Path(tmp)), settings=Settings(msaa=4, shadows=True, quality="high"),
+                           offscreen=True, offscreen_size=size, save_settings=False)
+        app = TawApp(config, session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6)))
+        clock = ClockObject.getGlobalClock()
+        clock.setMode(ClockObject.MNonRealTime)
+        clock.setFrameRate(60)
+        d = Driver(app)
+        try:
+            new_game(d)
+            aim = app.flow.current
+            ox, oy = aim.origin()
+            sun = aim.view.positions["sun"]
+            aim.direction = math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) % 360.0
+            aim.planned = 0.45
+            d.until(lambda: aim.shot_preview.current)
+            app.view.set_mode("overhead")
+            d.step(90)
+            saved.append(d.save(out / "preview-warning.png"))
+            app.view.set_mode("knuckle")
+            d.press("coach")
+            d.until(lambda: aim.coach.advice is not None)
+            d.press("coach")
+            d.until(lambda: aim.shot_preview.current)
+            d.step(30)
+            saved.append(d.save(out / "coach.png"))
+            app.view.set_mode("overhead")
+            d.step(90)
+            saved.append(d.save(out / "coach-overhead.png"))
+        finally:
+            app.destroy()
+            clock.setMode(ClockObject.MNormal)
+    return saved
+
+
+if __name__ == "__main__":
+    for path in tour(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")):
+        print(path)
