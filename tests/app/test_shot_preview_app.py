@@ -80,6 +80,20 @@ def test_the_preview_warns_of_rule_13_and_the_shot_then_does_exactly_what_it_sho
     assert ruling == preview.ruling and "mercury" in ruling.out
 
 
+def test_the_strength_chosen_is_in_the_game_over_summary_and_the_replay(fresh_app):
+    from tests.app.helpers_app import play_until
+
+    app = fresh_app
+    aim = new_game(app, preview="guide")
+    aim_at_sun(aim)
+    aim.planned = 0.4
+    press(app, "shoot-planned")  # straight at the Sun: out by rule 13, and with one opponent the game ends
+    assert play_until(app, ("GameOver",)) == "GameOver"
+    assert app.flow.current.preview_note["text"] == "Shot preview: Guide"
+    app.game.session.wait_for_replay()
+    assert app.game.session.replay().meta.extra["setup"]["preview"] == "guide"
+
+
 def test_a_cut_shot_preview_is_no_warning_and_matches_the_shot(fresh_app):
     app = fresh_app
     aim = new_game(app)

@@ -7,6 +7,7 @@ from panda3d.core import TextNode
 from game.app.hud import theme
 from game.app.hud.purse_chart import PurseChart
 from game.app.screens.base import State
+from game.app.session.game_setup import PREVIEW_NAMES
 from game.rules.names import sentence, who
 
 
@@ -26,6 +27,9 @@ class GameOverState(State):
             title = "The game is over"
         theme.label(root, title, (0, 0.65), scale=0.1, colour=theme.BRASS)
         theme.label(root, session.end_reason(), (0, 0.56), scale=0.045, colour=theme.DIM_INK)
+        preview = PREVIEW_NAMES.get(app.game.setup.preview, app.game.setup.preview)
+        self.preview_note = theme.label(root, f"Shot preview: {preview}", (0.62, 0.65), scale=0.04,
+                                        colour=theme.DIM_INK)
         theme.label(root, "Player", (-1.2, 0.44), scale=0.045, colour=theme.BRASS, align=TextNode.ALeft)
         for x, head in ((-0.68, "won"), (-0.5, "lost"), (-0.3, "in hand"), (-0.1, "worth")):
             theme.label(root, head, (x, 0.44), scale=0.045, colour=theme.BRASS, align=TextNode.ARight)
