@@ -281,8 +281,6 @@ class AimState(State):
         bodies = {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
         contact = first_contact(origin, self.direction, layout.marble_radius, bodies, PREVIEW_REACH)
         length = preview_length(app.game.aim_aid_strength(), contact, PREVIEW_REACH)
-        if self.shot_preview.active:
-            length = 0.0  # the shot preview draws the real paths instead
         if length > 0:
             app.view.show_aim(origin, self.direction, length, contact)
         else:
