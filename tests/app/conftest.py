@@ -7,7 +7,9 @@
 * ``grab_frame(output)`` -- render a frame and return it as a uint8 RGB numpy
   image, row 0 at the top (Panda hands rows over bottom-up; this flips them).
 * ``app`` -- the desktop app (``TawApp``) offscreen with random-level
-  opponents, module-scoped; it too is a ShowBase, so not with ``offscreen_base``.
+  opponents: built once per module, put back at the menu with its first
+  settings before every test; it too is a ShowBase, so not with
+  ``offscreen_base``.
 * ``project(camera, output, xyz)`` -- the (column, row) pixel a world point
   lands on in such an image, or None off screen.
 
@@ -36,13 +38,22 @@ def offscreen_base(offscreen_pipe):
 
 
 @pytest.fixture(scope="module")
-def app(offscreen_pipe, tmp_path_factory):
-    """The desktop app offscreen, opponents at the random level; one per test module that asks."""
+def built_app_for_module(offscreen_pipe, tmp_path_factory):
+    """One offscreen app per test module (a ShowBase is slow to build); tests take it through ``app``."""
     from tests.app.helpers_app import built_app, random_opponents, step
 
     with built_app(tmp_path_factory.mktemp("taw-user"), session_factory=random_opponents) as made:
         step(made, 2)
         yield made
+
+
+@pytest.fixture
+def app(built_app_for_module):
+    """The module's app, put back at the menu with its first settings before each test, so a failure stays in its test."""
+    from tests.app.helpers_app import reset_to_menu
+
+    reset_to_menu(built_app_for_module, built_app_for_module.app_config.settings)
+    return built_app_for_module
 
 
 @pytest.fixture(scope="session")

@@ -46,6 +46,42 @@ def built_app(root: Path, session_factory=None):
         restore_clock()
 
 
+def reset_to_menu(app, settings: Settings) -> None:
+    """Whatever a test left (a game, the pause menu, the viewer, other settings), back to a fresh menu."""
+    app.stop_watching()
+    app.pause.resume()
+    if app.flow.state != "Menu":
+        app.flow.request("Menu")
+    if app.settings != settings:
+        app.apply_settings(settings)
+    app.window.screenshot_dir = app.app_config.paths.screenshot_dir
+    app.warnings_seen.clear()
+    step(app, 2)
+
+
+def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: bool = False,
+               planet: str = "mercury"):
+    """A new game through the New Game screen; holding Mercury, the human shoots first (rule 2)."""
+    assert app.flow.state == "Menu"
+    click(app, app.flow.current.buttons["new"])
+    screen = app.flow.current
+    assert app.flow.state == "NewGame"
+    while screen.opponents.value != opponents:
+        click(app, screen.opponents.button)
+    if hard:
+        for chooser in screen.levels[:opponents]:
+            while chooser.value != "hard":
+                click(app, chooser.button)
+    while screen.planet.value != planet:
+        click(app, screen.planet.button)
+    while screen.round_limit.value != rounds:
+        click(app, screen.round_limit.button)
+    screen.seed_entry.enterText(str(seed))
+    click(app, screen.start_button)
+    assert app.flow.state == "HatDrop"
+    assert app.game.setup.seed == seed and app.game.setup.house_rules == {"round_limit": rounds}
+
+
 def to_first_turn(app) -> None:
     """From the menu, the New Game screen's defaults, past the hat to the first turn."""
     click(app, app.flow.current.buttons["new"])

@@ -11,32 +11,9 @@ from direct.fsm.FSM import RequestDenied
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.settings import load_settings
 from game.rules.termination import Termination
-from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, step
+from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, start_game, step
 
 pytestmark = pytest.mark.render
-
-
-def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: bool = False,
-               planet: str = "mercury"):
-    """A new game through the New Game screen; holding Mercury, the human shoots first (rule 2)."""
-    assert app.flow.state == "Menu"
-    click(app, app.flow.current.buttons["new"])
-    screen = app.flow.current
-    assert app.flow.state == "NewGame"
-    while screen.opponents.value != opponents:
-        click(app, screen.opponents.button)
-    if hard:
-        for chooser in screen.levels[:opponents]:
-            while chooser.value != "hard":
-                click(app, chooser.button)
-    while screen.planet.value != planet:
-        click(app, screen.planet.button)
-    while screen.round_limit.value != rounds:
-        click(app, screen.round_limit.button)
-    screen.seed_entry.enterText(str(seed))
-    click(app, screen.start_button)
-    assert app.flow.state == "HatDrop"
-    assert app.game.setup.seed == seed and app.game.setup.house_rules == {"round_limit": rounds}
 
 
 def hud_only(app) -> np.ndarray:

@@ -7,8 +7,7 @@ import numpy as np
 import pytest
 
 from game.replay import load_replay
-from tests.app.helpers_app import capture_shots, click, human_shot, play_until, press, step
-from tests.app.test_app_flow import start_game
+from tests.app.helpers_app import capture_shots, click, human_shot, play_until, press, start_game, step
 
 pytestmark = pytest.mark.render
 
