@@ -1,4 +1,4 @@
-"""The replay viewer (layer 4).
+"""Replays in the app: the viewer and its overlays, watching over the running game, the saved games listed, export.
 
 ``ReplayViewer(base, replay)`` plays a replay inside any ShowBase (the app's
 window or an offscreen one); ``export_frames`` renders one headless to PNG

@@ -1,4 +1,4 @@
-"""One module per state of the game's flow; ``GameFlow`` builds them by name."""
+"""The screens: one module per state of the game's flow (``GameFlow`` in ``flow.py`` builds them by name), and the pause menu."""
 
 from game.app.screens.aim import AimState
 from game.app.screens.game_over import GameOverState
