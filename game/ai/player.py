@@ -94,14 +94,6 @@ class AIPlayer:
         self.decision_times.append(time.perf_counter() - started)
         return shot
 
-    def choose_for(self, sit: Situation, key: tuple[int, int]) -> Shot:
-        """``choose_shot`` for a situation built without a match view (headless loop, tests)."""
-        started = time.perf_counter()
-        decision = self.plan_situation(sit, key).result()
-        shot = self.executed(decision, key, sit.shooter, sit.max_speed)
-        self.decision_times.append(time.perf_counter() - started)
-        return shot
-
 
 @dataclass
 class RandomAI:
