@@ -50,15 +50,6 @@ class ShotInputs:
         return cls(shooter, body, math.degrees(math.atan2(vy, vx)) % 360.0, math.hypot(vx, vy), placement,
                    placement_orbit)
 
-    @classmethod
-    def from_shot(cls, shooter: str, shot: Any, taw_position: Point | None = None) -> "ShotInputs":
-        """From a ``game.match.players.Shot``; ``taw_position`` is where a placed taw was laid."""
-        placement = getattr(shot, "placement", None)
-        return cls(shooter, f"{shooter}.taw", float(shot.direction) % 360.0, float(shot.speed),
-                   None if placement is None or taw_position is None
-                   else (float(taw_position[0]), float(taw_position[1])),
-                   None if placement is None else str(placement.orbit))
-
     @property
     def velocity(self) -> Point:
         a = math.radians(self.direction)

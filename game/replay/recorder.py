@@ -26,6 +26,15 @@ from game.rules.events import Event
 DEFAULT_RATE = 60.0
 
 
+def shot_inputs(result: Any) -> ShotInputs:
+    """The inputs of a ``game.match.ShotResult``: who shot, which way, how hard, where a placed taw was laid."""
+    placement = result.placement
+    return ShotInputs(result.shooter, f"{result.shooter}.taw", float(result.shot.direction) % 360.0,
+                      float(result.shot.speed),
+                      None if placement is None else (float(result.start[0]), float(result.start[1])),
+                      None if placement is None else str(placement.orbit))
+
+
 class ShotRecorder:
     """Collects one shot's frames and events; use once.
 
@@ -115,11 +124,7 @@ class ShotRecorder:
         referee judged.
         """
         if self.inputs is None:
-            placement = result.placement
-            self.inputs = ShotInputs(result.shooter, f"{result.shooter}.taw", float(result.shot.direction) % 360.0,
-                                     float(result.shot.speed),
-                                     None if placement is None else (float(result.start[0]), float(result.start[1])),
-                                     None if placement is None else str(placement.orbit))
+            self.inputs = shot_inputs(result)
         if not self._events:
             self._events = list(result.events)
         rulings, ledger = ruling_record(result.ruling)

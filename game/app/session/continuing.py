@@ -24,9 +24,9 @@ from game.match.match import ShotResult
 from game.match.players import Shot, TawPlacement
 from game.replay.fileformat import decode_replay, read_replay_bytes
 from game.replay.jsonsafe import to_plain
-from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
+from game.replay.model import GameMeta, Replay, ShotRecord
 from game.replay.quant import POSITION_UNIT, dequantise_positions
-from game.replay.recorder import GameRecorder, ruling_record
+from game.replay.recorder import GameRecorder, ruling_record, shot_inputs
 from game.rules.events import event_to_dict
 from game.rules.layout import Point
 
@@ -190,12 +190,7 @@ def _plain(value):
 
 def same_outcome(result: ShotResult, record: ShotRecord) -> bool:
     """Everything the file says the shot did, bit for bit: inputs, every event (rest positions too), ruling, ledger."""
-    placement = result.placement
-    inputs = ShotInputs(result.shooter, f"{result.shooter}.taw", float(result.shot.direction) % 360.0,
-                        float(result.shot.speed),
-                        None if placement is None else (float(result.start[0]), float(result.start[1])),
-                        None if placement is None else str(placement.orbit))
-    if inputs != record.inputs:
+    if shot_inputs(result) != record.inputs:
         return False
     if _plain([event_to_dict(e) for e in result.events]) != _plain([event_to_dict(e) for e in record.events]):
         return False
