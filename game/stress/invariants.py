@@ -40,10 +40,6 @@ def flight_tolerance(max_shot_speed: float = 3.8, substep_hz: float = 480.0) -> 
 OVERLAP_TOLERANCE = flight_tolerance()
 
 
-class InvariantError(AssertionError):
-    """A broken invariant: a bug, with the words to reproduce it."""
-
-
 @dataclass
 class FrameStats:
     """What the frame checker saw over a run: counts and the worst values."""
