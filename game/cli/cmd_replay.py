@@ -75,7 +75,8 @@ def _export(args: argparse.Namespace, replay, shot: int | None) -> int:
     result = export_frames(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
                            trails=args.trails, gif=not args.no_gif, progress=progress)
     extra = f" and {result.gif.name}" if result.gif else ""
-    print(f"wrote {len(result.frames)} frames{extra} to {args.export}")
+    earlier = f" (first removed {result.cleared} files of an earlier export there)" if result.cleared else ""
+    print(f"wrote {len(result.frames)} frames{extra} to {args.export}{earlier}")
     return 0
 
 

@@ -211,8 +211,15 @@ try:
         from game.replay.playback import Timeline
         replay = load_replay(path)
         timeline = Timeline(replay)
-        for k in range(timeline.shot_count):
-            timeline.sample(timeline.shot_start(k) + 0.5)
+        for k in sorted({0, timeline.shot_count // 2, timeline.shot_count - 1} - {-1}):
+            timeline.sample(timeline.shot_start(k) + 0.5)   # the viewer jumping to a shot
+    elif what == "export":
+        import tempfile
+        from game.cli import main
+        with tempfile.TemporaryDirectory() as folder:
+            code = main(["replay", path, "--export", folder, "--shot", "1", "--size", "64x48", "--fps", "2",
+                         "--no-gif"])
+        outcome = "accepted" if code == 0 else "refused" if code == 2 else f"crash: exit {code}"
     elif what == "list":
         from game.app.replay.library import ReplayEntry
         entry = ReplayEntry(Path(path), 0.0).read()
@@ -234,8 +241,8 @@ print(json.dumps({"outcome": outcome, "peak_mb": peak, "seconds": time.perf_coun
 
 
 def peak_rss(what: str, path: Path | str, timeout: float = 600.0) -> dict:
-    """Run one load (``load``: load_replay and the viewer's timeline; ``list``: the Replays screen's row;
-    ``continue``: Continue) of ``path`` in a fresh process: its outcome, peak RSS in MB and seconds.
+    """Run one load (``load``: load_replay, the viewer's timeline and three shots sampled; ``export``:
+    ``taw replay --export`` of shot 1; ``list``: the Replays screen's row; ``continue``: Continue) of ``path`` in a fresh process: its outcome, peak RSS in MB and seconds.
 
     The peak is the process's own high-water mark (``VmHWM``; ``ru_maxrss``
     would start from the parent's size at the fork).

@@ -83,3 +83,31 @@ def test_the_cli_offers_every_camera_the_director_has():
     from game.replay.director import CAMERA_MODES
 
     assert CAMERAS == CAMERA_MODES
+
+
+@pytest.mark.render
+def test_an_export_into_a_used_folder_replaces_the_earlier_frames_and_keeps_other_files(replay_file, tmp_path):
+    out = tmp_path / "frames"
+    out.mkdir()
+    for n in range(400):   # an earlier, longer export
+        (out / f"frame_{n:05d}.png").write_bytes(b"old")
+    (out / "replay.gif").write_bytes(b"old")
+    (out / "notes.txt").write_text("mine")
+    run = subprocess.run([sys.executable, "-m", "game", "replay", str(replay_file), "--export", str(out),
+                          "--shot", "1", "--size", "64x48", "--fps", "2", "--no-gif"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    frames = sorted(out.glob("frame_*.png"))
+    assert frames and all(p.read_bytes().startswith(b"\x89PNG") for p in frames)
+    assert f"wrote {len(frames)} frames" in run.stdout and "removed 401 files of an earlier export" in run.stdout
+    assert not (out / "replay.gif").exists() and (out / "notes.txt").read_text() == "mine"
+
+
+def test_an_export_folder_holding_a_special_file_by_a_frame_name_is_refused(capsys, replay_file, tmp_path):
+    import os
+
+    out = tmp_path / "frames"
+    out.mkdir()
+    os.mkfifo(out / "frame_00000.png")
+    err = _one_line_error(capsys, ["replay", str(replay_file), "--export", str(out), "--size", "64x48"])
+    assert "not a regular file" in err and (out / "frame_00000.png").exists()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+import re
 import struct
 import zlib
 
@@ -27,10 +28,15 @@ GIF_MAX_FRAMES = 600  # a longer export is thinned for the GIF (not the PNGs), k
 EXPORT_HOLD = 1.0  # seconds after each shot: enough to read a ruling
 
 
+FRAME_NAME = re.compile(r"frame_\d{5}\.png")
+GIF_NAME = "replay.gif"
+
+
 @dataclass(frozen=True)
 class ExportResult:
     frames: list[Path]
     gif: Path | None
+    cleared: int = 0   # files of an earlier export removed from the folder first
 
 
 def encode_png_rgb(image: np.ndarray, level: int = 1) -> bytes:
@@ -51,7 +57,14 @@ def encode_png_rgb(image: np.ndarray, level: int = 1) -> bytes:
             + chunk(b"IEND", b""))
 
 
-def prepare_folder(folder: str | Path) -> Path:
+def prepare_folder(folder: str | Path) -> tuple[Path, int]:
+    """The export folder, created if need be, with an earlier export's frames and GIF removed.
+
+    An export into a used folder must not leave frames of the last one after
+    its own (a shorter export would end in someone else's pictures).  Only
+    files with our exact names (``frame_00000.png``..., ``replay.gif``) are
+    removed, and only regular files: anything else by those names is refused.
+    """
     out = Path(folder)
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: exists and is not a folder")
@@ -62,7 +75,17 @@ def prepare_folder(folder: str | Path) -> Path:
             out.mkdir()
         except OSError as err:
             raise UserError(f"{out}: cannot create the folder ({err.strerror})") from None
-    return out
+        return out, 0
+    try:
+        ours = [p for p in out.iterdir() if FRAME_NAME.fullmatch(p.name) or p.name == GIF_NAME]
+        for path in ours:
+            if path.is_symlink() or not path.is_file():
+                raise UserError(f"{path}: has an export's name but is not a regular file; not touching it")
+        for path in ours:
+            path.unlink()
+    except OSError as err:
+        raise UserError(f"{out}: cannot clear the earlier export ({err.strerror})") from None
+    return out, len(ours)
 
 
 def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
@@ -88,7 +111,7 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
     from game.app.scene.offscreen import grab, make_offscreen_base
     from game.fileio import write_atomic
 
-    out = prepare_folder(folder)
+    out, cleared = prepare_folder(folder)
     own_base = base is None
     if own_base:
         try:
@@ -115,8 +138,8 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
             viewer.destroy()
         if own_base:
             base.destroy()
-    gif_path = make_gif(written, out / "replay.gif", fps) if gif and written else None
-    return ExportResult(written, gif_path)
+    gif_path = make_gif(written, out / GIF_NAME, fps) if gif and written else None
+    return ExportResult(written, gif_path, cleared)
 
 
 def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
