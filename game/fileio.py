@@ -29,6 +29,14 @@ from typing import Any
 
 from game.errors import UserError
 
+class FileWriteError(UserError):
+    """A file that could not be written; ``errno`` says why when the system said (ENOSPC: the disk is full)."""
+
+    def __init__(self, message: str, errno_: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno_
+
+
 NAME_MAX_FALLBACK = 255
 TOML_MAX_BYTES = 1 << 20   # scenario and house-rule files are a few KB
 TOML_MAX_DEPTH = 32        # tables and arrays within each other; real files use 3
@@ -69,7 +77,7 @@ def _check_folder(target: Path) -> Path:
     except NotADirectoryError:
         raise UserError(f"{target}: the path runs through a file, not a folder") from None
     except OSError as err:
-        raise UserError(f"{target}: cannot reach folder {folder} ({_why(err)})") from None
+        raise FileWriteError(f"{target}: cannot reach folder {folder} ({_why(err)})", err.errno) from None
     if stat.S_ISREG(mode):
         raise UserError(f"{target}: the path runs through a file, not a folder")
     if not stat.S_ISDIR(mode):
@@ -98,7 +106,7 @@ def writable_target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result 
         return target, None
     except OSError as err:
         _check_folder(target)
-        raise UserError(f"{target}: cannot write ({_why(err)})") from None
+        raise FileWriteError(f"{target}: cannot write ({_why(err)})", err.errno) from None
     if stat.S_ISLNK(info.st_mode):
         try:
             real = Path(os.path.realpath(target, strict=True))
@@ -135,7 +143,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, encoding: str 
     try:
         fd, tmp = _temp_file(_folder_of(target), target.name)
     except OSError as err:
-        raise UserError(f"{shown}: cannot write here ({_why(err)})") from None
+        raise FileWriteError(f"{shown}: cannot write here ({_why(err)})", err.errno) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             if existing is not None:
@@ -150,7 +158,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, encoding: str 
         except OSError:
             pass
         if isinstance(err, OSError):
-            raise UserError(f"{shown}: cannot write ({_why(err)})") from None
+            raise FileWriteError(f"{shown}: cannot write ({_why(err)})", err.errno) from None
         raise
 
 
@@ -173,7 +181,12 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     target, _ = writable_target(path)
     folder = _folder_of(target)
     if not os.access(folder, os.W_OK):
-        raise UserError(f"{Path(path)}: folder {folder} is not writable")
+        raise FileWriteError(f"{Path(path)}: folder {folder} is not writable", errno.EACCES)
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            raise FileWriteError(f"{Path(path)}: folder {folder} is on a read-only file system", errno.EROFS)
+    except OSError:
+        pass
     return Path(path)
 
 

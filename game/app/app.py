@@ -16,6 +16,7 @@ from game.app.config import AppConfig
 from game.app.input.bindings import KeyBindings
 from game.app.settings import Settings, save_settings
 from game.app.window import WindowControl
+from game.errors import UserError
 
 # Where R shows the last shot again: its ruling, and the turns after it.
 WATCH_KEY_STATES = ("Ruling", "Aim", "Thinking", "GameOver")
@@ -56,8 +57,6 @@ class TawApp(ShowBase):
             self.view = TableView(self)
         except Exception as err:  # a model or shader missing from a broken install: one line, not a traceback
             self.destroy()
-            from game.errors import UserError
-
             raise UserError(f"the 3D table could not be built ({err}); 'taw check --render' says more",
                             exit_code=1) from err
         from game.app.scene.render_scale import RenderScale
@@ -86,8 +85,11 @@ class TawApp(ShowBase):
         if self.app_config.save_settings:
             try:
                 save_settings(settings, self.app_config.paths.settings_file)
-            except OSError as err:  # a full disk or a read-only folder: the settings apply for this run
-                self.note_warning(f"could not save the settings to {self.app_config.paths.settings_file}: {err}")
+            except (UserError, OSError) as err:  # a full disk, a read-only folder: the settings apply for this run
+                from game.app.hud.file_problem import reason
+
+                self.note_warning(f"The settings were not saved ({reason(err, 'settings folder')}); "
+                                  "they apply until you quit")
 
     def _detect_at_first_start(self) -> None:
         """Say what is happening, draw that, then measure (the loop stands still for a few seconds)."""

@@ -137,5 +137,12 @@ def load_settings(path: Path) -> Settings:
 
 
 def save_settings(settings: Settings, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write the settings atomically; a folder that cannot be made or written is a one-line ``FileWriteError``."""
+    from game.fileio import FileWriteError
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise FileWriteError(f"{path.parent}: cannot create the settings folder ({err.strerror})", err.errno) \
+            from None
     write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")

@@ -184,7 +184,7 @@ class GameRecorder:
         self._write()
 
     @classmethod
-    def continuing(cls, path: str | Path, replay: Replay, data: bytes) -> "GameRecorder":
+    def continuing(cls, path: str | Path | None, replay: Replay, data: bytes) -> "GameRecorder":
         """Record on into an existing game's file: ``replay`` is ``data`` (the file's bytes) decoded.
 
         The earlier shots keep their chunks byte for byte (nothing is
@@ -195,7 +195,7 @@ class GameRecorder:
         if len(shot_chunks) != len(replay.shots):
             raise ValueError("the replay and its file's bytes hold different numbers of shots")
         recorder = cls.__new__(cls)
-        recorder.path = check_writable(path)
+        recorder.path = None if path is None else check_writable(path)
         recorder.meta = replay.meta
         recorder._meta_chunk = meta_chunk
         recorder._chunks = list(shot_chunks)

@@ -36,6 +36,7 @@ class HudStatus:
     thinking: bool = False
     hint: str = ""
     power: float | None = None
+    notice: str = ""   # what the game could not do ("Replays are not being saved: the disk is full")
 
 
 # HUD anchor -> the ShowBase edge node it hangs from.
@@ -89,6 +90,7 @@ class Hud:
                                    barColor=theme.BRASS)
         self.power_label = theme.label(bottom_r, "Power", (-0.45, 0.22), scale=0.045, colour=theme.INK)
         self.thinking_text = theme.label(top_c, "", (0.0, -0.25), scale=0.06, colour=theme.BRASS)
+        self.notice_text = theme.label(top_c, "", (0.0, -0.19), scale=0.042, colour=theme.BAD)
         self._dots = 0.0
         self.show(self.status)
 
@@ -130,6 +132,7 @@ class Hud:
             self.power_label.show()
             self.power["value"] = status.power
         self.hint_text["text"] = status.hint
+        self.notice_text["text"] = status.notice
         self.feed_title["text"] = status.feed_title
         self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"
 
@@ -153,7 +156,7 @@ class Hud:
     def destroy(self) -> None:
         for widget in (self.top, self.turn_text, self.sun_text, self.round_text, self.purse_panel, self.purse_title,
                        self.stakes_text, self.feed_panel, self.feed_title, self.power, self.power_label,
-                       self.hint_bar, self.hint_text, self.thinking_text, self.feed_text):
+                       self.hint_bar, self.hint_text, self.thinking_text, self.feed_text, self.notice_text):
             widget.destroy()
         for name, purse in self.purse_rows:
             name.destroy()

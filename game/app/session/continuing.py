@@ -26,6 +26,7 @@ from game.replay.fileformat import decode_replay, read_replay_bytes
 from game.replay.jsonsafe import to_plain
 from game.replay.model import GameMeta, Replay, ShotRecord
 from game.replay.quant import POSITION_UNIT, dequantise_positions
+from game.app.session.recording import not_saved
 from game.replay.recorder import GameRecorder, ruling_record, shot_inputs
 from game.rules.events import event_to_dict
 from game.rules.layout import Point
@@ -60,9 +61,9 @@ def continue_game(path: Path, new_session: NewSession) -> MatchSession:
     session = rebuild(replay, new_session)
     try:
         session.recording.recorder = GameRecorder.continuing(path, replay, data)
-    except (OSError, ValueError) as err:
-        session.close()
-        raise CannotContinue(f"this game cannot be continued: its file cannot be written ({err})") from None
+    except (UserError, OSError) as err:  # a read-only folder: the game goes on in memory, and the HUD says so
+        session.recording.recorder = GameRecorder.continuing(None, replay, data)
+        session.recording.error = not_saved(err)
     return session
 
 
@@ -75,7 +76,10 @@ def rebuild(replay: Replay, new_session: NewSession) -> MatchSession:
         raise CannotContinue("this game cannot be continued: it is finished")
     session = None
     for setup in setups_from_meta(replay.meta):
-        candidate = new_session(setup)
+        try:
+            candidate = new_session(setup)
+        except UserError as err:  # house rules out of range, a setup no New game screen could make
+            raise CannotContinue(f"this game cannot be continued: its setup cannot be used ({err})") from None
         if same_players(candidate, replay.meta):
             session = candidate
             break

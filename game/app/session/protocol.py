@@ -35,6 +35,10 @@ class GameSession(Protocol):
     def recorder(self) -> GameRecorder | None:
         """Set before the game starts when it records on into the file it was continued from."""
 
+    @property
+    def replay_error(self) -> str | None:
+        """Why the replay file is not being written, in the HUD's words; None while it is."""
+
     # rule 1
     def hat_result(self) -> list[HatRow]: ...
     def hat_frames(self) -> list: ...

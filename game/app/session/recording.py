@@ -11,9 +11,18 @@ from __future__ import annotations
 from concurrent.futures import Executor, Future
 from pathlib import Path
 
+from game.app.hud import file_problem
+from game.errors import UserError
+from game.fileio import FileWriteError
+
 from game.app.session.playback import FRAME_HZ, PlayedShot
 from game.replay.model import GameMeta, Replay
 from game.replay.recorder import GameRecorder, record_result
+
+
+def not_saved(err: BaseException) -> str:
+    """What the HUD says when the replay cannot be written: the reason in a player's words where we know it."""
+    return f"Replays are not being saved: {file_problem.reason(err, 'replays folder')}"
 
 
 class Recording:
@@ -27,10 +36,14 @@ class Recording:
         """Record every shot from now on into ``path`` (None: in memory only)."""
         try:
             if path is not None:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as err:
+                    raise FileWriteError(f"{path.parent}: cannot create the folder ({err.strerror})", err.errno) \
+                        from None
             self.recorder = GameRecorder(path, meta)
-        except (OSError, ValueError) as err:  # UserError is a ValueError
-            self.error = f"replay not saved: {err}"
+        except (UserError, OSError) as err:  # a read-only or full disk: the game is played, in memory only
+            self.error = not_saved(err)
             self.recorder = GameRecorder(None, meta)
         return self.recorder
 
@@ -44,9 +57,9 @@ class Recording:
         shot = record_result(live.result(), live.frames, rate=FRAME_HZ)
         try:
             self.recorder.add_shot(shot)
-        except OSError as err:  # the disk filled or the folder went away: keep playing, say so
-            self.error = f"replay not saved: {err}"
-            self.recorder.path = None
+        except (UserError, OSError) as err:  # the disk filled or the folder went away: keep playing, say so
+            self.error = not_saved(err)
+            self.recorder.path = None   # the file keeps every shot written before; the rest stay in memory
 
     def wait(self) -> None:
         """Until the last finished shot is in the replay (and its file): a few milliseconds at most."""
