@@ -17,6 +17,7 @@ import numpy as np
 from game.replay.model import Replay, ShotRecord
 from game.rules.events import BodyOut, Contact
 from game.rules.layout import SUN, is_planet
+from game.rules.names import sentence, who
 
 MIN_SPEED = 0.1
 MAX_SPEED = 4.0
@@ -128,9 +129,11 @@ def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
             for note in ruling.get("notes", []) or []:
                 if isinstance(note, str):
                     out.append((end, note))
-            winner = ruling.get("winner")
-            if isinstance(winner, str) and winner:
-                out.append((end, f"Game over: {winner.capitalize()} wins"))
+            winner, ending = ruling.get("winner"), ruling.get("ending")
+            if isinstance(ending, str) and ending:
+                out.append((end, f"Game over. {ending}"))
+            elif isinstance(winner, str) and winner:  # recorded before the referee gave the ending
+                out.append((end, f"Game over: {sentence(who(winner))} wins."))
             continue
         when = ruling.get("t")
         local = float(when) if isinstance(when, (int, float)) and not isinstance(when, bool) \

@@ -9,7 +9,7 @@ from game.rules import names
 from game.rules.gates import Gates
 from game.rules.layout import PLANETS, SUN, is_planet, is_satellite, is_taw, satellite_ids
 from game.rules.house import Rule11Count, Rule16Sun, SatelliteOut
-from game.rules.ruling import NoPayment, TakeOff
+from game.rules.ruling import NoPayment, TakeOff, Unpaid
 from game.rules.sheet import ShotSheet
 from game.rules.state import STAKES
 
@@ -33,23 +33,26 @@ def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
     for body in beyond:
         if still_on_line(sheet, body, "herschel"):
             if body in sheet.facts.moved:
-                sheet.notes.append(f"{names.sentence(names.body(body))} lies across Herschel's line, still touching "
+                sheet.note(f"{names.sentence(names.body(body))} lies across Herschel's line, still touching "
                                    f"it: not knocked out (rule 10).")
             continue
         planet_body = is_planet(body)
         owner = state.board[body]
         taken = planet_body or house.rule10_satellites is not SatelliteOut.RETURNED
         if not taken or not gates.taking or gates.void or owner == sheet.shooter:
-            why = ("satellites are not taken" if not taken else
-                   "planets cannot be taken yet (rule 3)" if not gates.taking else
-                   "the shot was a foul" if gates.void else f"it is {names.possessive(sheet.shooter)}")
-            sheet.put_home(body, 10, f"{names.body(body)} went beyond Herschel's orbit, but {why}: "
-                                     f"it goes back to its place")
+            why, value = (("under the house rules a satellite is not taken", NoPayment.NO_RULE)
+                          if not taken else
+                          ("nothing can be taken until the Sun is released (rule 3)", NoPayment.NOT_RELEASED)
+                          if not gates.taking else
+                          ("the shot was a foul", NoPayment.FOUL) if gates.void else
+                          ("it is his own", NoPayment.OWN_ORBIT))
+            sheet.put_home(body, 10, f"{names.sentence(names.body(body))} went beyond Herschel's orbit, but "
+                                     f"{why}: it goes back to its place")
+            sheet.unpaid.append(Unpaid(10, value, sheet.put_down[-1].reason + " (rule 10)."))
             continue
-        cause = f"{name} knocked {names.body(body)} beyond Herschel's orbit"
-        sheet.owe(10, owner, sheet.shooter, 1, f"{cause}: it belongs to {name} (rule 10)",
-                  bodies=(body,), cause=cause)
-        sheet.take_off.append(TakeOff(body, sheet.shooter, 10, f"{names.body(body)} goes to {name}"))
+        sheet.owe(10, owner, sheet.shooter, 1, f"{name} knocked {sheet.thing(body)} beyond Herschel's orbit",
+                  f"it belongs to {name}", bodies=(body,))
+        sheet.take_off.append(TakeOff(body, sheet.shooter, 10, f"{names.sentence(names.body(body))} goes to {name}"))
         sheet.handled.add(body)
         if planet_body or house.rule10_satellites == SatelliteOut.REPLACED:
             spot = state.homes.get(body)
@@ -58,8 +61,10 @@ def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
                               f"Nobody holds {names.body(body)}, so nobody replaces "
                               f"{'him' if planet_body else 'it'} (rule 10); the stakes are kept for the winner.")
             elif spot is not None:
-                sheet.owe(10, owner, "", 1,
-                          f"{names.who(owner)} replaces {names.body(body)} at its original place (rule 10)",
+                place = (f"{names.his(owner)} home spot" if owner == body
+                         else f"the home spot of {names.body(body)}")
+                sheet.owe(10, owner, "", 1, f"{name} knocked {names.body(body)} beyond Herschel's orbit",
+                          f"{names.acts(owner, 'puts')} a new marble down at {place}",
                           replace_at=spot, replace_body=body)
 
 
@@ -77,16 +82,16 @@ def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
         if orbit in (planet, "beyond") or still_on_line(sheet, planet, planet):
             continue
         payee = state.holder(orbit)
+        cause = f"{name} struck {sheet.thing(planet)} into {sheet.orbit(orbit)}"
         if payee == sheet.shooter:
+            sheet.nothing(11, NoPayment.OWN_ORBIT, f"{cause}, so nobody pays (rule 11).")
             continue
         count = rule11_satellite_count(sheet, planet, orbit)
         if count == 0:
-            sheet.notes.append(f"{names.sentence(names.who(planet))} was struck into {names.orbit(orbit)}; "
-                               f"no satellites to count, nothing to pay (rule 11).")
+            sheet.nothing(11, NoPayment.NOTHING_TO_COUNT, f"{cause}, but there are no satellites to count, so "
+                                                          f"nobody pays (rule 11).")
             continue
-        cause = f"{name} struck {names.who(planet)} into {names.orbit(orbit)}"
-        sheet.owe(11, sheet.shooter, payee, count, f"{cause}: {name} pays {names.who(payee)} {count} (rule 11)",
-                  cause=cause)
+        sheet.owe(11, sheet.shooter, payee, count, cause)
 
 
 def rule11_satellite_count(sheet: ShotSheet, planet: str, orbit: str) -> int:
@@ -111,9 +116,8 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
         struck = [b for b in (contact.a, contact.b) if b != taw and (is_planet(b) or is_satellite(b))]
         if struck and layout.in_saturn_ring(contact.position):
             forfeit = house.rule16_forfeit
-            cause = f"{name} struck {names.body(struck[0])} within Saturn's ring"
-            sheet.owe(16, sheet.shooter, STAKES, forfeit,
-                      f"{cause}: {name} forfeits {forfeit} to the inner circle (rule 16)", cause=cause)
+            sheet.owe(16, sheet.shooter, STAKES, forfeit, f"{name} struck {sheet.thing(struck[0])} within Saturn's ring",
+                      f"{name} forfeits {forfeit} to the inner circle")
             break
     if not gates.sun_struck or not gates.taking or gates.void:
         return
@@ -125,7 +129,8 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
     if not hit:
         return
     if state.holder("saturn") == sheet.shooter:
-        sheet.notes.append(f"{name} struck the Sun within his own ring; nothing to take up (rule 16).")
+        sheet.nothing(16, NoPayment.OWN_ORBIT, f"{name} struck the Sun within his own ring, so there is "
+                                               f"nothing for him to take up (rule 16).")
         return
     n = layout.satellites.get("saturn", 0)
     # Saturn wherever he lies on the ground; his satellites only if within his orbit.
@@ -136,13 +141,14 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
         return
     for owner in sorted({state.board[b] for b in bodies}):
         mine = tuple(b for b in bodies if state.board[b] == owner)
-        cause = f"{name} struck the Sun within Saturn's ring and takes up Saturn's system remaining in his orbit"
         sheet.owe(16, owner, sheet.shooter, len(mine),
-                  f"{cause}: {len(mine)} marbles from {names.who(owner)} (rule 16)", bodies=mine, cause=cause)
+                  f"{name} struck the Sun within Saturn's ring and takes up Saturn's system remaining in his orbit",
+                  f"{name} takes up {names.count(len(mine), 'marble')} that {names.who(owner)} held", bodies=mine)
     for b in bodies:
-        sheet.take_off.append(TakeOff(b, sheet.shooter, 16, f"{names.body(b)} is taken up by {name}"))
+        sheet.take_off.append(TakeOff(b, sheet.shooter, 16, f"{names.sentence(names.body(b))} is taken up by {name}"))
         sheet.handled.add(b)
     if "saturn" in bodies and house.rule16_replace_saturn:
         owner = state.board["saturn"]
-        sheet.owe(16, owner, "", 1, f"{names.who(owner)} puts Saturn down again at home (rule 16)",
+        sheet.owe(16, owner, "", 1, f"{name} took Saturn up (house rule rule16_replace_saturn)",
+                  f"{names.acts(owner, 'puts')} a new marble down at Saturn's home spot",
                   replace_at=state.homes["saturn"], replace_body="saturn")

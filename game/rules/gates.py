@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from game.rules.house import HouseRules, Rule3Gate
 from game.rules.layout import SUN
+from game.rules.ruling import NoPayment
 from game.rules.sheet import ShotSheet
 
 # Rule 3's gate: the rules that wait for the Sun's release, under each setting.
@@ -57,7 +58,7 @@ def open_gates(sheet: ShotSheet) -> Gates:
     house = sheet.house
     void = bool(sheet.fouls) and house.foul_voids_gains
     if void:
-        sheet.notes.append(f"The foul voids {sheet.shooter_name}'s gains from this shot.")
+        sheet.note(f"The foul voids {sheet.shooter_name}'s gains from this shot.")
     sun_struck = sun_was_struck(sheet)
     before = sheet.state.sun_released
     region = sheet.body_region(SUN)
@@ -69,8 +70,8 @@ def open_gates(sheet: ShotSheet) -> Gates:
     scoring = after or gate is not Rule3Gate.SCORING
     if not before:
         if release_now:
-            sheet.notes.append("The Sun has been struck beyond Mercury's orbit: planets may now be taken (rule 3).")
+            sheet.note("The Sun has been struck beyond Mercury's orbit: planets may now be taken (rule 3).")
         elif gate is not Rule3Gate.OFF:
-            sheet.notes.append("The Sun has not been released yet: no planet can be taken until it is struck "
-                               "beyond Mercury's orbit (rule 3).")
+            sheet.nothing(3, NoPayment.NOT_RELEASED, "The Sun has not been released yet: no planet can be "
+                                                     "taken until it is struck beyond Mercury's orbit (rule 3).")
     return Gates(sun_struck, void, before, release_now, scoring, taking)

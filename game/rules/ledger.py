@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.rules import names
-from game.rules.ruling import PutDown, Transfer
+from game.rules.ruling import NoPayment, PutDown, Transfer
 from game.rules.sheet import SUN_HOME, Debt, ShotSheet
 from game.rules.state import STAKES, RuleState, marbles_held
 
@@ -97,26 +97,31 @@ class Ledger:
         if amount >= 1:
             self._move(debt.payer, "", 1)
             self.board[body] = debt.payer
-            sheet.put_down.append(PutDown(body, debt.replace_at or SUN_HOME, debt.rule, debt.reason,
-                                          from_purse=debt.payer))
+            sheet.put_down.append(PutDown(body, debt.replace_at or SUN_HOME, debt.rule,
+                                          names.sentence(debt.payment), from_purse=debt.payer))
             return
-        sheet.notes.append(f"{names.sentence(names.who(debt.payer))} has no marble to replace "
-                           f"{names.body(body)}; its orbit stays empty (rule {debt.rule}).")
+        empty = NoPayment.EMPTY_POT if debt.payer == STAKES else NoPayment.EMPTY_PURSE
+        place = "in his place" if debt.payer == body else f"for {names.body(body)}"
+        sheet.nothing(debt.rule, empty, f"{names.acts(debt.payer, 'has')} no marble to put down {place}, so "
+                                        f"the place stays empty (rule {debt.rule}).")
         if debt.payer != STAKES:
             self.short.add(debt.payer)
 
     def _payment(self, sheet: ShotSheet, debt: Debt, paid: int) -> None:
         owed = paid if debt.everything else debt.owed
+        payer, payee = debt.payer, debt.payee
         if paid > 0:
-            self._move(debt.payer, debt.payee, paid)
-            reason = debt.reason if paid == owed else f"{debt.reason}; owed {owed}, had only {paid}"
-            self.transfers.append(Transfer(debt.payer, debt.payee, paid, debt.rule, reason, owed,
-                                           cause=debt.cause))
-        if paid < owed and debt.payer != STAKES:
-            self.short.add(debt.payer)
-            if paid == 0:
-                sheet.notes.append(f"{names.sentence(names.who(debt.payer))} owed {owed} under rule {debt.rule} "
-                                   f"but had nothing to pay.")
+            self._move(payer, payee, paid)
+            reason = debt.reason if paid == owed else (
+                f"{debt.cause}: {names.pays(payer, payee, paid)}, all {_what_is_left(payer)}, of the {owed} owed "
+                f"(rule {debt.rule})")
+            self.transfers.append(Transfer(payer, payee, paid, debt.rule, reason, owed, cause=debt.cause))
+        elif owed > 0:
+            empty = NoPayment.EMPTY_POT if payer == STAKES else NoPayment.EMPTY_PURSE
+            sheet.nothing(debt.rule, empty, f"{debt.cause}: {names.acts(payer, 'owes')} {names.who(payee)} "
+                                            f"{owed}, but {_what_is_left(payer, none=True)} (rule {debt.rule}).")
+        if paid < owed and payer != STAKES:
+            self.short.add(payer)
 
     def winner_takes_the_pot(self, winner: str, cause: str) -> None:
         """A winner by an ending the text does not name (no numbered rule: rule 0) takes the pot."""
@@ -125,3 +130,10 @@ class Ledger:
                                            f"{cause}: {names.who(winner)} takes all the stakes",
                                            self.stakes, cause=cause))
             self._move(STAKES, winner, self.stakes)
+
+
+def _what_is_left(payer: str, none: bool = False) -> str:
+    """'he has' / 'the pot holds', or with ``none`` 'he has nothing left' / 'the pot is empty'."""
+    if payer == STAKES:
+        return "the pot is empty" if none else "the pot holds"
+    return "he has nothing left" if none else "he has"

@@ -27,6 +27,24 @@ def possessive(name: str) -> str:
     return who(name) + "'s"
 
 
+def acts(name: str, verb: str) -> str:
+    """Subject and verb agreeing: 'Venus pays', 'the stakes pay' (the stakes are plural)."""
+    if name == STAKES:
+        plural = {"has": "have", "is": "are", "does": "do"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"{who(name)} {plural}"
+    return f"{who(name)} {verb}"
+
+
+def his(name: str) -> str:
+    """The pronoun for a player ('his', as the text has it) or the pot ('their')."""
+    return "their" if name == STAKES else "his"
+
+
+def pays(payer: str, payee: str, marbles: int) -> str:
+    """'Venus pays the Earth 2', 'the stakes pay Mars 3'."""
+    return f"{acts(payer, 'pays')} {who(payee)} {marbles}"
+
+
 def possessive_cap(name: str) -> str:
     """At the start of a sentence: "The Earth's"."""
     return sentence(possessive(name))

@@ -58,8 +58,8 @@ def ruling_to_text(ruling: Ruling) -> str:
     for note in ruling.notes:
         lines.append(note)
     for c in ruling.put_down:
-        lines.append(f"Put {names.body(c.body)} down: {c.reason}.")
-    if not ruling.fouls and not ruling.transfers and not ruling.notes:
+        lines.append(f"{names.sentence(c.reason)} (rule {c.rule}).")
+    if not (ruling.fouls or ruling.transfers or ruling.notes or ruling.put_down):
         lines.append(f"Nothing to pay on {names.possessive(ruling.shooter)} shot.")
     if ruling.finished:
         lines.append(f"Game over. {ruling.ending}".rstrip())

@@ -61,6 +61,7 @@ class NoPayment(StrEnum):
     NOT_STRUCK = "not_struck"              # the shooter did not strike the Sun (house rule indirect_sun_strikes)
     EMPTY_PURSE = "empty_purse"            # the payer had no marble left
     EMPTY_POT = "empty_pot"                # the stakes had no marble to pay
+    NO_RULE = "no_rule"                    # nothing the shot did costs or earns anything
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from game.rules import names
 from game.rules.gates import Gates
 from game.rules.layout import PLANETS, SUN, Point, body_planet, is_taw, satellite_ids
 from game.rules.ledger import Ledger
-from game.rules.ruling import Ruling, TakeOff
+from game.rules.ruling import NoPayment, Ruling, TakeOff
 from game.rules.sheet import SUN_HOME, ShotSheet
 from game.rules.state import STAKES, LedgerError
 from game.rules.termination import Termination
@@ -27,6 +27,8 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
     ledger = Ledger(state)
     ledger.settle(sheet)
     out_now = put_out(sheet, ledger)
+    if not (ledger.transfers or sheet.unpaid or sheet.fouls):
+        say_why_nothing_moved(sheet)
     out_all = state.out + tuple(out_now)
     active = tuple(p for p in state.players if p not in out_all)
     line_holder, toll_paid = rule6_line_holder_after(sheet, gates, active)
@@ -86,7 +88,7 @@ def put_out(sheet: ShotSheet, ledger: Ledger) -> list[str]:
     if sheet.house.out_when_short:
         for player in sorted(ledger.short, key=PLANETS.index):
             if player in sheet.state.active and player not in sheet.out:
-                sheet.out[player] = "could not pay (running out)"
+                sheet.out[player] = "he could not pay what he owed"
     sheet.out.pop(sheet.winner or "", None)  # the winner of the shot is never out by it
     out_now = [p for p in sheet.state.players if p in sheet.out]
     sheet.put_down = [p for p in sheet.put_down if not (is_taw(p.body) and body_planet(p.body) in sheet.out)]
@@ -97,12 +99,24 @@ def put_out(sheet: ShotSheet, ledger: Ledger) -> list[str]:
             if is_taw(body):
                 del ledger.board[body]
                 ledger.purses[player] += 1
-                sheet.take_off.append(TakeOff(body, player, 0, f"{names.who(player)} is out and picks up the taw"))
+                sheet.take_off.append(TakeOff(body, player, 0, f"{names.sentence(names.who(player))} is out and "
+                                                               f"picks up his taw"))
             else:
                 ledger.board[body] = STAKES
-        sheet.notes.append(f"{names.sentence(names.who(player))} is out: {sheet.out[player]}; "
-                           f"{names.possessive(player)} marbles on the ground now belong to the stakes.")
+        sheet.note(f"{names.who(player)} is out, as {sheet.out[player]}; the marbles he had on the ground now "
+                   f"belong to the stakes.")
     return out_now
+
+
+def say_why_nothing_moved(sheet: ShotSheet) -> None:
+    """A ruling that moves no marbles says why, even when no rule had anything to say."""
+    struck = list(dict.fromkeys(c.other(sheet.facts.taw) for c in sheet.facts.taw_contacts()))
+    if not struck:
+        text = f"{names.possessive(sheet.shooter)} taw struck nothing, so nobody pays."
+    else:
+        text = (f"{sheet.shooter_name} struck {names.join([names.body(b) for b in struck])}, and no rule makes "
+                f"anyone pay for that.")
+    sheet.nothing(0, NoPayment.NO_RULE, text)
 
 
 def positions_after(sheet: ShotSheet, ledger: Ledger) -> dict[str, Point]:
@@ -133,8 +147,8 @@ def rule14_comets(sheet: ShotSheet, ledger: Ledger, gates: Gates,
             if not any(ledger.board.get(s) == player for s in satellite_ids(player, n)):
                 comets.add(player)
                 made.append(player)
-                sheet.notes.append(f"{names.sentence(names.who(player))} has lost every satellite and becomes "
-                                   f"a Comet: may shoot from any orbit each time the Sun is struck (rule 14).")
+                sheet.note(f"{names.who(player)} has lost every satellite and becomes a Comet: he may shoot from "
+                           f"any orbit each time the Sun is struck (rule 14).")
     free = set(sheet.state.comet_free_start) - {sheet.shooter}
     if gates.sun_struck:
         free |= comets

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from game.rules import names
 from game.rules.house import HouseRules
-from game.rules.layout import SUN, Layout, Point
+from game.rules.layout import SUN, Layout, Point, body_planet, is_planet
 from game.rules.ruling import Foul, NoPayment, PutDown, TakeOff, Unpaid
 from game.rules.shot import ShotFacts
 from game.rules.state import STAKES, RuleState
@@ -30,23 +30,29 @@ class Debt:
     when ``everything``); marbles coming off the board (``bodies``: a planet
     won, Saturn's system taken up, a taw left as stakes); or a replacement put
     down from the payer's purse (``replace_body`` at ``replace_at``, rule 10).
+    ``cause`` says why the debt arose and ``payment`` what it does, each a
+    clause the referee joins into the transfer's reason.
     """
 
     rule: int
     payer: str
     payee: str
     owed: int
-    reason: str
+    cause: str
+    payment: str
     bodies: tuple[str, ...] = ()
     replace_at: Point | None = None
     replace_body: str = ""
     everything: bool = False  # the whole pot (rule 9's stakes)
     order: int = 0            # when it was noted, to keep one rule's debts in order
-    cause: str = ""  # why the debt arose, without the payment: the HUD words the payment itself
 
     @property
     def key(self) -> tuple[int, int]:
         return (WINNER_LAST if self.rule == 9 else self.rule, self.order)
+
+    @property
+    def reason(self) -> str:
+        return f"{self.cause}: {self.payment} (rule {self.rule})"
 
 
 @dataclass
@@ -73,25 +79,41 @@ class ShotSheet:
     def shooter_name(self) -> str:
         return names.who(self.shooter)
 
-    def owe(self, rule: int, payer: str, payee: str, owed: int, reason: str, *,
+    def owe(self, rule: int, payer: str, payee: str, owed: int, cause: str, payment: str = "", *,
             bodies: tuple[str, ...] = (), replace_at: Point | None = None, replace_body: str = "",
-            everything: bool = False, cause: str = "") -> None:
-        """Note a debt; nobody pays himself, and nothing is owed for nothing."""
+            everything: bool = False) -> None:
+        """Note a debt: why (``cause``) and, unless it is a plain payment, what it does; nobody pays himself."""
         if payer == payee or (owed <= 0 and not everything):
             return
-        self.debts.append(Debt(rule, payer, payee, owed, reason, bodies, replace_at, replace_body, everything,
-                               order=len(self.debts), cause=cause))
+        payment = payment or names.pays(payer, payee, owed)
+        self.debts.append(Debt(rule, payer, payee, owed, cause, payment, bodies, replace_at, replace_body,
+                               everything, order=len(self.debts)))
+
+    def note(self, text: str) -> None:
+        """A sentence of the referee's: it starts with a capital, whoever it names first."""
+        self.notes.append(names.sentence(text))
 
     def nothing(self, rule: int, why: NoPayment, sentence: str) -> None:
         """A rule applied but moves no marbles: say why, in words and as a value."""
-        self.notes.append(sentence)
-        self.unpaid.append(Unpaid(rule, why, sentence))
+        self.note(sentence)
+        self.unpaid.append(Unpaid(rule, why, self.notes[-1]))
 
     def foul(self, rule: int, reason: str, forfeit: int) -> None:
         """Call a foul on the shooter; he forfeits to the stakes."""
         self.fouls.append(Foul(rule, self.shooter, reason))
-        self.owe(rule, self.shooter, STAKES, forfeit,
-                 f"{reason}: {self.shooter_name} forfeits {forfeit} to the stakes (rule {rule})", cause=reason)
+        self.owe(rule, self.shooter, STAKES, forfeit, reason,
+                 f"{self.shooter_name} forfeits {forfeit} to the stakes")
+
+    def thing(self, body: str) -> str:
+        """A body as the shooter's own sentence names it: "his own planet", "his own third satellite"."""
+        if body_planet(body) == self.shooter and body != SUN:
+            return names.body(body).replace(names.possessive(self.shooter), "his own", 1) if not is_planet(body) \
+                else "his own planet"
+        return names.body(body)
+
+    def orbit(self, planet: str) -> str:
+        """An orbit as the shooter's own sentence names it: "his own orbit" for his."""
+        return "his own orbit" if planet == self.shooter else names.orbit(planet)
 
     def region(self, point: Point) -> str:
         """Rule 5's region of a point on the ground."""
@@ -113,7 +135,7 @@ class ShotSheet:
     def put_home(self, body: str, rule: int, reason: str) -> None:
         spot = SUN_HOME if body == SUN else self.state.homes.get(body)
         if spot is None:
-            self.notes.append(f"{names.sentence(names.body(body))} has no home to go back to.")
+            self.note(f"{names.body(body)} has no home to go back to (rule {rule}).")
             return
         self.put_down.append(PutDown(body, spot, rule, reason))
         self.handled.add(body)

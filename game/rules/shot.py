@@ -96,3 +96,21 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
         final=final,
         regions=regions,
     )
+
+
+def strikes(start_body: str, contacts: Iterable[Contact]) -> list[tuple[Contact, str, str]]:
+    """Each contact as (contact, striker, struck): the striker is the body that was already moving.
+
+    Only the shot's taw moves at first, and a body starts moving when it is
+    struck, so of two bodies in a contact the one not yet touched lay still.
+    When both were moving the physics' order stands.
+    """
+    moving = {start_body}
+    out: list[tuple[Contact, str, str]] = []
+    for contact in contacts:
+        if contact.b in moving and contact.a not in moving:
+            out.append((contact, contact.b, contact.a))
+        else:
+            out.append((contact, contact.a, contact.b))
+        moving.update((contact.a, contact.b))
+    return out

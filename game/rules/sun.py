@@ -32,9 +32,7 @@ def rule6_toll(sheet: ShotSheet) -> None:
         return
     if sheet.house.rule6_toll is Rule6Toll.ONCE and sheet.shooter in sheet.state.toll_paid:
         return
-    name = sheet.shooter_name
-    cause = f"the Sun lies on {names.possessive(holder)} line"
-    sheet.owe(6, sheet.shooter, holder, 1, f"{cause}: {name} pays {names.who(holder)} 1 (rule 6)", cause=cause)
+    sheet.owe(6, sheet.shooter, holder, 1, f"The Sun lies on {names.possessive(holder)} line")
 
 
 def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
@@ -51,8 +49,7 @@ def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
         seen.add(planet)
         owner = sheet.state.board[planet]
         held = "" if owner == planet else ", held by the stakes"
-        cause = f"{name} knocked the Sun against {names.who(planet)}{held}"
-        sheet.owe(7, sheet.shooter, owner, 2, f"{cause}: {name} pays {names.who(owner)} 2 (rule 7)", cause=cause)
+        sheet.owe(7, sheet.shooter, owner, 2, f"{name} knocked the Sun against {sheet.thing(planet)}{held}")
 
 
 def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
@@ -72,33 +69,32 @@ def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
         r4, r8 = False, True
     r4 = r4 and gates.released_after
     r8 = r8 and gates.scoring
-    name = sheet.shooter_name
-    if gates.void and (r4 or r8):
-        sheet.notes.append(f"{name} struck the Sun into {names.orbit(region)} on a foul; no reward.")
-        return
+    live = [n for n, on in ((4, r4), (8, r8)) if on]
+    name, orbit = sheet.shooter_name, sheet.orbit(region)
     payer = sheet.state.holder(region)
-    if payer == STAKES and not sheet.house.stakes_pay_unheld_orbits:
-        for rule in (n for n, live in ((4, r4), (8, r8)) if live):
-            sheet.nothing(rule, NoPayment.UNHELD_ORBIT, f"Nobody holds {names.orbit(region)}, so nobody pays "
-                                                        f"(rule {rule}); the stakes are kept for the winner.")
-        return
-    if r4:
-        count = sum(1 for b in sheet.state.board
-                    if (is_planet(b) or is_satellite(b)) and sheet.body_region(b) == region)
-        if payer == sheet.shooter or count == 0:
-            sheet.notes.append(f"The Sun stopped in {names.orbit(region)} with {count} planets and "
-                               f"satellites there; nothing to pay (rule 4).")
+    for rule in live:
+        if gates.void:
+            sheet.nothing(rule, NoPayment.FOUL, f"{name} struck the Sun into {orbit} on a foul, so he earns "
+                                                f"nothing (rule {rule}).")
+        elif payer == sheet.shooter:
+            sheet.nothing(rule, NoPayment.OWN_ORBIT, f"{name} struck the Sun into {orbit}, so nobody pays "
+                                                     f"(rule {rule}).")
+        elif payer == STAKES and not sheet.house.stakes_pay_unheld_orbits:
+            sheet.nothing(rule, NoPayment.UNHELD_ORBIT, f"Nobody holds {orbit}, so nobody pays (rule {rule}); "
+                                                        f"the stakes are kept for the winner.")
+        elif rule == 4:
+            count = sum(1 for b in sheet.state.board
+                        if (is_planet(b) or is_satellite(b)) and sheet.body_region(b) == region)
+            lying = (f"where {names.count(count, 'planet or satellite', 'planets and satellites')} "
+                     f"{'lies' if count == 1 else 'lie'}")
+            cause = f"{name} struck the Sun beyond Mercury's orbit into {orbit}"
+            if count == 0:
+                sheet.nothing(4, NoPayment.NOTHING_TO_COUNT,
+                              f"{cause}, where no planet or satellite lies, so nobody pays (rule 4).")
+            else:
+                sheet.owe(4, payer, sheet.shooter, count, f"{cause}, {lying}")
         else:
-            cause = (f"{name} struck the Sun beyond Mercury's orbit into {names.orbit(region)}, where "
-                     f"{count} planets and satellites lie")
-            sheet.owe(4, payer, sheet.shooter, count, f"{cause}: {names.who(payer)} pays {name} {count} (rule 4)",
-                      cause=cause)
-    if r8:
-        amount = RULE8_SCHEDULE[region]
-        if payer != sheet.shooter:
-            cause = f"{name} struck the Sun within {names.orbit(region)}"
-            sheet.owe(8, payer, sheet.shooter, amount, f"{cause}: {names.who(payer)} pays {name} {amount} (rule 8)",
-                      cause=cause)
+            sheet.owe(8, payer, sheet.shooter, RULE8_SCHEDULE[region], f"{name} struck the Sun within {orbit}")
 
 
 def rule9_sun_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
@@ -106,21 +102,19 @@ def rule9_sun_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
     if not (gone or sheet.body_region(SUN) == "beyond"):
         return
     if gone and not sheet.house.sun_out_of_play_wins:
-        sheet.put_home(SUN, 9, "the Sun left the play area; it goes back to the centre")
+        sheet.put_home(SUN, 9, "The Sun left the play area: it goes back to the centre")
         return
     if gates.void or not gates.sun_struck:
         why = "on a foul" if gates.void else "without being struck"
-        sheet.put_back(SUN, 9, f"the Sun went beyond Herschel's orbit {why}; it goes back where it lay")
+        sheet.put_back(SUN, 9, f"The Sun went beyond Herschel's orbit {why}: it goes back where it lay")
         sheet.nothing(9, NoPayment.FOUL if gates.void else NoPayment.NOT_STRUCK,
-                      f"The Sun went beyond Herschel's orbit {why}: no win, and it goes back where it lay (rule 9).")
+                      f"The Sun went beyond Herschel's orbit {why}, so nobody wins (rule 9).")
         return
     sheet.winner = sheet.shooter
     name = sheet.shooter_name
     for player in sheet.state.active:
-        cause = f"{name} knocked the Sun beyond Herschel's orbit and wins"
-        sheet.owe(9, player, sheet.shooter, 1, f"{cause}: {names.who(player)} pays {name} 1 (rule 9)", cause=cause)
-    sheet.owe(9, STAKES, sheet.shooter, 0, f"{name} wins and takes all the stakes (rule 9)", everything=True,
-              cause=f"{name} wins")
+        sheet.owe(9, player, sheet.shooter, 1, f"{name} knocked the Sun beyond Herschel's orbit and wins")
+    sheet.owe(9, STAKES, sheet.shooter, 0, f"{name} wins", f"{name} takes all the stakes", everything=True)
 
 
 def rule6_line_holder_after(sheet: ShotSheet, gates: Gates,
@@ -138,8 +132,8 @@ def rule6_line_holder_after(sheet: ShotSheet, gates: Gates,
             touched = sheet.layout.line_touched(math.hypot(*point), sheet.layout.sun_radius)
         if touched == sheet.shooter and not gates.void and gates.scoring and sheet.winner is None:
             if holder != sheet.shooter:
-                sheet.notes.append(f"{sheet.shooter_name} knocked the Sun onto his own line: "
-                                   f"every other shooter pays 1 while it stays there (rule 6).")
+                sheet.note(f"{sheet.shooter_name} knocked the Sun onto his own line: every other "
+                                   f"shooter pays him 1 while it stays there (rule 6).")
                 paid = set()
             holder = sheet.shooter
         elif touched != holder:

@@ -63,9 +63,9 @@ def rule12_taw_falls_home(sheet: ShotSheet) -> None:
     if sheet.body_region(taw) != sheet.shooter:
         return
     stake = sheet.house.rule12_stake
-    cause = f"{names.possessive_cap(sheet.shooter)} taw struck and fell into its own orbit"
-    sheet.owe(12, sheet.shooter, STAKES, stake, f"{cause}: {sheet.shooter_name} puts {stake} in the inner ring (rule 12)",
-              cause=cause)
+    sheet.owe(12, sheet.shooter, STAKES, stake,
+              f"{names.possessive_cap(sheet.shooter)} taw struck a marble and fell into his own orbit",
+              f"{sheet.shooter_name} puts {stake} in the inner ring as stakes for the winner")
 
 
 def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
@@ -77,13 +77,11 @@ def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
             continue
         if math.hypot(*point) > sheet.layout.inner_ring_radius:
             continue
-        cause = f"{names.possessive_cap(player)} taw lies within the inner ring"
-        sheet.owe(13, player, STAKES, 1,
-                  f"{cause}: it stays there for the winner and {names.who(player)} can play no more (rule 13)",
-                  bodies=(taw,), cause=cause)
+        sheet.owe(13, player, STAKES, 1, f"{names.possessive_cap(player)} taw lies within the inner ring",
+                  f"it stays there for the winner and {names.who(player)} can play no more", bodies=(taw,))
         sheet.left_as_stakes.append(taw)
         sheet.handled.add(taw)
-        sheet.out[player] = "taw in the inner ring (rule 13)"
+        sheet.out[player] = "his taw lies within the inner ring (rule 13)"
 
 
 def taws_out_of_play(sheet: ShotSheet) -> None:
@@ -93,8 +91,7 @@ def taws_out_of_play(sheet: ShotSheet) -> None:
         if taw in sheet.facts.gone and taw in sheet.state.board and taw not in sheet.handled:
             spot = sheet.state.homes[taw]
             sheet.put_down.append(PutDown(taw, spot, 17, f"{names.possessive_cap(player)} taw left the play area: "
-                                          f"it goes back on {names.possessive(player)} line",
-                                          may_move_along_line=True))
+                                          f"it goes back on his own line", may_move_along_line=True))
             sheet.handled.add(taw)
 
 
@@ -115,7 +112,8 @@ def stakes_taws_out_of_play(sheet: ShotSheet) -> None:
         before = sheet.state.positions.get(taw)
         spot = before if before is not None and math.hypot(*before) <= ring else SUN_HOME
         owner = body_planet(taw) or taw
-        sheet.notes.append(f"{names.possessive_cap(owner)} taw, left in the inner ring as stakes, was knocked "
+        sheet.note(f"{names.possessive_cap(owner)} taw, left in the inner ring as stakes, was knocked "
                            f"out of the play area: it goes back into the inner ring for the winner (rule 13).")
-        sheet.put_down.append(PutDown(taw, spot, 13, "back into the inner ring, stakes for the winner (rule 13)"))
+        sheet.put_down.append(PutDown(taw, spot, 13, f"{names.possessive_cap(owner)} taw goes back into the inner "
+                                                     f"ring, stakes for the winner"))
         sheet.handled.add(taw)

@@ -9,7 +9,8 @@ from game.match.hat import hat_summary
 from game.match.match import ShotResult
 from game.rules import names
 from game.rules.events import BodyOut, Contact, event_to_dict
-from game.rules.layout import Layout
+from game.rules.layout import Layout, taw_id
+from game.rules.shot import strikes
 from game.rules.report import ruling_to_json, ruling_to_text
 from game.scenario.run import ScenarioResult, final_positions
 
@@ -95,12 +96,15 @@ def _shot_text(shot: ShotResult, layout: Layout, before: dict[str, tuple[float, 
         laid = f" laid on {names.possessive(shot.placement.orbit)} line at {shot.placement.angle:.1f}°"
     lines.append(f"{who} shoots from ({shot.start[0]:.3f}, {shot.start[1]:.3f}){laid}, "
                  f"towards {shot.shot.direction:.1f}° at {shot.shot.speed:.2f} m/s.")
+    striker = {id(c): (a, b) for c, a, b in strikes(taw_id(shot.shooter),
+                                                    (e for e in shot.events if isinstance(e, Contact)))}
     for event in shot.events:
         if isinstance(event, Contact) and event.impulse >= QUIET_IMPULSE:
-            lines.append(f"  {event.t:6.3f} s  {names.body(event.a)} strikes {names.body(event.b)} "
+            a, b = striker[id(event)]
+            lines.append(f"  {event.t:6.3f} s  {names.sentence(names.body(a))} strikes {names.body(b)} "
                          f"({event.impulse * 1000:.2f} mN·s)")
         elif isinstance(event, BodyOut):
-            lines.append(f"  {event.t:6.3f} s  {names.body(event.body)} rolls off the ground")
+            lines.append(f"  {event.t:6.3f} s  {names.sentence(names.body(event.body))} rolls off the ground")
     rest = shot.rest
     if rest is not None:
         lines.append(f"All at rest after {rest.t:.2f} s. Bodies that moved:")
@@ -110,7 +114,7 @@ def _shot_text(shot: ShotResult, layout: Layout, before: dict[str, tuple[float, 
             if old is not None and math.dist(old, point) < 1e-5:
                 continue
             moved = True
-            lines.append(f"  {names.body(body):<34} ({point[0]:7.3f}, {point[1]:7.3f})  "
+            lines.append(f"  {names.sentence(names.body(body)):<34} ({point[0]:7.3f}, {point[1]:7.3f})  "
                          f"{_where(layout, point, body)}")
         if not moved:
             lines.append("  none")

@@ -46,3 +46,13 @@ def test_bus_delivers_in_order_and_unsubscribes():
     stop_a()
     bus.publish(BodyOut(2.0, "sun", (3.0, 0.0)))
     assert seen == [("a", 1.0), ("b", 1.0), ("b", 2.0)]
+
+
+def test_a_contact_names_the_body_that_was_already_moving_as_the_striker():
+    from game.rules.shot import strikes
+
+    log = [Contact(0.01, "herschel", "mars.taw", 0.01, (0.9, 0.0)),   # the physics lists the struck body first
+           Contact(0.02, "herschel", "herschel.1", 0.01, (0.9, 0.1)),
+           Contact(0.03, "sun", "herschel.1", 0.01, (0.5, 0.1))]
+    assert [(a, b) for _, a, b in strikes("mars.taw", log)] == [
+        ("mars.taw", "herschel"), ("herschel", "herschel.1"), ("herschel.1", "sun")]
