@@ -81,6 +81,7 @@ class RenderScale(DirectObject):
         self._main_region(False)
         card = CardMaker("table-scaled-card")
         card.setFrameFullscreenQuad()
+        card.setUvRange(texture)  # only the drawn part: the driver may pad the texture to a power of two
         self.card = self.base.render2d.attachNewNode(card.generate())
         self.card.setTexture(texture)
         self.card.setBin("background", -10)
