@@ -44,6 +44,11 @@ class UserPaths:
         """Every game's replay, written as it goes (``<timestamp>-seed<N>.replay``)."""
         return self.data_dir / "replays"
 
+    @property
+    def lessons_file(self) -> Path:
+        """Lessons of "Learn the game" passed and skipped (``game.coach.progress``)."""
+        return self.data_dir / "lessons.json"
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "UserPaths":
         env = os.environ if env is None else env

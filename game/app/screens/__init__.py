@@ -3,6 +3,7 @@
 from game.app.screens.aim import AimState
 from game.app.screens.game_over import GameOverState
 from game.app.screens.hat_drop import HatDropState
+from game.app.screens.learn import LearnState, LessonResultState
 from game.app.screens.menu import MenuState
 from game.app.screens.new_game import NewGameState
 from game.app.screens.replays import ReplaysState
@@ -24,4 +25,6 @@ STATE_CLASSES: dict[str, type] = {
     "Shot": ShotState,
     "Ruling": RulingState,
     "GameOver": GameOverState,
+    "Learn": LearnState,
+    "LessonResult": LessonResultState,
 }

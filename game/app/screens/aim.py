@@ -22,6 +22,7 @@ from panda3d.core import GraphicsWindow
 
 from game.app.input.aiming import PowerMeter, first_contact, preview_length, shot_velocity
 from game.app.input.bindings import TapCounter
+from game.app.hud.first_tip import FirstTurnTip
 from game.app.screens.aim_coach import ShotCoach
 from game.app.screens.aim_preview import ShotPreview
 from game.app.screens.base import State
@@ -60,6 +61,9 @@ class AimState(State):
         self.planned = PLANNED_LEVEL
         self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice))
+        state = self.view.rule_state
+        first_shot = state is not None and self.view.shooter in state.first_shot_pending
+        self.tip = self.keep(FirstTurnTip(app)) if FirstTurnTip.wanted(app, first_shot) else None
         self._last_mouse_x: float | None = None
         app.view.sync(self._positions())
         app.view.set_mode("knuckle")

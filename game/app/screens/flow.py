@@ -16,7 +16,10 @@ from game.app.screens import STATE_CLASSES
 
 class GameFlow(FSM):
     defaultTransitions = {
-        "Menu": ["NewGame", "Settings", "Rules", "Replays"],
+        "Menu": ["NewGame", "Settings", "Rules", "Replays", "Learn"],
+        # Learn the game: the list of lessons, a lesson's one shot, its result (retry, next, back to the list).
+        "Learn": ["Menu", "Aim"],
+        "LessonResult": ["Learn", "Aim", "Menu"],
         "NewGame": ["Menu", "HatDrop"],
         "Settings": ["Menu"],
         "Rules": ["Menu"],
@@ -26,7 +29,7 @@ class GameFlow(FSM):
         "Aim": ["Shot", "Menu"],
         "Thinking": ["Shot", "Menu"],
         "Shot": ["Ruling", "Menu", "Aim", "Thinking"],  # back to the shooter if the match refuses the shot
-        "Ruling": ["Aim", "Thinking", "GameOver", "Menu"],
+        "Ruling": ["Aim", "Thinking", "GameOver", "Menu", "LessonResult"],
         "GameOver": ["Menu", "NewGame"],
     }
 

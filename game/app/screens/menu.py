@@ -21,10 +21,11 @@ class MenuState(State):
         self.keep(theme.label(app.aspect2d, "William Martin's marble game from The Book of Sports", (0, 0.6),
                               scale=0.05, colour=theme.INK))
         self.buttons = {
-            "new": theme.button(root, "New game", (0, 0.22), self.go, extra_args=["NewGame"], width=12),
-            "settings": theme.button(root, "Settings", (0, 0.07), self.go, extra_args=["Settings"], width=12),
-            "rules": theme.button(root, "The seventeen rules", (0, -0.08), self.go, extra_args=["Rules"], width=12),
-            "replays": theme.button(root, "Watch a replay", (0, -0.23), self.go, extra_args=["Replays"], width=12),
+            "new": theme.button(root, "New game", (0, 0.27), self.go, extra_args=["NewGame"], width=12),
+            "learn": theme.button(root, "Learn the game", (0, 0.14), self.go, extra_args=["Learn"], width=12),
+            "settings": theme.button(root, "Settings", (0, 0.01), self.go, extra_args=["Settings"], width=12),
+            "rules": theme.button(root, "The seventeen rules", (0, -0.12), self.go, extra_args=["Rules"], width=12),
+            "replays": theme.button(root, "Watch a replay", (0, -0.25), self.go, extra_args=["Replays"], width=12),
             "quit": theme.button(root, "Quit", (0, -0.38), app.quit_game, width=12),
         }
         self.keep(theme.label(app.a2dLeftCenter, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.8), scale=0.04,

@@ -40,4 +40,7 @@ class RulingState(State):
     def proceed(self) -> None:
         if self.app.flow.state != "Ruling":
             return
+        if self.app.game.lesson is not None:
+            self.go("LessonResult")
+            return
         self.go("GameOver" if self.app.game.session.is_over() else self.app.next_turn_state())

@@ -12,23 +12,29 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.app.hud.game_hud import Hud, HudStatus, PlayerLine
+from game.app.hud.lesson_panel import LessonPanel
 from game.app.session.game_setup import GameSetup
 from game.app.session.protocol import GameSession
+from game.coach.lessons import Lesson
 
 
 class GameContext:
-    def __init__(self, app, session: GameSession, setup: GameSetup) -> None:
+    def __init__(self, app, session: GameSession, setup: GameSetup, lesson: Lesson | None = None) -> None:
         self.app = app
+        self.lesson = lesson  # a lesson of "Learn the game" being played (its shot is judged by its goal)
         self.session = session
         self.setup = setup
         self.hud = Hud(app)
+        self.lesson_panel = LessonPanel(app, lesson) if lesson is not None else None
         self.feed: tuple[str, ...] = ()
         self.feed_title = "The hat"
         self.fast_forward = False
         self.replay_path: Path | None = None
         if setup.preview != "none":
             app.shot_previewer()  # the worker starts while the hat is dropped, ready for the first shot
-        if session.recorder is not None:  # a continued game records on into its own file
+        if lesson is not None:  # a lesson's shot is kept in memory only
+            session.record_to(None)
+        elif session.recorder is not None:  # a continued game records on into its own file
             self.replay_path = session.recorder.path
         else:
             self.replay_path = replay_path(app.app_config.paths.replay_dir, session.seed)
@@ -56,6 +62,8 @@ class GameContext:
 
     def close(self) -> None:
         self.hud.destroy()
+        if self.lesson_panel is not None:
+            self.lesson_panel.destroy()
         self.session.close()
 
 

@@ -1,0 +1,47 @@
+"""The first-turn tip of a first game: the inner ring, and the cut shot that keeps the taw out of it.
+
+Shown on the player's first shot of a game while the settings allow it;
+"Don't show again" switches the setting off for good (and saves it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from panda3d.core import TextNode
+
+from game.app.hud import theme
+
+TIP = ("First shot: struck full on, the heavy Sun stops dead and your taw rolls on after it into the inner "
+       "ring: you would be out (rule 13). Strike the Sun to one side (a cut shot), hard enough to drive it "
+       "beyond Mercury's line (rules 3 and 4), and your taw glances away. The preview on the ground shows "
+       "where everything would stop, and the line above the hints says what the referee would rule. "
+       "H asks the coach.")
+
+
+class FirstTurnTip:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.frame = theme.panel(app.aspect2d, (-0.72, 0.72, -0.3, 0.3), pos=(0, 0, 0.25))
+        self.text = theme.label(self.frame, TIP, (-0.66, 0.22), scale=0.04, align=TextNode.ALeft, wordwrap=33)
+        self.ok_button = theme.button(self.frame, "Got it", (-0.3, -0.24), self.close, scale=0.045, width=6)
+        self.never_button = theme.button(self.frame, "Don't show again", (0.3, -0.24), self.never, scale=0.045,
+                                         width=9)
+
+    @staticmethod
+    def wanted(app, first_shot: bool) -> bool:
+        return first_shot and app.settings.first_tip and app.game is not None and app.game.lesson is None
+
+    @property
+    def shown(self) -> bool:
+        return not self.frame.isEmpty() and not self.frame.isHidden()
+
+    def close(self) -> None:
+        self.frame.hide()
+
+    def never(self) -> None:
+        self.app.apply_settings(replace(self.app.settings, first_tip=False))
+        self.close()
+
+    def destroy(self) -> None:
+        self.frame.destroy()

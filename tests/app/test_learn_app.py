@@ -1,0 +1,154 @@
+"""Learn the game, offscreen: the list with progress, a lesson passed through the app's own input, retry and
+skip, and a lesson that cannot be loaded shown greyed with its reason."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+
+import pytest
+
+from game.app.screens.aim import DRAG_FULL
+from game.coach.lessons import course_dir, load_course
+from tests.app.helpers_app import click, press, step
+
+pytestmark = pytest.mark.render
+
+RELEASE = "03-releasing-the-sun"
+
+
+@pytest.fixture
+def fresh_app(offscreen_pipe, tmp_path):
+    from tests.app.helpers_app import build_app, restore_clock
+
+    app = build_app(tmp_path)
+    yield app
+    app.destroy()
+    restore_clock()
+
+
+def open_lesson(app, lesson_id: str):
+    click(app, app.flow.current.buttons["learn"])
+    assert app.flow.state == "Learn"
+    click(app, app.flow.current.rows[lesson_id])
+    assert app.flow.state == "Aim" and app.game.lesson.id == lesson_id
+    return app.flow.current
+
+
+def shoot_with_the_mouse(app, aim, direction: float, speed: float) -> None:
+    """Turn the aim with sideways pointer moves, then press, pull back for the power and let go."""
+    aim.pointer_at(0.0, 0.0)
+    turn = (direction - aim.direction + 180.0) % 360.0 - 180.0
+    aim.pointer_at(-turn / (0.5 * 120.0 * app.settings.mouse_sensitivity), 0.0)
+    assert aim.direction == pytest.approx(direction % 360.0, abs=1e-6)
+    press(app, "shoot-press")
+    level = speed / (aim.view.max_speed * 0.999)
+    aim.pointer_at(0.0, 0.3)
+    aim.pointer_at(0.0, 0.3 - level * DRAG_FULL)
+    press(app, "shoot-release")
+
+
+def play_out(app) -> None:
+    for _ in range(600):
+        if app.flow.state == "LessonResult":
+            return
+        press(app, "fast-forward")
+    raise AssertionError(f"stuck in {app.flow.state}")
+
+
+def sun_direction(aim) -> float:
+    ox, oy = aim.origin()
+    sx, sy = aim.view.positions["sun"]
+    return math.degrees(math.atan2(sy - oy, sx - ox))
+
+
+def test_the_menu_lists_every_lesson(fresh_app):
+    app = fresh_app
+    click(app, app.flow.current.buttons["learn"])
+    assert set(app.flow.current.rows) == {e.id for e in load_course()}
+    press(app, "pause")
+    assert app.flow.state == "Menu"
+
+
+def test_a_lesson_is_passed_by_playing_its_solution_through_the_apps_input(fresh_app):
+    app = fresh_app
+    aim = open_lesson(app, RELEASE)
+    assert app.game.lesson_panel is not None and aim.shot_preview.active
+    lesson = app.game.lesson
+    assert lesson.solution.aim == "sun" and lesson.solution.offset_m == 0.0
+    shoot_with_the_mouse(app, aim, sun_direction(aim), lesson.solution.speed)
+    play_out(app)
+    result = app.flow.current
+    assert result.passed and app.game.session.outcome.passed
+    saved = json.loads(app.app_config.paths.lessons_file.read_text())
+    assert saved["passed"] == [RELEASE]
+    click(app, result.list_button)
+    assert app.flow.current.rows[RELEASE]["text"].endswith("- passed")
+
+
+def test_a_missed_lesson_can_be_tried_again_or_skipped(fresh_app):
+    app = fresh_app
+    aim = open_lesson(app, RELEASE)
+    shoot_with_the_mouse(app, aim, sun_direction(aim), app.game.lesson.fail.speed)
+    play_out(app)
+    result = app.flow.current
+    assert not result.passed
+    click(app, result.retry_button)
+    assert app.flow.state == "Aim" and app.game.lesson.id == RELEASE and app.game.session.outcome is None
+    shoot_with_the_mouse(app, app.flow.current, sun_direction(app.flow.current), app.game.lesson.fail.speed)
+    play_out(app)
+    click(app, app.flow.current.next_button)  # Skip: on to the next lesson
+    assert app.flow.state == "Aim" and app.game.lesson.id != RELEASE
+    saved = json.loads(app.app_config.paths.lessons_file.read_text())
+    assert saved["skipped"] == [RELEASE] and saved["passed"] == []
+
+
+def test_a_lesson_that_cannot_load_is_greyed_with_its_reason(fresh_app, tmp_path, monkeypatch):
+    import game.app.screens.learn as learn
+
+    course = tmp_path / "course"
+    shutil.copytree(course_dir(), course)
+    broken = sorted(course.iterdir())[1]
+    (broken / "scenario.toml").write_text("players = [")
+    monkeypatch.setattr(learn, "load_course", lambda: load_course(course))
+    app = fresh_app
+    click(app, app.flow.current.buttons["learn"])
+    screen = app.flow.current
+    assert broken.name not in screen.rows and len(screen.rows) == len(load_course()) - 1
+    step(app, 2)
+    assert app.flow.state == "Learn"
+
+
+def test_progress_that_cannot_be_saved_is_said_and_the_lesson_goes_on(fresh_app):
+    app = fresh_app
+    data = app.app_config.paths.data_dir
+    data.parent.mkdir(parents=True, exist_ok=True)
+    data.write_text("a file where the data folder should be")
+    aim = open_lesson(app, RELEASE)
+    shoot_with_the_mouse(app, aim, sun_direction(aim), app.game.lesson.solution.speed)
+    play_out(app)
+    assert app.flow.current.passed and app.flow.current.save_note.startswith("lesson progress not saved")
+
+
+def test_the_first_turn_tip_shows_until_dismissed_for_good(fresh_app):
+    from game.app.settings import load_settings
+    from tests.app.test_shot_preview_app import new_game
+
+    app = fresh_app
+    aim = new_game(app)
+    assert aim.tip is not None and aim.tip.shown and "cut shot" in aim.tip.text["text"]
+    click(app, aim.tip.never_button)
+    assert not aim.tip.shown and app.settings.first_tip is False
+    assert load_settings(app.app_config.paths.settings_file).first_tip is False
+    press(app, "pause")
+    click(app, app.pause.menu_button)
+    aim = new_game(app)
+    assert aim.tip is None
+
+
+def test_the_new_game_screen_states_the_goal(fresh_app):
+    app = fresh_app
+    click(app, app.flow.current.buttons["new"])
+    goal = app.flow.current.goal["text"]
+    assert "rule 9" in goal and "inner ring" in goal and "rule 13" in goal
