@@ -85,8 +85,13 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
         clock.setFrameRate(60)
         d = Driver(app)
         try:
+            d.click(app.flow.current.buttons["new"])
+            saved.append(d.save(out / "new-game-goal.png"))
+            d.click(app.flow.current.back_button)
             new_game(d)
             aim = app.flow.current
+            saved.append(d.save(out / "first-turn-tip.png"))
+            d.click(aim.tip.ok_button)
             ox, oy = aim.origin()
             sun = aim.view.positions["sun"]
             aim.direction = math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) % 360.0
@@ -105,6 +110,15 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
             app.view.set_mode("overhead")
             d.step(90)
             saved.append(d.save(out / "coach-overhead.png"))
+            d.press("pause")
+            d.click(app.pause.menu_button)
+            d.click(app.flow.current.buttons["learn"])
+            saved.append(d.save(out / "lessons.png"))
+            d.click(app.flow.current.rows["02-first-shot-inner-ring"])
+            lesson_aim = app.flow.current
+            d.until(lambda: lesson_aim.shot_preview.current)
+            d.step(60)
+            saved.append(d.save(out / "lesson.png"))
         finally:
             app.destroy()
             clock.setMode(ClockObject.MNormal)

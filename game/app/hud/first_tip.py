@@ -15,7 +15,7 @@ from game.app.hud import theme
 TIP = ("First shot: struck full on, the heavy Sun stops dead and your taw rolls on after it into the inner "
        "ring: you would be out (rule 13). Strike the Sun to one side (a cut shot), hard enough to drive it "
        "beyond Mercury's line (rules 3 and 4), and your taw glances away. The preview on the ground shows "
-       "where everything would stop, and the line above the hints says what the referee would rule. "
+       "where everything would stop, and the line under the top bar says what the referee would rule. "
        "H asks the coach.")
 
 

@@ -24,7 +24,7 @@ def lesson_lines(lesson: Lesson) -> list[str]:
 
 class LessonPanel:
     def __init__(self, app, lesson: Lesson) -> None:
-        self.frame = theme.panel(app.a2dTopLeft, (0.02, WIDTH + 0.08, -1.28, -0.52))
+        self.frame = theme.panel(app.a2dTopLeft, (0.02, WIDTH + 0.08, -1.2, -0.52))
         self.title = theme.label(app.a2dTopLeft, lesson.title, (0.06, -0.58), scale=0.05, colour=theme.BRASS,
                                  align=TextNode.ALeft)
         self.text = theme.label(app.a2dTopLeft, "\n".join(lesson_lines(lesson)), (0.06, -0.65), scale=SCALE,

@@ -1,6 +1,6 @@
 """The words beside the preview and the coach: the verdict in its tone's colour, the coach's advice.
 
-The verdict sits above the hint bar, centred, in one line (two at most):
+The verdict sits under the top bar, centred, in one line (two at most):
 plain ink for a quiet shot, green for a gain, brass for a cost, and the
 warning colour, with "Warning:" before it, for a shot that would put the
 player out or be a foul.  The coach's panel (top left, under the turn line)
@@ -29,9 +29,9 @@ class VerdictLine:
     """One line of text over the table: what the aimed shot would do."""
 
     def __init__(self, app) -> None:
-        self.frame = theme.panel(app.a2dBottomCenter, (-1.15, 1.15, 0.0, 0.075), colour=(0.06, 0.045, 0.03, 0.7),
-                                 pos=(0, 0, 0.47))
-        self.text = theme.label(app.a2dBottomCenter, "", (0, 0.495), scale=0.042, wordwrap=52)
+        self.frame = theme.panel(app.a2dTopCenter, (-1.12, 1.12, -0.075, 0.0), colour=(0.06, 0.045, 0.03, 0.7),
+                                 pos=(0, 0, -0.16))
+        self.text = theme.label(app.a2dTopCenter, "", (0, -0.21), scale=0.042, wordwrap=52)
         self.verdict: Verdict | None = None
         self.colour = theme.INK
         self.hide()
