@@ -57,6 +57,11 @@ class LessonSession:
         return self.recording.recorder
 
     @property
+    def replay_error(self) -> str | None:
+        """Always None: a lesson's shot is kept in memory only, so no file can fail to be written."""
+        return None
+
+    @property
     def last_ruling(self) -> Ruling | None:
         return self.tally.last_ruling
 
