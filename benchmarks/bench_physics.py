@@ -1,33 +1,15 @@
 """Physics benchmark: the standard heavy shots on a full seven-player table.
 
-Run on demand (not part of the test suite)::
+    /work/venv/bin/python benchmarks/bench_physics.py --repeats 15 [--baseline REV]
 
-    /work/venv/bin/python benchmarks/bench_physics.py --repeats 15
-
-The table: 41 bodies (the Sun, 7 planets, 26 satellites with eight Jovian
-moons, 7 taws).  Two shots at the cap speed: ``saturn``, Saturn's taw 0.25 m
-outside Saturn straight through Saturn's ring of seven satellites into
-Saturn; ``sun``, Earth's taw from its line at the Sun.
-
-Reported, as medians over the repeats, all measured side by side in one run
-(as CPU time of this process, since the cores are shared):
-
-* full pipeline: ``shoot`` + ``run_to_rest`` (events, rolling resistance,
-  rest detection), and simulated seconds per second of CPU;
-* bare Bullet: the identical world (same bodies, flags and substep) given the
-  identical shot and stepped for the same number of substeps with one
-  ``doPhysics`` per control tick, no callback and no rolling resistance;
-* bare Bullet, damped: as above but with Bullet's linear damping and its own
-  sleeping standing in for rolling resistance, so bodies stop as they would;
-* a fresh world built from a positions dict (the planning fast path), and a
-  whole planning rollout: fresh world + shot + run to rest;
-* the full pipeline again with a no-op ``on_frame`` at 60 Hz (what a replay
-  recorder costs the physics: ``poses()`` every 1/60 s).
-
-``--baseline REV`` also loads ``game/physics`` as it was at git revision
-``REV`` (extracted to a temporary directory, its imports renamed) and times
-that package and the current one side by side, repeats interleaved, on the
-same shots: full pipeline, with 60 Hz poses, and one ``poses()`` call.
+Two shots at the cap on the 41-body table (``saturn``: through Saturn's ring
+into Saturn; ``sun``: Earth's taw at the Sun). Medians of CPU time, side by
+side in one run (the cores are shared): the full pipeline, bare Bullet
+stepping the identical world and shot (undamped, and damped as a stand-in
+for rolling resistance), building a world, a planning rollout, and the full
+pipeline with 60 Hz poses. ``--baseline REV`` times ``game/physics`` as it
+was at git revision ``REV`` beside the current one, repeats interleaved.
+What each figure means: ``docs/performance.md``, "Physics".
 """
 
 from __future__ import annotations

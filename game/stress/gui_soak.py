@@ -1,26 +1,13 @@
 """GUI soak: thousands of offscreen frames of seeded random keys, clicks and aim moves.
 
-The app is built offscreen (``AppConfig(offscreen=True)``) with a fixed
-1/60 s clock.  Every frame, with some probability, one input is sent:
-
-* a raw key the bindings know (``escape``, ``space``, ``mouse1``/``mouse1-up``,
-  ``tab``, ``f1``, arrows …) or one they do not;
-* a click on a random visible button of the DirectGUI (every state's
-  buttons, the pause overlay's, the new-game choosers, the replay viewer's
-  when it is open — R, the pause menu and the game-over screen open it;
-  never Quit, which ends the program);
-* a mouse move: there is no pointer offscreen, so a move is sent the way the
-  aim state turns a pointer's x into aim (``AimState.turn``);
-* a burst of frames with nothing pressed.
-
-Before and after, back in the menu, the scene graph's nodes (render,
-aspect2d, render2d), the task count and the number of events someone
-listens for are counted: whatever a state built must be gone when it left.
-The app computes shots on a thread and plays them back, so which frame a
-shot becomes ready on depends on the machine: the inputs are seeded, the
-app's answers to them may differ slightly from run to run.
-The states visited and every exception (from a task or a handler, which
-Panda would otherwise print and carry on or stop) are reported.
+The app runs offscreen on a fixed 1/60 s clock. Each frame, with some
+probability: a raw key (bound or not), a click on a random visible DirectGUI
+button (never Quit), an aim move (offscreen there is no pointer, so it goes
+through ``AimState.turn``), or idle frames. Before and after, at the menu,
+the nodes, tasks and listened-for events are counted: whatever a state built
+must be gone when it left. The inputs are seeded, but shots are computed on
+a thread, so the app's answers may differ slightly from run to run. The
+states visited and every exception from a task or handler are reported.
 """
 
 from __future__ import annotations
