@@ -7,7 +7,7 @@ import signal
 import sys
 
 from game import argtypes
-from game.errors import UserError
+from game.cli.ai_seats import seat_levels_and_workers
 
 HELP = "play a whole match between AI levels headless and write its replay"
 
@@ -29,17 +29,9 @@ def _stop(signum: int, _frame: object) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.ai.levels import parse_levels
     from game.fileio import check_writable
 
-    from game.ai.workers import capped_workers
-
-    levels = parse_levels(args.players)
-    workers, note = capped_workers(args.workers)
-    if note:
-        sys.stderr.write(f"taw: note: {note}\n")
-    if args.rounds is not None and args.rounds < 1:
-        raise UserError(f"--rounds must be at least 1, not {args.rounds}")
+    levels, workers = seat_levels_and_workers(args)
     if args.out is not None:
         check_writable(args.out)
 
@@ -63,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _stop)  # the pool closes its workers on the way out
     with PlannerPool(workers, warm_modules=("game.ai.rollout",)) as pool:
         # With --out the replay is written as the game goes: killed part-way, the file holds every shot played.
-        result = play_game([lv.name for lv in levels], seed=args.seed, pool=pool, on_shot=on_shot,
+        result = play_game(levels, seed=args.seed, pool=pool, on_shot=on_shot,
                            round_limit=args.rounds, record=args.out is not None, out=args.out)
     if tty:
         sys.stderr.write("\n")

@@ -7,7 +7,7 @@ import json
 import sys
 
 from game import argtypes
-from game.errors import UserError
+from game.cli.ai_seats import seat_levels_and_workers
 
 HELP = "play many headless AI matches with seats rotated and print a win table"
 
@@ -23,16 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.ai.levels import parse_levels
-
-    from game.ai.workers import capped_workers
-
-    levels = parse_levels(args.players)
-    workers, note = capped_workers(args.workers)
-    if note:
-        sys.stderr.write(f"taw: note: {note}\n")
-    if args.rounds is not None and args.rounds < 1:
-        raise UserError(f"--rounds must be at least 1, not {args.rounds}")
+    levels, workers = seat_levels_and_workers(args)
 
     from game.ai.progress import Progress
     from game.ai.tournament import format_table, run_tournament
@@ -42,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     def on_game(done: int, note: str) -> None:
         progress.update(done, note)
 
-    summary = run_tournament([lv.name for lv in levels], games=args.games, seed=args.seed,
+    summary = run_tournament(levels, games=args.games, seed=args.seed,
                              workers=workers, round_limit=args.rounds, on_game=on_game)
     progress.finish()
     if args.json:
