@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -47,7 +48,7 @@ def built_app(root: Path, session_factory=None):
 
 
 def reset_to_menu(app, settings: Settings) -> None:
-    """Whatever a test left (a game, the pause menu, the viewer, other settings), back to a fresh menu."""
+    """Whatever a test left (a game, the pause menu, the viewer, other settings, saved games), back to a fresh menu."""
     app.stop_watching()
     app.pause.resume()
     if app.flow.state != "Menu":
@@ -56,7 +57,16 @@ def reset_to_menu(app, settings: Settings) -> None:
         app.apply_settings(settings)
     app.window.screenshot_dir = app.app_config.paths.screenshot_dir
     app.warnings_seen.clear()
+    empty_replay_folder(app)
     step(app, 2)
+
+
+def empty_replay_folder(app) -> Path:
+    """The app's replay folder, there and with no game in it."""
+    folder = app.app_config.paths.replay_dir
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
 
 
 def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: bool = False,

@@ -228,29 +228,17 @@ def _stopped_at_the_humans_turn(path: Path, at_least: int) -> MatchSession:
     return session
 
 
-def _empty_replay_folder(app) -> Path:
-    """The app's replay folder, with no game in it yet (the app is shared by the module's tests)."""
-    folder = app.app_config.paths.replay_dir
-    folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*.replay"):
-        old.unlink()
-    return folder
-
-
 @pytest.mark.render
 def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tmp_path):
     from tests.app.helpers_app import click, human_shot, play_until, press, step
 
-    folder = _empty_replay_folder(app)
+    folder = app.app_config.paths.replay_dir  # empty: the app fixture saw to it
     path = folder / "20260301-120000-seed11.replay"
     original = _stopped_at_the_humans_turn(path, 6)
     finished_path = folder / "20260201-120000-seed12.replay"
     finished, _ = _game(finished_path, 400, seed=12, house_rules={"round_limit": 1}, opponents=1)
     finished.close()
     try:
-        if app.flow.state != "Menu":
-            app.flow.request("Menu")
-        step(app)
         click(app, app.flow.current.buttons["replays"])
         screen = app.flow.current
         assert app.flow.state == "Replays" and screen.chosen_entry().path == path
@@ -288,16 +276,13 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
 def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(app, tmp_path):
     from tests.app.helpers_app import click, play_until, step
 
-    folder = _empty_replay_folder(app)
+    folder = app.app_config.paths.replay_dir  # empty: the app fixture saw to it
     path = folder / "20260302-120000-seed11.replay"
     original, hand = _game(path, 5)
     while original.is_human_turn():
         _play_one(original, hand)
     original.wait_for_replay()
     try:
-        if app.flow.state != "Menu":
-            app.flow.request("Menu")
-        step(app)
         click(app, app.flow.current.buttons["replays"])
         click(app, app.flow.current.continue_button)
         step(app)

@@ -6,17 +6,9 @@ import pytest
 
 from game.app.hud import theme
 from game.app.screens.aim import FINE, TAP_DEG
-from tests.app.helpers_app import capture_shots, click, play_until, press, step
-from tests.app.test_app_flow import start_game
+from tests.app.helpers_app import capture_shots, click, play_until, press, start_game, step
 
 pytestmark = pytest.mark.render
-
-
-def leave(app) -> None:
-    app.pause.resume()
-    if app.flow.state != "Menu":
-        app.flow.request("Menu")
-    step(app)
 
 
 def test_escape_while_charging_lets_go_and_fires_nothing(app):
@@ -33,7 +25,6 @@ def test_escape_while_charging_lets_go_and_fires_nothing(app):
     assert shots == [] and app.flow.state == "Aim"
     press(app, "pause")  # a second Esc pauses
     assert app.pause.active
-    leave(app)
 
 
 def test_a_release_behind_the_pause_menu_fires_nothing(app):
@@ -46,7 +37,6 @@ def test_a_release_behind_the_pause_menu_fires_nothing(app):
     step(app, 5)
     assert shots == [] and app.flow.state == "Aim"
     app.pause.resume()
-    leave(app)
 
 
 def test_the_right_button_while_charging_lets_go(app):
@@ -60,7 +50,6 @@ def test_the_right_button_while_charging_lets_go(app):
     press(app, "shoot-release")
     step(app, 3)
     assert shots == [] and not app.flow.current.meter.charging
-    leave(app)
 
 
 def test_moving_the_pointer_to_start_a_drag_never_turns_the_aim(app):
@@ -73,7 +62,6 @@ def test_moving_the_pointer_to_start_a_drag_never_turns_the_aim(app):
     aim.pointer_at(0.3, 0.0)   # sideways, then back: all while the button is down
     aim.pointer_at(0.35, -0.01)
     assert aim.direction == before
-    leave(app)
 
 
 def test_a_tap_shorter_than_a_frame_still_turns_the_aim(app):
@@ -85,7 +73,6 @@ def test_a_tap_shorter_than_a_frame_still_turns_the_aim(app):
     app.messenger.send("q-up")
     step(app)
     assert aim.direction == pytest.approx((before + TAP_DEG * app.settings.mouse_sensitivity) % 360.0)
-    leave(app)
 
 
 def test_shift_turns_the_aim_ten_times_slower(app):
@@ -101,7 +88,6 @@ def test_shift_turns_the_aim_ten_times_slower(app):
     aim.pointer_at(0.2, 0.0)
     coarse_turn = (before - fine_turn - aim.direction) % 360.0
     assert coarse_turn == pytest.approx(fine_turn / FINE)
-    leave(app)
 
 
 def test_the_rules_over_the_pause_menu_are_opaque_and_hide_the_menu(app):
@@ -117,7 +103,6 @@ def test_the_rules_over_the_pause_menu_are_opaque_and_hide_the_menu(app):
     press(app, "pause")  # Esc closes the rules, back to the pause menu
     assert app.pause.rules is None and not app.pause.frame.isHidden()
     app.pause.resume()
-    leave(app)
 
 
 def test_escape_on_the_game_over_screen_changes_nothing(app):
@@ -126,4 +111,3 @@ def test_escape_on_the_game_over_screen_changes_nothing(app):
     press(app, "pause")
     assert app.flow.state == "GameOver" and not app.pause.active
     assert theme.OPAQUE_PANEL[3] == 1.0
-    leave(app)

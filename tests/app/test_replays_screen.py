@@ -36,19 +36,8 @@ def write_game(folder, stamp: str, shots: int, winner: str | None = None, seed: 
 
 @pytest.fixture
 def folder(app):
-    """The app's replay folder, emptied before and after the test; the app on its menu."""
-    path = app.app_config.paths.replay_dir
-    shutil.rmtree(path, ignore_errors=True)
-    path.mkdir(parents=True)
-    if app.flow.state != "Menu":
-        app.flow.request("Menu")
-    step(app)
-    yield path
-    if app.watching is not None:
-        app.stop_watching()
-    if app.flow.state != "Menu":
-        app.flow.request("Menu")
-    shutil.rmtree(path, ignore_errors=True)
+    """The app's replay folder, empty (the ``app`` fixture empties it and puts the app at its menu)."""
+    return app.app_config.paths.replay_dir
 
 
 def open_screen(app):
