@@ -32,7 +32,7 @@ import traceback
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from game.errors import UserError
 
@@ -154,23 +154,31 @@ _TOML_ASSIGN = re.compile(rb"^(\s*)([A-Za-z0-9_\"'.\-]+)(\s*=\s*)(.*)$", re.M)
 _NUMBER = re.compile(rb"(?<![A-Za-z_.\"])-?\d+(\.\d+)?([eE][-+]?\d+)?")
 
 
-def _toml_type_swap(rng: random.Random, data: bytes) -> tuple[str, bytes]:
-    found = list(_TOML_ASSIGN.finditer(data))
+def _replace_one(rng: random.Random, data: bytes, pattern: re.Pattern[bytes], group: int,
+                 values: Sequence[str]) -> tuple[re.Match[bytes], str, bytes] | None:
+    """One match of ``pattern``, chosen at random, its ``group`` replaced by one of ``values``; None if none."""
+    found = list(pattern.finditer(data))
     if not found:
-        return "no assignment", data
+        return None
     m = rng.choice(found)
-    value = rng.choice(TOML_VALUES).encode()
-    return (f"{m.group(2).decode(errors='replace')} = {value.decode()}",
-            data[:m.start(4)] + value + data[m.end(4):])
+    value = rng.choice(values)
+    return m, value, data[:m.start(group)] + value.encode() + data[m.end(group):]
+
+
+def _toml_type_swap(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    done = _replace_one(rng, data, _TOML_ASSIGN, 4, TOML_VALUES)
+    if done is None:
+        return "no assignment", data
+    m, value, mutated = done
+    return f"{m.group(2).decode(errors='replace')} = {value}", mutated
 
 
 def _toml_huge_number(rng: random.Random, data: bytes) -> tuple[str, bytes]:
-    found = list(_NUMBER.finditer(data))
-    if not found:
+    done = _replace_one(rng, data, _NUMBER, 0, HUGE_NUMBERS)
+    if done is None:
         return "no number", data
-    m = rng.choice(found)
-    value = rng.choice(HUGE_NUMBERS).encode()
-    return f"number {m.group(0).decode()} -> {value.decode()}", data[:m.start()] + value + data[m.end():]
+    m, value, mutated = done
+    return f"number {m.group(0).decode()} -> {value}", mutated
 
 
 def _toml_unknown_key(rng: random.Random, data: bytes) -> tuple[str, bytes]:
