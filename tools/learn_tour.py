@@ -13,7 +13,6 @@ import math
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from direct.gui import DirectGuiGlobals as DGG
@@ -21,9 +20,7 @@ from panda3d.core import ClockObject, Filename
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.app.config import AppConfig  # noqa: E402 (after the path)
-from game.app.paths import UserPaths  # noqa: E402
-from game.app.settings import Settings  # noqa: E402
+from tour import screenshot_app  # noqa: E402 (tools/tour.py, beside this script)
 
 
 class Driver:
@@ -71,18 +68,10 @@ def new_game(d: Driver, opponents: int = 1, seed: int = 3) -> None:
 
 
 def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
-    from game.app.app import TawApp
-    from game.app.session.match_session import MatchSession
-
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
-        config = AppConfig(paths=UserPaths.under(Path(tmp)), settings=Settings(msaa=4, shadows=True, quality="high"),
-                           offscreen=True, offscreen_size=size, save_settings=False)
-        app = TawApp(config, session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6)))
-        clock = ClockObject.getGlobalClock()
-        clock.setMode(ClockObject.MNonRealTime)
-        clock.setFrameRate(60)
+        app = screenshot_app(Path(tmp), size)
         d = Driver(app)
         try:
             d.click(app.flow.current.buttons["new"])
@@ -121,7 +110,7 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
             saved.append(d.save(out / "lesson.png"))
         finally:
             app.destroy()
-            clock.setMode(ClockObject.MNormal)
+            ClockObject.getGlobalClock().setMode(ClockObject.MNormal)
     return saved
 
 

@@ -26,19 +26,25 @@ from game.app.paths import UserPaths  # noqa: E402
 from game.app.settings import Settings  # noqa: E402
 
 
-def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list[Path]:
+def screenshot_app(folder: Path, size: tuple[int, int]):
+    """The app offscreen at high quality, random-level opponents, user files under ``folder``, a fixed 1/60 s clock."""
     from game.app.app import TawApp
     from game.app.session.match_session import MatchSession
 
+    config = AppConfig(paths=UserPaths.under(folder), settings=Settings(msaa=4, shadows=True, quality="high"),
+                       offscreen=True, offscreen_size=size, save_settings=False)
+    app = TawApp(config, session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6)))
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MNonRealTime)
+    clock.setFrameRate(60)
+    return app
+
+
+def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
-        config = AppConfig(paths=UserPaths.under(Path(tmp)), settings=Settings(msaa=4, shadows=True, quality="high"),
-                           offscreen=True, offscreen_size=size, save_settings=False)
-        app = TawApp(config, session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6)))
-        clock = ClockObject.getGlobalClock()
-        clock.setMode(ClockObject.MNonRealTime)
-        clock.setFrameRate(60)
+        app = screenshot_app(Path(tmp), size)
 
         def step(n: int = 1) -> None:
             for _ in range(n):
@@ -115,7 +121,7 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
             shoot("game-over.png")
         finally:
             app.destroy()
-            clock.setMode(ClockObject.MNormal)
+            ClockObject.getGlobalClock().setMode(ClockObject.MNormal)
     return saved
 
 
