@@ -12,9 +12,12 @@ Medians over repeats; ratios against the physics alone.
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, installed or not
 
 from game.match.hat import drop_hat
 from game.match.match import Match, play_physics
