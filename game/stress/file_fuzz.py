@@ -154,31 +154,24 @@ _TOML_ASSIGN = re.compile(rb"^(\s*)([A-Za-z0-9_\"'.\-]+)(\s*=\s*)(.*)$", re.M)
 _NUMBER = re.compile(rb"(?<![A-Za-z_.\"])-?\d+(\.\d+)?([eE][-+]?\d+)?")
 
 
-def _replace_one(rng: random.Random, data: bytes, pattern: re.Pattern[bytes], group: int,
-                 values: Sequence[str]) -> tuple[re.Match[bytes], str, bytes] | None:
-    """One match of ``pattern``, chosen at random, its ``group`` replaced by one of ``values``; None if none."""
-    found = list(pattern.finditer(data))
-    if not found:
-        return None
-    m = rng.choice(found)
-    value = rng.choice(values)
-    return m, value, data[:m.start(group)] + value.encode() + data[m.end(group):]
+def _replace_a_match(name: str, pattern: re.Pattern[bytes], group: int, values: Sequence[str], none_found: str,
+                     describe: Callable[[re.Match[bytes], str], str]) -> Callable[[random.Random, bytes], tuple[str, bytes]]:
+    """A mutation called ``name``: one match of ``pattern``, chosen at random, has its ``group`` replaced by one of ``values``."""
+    def mutate(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+        found = list(pattern.finditer(data))
+        if not found:
+            return none_found, data
+        m = rng.choice(found)
+        value = rng.choice(values)
+        return describe(m, value), data[:m.start(group)] + value.encode() + data[m.end(group):]
+    mutate.__name__ = name  # mutants are reported by it
+    return mutate
 
 
-def _toml_type_swap(rng: random.Random, data: bytes) -> tuple[str, bytes]:
-    done = _replace_one(rng, data, _TOML_ASSIGN, 4, TOML_VALUES)
-    if done is None:
-        return "no assignment", data
-    m, value, mutated = done
-    return f"{m.group(2).decode(errors='replace')} = {value}", mutated
-
-
-def _toml_huge_number(rng: random.Random, data: bytes) -> tuple[str, bytes]:
-    done = _replace_one(rng, data, _NUMBER, 0, HUGE_NUMBERS)
-    if done is None:
-        return "no number", data
-    m, value, mutated = done
-    return f"number {m.group(0).decode()} -> {value}", mutated
+_toml_type_swap = _replace_a_match("toml_type_swap", _TOML_ASSIGN, 4, TOML_VALUES, "no assignment",
+                                   lambda m, value: f"{m.group(2).decode(errors='replace')} = {value}")
+_toml_huge_number = _replace_a_match("toml_huge_number", _NUMBER, 0, HUGE_NUMBERS, "no number",
+                                     lambda m, value: f"number {m.group(0).decode()} -> {value}")
 
 
 def _toml_unknown_key(rng: random.Random, data: bytes) -> tuple[str, bytes]:

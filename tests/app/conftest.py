@@ -10,6 +10,8 @@
   opponents: built once per module, put back at the menu with its first
   settings before every test; it too is a ShowBase, so not with
   ``offscreen_base``.
+* ``fresh_app`` -- an app of the test's own, for tests that change what the
+  module's ``app`` is built with; destroyed after the test.
 * ``project(camera, output, xyz)`` -- the (column, row) pixel a world point
   lands on in such an image, or None off screen.
 
@@ -54,6 +56,15 @@ def app(built_app_for_module):
 
     reset_to_menu(built_app_for_module, built_app_for_module.app_config.settings)
     return built_app_for_module
+
+
+@pytest.fixture
+def fresh_app(offscreen_pipe, tmp_path):
+    """An app of its own for one test (default opponents, user files under ``tmp_path``), destroyed after it."""
+    from tests.app.helpers_app import built_app
+
+    with built_app(tmp_path) as made:
+        yield made
 
 
 @pytest.fixture(scope="session")

@@ -18,16 +18,6 @@ pytestmark = pytest.mark.render
 RELEASE = "03-releasing-the-sun"
 
 
-@pytest.fixture
-def fresh_app(offscreen_pipe, tmp_path):
-    from tests.app.helpers_app import build_app, restore_clock
-
-    app = build_app(tmp_path)
-    yield app
-    app.destroy()
-    restore_clock()
-
-
 def open_lesson(app, lesson_id: str):
     click(app, app.flow.current.buttons["learn"])
     assert app.flow.state == "Learn"

@@ -50,16 +50,6 @@ def aim_at_sun(aim, offset_deg: float = 0.0) -> None:
     aim.direction = (math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) + offset_deg) % 360.0
 
 
-@pytest.fixture
-def fresh_app(offscreen_pipe, tmp_path):
-    from tests.app.helpers_app import build_app, restore_clock
-
-    app = build_app(tmp_path)
-    yield app
-    app.destroy()
-    restore_clock()
-
-
 def test_the_preview_warns_of_rule_13_and_the_shot_then_does_exactly_what_it_showed(fresh_app):
     app = fresh_app
     aim = new_game(app)
