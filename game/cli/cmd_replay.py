@@ -8,7 +8,8 @@ import re
 from game.argtypes import bounded, path_arg
 from game.errors import UserError
 
-HELP = "watch a recorded game (a .replay file), or export it to PNG frames and a GIF with --export"
+HELP = ("watch a recorded game (a .replay file), export it to PNG frames and a GIF with --export, or judge it "
+        "again under other house rules with --judge")
 
 CAMERAS = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")  # game.replay.director.CAMERA_MODES
 
@@ -40,6 +41,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-gif", action="store_true", help="with --export: PNG frames only")
     parser.add_argument("--speed", type=_speed, default=1.0, help="viewer playback speed, 0.1 to 4 (default 1)")
     parser.add_argument("--loop", action="store_true", help="viewer: start again at the end")
+    parser.add_argument("--judge", metavar="HOUSE.toml", type=path_arg("--judge"),
+                        help="judge every recorded shot again under the [house_rules] in this file (no physics) and "
+                             "print where the rulings and purses differ")
+    parser.add_argument("--json", action="store_true", help="with --judge: print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,9 +52,20 @@ def run(args: argparse.Namespace) -> int:
 
     if args.no_gif and args.export is None:
         raise UserError("--no-gif only applies with --export DIR")
+    if args.json and args.judge is None:
+        raise UserError("--json only applies with --judge HOUSE.toml")
+    if args.judge is not None and args.export is not None:
+        raise UserError("give --judge or --export, not both")
+    house = None
+    if args.judge is not None:
+        from game.rules.house import HouseRules
+
+        house = HouseRules.from_toml(args.judge)  # a bad file is one line and exit 2, before the replay is read
     replay = load_replay(args.file)
     if not replay.shots:
         raise UserError(f"{args.file}: this replay has no shots yet")
+    if house is not None:
+        return _judge(args, replay, house)
     shot = None
     if args.shot is not None:
         if args.shot > len(replay.shots):
@@ -59,6 +75,19 @@ def run(args: argparse.Namespace) -> int:
     if args.export is not None:
         return _export(args, replay, shot)
     return _watch(args, replay, shot)
+
+
+def _judge(args: argparse.Namespace, replay, house) -> int:
+    import json
+
+    from game.replay.rejudge import rejudge, rejudging_to_json, rejudging_to_text
+
+    result = rejudge(replay, house, source=str(args.file))
+    if args.json:
+        print(json.dumps(rejudging_to_json(result, str(args.file), str(args.judge)), ensure_ascii=False))
+    else:
+        print(rejudging_to_text(result, str(args.file), str(args.judge)))
+    return 0
 
 
 def _export(args: argparse.Namespace, replay, shot: int | None) -> int:
