@@ -245,7 +245,7 @@ class Layout:
 
         Satellites sit where the text puts them: the Moon beside the Earth on
         its line; Mars's four spread through Jupiter's region; Saturn's seven
-        on a circle just outside the ring drawn round Saturn; the others
+        outside the ring drawn round Saturn and inside his orbit; the others
         along their planet's line, either side of it.
         """
         spots: dict[str, Point] = {SUN: (0.0, 0.0)}
@@ -262,17 +262,31 @@ class Layout:
                     a = math.radians(angle + 14.0 * (i - (len(sats) - 1) / 2))
                     spots[sid] = (mid * math.cos(a), mid * math.sin(a))
             elif planet == "saturn":
-                cx, cy = spots[planet]
-                ring = self.saturn_ring_radius + 2.0 * self.marble_radius
-                for i, sid in enumerate(sats):
-                    a = 2 * math.pi * i / len(sats) + math.radians(angle)
-                    spots[sid] = (cx + ring * math.cos(a), cy + ring * math.sin(a))
+                spots.update(self._saturn_satellites(spots[planet], sats))
             else:
                 for i, sid in enumerate(sats):
                     side = 1 if i % 2 == 0 else -1
                     step = (i // 2 + 1) * spacing / radius
                     a = math.radians(angle) + side * step
                     spots[sid] = (radius * math.cos(a), radius * math.sin(a))
+        return spots
+
+    def _saturn_satellites(self, saturn: Point, sats: list[str]) -> dict[str, Point]:
+        """Outside the ring drawn round Saturn, and inside his orbit: an arc on the ring's sunward side.
+
+        Saturn sits on his line, so half his ring reaches into Herschel's
+        orbit; the arc spans 130 degrees about the line to the Sun,
+        far enough out to clear the ring and close enough to stay off the
+        Jupiter and Saturn lines (``tests/rules/test_layout.py`` checks it).
+        """
+        cx, cy = saturn
+        inward = math.atan2(-cy, -cx)
+        reach = self.saturn_ring_radius + 4.5 * self.marble_radius
+        spread = math.radians(130.0)
+        spots: dict[str, Point] = {}
+        for i, sid in enumerate(sats):
+            a = inward + (spread * (i / (len(sats) - 1) - 0.5) if len(sats) > 1 else 0.0)
+            spots[sid] = (cx + reach * math.cos(a), cy + reach * math.sin(a))
         return spots
 
     def default_taw_angle(self, planet: str) -> float:

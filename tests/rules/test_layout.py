@@ -51,10 +51,23 @@ def test_home_positions_do_not_overlap_and_put_satellites_where_the_text_does():
             assert d > 2 * layout.marble_radius + 0.002, (a, b, d)
     for i in range(1, 5):
         assert layout.zone(spots[f"mars.{i}"]).region == "jupiter"
-    for i in range(1, 8):
-        assert not layout.in_saturn_ring(spots[f"saturn.{i}"])
     for planet in PLANETS:
         assert layout.zone(spots[planet]).on_line == planet
+
+
+def test_saturns_seven_satellites_start_outside_his_ring_and_inside_his_orbit_clear_of_the_lines():
+    layout = Layout()
+    spots = layout.home_positions()
+    saturn = layout.saturn_home()
+    for i in range(1, 8):
+        spot = spots[f"saturn.{i}"]
+        zone = layout.zone(spot)
+        assert zone.region == "saturn", f"saturn.{i} lies in {zone.region}'s orbit"
+        assert zone.on_line is None, f"saturn.{i} touches the {zone.on_line} line"
+        assert math.dist(spot, saturn) > layout.saturn_ring_radius + layout.marble_radius, "inside the drawn ring"
+    # So rule 4 counts Saturn's orbit at 8 (Saturn and his seven) and Herschel's at 7, before anyone plays.
+    counts = {p: sum(1 for b, at in spots.items() if b != "sun" and layout.zone(at).region == p) for p in PLANETS}
+    assert counts["saturn"] == 8 and counts["herschel"] == 7
 
 
 def test_bad_layouts_are_refused():
