@@ -81,3 +81,18 @@ def test_every_ruling_of_random_games_reads_as_good_sentences(data, house, playe
     for _, ruling in (debt_heavy_game if heavy else random_game)(data, house, players):
         bad = check_ruling(ruling)
         assert not bad, "\n".join(bad)
+
+
+def test_every_rule_has_a_one_line_reading_that_follows_the_house_rules():
+    from game.rules.house import HouseRules
+    from game.rules.readings import readings
+
+    default, other = readings(), readings(HouseRules(rule3_gate="scoring", stakes_pay_unheld_orbits=True,
+                                                     rule16_forfeit=5))
+    assert sorted(default) == list(range(1, 18))
+    for text in [*default.values(), *other.values()]:
+        assert len(text) < 130 and not problems(text), text
+    assert "nothing can be taken, but payments count" in default[3]
+    assert "no player pays another" in other[3]
+    assert "an unheld orbit pays nothing" in default[8] and "the stakes pay an unheld orbit" in other[8]
+    assert "forfeits 5" in other[16]

@@ -8,6 +8,8 @@ it; the full reasoning is in docs/rules.md).
 
 from __future__ import annotations
 
+from game.rules.readings import READINGS  # noqa: F401 (re-exported for the rules panel)
+
 RULES: dict[int, str] = {
     1: 'The players must each put his marble into a hat, and turn down the hat over the sun; then, as the marbles fall near or far from the sun, the planets are taken.',
     2: 'The player who puts in Mercury has the first shot.',
@@ -27,28 +29,6 @@ RULES: dict[int, str] = {
     16: 'Any player who strikes a planet or satellite within Saturn’s ring, forfeits three to the inner circle. If he strikes the Sun, then he may take up Saturn and all his satellites remaining within his orbit.',
     17: 'After the first shot, every player must shoot from the place at which his taw rests.',
 }
-
-# Our reading, one line each; kept in step with docs/rules.md.
-READINGS: dict[int, str] = {
-    1: "Each player's marble is dropped from the hat; nearest the Sun takes Mercury, and so outward.",
-    2: "Whoever holds Mercury shoots first; then turns go outward by orbit.",
-    3: "The Sun is released once a fair shot strikes it and it rests beyond Mercury's line; until then nothing is scored.",
-    4: "Strike the Sun past Mercury: the holder of the orbit it stops in pays you one per body in that orbit.",
-    5: "An orbit is the ground between a planet's line and the next line inward.",
-    6: "Sun resting on your own line: every other player pays you one each turn it stays there.",
-    7: "In a shot that strikes the Sun, the Sun touching a planet costs the shooter two to its owner (once per planet).",
-    8: "Sun stops inside an orbit: the bank pays you 1 (Herschel) up to 7 (Mercury).",
-    9: "The Sun at rest beyond Herschel's line (or off the ground) wins: one from each player and all the stakes.",
-    10: "Knock a planet beyond Herschel: it is yours; its owner puts a new one at its home.",
-    11: "Knock a planet into another's orbit: pay that orbit's owner one per satellite there.",
-    12: "Your taw, after a hit, stops in your own orbit: put one in the inner ring as stakes.",
-    13: "A taw whose centre rests inside the inner ring stays there as stakes, and its player is out.",
-    14: "Lose every satellite and you become a Comet: shoot from any orbit line when the Sun was struck.",
-    15: "If the first body your taw strikes is your own planet or satellite, it is a foul: forfeit one to the stakes.",
-    16: "Strike a body inside Saturn's ring: forfeit three to the stakes; strike the Sun there and take Saturn's system.",
-    17: "After the first shot you shoot from where your taw rests (within 2 mm); otherwise a foul.",
-}
-
 
 def rule_line(number: int) -> str:
     """``Rule N: <text>`` for the rules screen and the ruling feed."""
