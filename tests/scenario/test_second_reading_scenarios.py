@@ -1,6 +1,7 @@
 """The referee's second reading (issue 13), each fix played through Bullet from a file in tests/scenarios/."""
 
-from tests.scenario.test_rule_scenarios import play, transfers
+from game.rules.ruling import NoPayment
+from tests.scenario.test_rule_scenarios import LAYOUT, play, region, rest, transfers
 
 
 def test_a_shot_is_settled_as_a_whole_so_a_player_ahead_on_it_stays_in():
@@ -32,3 +33,36 @@ def test_the_report_names_the_striker_first():
     text = result_to_text(play("rule15_own_satellite"))
     assert "The Earth's taw strikes the Moon (" in text and "The Moon strikes the Earth (" in text
     assert "strikes the Earth's taw" not in text
+
+
+def test_an_unheld_orbit_pays_nothing_and_the_stakes_stay_for_the_winner():
+    result = play("stakes_kept_for_the_winner")
+    shot = result.shots[0]
+    assert shot.ruling.transfers == () and result.end.stakes == result.start.stakes == 5
+    assert [(u.rule, u.why) for u in shot.ruling.unpaid] == [(8, NoPayment.UNHELD_ORBIT)]
+
+
+def test_before_the_release_a_shooters_penalty_still_counts():
+    shot = play("rule03_penalties_before_the_release").shots[0]
+    assert not shot.ruling.state.sun_released
+    (penalty,) = transfers(shot, 7)
+    assert (penalty.payer, penalty.payee, penalty.marbles) == ("earth", "mercury", 2)
+
+
+def test_a_planet_past_the_line_but_still_touching_it_is_not_out_and_one_clear_of_it_is():
+    touching = play("rule10_still_on_the_line_is_not_out").shots[0]
+    point = rest(touching, "herschel")
+    assert region(point) == "beyond" and LAYOUT.zone(point).on_line == "herschel"  # Bullet put it there
+    assert touching.ruling.transfers == () and touching.ruling.state.board["herschel"] == "herschel"
+    clear = play("rule10_wholly_beyond_the_line_is_out").shots[0]
+    assert LAYOUT.zone(rest(clear, "herschel")).on_line is None
+    (won,) = transfers(clear, 10)
+    assert (won.payer, won.payee, won.bodies) == ("herschel", "earth", ("herschel",))
+
+
+def test_a_voided_foul_leaves_the_sun_where_it_lay():
+    result = play("rule15_voided_foul_leaves_the_sun")
+    shot = result.shots[0]
+    assert region(rest(shot, "sun")) == "beyond"  # the Moon drove it out
+    assert [f.rule for f in shot.ruling.fouls] == [15] and shot.ruling.winner is None
+    assert shot.positions["sun"] == result.start.positions["sun"]
