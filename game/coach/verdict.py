@@ -15,7 +15,7 @@ from typing import Mapping
 
 from game.rules import names
 from game.rules.layout import SUN, Layout, body_planet
-from game.rules.ruling import Ruling
+from game.rules.ruling import NoPayment, Ruling, Unpaid
 from game.rules.state import STAKES
 
 Point = tuple[float, float]
@@ -98,6 +98,24 @@ def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list
     return clauses, net, rules
 
 
+_UNPAID_CLAUSE = {
+    NoPayment.UNHELD_ORBIT: "nobody holds that orbit, so nobody pays",
+    NoPayment.OWN_ORBIT: "that orbit is your own, so nobody pays",
+    NoPayment.NOTHING_TO_COUNT: "no planet or satellite lies there to count, so nobody pays",
+    NoPayment.NOT_RELEASED: "the Sun is not yet struck beyond Mercury's orbit",
+    NoPayment.FOUL: "a foul earns nothing",
+    NoPayment.NOT_STRUCK: "your taw did not strike the Sun, so it earns nothing",
+    NoPayment.EMPTY_PURSE: "the payer has no marble left to pay",
+    NoPayment.EMPTY_POT: "the stakes hold no marble to pay",
+}
+
+
+def _why_unpaid(unpaid: Unpaid) -> str:
+    """Why a shot moves nothing, worded from the referee's typed reason, not its prose."""
+    clause = _UNPAID_CLAUSE.get(unpaid.why)
+    return f"{clause} (rule {unpaid.rule})" if clause else "nothing to pay"
+
+
 def verdict_of(ruling: Ruling, shooter: str, layout: Layout,
                before: Mapping[str, Point], after: Mapping[str, Point]) -> Verdict:
     """The ruling on ``shooter``'s shot as one sentence in the second person.
@@ -134,6 +152,11 @@ def verdict_of(ruling: Ruling, shooter: str, layout: Layout,
     clauses = clauses[:MAX_CLAUSES]
     if not clauses:
         clauses = ["nothing to pay"]
+        if ruling.unpaid:
+            why = ruling.unpaid[0]
+            rules.append(why.rule)
+            # After "The Sun to Mars's orbit:" a clause will do; alone, the referee's own sentence names the orbit.
+            clauses = [_why_unpaid(why) if lead else why.text.rstrip(".")]
     body = "; ".join(clauses)
     text = f"{lead}: {body}" if lead else names.sentence(body)
     if net < 0:

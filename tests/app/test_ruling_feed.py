@@ -3,6 +3,7 @@ from dataclasses import dataclass
 from game.app.hud.ruling_feed import ruling_lines
 from game.rules.ruling import Foul as F
 from game.rules.ruling import PutDown as P
+from game.rules.ruling import NoPayment, Unpaid
 from game.rules.ruling import Transfer as T
 
 
@@ -15,6 +16,7 @@ class R:
     winner: str | None = None
     notes: tuple = ()
     put_down: tuple = ()
+    unpaid: tuple = ()
 
 
 def test_each_payment_cites_its_rule_from_the_humans_side():
@@ -72,3 +74,16 @@ def test_a_real_ruling_words_each_payment_once():
     lines = ruling_lines(ruling, human="earth")
     assert "Rule 7: the Earth knocked the Sun against Venus: you pay Venus 2" in lines
     assert not any("(rule" in line or "pays Venus 2" in line for line in lines), lines
+
+
+def test_the_stakes_agree_with_their_verb():
+    ruling = R(transfers=(T("stakes", "mercury", 1, 10, "", cause="Mercury knocked Saturn's fifth satellite beyond Herschel's orbit"),
+                          T("stakes", "earth", 2, 10, "", cause="c")))
+    lines = ruling_lines(ruling, human="earth")
+    assert lines[0].endswith("the stakes pay Mercury 1")
+    assert lines[1].endswith("the stakes pay you 2")
+
+
+def test_a_quiet_shot_says_why_nothing_was_paid_before_its_notes():
+    why = Unpaid(8, NoPayment.UNHELD_ORBIT, "Nobody holds Jupiter's orbit, so nobody pays (rule 8).")
+    assert ruling_lines(R(unpaid=(why,), notes=("a note",))) == [why.text]

@@ -11,6 +11,7 @@ from game.coach.verdict import Tone, verdict_of
 from game.match.players import Shot, TawPlacement
 from game.rules.house import HouseRules
 from game.rules.layout import SUN
+from game.rules.ruling import NoPayment, Unpaid
 from game.rules.state import new_game
 from game.scenario.format import load_scenario
 from game.scenario.run import starting_state
@@ -130,3 +131,15 @@ def test_a_winning_shot_is_said_as_a_win():
     preview = preview_shot(_scenario_request("rule09_win"))
     assert preview.verdict.tone is Tone.WIN and "you win the game (rule 9)" in preview.verdict.sentence
 
+
+
+def test_a_shot_that_moves_no_marbles_says_why_from_the_referees_typed_reason():
+    preview = preview_shot(_scenario_request("rule08_schedule"))
+    quiet = replace(preview.ruling, transfers=(),
+                    unpaid=(Unpaid(8, NoPayment.UNHELD_ORBIT, "Nobody holds Mercury's orbit, so nobody pays (rule 8)."),))
+    before = dict(preview.ruling.state.positions)
+    moved = verdict_of(quiet, preview.shooter, LAYOUT, before | {SUN: (0.0, 0.0)}, preview.rest)
+    assert moved.sentence == "The Sun to Mercury's orbit: nobody holds that orbit, so nobody pays (rule 8)"
+    assert moved.rules == (8,)
+    still = verdict_of(quiet, preview.shooter, LAYOUT, preview.rest, preview.rest)
+    assert still.sentence == "Nobody holds Mercury's orbit, so nobody pays (rule 8)"

@@ -7,7 +7,7 @@ is named.  Pure text, tested without Panda3D.
 
 from __future__ import annotations
 
-from game.rules.names import sentence, who
+from game.rules.names import acts, sentence, who
 
 
 def _payment(payer: str, payee: str, marbles: int, human: str | None) -> str:
@@ -15,8 +15,8 @@ def _payment(payer: str, payee: str, marbles: int, human: str | None) -> str:
     if payer == human:
         return f"you pay {who(payee)} {n}"
     if payee == human:
-        return f"{who(payer)} pays you {n}"
-    return f"{who(payer)} pays {who(payee)} {n}"
+        return f"{acts(payer, 'pays')} you {n}"
+    return f"{acts(payer, 'pays')} {who(payee)} {n}"
 
 
 def ruling_lines(ruling, human: str | None = None) -> list[str]:
@@ -39,6 +39,8 @@ def ruling_lines(ruling, human: str | None = None) -> list[str]:
     if ruling.winner:
         lines.append(f"{sentence(who(ruling.winner))} wins the game!")
     if not lines:
-        notes = list(ruling.notes)[:2]
-        lines.extend(notes or ["Nothing to pay on that shot."])
+        # The referee says why a rule that applied moved nothing ("Nobody holds
+        # Mars's orbit, so nobody pays (rule 8)"); its notes come next.
+        reasons = [u.text for u in ruling.unpaid] or list(ruling.notes)
+        lines.extend(reasons[:2] or ["Nothing to pay on that shot."])
     return lines
