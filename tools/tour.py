@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render the README's screenshots offscreen: menu, aiming, overhead, a replay watched, game over.
+"""Render the README's screenshots offscreen: menu, aiming, an AI aiming, overhead, a replay watched, game over.
 
     /work/venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, game over
     /work/venv/bin/python tools/tour.py docs/screenshots --replays  # replays.png, the list of saved games
@@ -79,6 +79,7 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
             click(screen.start_button)
             shots_by_human = 0
             watched = False
+            ai_aim_shown = False
             for _ in range(6000):
                 state = app.flow.state
                 if state == "GameOver":
@@ -104,7 +105,12 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                         app.messenger.send("taw-shoot-release")
                     shots_by_human += 1
                     step()
-                elif state in ("HatDrop", "Thinking", "Shot"):
+                elif state == "AiAim" and not ai_aim_shown:
+                    step(12)
+                    app.view.snap()
+                    shoot("ai-aiming.png")
+                    ai_aim_shown = True
+                elif state in ("HatDrop", "Thinking", "AiAim", "Shot"):
                     send("fast-forward")
                 elif state == "Ruling":
                     step(10)

@@ -144,7 +144,7 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
             return state
         if state == "Aim":
             human_shot(app, human_level)
-        elif state in ("HatDrop", "Thinking", "Shot", "Ruling"):
+        elif state in ("HatDrop", "Thinking", "AiAim", "Shot", "Ruling"):
             press(app, "fast-forward")
         else:
             step(app)

@@ -30,7 +30,7 @@ def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
         while app.flow.state == "Thinking" and frames < 5000:
             step(app)
             frames += 1
-        assert app.flow.state == "Shot"
+        assert app.flow.state == "AiAim"  # its aim is shown before it shoots
         assert frames > 3  # the plan took many frames, and the game drew every one of them
 
 
@@ -78,7 +78,12 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
         session = sessions[0]
         session.pending[0].set_result(Shot(direction=90.0, speed=1.0))
         step(app)
-        assert app.flow.state == "Shot"
+        assert app.flow.state == "AiAim"  # hurried, the aim still shows for a glance
+        glance = 0
+        while app.flow.state == "AiAim" and glance < 100:
+            step(app)
+            glance += 1
+        assert app.flow.state == "Shot" and 10 < glance < 60
         for _ in range(200):
             if app.flow.state != "Shot":
                 break

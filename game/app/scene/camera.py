@@ -147,8 +147,9 @@ class CameraRig:
         self.orbit(target, yaw=math.atan2(-dx, -dy), pitch=math.asin(dz / max(distance, 1e-9)),
                    distance=distance, snap=snap)
 
-    def frame_points(self, points, margin: float = 0.06, pitch: float | None = None, snap: bool = False) -> None:
-        """Orbit so every ground point (x, y) is in view: the replay viewer's "show the action"."""
+    def frame_points(self, points, margin: float = 0.06, pitch: float | None = None, snap: bool = False,
+                     yaw: float | None = None) -> None:
+        """Orbit so every ground point (x, y) is in view: the replay viewer's "show the action", an AI's turn."""
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
         if not xs:
@@ -157,7 +158,9 @@ class CameraRig:
         reach = max(math.hypot(x - cx, y - cy) for x, y in zip(xs, ys)) + margin
         fov_x, fov_y = self.lens.getFov()
         half = math.radians(min(fov_x, fov_y)) / 2.0
-        self.orbit((cx, cy, 0.0), pitch=pitch if pitch is not None else self.pitch,
+        self.mode = "orbit"
+        self._follow = None
+        self.orbit((cx, cy, 0.0), yaw=yaw, pitch=pitch if pitch is not None else self.pitch,
                    distance=reach / math.sin(half), snap=snap)
 
     def orbit_by(self, d_yaw: float = 0.0, d_pitch: float = 0.0, zoom: float = 1.0) -> None:

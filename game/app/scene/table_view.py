@@ -18,7 +18,8 @@ from game.app.scene.camera import AIMING_FRAMING, CameraRig
 from game.app.scene.table import TableScene
 from game.rules.layout import Layout, taw_id
 
-MODES = ("menu", "knuckle", "overhead", "free", "hat")
+MODES = ("menu", "knuckle", "overhead", "free", "hat", "action")
+ACTION_PITCH = math.radians(55.0)   # the AI turn's framing: high enough to see over the marbles
 SHADOW_MAP = {"low": 1024, "medium": 1024, "high": 2048}
 FIELD_OF_VIEW = 34.0                 # degrees across the window's shorter side
 OVERHEAD_TILT = math.radians(24.0)   # from straight down: marbles read as spheres
@@ -65,6 +66,7 @@ class TableView:
         self.direction = 90.0
         self.suspended = False
         self._last_mouse: tuple[float, float] | None = None
+        self.action: tuple[list, float] = ([(0.0, 0.0)], 90.0)  # ground points to hold, and the heading seen along
         self._aim_goal()
         app.taskMgr.add(self._update, "taw-camera", sort=40)
 
@@ -115,6 +117,17 @@ class TableView:
         if self.mode == "knuckle":
             self._aim_goal()
 
+    def frame_action(self, points, heading: float, take_view: bool = True) -> None:
+        """Hold every ground point (x, y) in view, seen from behind along ``heading`` degrees: an AI's turn.
+
+        ``take_view`` False only remembers the framing for the "action" view (the player looks elsewhere).
+        """
+        self.action = ([(float(x), float(y)) for x, y in points], float(heading))
+        if self.mode == "action":
+            self._aim_goal()
+        elif take_view:
+            self.set_mode("action")
+
     def snap(self) -> None:
         """Jump to the goal now (after a cut, and for screenshots)."""
         self._aim_goal()
@@ -129,6 +142,10 @@ class TableView:
             rig.overhead(tilt=OVERHEAD_TILT)
         elif self.mode == "hat":
             rig.view_from(HAT_EYE, HAT_LOOK)
+        elif self.mode == "action":
+            points, heading = self.action
+            a = math.radians(heading)
+            rig.frame_points(points, pitch=ACTION_PITCH, yaw=math.atan2(math.cos(a), math.sin(a)))
         elif self.mode == "menu":
             a = math.radians(self.menu_angle)
             side = (-MENU_SIDE * math.sin(a), MENU_SIDE * math.cos(a), 0.0)

@@ -1,5 +1,6 @@
 """The screens: one module per state of the game's flow (``GameFlow`` in ``flow.py`` builds them by name), and the pause menu."""
 
+from game.app.screens.ai_aim import AiAimState
 from game.app.screens.aim import AimState
 from game.app.screens.game_over import GameOverState
 from game.app.screens.hat_drop import HatDropState
@@ -22,6 +23,7 @@ STATE_CLASSES: dict[str, type] = {
     "HatDrop": HatDropState,
     "Aim": AimState,
     "Thinking": ThinkingState,
+    "AiAim": AiAimState,
     "Shot": ShotState,
     "Ruling": RulingState,
     "GameOver": GameOverState,

@@ -1,6 +1,6 @@
 """The game's flow as a finite-state machine.
 
-Menu → NewGame (or Settings, Rules, Replays) → HatDrop → turns (Aim or Thinking → Shot → Ruling) → GameOver
+Menu → NewGame (or Settings, Rules, Replays) → HatDrop → turns (Aim, or Thinking → AiAim, → Shot → Ruling) → GameOver
 → Menu; Replays → Aim or Thinking continues an unfinished game.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
 behaviour lives in its own module under ``game/app/states``; this class only
@@ -27,7 +27,8 @@ class GameFlow(FSM):
         "Replays": ["Menu", "Aim", "Thinking"],
         "HatDrop": ["Aim", "Thinking", "Menu"],
         "Aim": ["Shot", "Menu"],
-        "Thinking": ["Shot", "Menu"],
+        "Thinking": ["AiAim", "Menu"],
+        "AiAim": ["Shot", "Menu"],  # an AI's aim shown for a second before it shoots
         "Shot": ["Ruling", "Menu", "Aim", "Thinking"],  # back to the shooter if the match refuses the shot
         "Ruling": ["Aim", "Thinking", "GameOver", "Menu", "LessonResult"],
         "GameOver": ["Menu", "NewGame"],

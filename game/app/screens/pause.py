@@ -10,7 +10,7 @@ from game.app.hud import theme
 from game.app.input.bindings import action_event
 from game.app.hud.rules_panel import RulesPanel
 
-IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "Shot", "Ruling")  # the game-over screen has its own buttons
+IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "AiAim", "Shot", "Ruling")  # the game-over screen has its own buttons
 
 
 class PauseOverlay:

@@ -2,12 +2,15 @@
 
 Each frame the shot's playback advances by the frame's time (times eight
 while fast-forwarding), the bodies move, and every contact whose moment has
-come clicks or thuds with the loudness of its impulse.
+come clicks or thuds with the loudness of its impulse.  After an AI's
+announced aim (the camera in "action") the camera, once the shot is
+computed, holds the taw and every body it sets moving, from start to rest.
 """
 
 from __future__ import annotations
 
 from game.app.screens.base import State
+from game.app.session.playback import PlayedShot
 from game.match.match import IllegalShotError
 from game.rules.events import Contact
 
@@ -18,22 +21,33 @@ MAX_FRAME = 1.0 / 15.0
 class ShotState(State):
     name = "shot"
 
-    def __init__(self, app, shot) -> None:
+    def __init__(self, app, shot, live: PlayedShot | None = None) -> None:
         super().__init__(app)
         self.shot = shot
+        self.live = live  # already started (an AI's shot, computed while its aim was shown)
 
     def enter(self) -> None:
         app = self.app
         game = app.game
-        self.live = game.session.start_shot(self.shot)
+        self.framing_wanted = self.live is not None  # an AI's announced shot: the camera frames the action
+        if self.live is None:
+            self.live = game.session.start_shot(self.shot)
         self._shown: list[str] = []
+        self._framed = False
         app.view.hide_aim()
         app.view.sync(self.live.positions())
         if app.view.mode == "knuckle":
             app.view.set_mode("overhead")
         game.refresh_hud(hint="Space: fast-forward   Tab: overhead   F: free camera   Esc: pause")
         self.on_action("fast-forward", self.hurry)
+        self.on_action("overhead", self.toggle_overhead)
+        self.on_action("free-camera", app.view.set_mode, ["free"])
         self.add_task(self._step, "step")
+
+    def toggle_overhead(self) -> None:
+        """Tab: the whole ground from above; again, back to the framed action (an AI's shot) or above."""
+        view = self.app.view
+        view.set_mode("action" if view.mode == "overhead" and self.framing_wanted else "overhead")
 
     def hurry(self) -> None:
         """First press: play fast; second press: jump to where everything comes to rest."""
@@ -55,6 +69,11 @@ class ShotState(State):
             app.game.feed_title = "Refused"
             self.go(app.next_turn_state())
             return task.done
+        if not self._framed and self.framing_wanted and self.live.computed:
+            points = action_points(self.live, app.view.layout.play_radius)
+            # (a player looking from elsewhere keeps the view; Tab comes back to this framing)
+            app.view.frame_action(points, self.shot.direction, take_view=app.view.mode == "action")
+            self._framed = True
         ids, poses = self.live.poses()
         if ids != self._shown:
             app.view.sync(self.live.positions())
@@ -70,3 +89,28 @@ class ShotState(State):
             self.go("Ruling", ruling)
             return task.done
         return task.cont
+
+
+MOVED = 0.002  # m: a body that moved less than this over the shot was not set moving
+FRAME_STRIDE = 6  # frames between the points sampled along each path
+
+
+def action_points(live: PlayedShot, play_radius: float) -> list[tuple[float, float]]:
+    """Where the bodies the shot sets moving go, start to rest, while they are on the ground.
+
+    A body that leaves the ground is held up to the edge, never followed
+    off into empty ground.
+    """
+    frames = live.frames
+    if not frames:
+        return []
+    first = dict(zip(frames[0][1], frames[0][2][:, :2]))
+    last = dict(zip(frames[-1][1], frames[-1][2][:, :2]))
+    moved = {b for b, p in first.items() if b not in last or float(((last[b] - p) ** 2).sum()) ** 0.5 > MOVED}
+    points = []
+    for _t, ids, poses in frames[::FRAME_STRIDE] + frames[-1:]:
+        for body, pose in zip(ids, poses):
+            x, y = float(pose[0]), float(pose[1])
+            if body in moved and x * x + y * y <= play_radius * play_radius:
+                points.append((x, y))
+    return points or [tuple(map(float, p)) for p in first.values()][:1]

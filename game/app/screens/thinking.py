@@ -1,8 +1,8 @@
 """An AI (or the random stand-in) chooses its shot while the game keeps drawing.
 
 The choice runs off the main thread (the AI's planner uses worker processes)
-and is polled once a frame; nothing here blocks.  Space asks for the shot to
-be played fast once it is chosen.
+and is polled once a frame; nothing here blocks.  Once chosen, the shot is
+announced (``ai_aim``) and then played.  Space asks for it to be played fast.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class ThinkingState(State):
                          "it plays a random shot.",)
             view = game.session.view()
             shot = RandomPlayer(view.turn).choose_shot(view)
-        self.go("Shot", shot)
+        self.go("AiAim", shot)
         return task.done
 
     def exit(self) -> None:

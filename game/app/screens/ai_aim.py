@@ -1,0 +1,76 @@
+"""An AI has chosen its shot: for about a second its aim is shown before it shoots.
+
+The chalk line runs from its taw along the aim to the first body it meets,
+a caption says it in words ("Mars aims at the Sun, firm"), and the camera
+frames the taw and the target.  The shot is computed meanwhile, so it plays
+the moment the announcement ends.  Space skips ahead to the shot.
+"""
+
+from __future__ import annotations
+
+from game.app.hud.ai_aim import AimCaption, aim_line_length, read_aim, target_point
+from game.app.screens.base import State
+from game.match.players import Shot
+
+SHOW_SECONDS = 1.2
+HURRIED_SECONDS = 0.4  # Space was pressed while the AI thought: a glance, then the shot
+
+
+class AiAimState(State):
+    name = "ai-aim"
+
+    def __init__(self, app, shot: Shot) -> None:
+        super().__init__(app)
+        self.shot = shot
+        self.live = None
+        self.caption: AimCaption | None = None
+
+    def enter(self) -> None:
+        app = self.app
+        game = app.game
+        view = game.session.view()
+        self.reading = read_aim(view, self.shot)
+        if self.reading is None:  # nowhere to shoot from: nothing to show, the match will say why
+            self.go("Shot", self.shot)
+            return
+        reading = self.reading
+        positions = dict(view.positions)
+        positions[view.taw] = reading.origin
+        app.view.sync(positions)
+        app.view.show_aim(reading.origin, reading.direction, aim_line_length(reading), reading.contact)
+        app.view.frame_action([reading.origin, target_point(reading)], reading.direction)
+        self.caption = self.keep(AimCaption(app, reading))
+        game.refresh_hud(hint="Space: shoot now   Tab: overhead   F: free camera   Esc: pause")
+        self.live = game.session.start_shot(self.shot)  # computed while the aim is shown
+        self.elapsed = 0.0
+        self.wait = HURRIED_SECONDS if game.fast_forward else SHOW_SECONDS
+        self.on_action("fast-forward", self.proceed)
+        self.on_action("overhead", toggle_overhead, [app.view])
+        self.on_action("free-camera", app.view.set_mode, ["free"])
+        self.add_task(self._tick, "wait")
+
+    def _tick(self, task):
+        self.app.game.hud.tick(self.app.clock.getDt())
+        self.elapsed += self.app.clock.getDt()
+        if self.elapsed >= self.wait:
+            self.proceed()
+            return task.done
+        return task.cont
+
+    def proceed(self) -> None:
+        if self.app.flow.state != "AiAim":
+            return
+        live, self.live = self.live, None  # handed on: the Shot screen plays it
+        self.go("Shot", self.shot, live)
+
+    def exit(self) -> None:
+        self.app.view.hide_aim()
+        if self.live is not None:  # left for the menu before the shot was played
+            self.live.close()
+            self.live = None
+        super().exit()
+
+
+def toggle_overhead(view) -> None:
+    """Tab during an AI's turn: the whole ground from above, and back to the framed action."""
+    view.set_mode("action" if view.mode == "overhead" else "overhead")
