@@ -49,6 +49,15 @@ def test_a_quiet_shot_still_says_so():
     assert ruling_lines(R(transfers=(T("mars", "venus", 1, 7, "", cause="r"),), notes=("a",))) == ["Rule 7: r: Mars pays Venus 1"]
 
 
+def test_a_shot_that_moves_nothing_gives_the_referees_reason_and_the_stakes_agree_in_number():
+    from game.rules.ruling import NoPayment, Unpaid
+
+    reason = "Nobody holds Jupiter's orbit, so nobody pays (rule 8); the stakes are kept for the winner."
+    assert ruling_lines(R(unpaid=(Unpaid(8, NoPayment.UNHELD_ORBIT, reason),), notes=("other", reason))) == [reason]
+    pot = R(transfers=(T("stakes", "earth", 4, 0, "", cause="the Earth is the last player in"),))
+    assert ruling_lines(pot, human="earth") == ["The Earth is the last player in: the stakes pay you 4"]
+
+
 def test_a_body_laid_down_again_is_said_with_its_rule():
     ruling = R(put_down=(P("earth.taw", (0.2, 0.3), 17, "Earth's taw left the play area: it goes back on Earth's line",
                            may_move_along_line=True),

@@ -26,7 +26,9 @@ def ruling_lines(ruling, human: str | None = None) -> list[str]:
     for t in ruling.transfers:
         pay = _payment(t.payer, t.payee, t.marbles, human)
         short = f" (owed {t.owed})" if t.owed and t.owed > t.marbles else ""
-        lines.append(f"Rule {t.rule}: {t.cause}: {pay}{short}")
+        said = f"{t.cause}: {pay}{short}"
+        # Rule 0: a pot taken by an ending the text does not name (the last player in, the round limit).
+        lines.append(f"Rule {t.rule}: {said}" if t.rule else sentence(said))
     for put in ruling.put_down:
         # A body laid down again (a taw back on its line, a planet replaced):
         # without it a taw that rolled off the ground would read "nothing to pay".
