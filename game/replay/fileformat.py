@@ -47,6 +47,8 @@ MAX_SHOTS = 2000                      # game.match.match.DEFAULT_MAX_SHOTS
 MAX_CHUNKS = MAX_SHOTS + 1            # the game header, then one chunk a shot
 MAX_JSON_BYTES = 256 << 10            # one chunk's header; a real one is 2-10 KB
 MAX_TOTAL_JSON_BYTES = 16 << 20       # every header of the file together (2,000 real shots: 10 MB)
+MAX_JSON_VALUES = 20_000              # values in one header (what parsing and checking cost); a real one: ~300
+MAX_TOTAL_JSON_VALUES = 1_000_000     # ... in every header of the file
 MAX_BODIES = 64                       # the Sun, 7 planets, 30 satellites (12 of Jupiter's), 7 taws: 45
 MAX_BODY_ID = 64
 MAX_RATE = 240.0                      # frames a second; the game records 60
@@ -55,8 +57,8 @@ MAX_FRAMES = int(MAX_RATE * MAX_SHOT_SECONDS) + 2
 MAX_CELLS = 1_000_000                 # frames x bodies in one shot: 61 s at 240 Hz of 64 bodies
 MAX_CHUNK_RAW = MAX_JSON_BYTES + MAX_FRAMES * (4 + 2 * (MAX_BODIES // 8)) + MAX_CELLS * 16
 MAX_TOTAL_RAW = 512 << 20             # every chunk inflated, one after the other
-MAX_EVENTS = 5_000                    # in one shot; a real one has tens
-MAX_TOTAL_EVENTS = 200_000            # in the whole file
+MAX_EVENTS = 2_000                    # in one shot; a real one has tens
+MAX_TOTAL_EVENTS = 100_000            # in the whole file
 MAX_TOTAL_RULING_ITEMS = 100_000      # payments, fouls, notes, board changes in the file (captions)
 MAX_EVENT_NUMBER = 1e4                # |metres|, |m/s|, N s: the ground is 5 m across
 KEEP_ALL_CELLS = 4_000_000            # a loaded game this size keeps its shots decoded (under 200 MB)
@@ -214,6 +216,7 @@ class _Reader:
         self.data = data
         self.name = name
         self._json_bytes = 0   # totals over the chunks read so far, against the whole-file bounds
+        self._json_values = 0
         self._raw_bytes = 0
         self._events = 0
         self._ruling_items = 0
@@ -328,13 +331,19 @@ class _Reader:
         (json_len,) = struct.unpack_from("<I", raw, 0)
         if json_len > min(MAX_JSON_BYTES, raw_len - 4):
             raise self.fail(where, f"header length {json_len} is out of range")
+        text = raw[4:4 + json_len]
+        values = json_values(text)
+        if values > MAX_JSON_VALUES:
+            raise self.fail(where, f"the header holds about {values} values, more than a shot's "
+                                   f"({MAX_JSON_VALUES})")
         if count:
             self._json_bytes += json_len
-            if self._json_bytes > MAX_TOTAL_JSON_BYTES:
-                raise self.fail(where, f"the headers add up to more than {MAX_TOTAL_JSON_BYTES >> 20} MB, "
-                                       "more than a game can record")
+            self._json_values += values
+            if self._json_bytes > MAX_TOTAL_JSON_BYTES or self._json_values > MAX_TOTAL_JSON_VALUES:
+                raise self.fail(where, f"the headers add up to more than {MAX_TOTAL_JSON_BYTES >> 20} MB or "
+                                       f"{MAX_TOTAL_JSON_VALUES} values, more than a game can record")
         try:
-            header = loads_strict(raw[4:4 + json_len])
+            header = loads_strict(text)
         except JsonShapeError as err:
             raise self.fail(where, str(err)) from None
         if not isinstance(header, dict):
@@ -501,6 +510,12 @@ class _Reader:
         return ShotRecord(inputs=inputs, rate=rate, body_ids=body_ids, times_us=times_us,
                           present=present, moved=moved, steps=steps, rotations=rotations,
                           events=events, rulings=tuple(rulings), ledger=ledger)
+
+
+def json_values(text: bytes) -> int:
+    """About how many values a JSON text holds (at least one more than its commas, brackets and braces
+    count, strings' commas included): counted at C speed before anything is parsed."""
+    return 1 + text.count(b",") + text.count(b"[") + text.count(b"{")
 
 
 def decode_replay(data: bytes, name: str = "replay") -> Replay:
