@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """File fuzz: seeded mutations of scenario, replay, settings and house-rule files.
 
-    /work/venv/bin/python tools/fuzz_files.py --per-target 2000 --seed 1 --cli 10
+    /work/venv/bin/python tools/fuzz_files.py --per-target 2000 --seed 1 --cli 10 --hostile --render
 
 Each mutant must be refused with one clean line (UserError) or accepted and
 then work; settings never fail (defaults with a warning).  ``--cli N`` also
 runs N refused mutants of each kind through ``taw`` (exit 2, one stderr
 line, no traceback); the atomic-write checks inject a failure into every
-step of a save over a good file.  Exit status 1 on any problem.
+step of a save over a good file.  ``--hostile`` adds the aggregate-size
+replays, special files and escapes (``hostile_*_checks``); ``--render``
+shows every accepted replay in the viewer and exports its first and last
+shots offscreen.  Exit status 1 on any problem.
 """
 
 from __future__ import annotations
@@ -21,13 +24,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.stress.file_fuzz import atomic_write_checks, base_files, cli_check, fuzz_files, mutant_of
+    from game.stress.file_fuzz import (atomic_write_checks, base_files, cli_check, escape_checks, fuzz_files,
+                                       hostile_replay_checks, mutant_of, special_file_checks)
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-target", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cli", type=int, default=3, help="refused mutants per kind run through the CLI")
     parser.add_argument("--show", action="store_true", help="print every case")
+    parser.add_argument("--hostile", action="store_true",
+                        help="also the aggregate-size replays, special files and escapes")
+    parser.add_argument("--render", action="store_true",
+                        help="export accepted replays offscreen too (needs an EGL/GL driver)")
     args = parser.parse_args(argv)
     bases = base_files()
 
@@ -35,7 +43,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.show or case.outcome == "crash":
             sys.stderr.write(f"{case.target:<9} {case.outcome:<8} {case.mutation[:60]:<60} {case.message[:100]}\n")
 
-    report = fuzz_files(args.seed, args.per_target, bases=bases, on_case=show)
+    base = None
+    if args.render:
+        from game.app.scene.offscreen import make_offscreen_base
+
+        base = make_offscreen_base((64, 48))
+    report = fuzz_files(args.seed, args.per_target, bases=bases, on_case=show, base=base)
     with tempfile.TemporaryDirectory(prefix="taw-fuzz-cli-") as tmp:
         folder = Path(tmp)
         report.write_checks += atomic_write_checks(folder)
@@ -54,7 +67,19 @@ def main(argv: list[str] | None = None) -> int:
         checked = sum(min(args.cli, len([c for c in report.cases if c.target == t and c.outcome == "refused"]))
                       for t in commands)
     print(report.summary())
+    if args.hostile:
+        with tempfile.TemporaryDirectory(prefix="taw-fuzz-hostile-") as tmp:
+            rows = hostile_replay_checks(base) + special_file_checks(Path(tmp)) + escape_checks(Path(tmp))
+        for row in rows:
+            print(f"  {row.outcome:8} {row.seconds:6.2f} s  {row.case:50} {row.message[:80]}")
+        tally = {k: sum(r.outcome == k for r in rows) for k in ("accepted", "refused", "crash", "hang")}
+        print(f"{len(rows)} hostile cases: accepted and shown {tally['accepted']}, refused cleanly "
+              f"{tally['refused']}, tracebacks {tally['crash']}, hangs {tally['hang']}")
+        report.write_checks += [f"hostile {r.case}: {r.outcome}: {r.message}" for r in rows
+                                if r.outcome in ("crash", "hang")]
     print(f"{checked} refused mutants run through the CLI; atomic writes checked in 3 failure points x 2 kinds")
+    if base is not None:
+        base.destroy()
     return 1 if report.problems() else 0
 
 

@@ -17,6 +17,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import json
 
+    from game.errors import printable
+
     from game.physics import PhysicsConfig
     from game.scenario.format import load_scenario
     from game.scenario.report import result_to_json, result_to_text
@@ -29,5 +31,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result_to_json(result), indent=1))
     else:
-        print(result_to_text(result))
+        # A description or a name from the file may hold an escape sequence: each line printed escaped.
+        print("\n".join(printable(line) for line in result_to_text(result).splitlines()))
     return 0

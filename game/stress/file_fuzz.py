@@ -13,7 +13,19 @@ Targets and what must hold for each mutant:
   every value passes the settings' own checks (a bad key falls back to its
   default with a ``SettingsWarning``);
 * house-rule TOML: ``HouseRules.from_toml`` refuses with a one-line
-  ``UserError``, or the rules build a layout and a new game.
+  ``UserError``, or the rules build a layout and a new game;
+* replay fields (``replay-fields``): one JSON field of a real replay's game
+  header or a shot set to an odd value behind a valid checksum; refused in
+  one line, or accepted and then shown: the viewer's timeline sampled,
+  captioned and flashed, and, where a ``base`` (an offscreen ShowBase) is
+  given, the viewer built and the first and last shots exported to PNGs.
+
+``hostile_checks`` adds what no mutation reaches: the replays of
+``game.stress.hostile`` at and beyond every aggregate bound (refused
+exactly when they should be, shown when accepted), special files (FIFOs,
+sockets, folders, links to devices, loops) as every kind of input and in
+the Replays folder, and control characters in keys (the message stays one
+printable line).
 
 Mutations: bit flips, truncation, insertion (random bytes or a copy of a
 slice), deletion, duplication, and, on the parsed text, type swaps, huge or
@@ -225,6 +237,58 @@ def _json_mutation(rng: random.Random, data: bytes) -> tuple[str, bytes]:
 
 JSON_MUTATIONS = BYTE_MUTATIONS + [_json_mutation, _json_mutation, _json_mutation]
 
+# Odd values for a replay's JSON fields: every JSON type, far numbers, the shapes the viewer reads, escapes.
+FIELD_VALUES: list[object] = JSON_VALUES + [1e300, -1e300, 1e-300, [1e300, 0.0], {"rule": {"a": 1}}, [[]], [{}],
+                                            {"put_down": 3}, [{"rule": 7, "reason": 3}], "x\n\x1b[31mred",
+                                            ["a", 1], 7, -7, 2**62]
+
+
+def _json_paths(value: object, prefix: tuple = (), depth: int = 0) -> list[tuple]:
+    """Every key or index path in a JSON value, to a depth of five."""
+    paths = [prefix] if prefix else []
+    if depth >= 5:
+        return paths
+    if isinstance(value, dict):
+        for key, item in value.items():
+            paths += _json_paths(item, prefix + (key,), depth + 1)
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:6]):
+            paths += _json_paths(item, prefix + (i,), depth + 1)
+    return paths
+
+
+def _replay_field(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """One field of the game header or of a shot set to an odd value, the chunk re-packed with a valid checksum."""
+    import struct
+    import zlib
+
+    from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER
+
+    at, chunks = FILE_HEADER.size, []
+    while at < len(data):
+        stored_len = CHUNK_HEADER.unpack_from(data, at)[0]
+        chunks.append(data[at:at + CHUNK_HEADER.size + stored_len])
+        at += CHUNK_HEADER.size + stored_len
+    index = rng.randrange(len(chunks))
+    raw = zlib.decompress(chunks[index][CHUNK_HEADER.size:])
+    json_len = struct.unpack_from("<I", raw)[0]
+    header, rest = json.loads(raw[4:4 + json_len]), raw[4 + json_len:]
+    path = rng.choice(_json_paths(header))
+    value = rng.choice(FIELD_VALUES)
+    target = header
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    text = json.dumps(header).encode()
+    raw = struct.pack("<I", len(text)) + text + rest
+    stored = zlib.compress(raw)
+    chunks[index] = CHUNK_HEADER.pack(len(stored), len(raw), zlib.crc32(stored)) + stored
+    where = "game header" if index == 0 else f"shot {index}"
+    return f"{where}: {'.'.join(map(str, path))} = {value!r:.40}", data[:FILE_HEADER.size] + b"".join(chunks)
+
+
+FIELD_MUTATIONS = [_replay_field]
+
 
 def mutate(rng: random.Random, data: bytes, mutations: list[Callable[[random.Random, bytes], tuple[str, bytes]]],
            rounds: int = 1) -> tuple[str, bytes]:
@@ -304,6 +368,47 @@ def check_replay(path: Path) -> tuple[str, str]:
     return "accepted", ""
 
 
+def view_replay(replay, base=None, folder: Path | None = None) -> None:  # type: ignore[no-untyped-def]
+    """Show an accepted replay as the viewer and export do; any exception is a finding."""
+    from game.replay.playback import Timeline
+
+    timeline = Timeline(replay)
+    end = timeline.shot_end(timeline.shot_count - 1) if timeline.shot_count else 0.0
+    for k in range(24):
+        t = end * k / 23
+        timeline.sample(t)
+        timeline.captions_at(t)
+        timeline.flashes_at(t)
+        if timeline.shot_count:
+            for body in timeline.shot(timeline.locate(t)[0]).body_ids[:3]:
+                timeline.trail(t, body)
+    if base is None or not timeline.shot_count:
+        return
+    from game.app.replay.export import export_frames
+
+    out = folder or Path(tempfile.mkdtemp(prefix="taw-fuzz-export-"))
+    for shot in sorted({0, timeline.shot_count - 1}):
+        export_frames(replay, out, size=(64, 48), fps=2, shot=shot, trails=True, gif=False, base=base)
+
+
+def check_replay_fields(path: Path, base=None) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    from game.replay import load_replay
+
+    try:
+        replay = load_replay(path)
+    except UserError as err:
+        bad = _clean(err, path)
+        return ("crash", bad) if bad else ("refused", str(err))
+    try:
+        view_replay(replay, base)
+    except UserError as err:  # the export may refuse in one line too (a folder it cannot write)
+        bad = _clean(err, path) if path.name in str(err) else None
+        return ("crash", f"view: {bad}") if bad else ("refused", f"view: {err}")
+    except Exception as err:  # noqa: BLE001 - the loader accepted what the viewer cannot show
+        return "crash", f"viewer or export: {type(err).__name__}: {str(err)[:160]}"
+    return "accepted", ""
+
+
 def check_settings(path: Path) -> tuple[str, str]:
     from game.app.settings import CHECKS, Settings, SettingsWarning, load_settings
 
@@ -339,7 +444,8 @@ def check_house(path: Path) -> tuple[str, str]:
 
 
 CHECKS: dict[str, Callable[[Path], tuple[str, str]]] = {
-    "scenario": check_scenario, "replay": check_replay, "settings": check_settings, "house": check_house}
+    "scenario": check_scenario, "replay": check_replay, "settings": check_settings, "house": check_house,
+    "replay-fields": check_replay_fields}
 
 
 # -- base files -----------------------------------------------------------------
@@ -388,18 +494,20 @@ def base_files(scenarios: int | None = None) -> dict[str, list[tuple[str, bytes]
     return {
         "scenario": [(p.name, p.read_bytes()) for p in paths],
         "replay": [("game.replay", replay_bytes())],
+        "replay-fields": [("game.replay", replay_bytes())],
         "settings": [("settings.json", settings_json())],
         "house": [("house.toml", house_toml())],
     }
 
 
 MUTATIONS = {"scenario": TOML_MUTATIONS, "house": TOML_MUTATIONS, "settings": JSON_MUTATIONS,
-             "replay": BYTE_MUTATIONS}
+             "replay": BYTE_MUTATIONS, "replay-fields": FIELD_MUTATIONS}
 
 
-def fuzz_files(seed: int, per_target: int, *, targets: tuple[str, ...] = ("scenario", "replay", "settings", "house"),
+def fuzz_files(seed: int, per_target: int, *,
+               targets: tuple[str, ...] = ("scenario", "replay", "settings", "house", "replay-fields"),
                scenarios: int | None = None, bases: dict[str, list[tuple[str, bytes]]] | None = None,
-               on_case: Callable[[Case], None] | None = None) -> FileFuzzReport:
+               on_case: Callable[[Case], None] | None = None, base=None) -> FileFuzzReport:  # type: ignore[no-untyped-def]
     """``per_target`` seeded mutants of each target's base files, each checked by its oracle."""
     bases = bases or base_files(scenarios)
     report = FileFuzzReport()
@@ -415,7 +523,10 @@ def fuzz_files(seed: int, per_target: int, *, targets: tuple[str, ...] = ("scena
                 path.write_bytes(mutant)
                 started = time.perf_counter()
                 try:
-                    outcome, message = CHECKS[target](path)
+                    if target == "replay-fields":
+                        outcome, message = check_replay_fields(path, base)
+                    else:
+                        outcome, message = CHECKS[target](path)
                 except Exception as err:  # noqa: BLE001 - every other exception is the finding
                     tb = traceback.extract_tb(err.__traceback__)[-1]
                     outcome = "crash"
@@ -500,3 +611,147 @@ def atomic_write_checks(folder: Path) -> list[str]:
                 for name in leftovers:
                     os.unlink(folder / name)
     return problems
+
+
+# -- hostile files: aggregate sizes, special files, escapes -----------------------------
+
+@dataclass
+class HostileResult:
+    case: str
+    outcome: str         # "refused", "accepted", "crash" or "hang"
+    message: str = ""
+    seconds: float = 0.0
+
+
+def _in_time(fn: Callable[[], object], seconds: float) -> tuple[str, object]:
+    """``("done", value)``, ``("raised", error)`` or ``("hang", None)`` when ``fn`` has not returned in time."""
+    import threading
+
+    box: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as err:  # noqa: BLE001 - handed back to the caller
+            box["error"] = err
+
+    worker = threading.Thread(target=run, daemon=True, name="fuzz-hang-guard")
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        return "hang", None
+    return ("raised", box["error"]) if "error" in box else ("done", box.get("value"))
+
+
+def _judge(case: str, kind: str, value: object, seconds: float, expect_refusal: bool) -> HostileResult:
+    if kind == "hang":
+        return HostileResult(case, "hang", f"no answer in {seconds:.0f} s", seconds)
+    if kind == "raised":
+        err = value
+        if isinstance(err, UserError):
+            text = str(err)
+            if not text.isprintable():
+                return HostileResult(case, "crash", f"message not one printable line: {text[:120]!r}", seconds)
+            return HostileResult(case, "refused" if expect_refusal else "crash", text[:160], seconds)
+        return HostileResult(case, "crash", f"{type(err).__name__}: {str(err)[:160]}", seconds)
+    if expect_refusal:
+        return HostileResult(case, "crash", "accepted what it should refuse", seconds)
+    return HostileResult(case, "accepted", "", seconds)
+
+
+def hostile_replay_checks(base=None, names: tuple[str, ...] | None = None,  # type: ignore[no-untyped-def]
+                          limit_s: float = 300.0) -> list[HostileResult]:
+    """Every replay of ``game.stress.hostile``: refused in one line exactly when it breaks a bound, else shown."""
+    from game.replay import decode_replay
+    from game.stress.hostile import HOSTILE_REPLAYS
+
+    results = []
+    for case in HOSTILE_REPLAYS:
+        if names is not None and case.name not in names:
+            continue
+        data = case.build()
+        started = time.perf_counter()
+
+        def load_and_view(data: bytes = data) -> None:
+            replay = decode_replay(data, "hostile.replay")
+            view_replay(replay, base if len(replay.shots) <= 100 else None)
+
+        kind, value = _in_time(load_and_view, limit_s)
+        results.append(_judge(case.name, kind, value, time.perf_counter() - started, case.refused))
+    return results
+
+
+def special_file_checks(folder: Path, limit_s: float = 10.0) -> list[HostileResult]:
+    """A FIFO, a socket, a folder, links to devices, a loop and a dangling link as every kind of input file,
+    as a target to write, and in the Replays folder: each refused in one line at once (settings: defaults)."""
+    from game.app.replay.library import list_replays
+    from game.app.settings import Settings, load_settings
+    from game.fileio import write_atomic
+    from game.physics import PhysicsConfig
+    from game.replay import load_replay
+    from game.rules.house import HouseRules
+    from game.scenario.format import load_scenario
+    from game.stress.hostile import special_files
+
+    found = special_files(folder)
+    cap = PhysicsConfig().max_shot_speed
+    readers: dict[str, Callable[[Path], object]] = {
+        "replay": load_replay, "scenario": lambda p: load_scenario(p, max_speed=cap),
+        "house rules": HouseRules.from_toml, "written over": lambda p: write_atomic(p, b"x")}
+    results = []
+    for kind, path in found.items():
+        for what, read in readers.items():
+            started = time.perf_counter()
+            outcome, value = _in_time(lambda read=read, path=path: read(path), limit_s)
+            results.append(_judge(f"{kind} as {what}", outcome, value, time.perf_counter() - started, True))
+        started = time.perf_counter()
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            outcome, value = _in_time(lambda path=path: load_settings(path), limit_s)
+        seconds = time.perf_counter() - started
+        if outcome == "done" and value == Settings():
+            results.append(HostileResult(f"{kind} as settings", "refused", "defaults, with a warning", seconds))
+        else:
+            results.append(_judge(f"{kind} as settings", outcome, value, seconds, True))
+    started = time.perf_counter()
+    real = folder / "real.replay"
+    real.write_bytes(replay_bytes(seed=5, rounds=1))
+
+    def list_rows() -> int:
+        rows = list_replays(folder)
+        for entry in rows:
+            entry.read()
+            if entry.error is not None and not entry.error.isprintable():
+                raise AssertionError(f"a row's error is not one printable line: {entry.error!r}")
+        if not any(e.path == real and e.summary is not None for e in rows):
+            raise AssertionError("the real replay beside the special files is not listed")
+        return len(rows)
+
+    outcome, value = _in_time(list_rows, limit_s)
+    result = _judge("the Replays folder holding all of them", outcome, value, time.perf_counter() - started, False)
+    results.append(result)
+    return results
+
+
+def escape_checks(folder: Path) -> list[HostileResult]:
+    """Keys and names holding newlines and terminal escapes: every refusal stays one printable line."""
+    from game.physics import PhysicsConfig
+    from game.rules.house import HouseRules
+    from game.scenario.format import load_scenario
+
+    fake = "x\\nTraceback (most recent call last):\\u001b[31m"
+    files = {
+        "house rules key": ("house.toml", f'[house_rules]\n"{fake}" = 1\n', HouseRules.from_toml),
+        "scenario key": ("s.toml", f'"{fake}" = 1\n', lambda p: load_scenario(p, max_speed=PhysicsConfig().max_shot_speed)),
+        "scenario body id": ("b.toml", f'players = ["earth"]\nshooter = "earth"\n[bodies]\n"{fake}" = [0.1, 0.1]\n'
+                             '[shot]\ndirection = 0\nspeed = 1\n',
+                             lambda p: load_scenario(p, max_speed=PhysicsConfig().max_shot_speed)),
+    }
+    results = []
+    for case, (name, text, read) in files.items():
+        path = folder / name
+        path.write_text(text)
+        started = time.perf_counter()
+        kind, value = _in_time(lambda read=read, path=path: read(path), 30.0)
+        results.append(_judge(case, kind, value, time.perf_counter() - started, True))
+    return results

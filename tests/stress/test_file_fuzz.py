@@ -32,9 +32,10 @@ def test_mutated_files_are_refused_in_one_line_or_work(bases):
     report = fuzz_files(404, 70, bases=bases)
     assert report.problems() == []
     counts = report.counts()
-    assert set(counts) == {"scenario", "replay", "settings", "house"}
+    assert set(counts) == {"scenario", "replay", "settings", "house", "replay-fields"}
     for target, n in counts.items():
         assert n["refused"] > 10, target  # the mutations really break files
+    assert counts["replay-fields"]["accepted"] > 5   # and fields behind valid checksums reach the viewer
     assert counts["scenario"]["accepted"] + counts["house"]["accepted"] > 0  # and some survive to run
 
 
@@ -74,3 +75,26 @@ def test_mutations_are_seeded():
     first = [mutate(random.Random(s), data, TOML_MUTATIONS) for s in range(20)]
     assert first == [mutate(random.Random(s), data, TOML_MUTATIONS) for s in range(20)]
     assert sum(m[1] != data for m in first) >= 15
+
+
+@pytest.mark.render
+def test_replays_the_loader_accepts_are_shown_and_exported(bases, offscreen_pipe):
+    from game.app.scene.offscreen import make_offscreen_base
+
+    base = make_offscreen_base((64, 48))
+    try:
+        report = fuzz_files(7, 30, bases=bases, targets=("replay-fields",), base=base)
+    finally:
+        base.destroy()
+    assert report.problems() == []
+    assert report.counts()["replay-fields"]["accepted"] >= 2   # shown in the viewer, first and last shots exported
+
+
+def test_hostile_replays_special_files_and_escapes_are_answered_in_one_line(tmp_path):
+    from game.stress.file_fuzz import escape_checks, hostile_replay_checks, special_file_checks
+    from game.stress.hostile import HOSTILE_REPLAYS
+
+    quick = tuple(h.name for h in HOSTILE_REPLAYS if "240 Hz" not in h.name and "2000 shots" not in h.name)
+    rows = hostile_replay_checks(names=quick) + special_file_checks(tmp_path) + escape_checks(tmp_path)
+    assert [r for r in rows if r.outcome in ("crash", "hang")] == []
+    assert sum(r.outcome == "refused" for r in rows) > 50 and sum(r.outcome == "accepted" for r in rows) >= 4
