@@ -2,6 +2,7 @@
 """GUI soak: the desktop app offscreen, driven by seeded random keys, clicks and aim moves.
 
     /work/venv/bin/python tools/gui_soak.py --frames 5000 --seed 1
+    /work/venv/bin/python tools/gui_soak.py --frames 3000 --seed 2 --fault full-disk   # or read-only, settings-file
 
 Prints the states entered, every exception, and the scene graph's census
 (nodes, tasks, events listened, DirectGUI widgets) in the menu before and
@@ -19,17 +20,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.stress.fs_faults import Fault
     from game.stress.gui_soak import gui_soak
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="random", help="the AI opponents' level (random needs no planner)")
+    parser.add_argument("--fault", choices=[f.value for f in Fault], default=None,
+                        help="run on a faulty file system: read-only, a disk that fills, a settings folder that is a file")
     args = parser.parse_args(argv)
     levels = tuple([args.levels] * 6)
     with tempfile.TemporaryDirectory(prefix="taw-gui-soak-") as tmp:
         report = gui_soak(args.seed, args.frames, Path(tmp), levels=levels,
-                          on_progress=lambda f, s: sys.stderr.write(f"frame {f} {s}\n"))
+                          on_progress=lambda f, s: sys.stderr.write(f"frame {f} {s}\n"),
+                          fault=Fault(args.fault) if args.fault else None)
     print(report.summary())
     return 1 if report.errors or report.leaked else 0
 

@@ -17,7 +17,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from game.stress.fs_faults import Fault
 
 KEYS = ["space", "space", "space", "mouse1", "mouse1-up", "mouse1", "mouse1-up", "enter", "enter-up", "tab", "o",
         "f", "k", "arrow_left", "arrow_right", "a", "d", "[", "]", "page_up", "page_down", "x", "1", "q", "e", "w",
@@ -61,6 +64,8 @@ class GuiSoakReport:
     after: Census | None = None
     errors: list[str] = field(default_factory=list)
     wall_s: float = 0.0
+    fault: str = ""
+    notices: set[str] = field(default_factory=set)   # what the HUD and the menu said could not be done
 
     @property
     def leaked(self) -> list[str]:
@@ -79,6 +84,8 @@ class GuiSoakReport:
                  "states entered: " + ", ".join(f"{k} {v}" for k, v in sorted(self.states.items())),
                  f"before, in the menu: {self.before}", f"after, in the menu:  {self.after}",
                  f"{len(self.errors)} errors" + (":" if self.errors else "")]
+        if self.fault:
+            lines.insert(1, f"fault: {self.fault}; said: " + (" | ".join(sorted(self.notices)) or "nothing"))
         lines += ["  " + e for e in self.errors[:20]]
         if self.leaked:
             lines.append("changed: " + "; ".join(self.leaked))
@@ -156,7 +163,12 @@ def back_to_menu(app, report: GuiSoakReport, step: Callable[[int], None]) -> Non
     # Jupiter moons has more or fewer marbles): compare like with like.
     from game.rules.layout import Layout
 
-    if app.view.layout != Layout():
+    # The menu shows the last warnings (a screenshot or the settings not saved): keep them in the
+    # report and clear them, so the census compares the same menu.
+    if app.warnings_seen:
+        report.notices.update(app.warnings_seen)
+        app.warnings_seen.clear()
+    if app.view.layout != Layout() or report.notices:
         app.view.use_layout(Layout())
         app.flow.request("Settings")
         step(2)
@@ -165,15 +177,27 @@ def back_to_menu(app, report: GuiSoakReport, step: Callable[[int], None]) -> Non
 
 
 def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("random",) * 6,
-             on_progress: Callable[[int, str], None] | None = None) -> GuiSoakReport:
-    """Drive the app with ``frames`` frames of seeded random input; the report says what broke."""
+             on_progress: Callable[[int, str], None] | None = None, fault: "Fault | None" = None) -> GuiSoakReport:
+    """Drive the app with ``frames`` frames of seeded random input; the report says what broke.
+
+    ``fault`` runs it on a faulty file system (``game.stress.fs_faults``):
+    the app must go on and say what it could not save (``report.notices``).
+    """
     from direct.gui import DirectGuiGlobals as DGG
     from panda3d.core import ClockObject
+
+    from game.stress.fs_faults import prepare
 
     rng = random.Random(seed)
     report = GuiSoakReport(seed)
     started = time.perf_counter()
-    app = build_offscreen_app(root, levels, seed)
+    faulted = prepare(fault, root)
+    report.fault = "; ".join([fault.value] + faulted.notes) if fault is not None else ""
+    try:
+        app = build_offscreen_app(faulted.root, levels, seed)
+    except BaseException:
+        faulted.cleanup()
+        raise
     try:
         # Exceptions raised in tasks or event handlers reach us through the task manager's step().
         def step(n: int = 1) -> None:
@@ -231,6 +255,10 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
                 app.messenger.send("escape")
                 in_state = 0
             step(1)
+            if report.frames >= frames // 4 and not getattr(faulted, "done", False):
+                faulted.at_frame()
+                faulted.done = True  # type: ignore[attr-defined]
+            _collect_notices(app, report)
             if on_progress is not None and report.frames % 500 < 1:
                 on_progress(report.frames, app.flow.state)
         back_to_menu(app, report, step)
@@ -240,8 +268,18 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
     finally:
         app.destroy()
         ClockObject.getGlobalClock().setMode(ClockObject.MNormal)
+        faulted.cleanup()
     report.wall_s = time.perf_counter() - started
     return report
+
+
+def _collect_notices(app, report: GuiSoakReport) -> None:  # type: ignore[no-untyped-def]
+    game = getattr(app, "game", None)
+    hud = getattr(game, "hud", None) if game is not None else None
+    text = hud.notice_text["text"] if hud is not None and hasattr(hud, "notice_text") else ""
+    if text:
+        report.notices.add(text)
+    report.notices.update(w for w in app.warnings_seen if "not saved" in w or "could not" in w)
 
 
 def _label(button) -> str:  # type: ignore[no-untyped-def]

@@ -23,3 +23,18 @@ def test_random_input_raises_nothing_and_leaves_the_menu_as_it_was(tmp_path):
     # computed on a thread, so exactly which states a run reaches varies a little.)
     assert {"Menu", "NewGame", "HatDrop"} <= set(report.states)
     assert set(report.states) & {"Aim", "Thinking", "Shot"}
+
+
+@pytest.mark.parametrize("fault", ["full-disk", "read-only", "settings-file"])
+def test_random_input_on_a_faulty_file_system_raises_nothing_and_says_what_it_could_not_save(tmp_path, fault):
+    from game.stress.fs_faults import Fault
+
+    if getattr(builtins, "base", None) is not None:
+        pytest.fail("a ShowBase is still alive from an earlier test")
+    report = gui_soak(2, 500, tmp_path, fault=Fault(fault))
+    if "no tmpfs could be mounted" in report.fault:
+        pytest.skip(report.fault)
+    assert report.errors == [] and report.leaked == []
+    assert {"HatDrop"} <= set(report.states)
+    if fault != "settings-file":   # the replays are saved there; the settings only when Save is clicked
+        assert any(n.startswith("Replays are not being saved") for n in report.notices), report.notices
