@@ -274,12 +274,10 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
 
 
 def _collect_notices(app, report: GuiSoakReport) -> None:  # type: ignore[no-untyped-def]
-    game = getattr(app, "game", None)
-    hud = getattr(game, "hud", None) if game is not None else None
-    text = hud.notice_text["text"] if hud is not None and hasattr(hud, "notice_text") else ""
-    if text:
-        report.notices.add(text)
-    report.notices.update(w for w in app.warnings_seen if "not saved" in w or "could not" in w)
+    """What the HUD's notice line and the menu's warnings say now (a file the app could not write)."""
+    if app.game is not None and app.game.hud.notice_text["text"]:
+        report.notices.add(app.game.hud.notice_text["text"])
+    report.notices.update(app.warnings_seen)
 
 
 def _label(button) -> str:  # type: ignore[no-untyped-def]

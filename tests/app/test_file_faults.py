@@ -152,3 +152,24 @@ def test_the_app_says_what_it_could_not_save_and_goes_on(app, tmp_path, small_di
     step(app, 2)
     assert app.game.hud.notice_text["text"] == "Replays are not being saved: the replays folder is read-only"
     assert app.game.session.replay() is not None
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[" * 100_000 + "]" * 100_000, "cannot read settings"),
+    ('{"volume": ' + "9" * 5000 + "}", "cannot read settings"),
+    ('{"volume": ' + "[" * 20 + "]" * 20 + "}", "nested more than"),
+    ('{"\\u001b[31mkey\\n": 1}', "unknown setting"),
+])
+def test_settings_nested_deep_or_holding_huge_numbers_fall_back_to_the_defaults_with_a_one_line_warning(
+        tmp_path, text, words):
+    import warnings
+
+    from game.app.settings import SettingsWarning, load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert load_settings(path) == Settings()
+    messages = [str(w.message) for w in caught if issubclass(w.category, SettingsWarning)]
+    assert len(messages) == 1 and words in messages[0] and messages[0].isprintable()
