@@ -142,6 +142,9 @@ def save_settings(settings: Settings, path: Path) -> None:
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as err:
+        raise FileWriteError(f"{path.parent}: a file stands where the settings folder should be", err.errno) \
+            from None
     except OSError as err:
         raise FileWriteError(f"{path.parent}: cannot create the settings folder ({err.strerror})", err.errno) \
             from None

@@ -13,7 +13,7 @@ import subprocess
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 
 class Fault(Enum):
@@ -25,7 +25,7 @@ class Fault(Enum):
 @dataclass
 class FaultedRoot:
     root: Path
-    at_frame: Callable[[], None] = lambda: None   # done once, part-way through the soak
+    at_frame: Callable[[Any], None] = lambda app: None   # done to the app once, part-way through the soak
     cleanup: Callable[[], None] = lambda: None
     notes: list[str] = field(default_factory=list)
 
@@ -43,13 +43,13 @@ def _unmount(point: Path) -> None:
 
 def fill(folder: Path) -> None:
     """Write zeros into ``folder`` until its file system has no byte left."""
-    with open(folder / "filler", "wb") as handle:
-        try:
+    try:
+        with open(folder / "filler", "wb") as handle:
             while True:
                 handle.write(b"\0" * 65536)
                 handle.flush()
-        except OSError:
-            pass
+    except OSError:  # full (perhaps already, by what the app wrote): the point
+        pass
 
 
 def prepare(fault: Fault | None, base: Path) -> FaultedRoot:
@@ -59,7 +59,9 @@ def prepare(fault: Fault | None, base: Path) -> FaultedRoot:
     if fault is Fault.SETTINGS_IS_A_FILE:
         base.mkdir(parents=True, exist_ok=True)
         (base / "config").write_text("a file where the settings folder should be\n")
-        return FaultedRoot(base, notes=["the config folder is a file"])
+        # Save, as the settings screen's button does: random clicks reach it too seldom to count on.
+        return FaultedRoot(base, at_frame=lambda app: app.apply_settings(app.settings),
+                           notes=["the config folder is a file; Save pressed part-way through"])
     disk = base / "disk"
     problem = _mount(disk, "1m")
     if problem is not None:
@@ -70,5 +72,5 @@ def prepare(fault: Fault | None, base: Path) -> FaultedRoot:
             (disk / sub).mkdir(parents=True, exist_ok=True)
         subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
         return FaultedRoot(disk, cleanup=cleanup, notes=["config and data on a read-only tmpfs"])
-    return FaultedRoot(disk, at_frame=lambda: fill(disk), cleanup=cleanup,
+    return FaultedRoot(disk, at_frame=lambda app: fill(disk), cleanup=cleanup,
                        notes=["config and data on a 1 MB tmpfs, filled part-way through"])

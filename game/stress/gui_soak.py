@@ -219,6 +219,7 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
         step(3)
         report.before = census(app)
         in_state = 0
+        fault_done = False
         last_state = app.flow.state
         while report.frames < frames:
             state = app.flow.state
@@ -255,9 +256,12 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
                 app.messenger.send("escape")
                 in_state = 0
             step(1)
-            if report.frames >= frames // 4 and not getattr(faulted, "done", False):
-                faulted.at_frame()
-                faulted.done = True  # type: ignore[attr-defined]
+            if report.frames >= frames // 4 and not fault_done:
+                fault_done = True
+                try:
+                    faulted.at_frame(app)
+                except Exception as err:  # noqa: BLE001 - the finding
+                    report.errors.append(_where(report.frames, app, err))
             _collect_notices(app, report)
             if on_progress is not None and report.frames % 500 < 1:
                 on_progress(report.frames, app.flow.state)
