@@ -147,7 +147,7 @@ def verdict_of(ruling: Ruling, shooter: str, layout: Layout,
     for player in ruling.out:
         clauses.append(f"{names.who(player)} would be out")
     if lead and not ruling.state.sun_released:
-        clauses.append("the Sun is not yet struck beyond Mercury's orbit (rule 3)")
+        clauses.append("nothing is taken until the Sun is struck beyond Mercury's orbit (rule 3)")
         rules.append(3)
     clauses = clauses[:MAX_CLAUSES]
     if not clauses:

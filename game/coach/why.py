@@ -48,9 +48,9 @@ def why(preview: Preview, layout: Layout) -> str:
         if best.rule == 8:
             return f"Strike the Sun to rest within {_sun_region(layout, preview)}: {payer} pays you {best.marbles} (rule 8)"
         if best.rule == 10:
-            won = next((b for b in best.bodies if is_planet(b)), None)
-            what = names.body(won) if won else "the planet"
-            return f"Knock {what} out of the outer ring: it belongs to you (rule 10)"
+            won = next((b for b in best.bodies if is_planet(b)), best.bodies[0] if best.bodies else None)
+            what = names.body(won) if won else "it"
+            return f"Knock {what} out beyond Herschel's orbit: it belongs to you (rule 10)"
         if best.rule == 16:
             return "Strike the Sun within Saturn's ring: you take up Saturn and his satellites there (rule 16)"
         return f"This shot makes {payer} pay you {best.marbles} (rule {best.rule})"

@@ -60,6 +60,7 @@ class CoachPanel:
     def __init__(self, app, on_ask) -> None:
         self.button = theme.button(app.a2dTopLeft, "Coach (H)", (0.2, -0.22), on_ask, scale=0.045, width=6)
         self.panel = theme.panel(app.a2dTopLeft, (0.02, 1.32, -0.48, -0.27))
+        self.top = -0.27
         self.text = theme.label(app.a2dTopLeft, "", (0.06, -0.33), scale=0.04, align=TextNode.ALeft, wordwrap=31)
         self.panel.hide()
         self.text.hide()
@@ -67,6 +68,8 @@ class CoachPanel:
     def say(self, text: str, colour=theme.INK) -> None:
         self.text["text"] = text
         self.text["text_fg"] = colour
+        rows = self.text.component("text0").textNode.getNumRows()
+        self.panel["frameSize"] = (0.02, 1.32, self.top - 0.08 - rows * 0.047, self.top)
         self.panel.show()
         self.text.show()
 

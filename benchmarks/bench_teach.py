@@ -1,0 +1,221 @@
+"""The teaching features' costs (issue 11): shot preview latency, frame time while previews compute, the coach.
+
+``/work/venv/bin/python benchmarks/bench_teach.py [--changes 60] [--frames 60] [--size 1280x720] [--coach 4]``
+
+1. **Preview latency**: in the app offscreen, on the human's first turn
+   (Learning preview), the aim is turned by half a degree, then frames are
+   stepped until that aim's preview is drawn; the time from the aim change
+   to the drawing (``ShotPreview.latencies``), median and p90, over
+   ``--changes`` changes.
+2. **Frame time while previews compute, against without**: the aim turns a
+   little every frame (so a preview is always being computed in the worker
+   and new ones drawn), in blocks alternating with the same frames with the
+   preview set to None; median finished-frame time of each (as
+   ``bench_app.py`` measures a frame), side by side in one run.
+3. **The coach's decision time**: ``advise`` (the hard AI's plan in one
+   worker process, then the preview of its shot) from the first turn and
+   from scenario positions; and in the app, the longest frame while the
+   coach thinks against the median frame without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def _p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
+
+
+def _finished_frame(app) -> float:
+    """One frame, finished by a read-back (offscreen llvmpipe renders only when asked), in ms."""
+    start = time.perf_counter()
+    app.taskMgr.step()
+    app.win.getScreenshot()
+    return (time.perf_counter() - start) * 1000.0
+
+
+def _build(size):
+    from panda3d.core import ClockObject
+
+    from game.app.app import TawApp
+    from game.app.config import AppConfig
+    from game.app.paths import UserPaths
+    from game.app.session.match_session import MatchSession
+    from game.app.settings import Settings
+
+    tmp = tempfile.TemporaryDirectory()
+    app = TawApp(AppConfig(paths=UserPaths.under(Path(tmp.name)), settings=Settings(first_tip=False),
+                           offscreen=True, offscreen_size=size, save_settings=False),
+                 session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6, planet="mercury")))
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MNonRealTime)
+    clock.setFrameRate(60)
+    return app, tmp
+
+
+def _first_turn(app):
+    from direct.gui import DirectGuiGlobals as DGG
+
+    app.messenger.send(DGG.B1CLICK + app.flow.current.buttons["new"].guiId, [None])
+    app.taskMgr.step()
+    app.messenger.send(DGG.B1CLICK + app.flow.current.start_button.guiId, [None])
+    app.taskMgr.step()
+    for _ in range(2):
+        app.messenger.send("taw-fast-forward")
+        app.taskMgr.step()
+    assert app.flow.state == "Aim", app.flow.state
+    return app.flow.current
+
+
+def _until(app, condition, seconds: float = 120.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit("bench_teach: timed out")
+        app.taskMgr.step()
+
+
+def preview_and_frames(changes: int, frames: int, size) -> dict[str, float]:
+    app, tmp = _build(size)
+    out: dict[str, float] = {}
+    try:
+        aim = _first_turn(app)
+        _until(app, lambda: aim.shot_preview.current)  # the worker warm
+        aim.shot_preview.latencies.clear()
+        frames_to_drawn: list[float] = []
+        for k in range(changes):
+            aim.turn(0.5 if k % 20 < 10 else -0.5)
+            app.taskMgr.step()  # the frame that sees the new aim asks for its preview
+            stepped = 0
+            while not aim.shot_preview.current:
+                app.taskMgr.step()
+                stepped += 1
+            frames_to_drawn.append(float(stepped))
+        out["preview: frames after the asking frame, median"] = statistics.median(frames_to_drawn)
+        out["preview: frames after the asking frame, p90"] = _p90(frames_to_drawn)
+        lat = [x * 1000.0 for x in aim.shot_preview.latencies]
+        out["preview latency median ms"] = statistics.median(lat)
+        out["preview latency p90 ms"] = _p90(lat)
+        out["preview compute median ms"] = statistics.median(t * 1000 for t in app.previewer.times.computed)
+        with_preview: list[float] = []
+        without: list[float] = []
+        for block in range(6):
+            on = block % 2 == 0
+            aim.shot_preview.strength = "learning" if on else "none"
+            for _ in range(frames // 3):
+                aim.turn(0.2)
+                (with_preview if on else without).append(_finished_frame(app))
+        out["frame median ms, previews computing"] = statistics.median(with_preview)
+        out["frame median ms, preview off"] = statistics.median(without)
+        out["frame p90 ms, previews computing"] = _p90(with_preview)
+        out["frame p90 ms, preview off"] = _p90(without)
+        out["previews dropped as stale"] = float(app.previewer.times.dropped)
+        aim.shot_preview.strength = "none"
+        base = [_finished_frame(app) for _ in range(20)]
+        app.messenger.send("taw-coach")
+        started = time.perf_counter()
+        thinking: list[float] = []
+        while aim.coach.advice is None:
+            thinking.append(_finished_frame(app))
+            if time.perf_counter() - started > 120:
+                raise SystemExit("bench_teach: the coach never answered")
+        out["coach in app: ask to ghost s (first ask starts its worker)"] = time.perf_counter() - started
+        out["coach in app: longest frame while thinking ms"] = max(thinking)
+        out["coach in app: median frame while thinking ms"] = statistics.median(thinking)
+        out["coach in app: median frame without ms"] = statistics.median(base)
+    finally:
+        app.destroy()
+        tmp.cleanup()
+    return out
+
+
+def round_trip(samples: int = 40) -> dict[str, float]:
+    """A preview asked of the worker and polled every half millisecond, against the same preview in-process."""
+    from game.app.session.previewer import Previewer
+    from game.coach.preview import PreviewRequest, preview_shot
+    from game.match.players import Shot, TawPlacement
+    from game.rules.house import HouseRules
+    from game.rules.state import new_game
+
+    house = HouseRules()
+    layout = house.layout()
+    state = new_game(["mercury", "venus"], layout, house)
+    angle = layout.default_taw_angle("mercury")
+    previewer = Previewer()
+    trips: list[float] = []
+    inline: list[float] = []
+    try:
+        for k in range(samples + 1):
+            shot = Shot(90.0 + 0.3 * k, 1.5, TawPlacement("mercury", angle))
+            started = time.perf_counter()
+            previewer.ask(state, house, layout, shot)
+            while previewer.poll() is None:
+                time.sleep(0.0005)
+            if k:  # the first pays for the worker's start
+                trips.append((time.perf_counter() - started) * 1000.0)
+            started = time.perf_counter()
+            preview_shot(PreviewRequest(state, house, layout, shot))
+            inline.append((time.perf_counter() - started) * 1000.0)
+    finally:
+        previewer.close()
+    return {"preview via the worker, round trip median ms": statistics.median(trips),
+            "preview via the worker, round trip p90 ms": _p90(trips),
+            "the same preview in-process median ms": statistics.median(inline)}
+
+
+def coach_times(repeats: int) -> dict[str, float]:
+    from game.ai.workers import PlannerPool
+    from game.coach.advice import advise
+    from game.rules.house import HouseRules
+    from game.rules.state import new_game
+    from game.scenario.format import load_scenario
+    from game.scenario.run import starting_state
+
+    house = HouseRules()
+    layout = house.layout()
+    scenarios = Path(__file__).resolve().parents[1] / "tests" / "scenarios"
+    positions = [("first turn", new_game(["mercury", "venus"], layout, house), house, layout)]
+    for name in ("rule04_release", "rule08_schedule", "rule12_taw_falls_home"):
+        sc = load_scenario(scenarios / f"{name}.toml", max_speed=3.8)
+        positions.append((name, starting_state(sc), sc.house, sc.layout))
+    out: dict[str, float] = {}
+    with PlannerPool(1, warm_modules=("game.coach.advice",)) as pool:
+        for label, state, h, lay in positions:
+            times = []
+            for seed in range(repeats):
+                started = time.perf_counter()
+                advise(state, h, lay, level="hard", seed=seed, pool=pool)
+                times.append(time.perf_counter() - started)
+            out[f"coach hard, 1 worker, {label}: median s"] = statistics.median(times)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--changes", type=int, default=60)
+    parser.add_argument("--frames", type=int, default=60)
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--coach", type=int, default=3, help="repeats per coach position")
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.lower().split("x"))
+    results = round_trip()
+    results.update(preview_and_frames(args.changes, args.frames, size))
+    if args.coach > 0:
+        results.update(coach_times(args.coach))
+    for key, value in results.items():
+        print(f"{key:60s} {value:9.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
