@@ -92,6 +92,25 @@ def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: b
     assert app.game.setup.seed == seed and app.game.setup.house_rules == {"round_limit": rounds}
 
 
+def new_game_against_one(app, preview: str = "learning", seed: int = 5):
+    """One random opponent, the human holding Mercury (first to shoot), through the New Game screen."""
+    app.session_factory = random_opponents
+    click(app, app.flow.current.buttons["new"])
+    screen = app.flow.current
+    while screen.opponents.value != 1:
+        click(app, screen.opponents.button)
+    while screen.planet.value != "mercury":
+        click(app, screen.planet.button)
+    while screen.preview.value != preview:
+        click(app, screen.preview.button)
+    screen.seed_entry.enterText(str(seed))
+    click(app, screen.start_button)
+    press(app, "fast-forward")
+    press(app, "fast-forward")
+    assert app.flow.state == "Aim"
+    return app.flow.current
+
+
 def to_first_turn(app) -> None:
     """From the menu, the New Game screen's defaults, past the hat to the first turn."""
     click(app, app.flow.current.buttons["new"])

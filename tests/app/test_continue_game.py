@@ -8,43 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.app.session.game_setup import GameSetup
 from game.app.replay.library import ReplayEntry, list_replays
 from game.app.session.continuing import CannotContinue, placement_angle
 from game.app.session.match_session import MatchSession
-from game.match.players import RandomPlayer
 from game.replay import load_replay, save_replay
 from game.replay.model import GameMeta, Replay
 from game.rules.events import AllAtRest
 from game.rules.house import HouseRules
-
-SEED = 11
-
-
-def _setup(**kw) -> GameSetup:
-    return GameSetup(opponents=kw.pop("opponents", 2), levels=("random",) * 6, seed=kw.pop("seed", SEED), **kw)
-
-
-def _play_one(session: MatchSession, hand: RandomPlayer) -> None:
-    """The next turn as the app plays it: the human's seeded hand or the seat's AI, computed, then finished."""
-    view = session.view()
-    shot = hand.choose_shot(view) if session.is_human_turn() else session.ai[session.shooter()].choose_shot(view)
-    live = session.start_shot(shot)
-    live.result()
-    session.finish_shot(live)
-
-
-def _game(path: Path | None, shots: int, hand_seed: int = 77, **kw) -> tuple[MatchSession, RandomPlayer]:
-    session = MatchSession(_setup(**kw))
-    session.record_to(path)
-    hand = RandomPlayer(hand_seed)
-    for _ in range(shots):
-        if session.is_over():
-            break
-        _play_one(session, hand)
-    session.wait_for_replay()
-    return session, hand
-
+from tests.app.session_kit import play_one, recorded_game
 
 def _standing(session: MatchSession) -> tuple:
     """Everything a continued game must agree on: the referee's whole state, the turn, the round, the books."""
@@ -58,7 +29,7 @@ def _standing(session: MatchSession) -> tuple:
 def played(tmp_path):
     """An unfinished game of nine shots, the human seat among three, recorded to a file; closed afterwards."""
     path = tmp_path / "game.replay"
-    session, hand = _game(path, 9)
+    session, hand = recorded_game(path, 9)
     assert not session.is_over() and session.state.shots == 9
     yield path, session, hand
     session.close()
@@ -154,9 +125,9 @@ def test_a_changed_ledger_or_shot_input_is_refused_too(played, tmp_path):
 
 def test_a_finished_game_and_a_game_without_a_human_are_not_offered(tmp_path):
     finished_path = tmp_path / "finished.replay"
-    finished, _ = _game(finished_path, 400, house_rules={"round_limit": 1}, opponents=1)
+    finished, _ = recorded_game(finished_path, 400, house_rules={"round_limit": 1}, opponents=1)
     robots_path = tmp_path / "robots.replay"
-    robots, _ = _game(robots_path, 3, human=False, opponents=1)
+    robots, _ = recorded_game(robots_path, 3, human=False, opponents=1)
     try:
         assert finished.is_over()
         entries = {e.path.name: e for e in list_replays(tmp_path)}
@@ -197,7 +168,7 @@ def test_an_older_file_continues_when_it_says_enough_and_is_refused_when_it_does
 
 def test_a_chosen_planet_game_continues_as_chosen(tmp_path):
     path = tmp_path / "saturn.replay"
-    original, _ = _game(path, 7, planet="saturn", opponents=3)
+    original, _ = recorded_game(path, 7, planet="saturn", opponents=3)
     try:
         rebuilt = MatchSession.continue_from(path)
         try:
@@ -221,9 +192,9 @@ def test_a_placement_angle_is_found_that_lays_the_taw_on_the_recorded_spot_exact
 
 
 def _stopped_at_the_humans_turn(path: Path, at_least: int) -> MatchSession:
-    session, hand = _game(path, at_least)
+    session, hand = recorded_game(path, at_least)
     while not session.is_human_turn():
-        _play_one(session, hand)
+        play_one(session, hand)
     session.wait_for_replay()
     return session
 
@@ -236,7 +207,7 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
     path = folder / "20260301-120000-seed11.replay"
     original = _stopped_at_the_humans_turn(path, 6)
     finished_path = folder / "20260201-120000-seed12.replay"
-    finished, _ = _game(finished_path, 400, seed=12, house_rules={"round_limit": 1}, opponents=1)
+    finished, _ = recorded_game(finished_path, 400, seed=12, house_rules={"round_limit": 1}, opponents=1)
     finished.close()
     try:
         click(app, app.flow.current.buttons["replays"])
@@ -278,9 +249,9 @@ def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(ap
 
     folder = app.app_config.paths.replay_dir  # empty: the app fixture saw to it
     path = folder / "20260302-120000-seed11.replay"
-    original, hand = _game(path, 5)
+    original, hand = recorded_game(path, 5)
     while original.is_human_turn():
-        _play_one(original, hand)
+        play_one(original, hand)
     original.wait_for_replay()
     try:
         click(app, app.flow.current.buttons["replays"])

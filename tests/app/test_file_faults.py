@@ -21,7 +21,7 @@ from game.errors import UserError
 from game.fileio import FileWriteError
 from game.replay import load_replay, save_replay
 from tests.app.helpers_app import click, play_until, step
-from tests.app.test_continue_game import _game, _play_one
+from tests.app.session_kit import play_one, recorded_game
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def _fill(folder: Path) -> None:
 def test_a_read_only_replays_folder_at_new_game_plays_on_in_memory(small_disk):
     mount, remount = small_disk
     remount(True)
-    session, _ = _game(mount / "replays" / "game.replay", 3)
+    session, _ = recorded_game(mount / "replays" / "game.replay", 3)
     try:
         assert session.replay_error == "Replays are not being saved: the replays folder is read-only"
         assert len(session.replay().shots) == 3 and session.state.shots == 3
@@ -66,12 +66,12 @@ def test_a_read_only_replays_folder_at_new_game_plays_on_in_memory(small_disk):
 def test_a_full_disk_mid_game_keeps_the_file_written_so_far_and_the_game_going(small_disk):
     mount, _ = small_disk
     path = mount / "game.replay"
-    session, hand = _game(path, 2)
+    session, hand = recorded_game(path, 2)
     try:
         assert session.replay_error is None and len(load_replay(path).shots) == 2
         _fill(mount)
         for _ in range(3):
-            _play_one(session, hand)
+            play_one(session, hand)
         session.wait_for_replay()
         assert session.replay_error == "Replays are not being saved: the disk is full"
         assert len(load_replay(path).shots) == 2       # intact, every shot written before the disk filled
@@ -84,14 +84,14 @@ def test_a_full_disk_mid_game_keeps_the_file_written_so_far_and_the_game_going(s
 def test_continue_in_a_read_only_folder_plays_on_and_leaves_the_file_alone(small_disk):
     mount, remount = small_disk
     path = mount / "game.replay"
-    original, hand = _game(path, 5)
+    original, hand = recorded_game(path, 5)
     original.close()
     before = path.read_bytes()
     remount(True)
     session = MatchSession.continue_from(path)
     try:
         assert session.replay_error == "Replays are not being saved: the replays folder is read-only"
-        _play_one(session, hand)
+        play_one(session, hand)
         session.wait_for_replay()
         assert len(session.replay().shots) == 6 and path.read_bytes() == before
     finally:
@@ -100,7 +100,7 @@ def test_continue_in_a_read_only_folder_plays_on_and_leaves_the_file_alone(small
 
 def test_continue_with_invalid_house_rules_is_refused_in_one_line(tmp_path):
     path = tmp_path / "game.replay"
-    original, _ = _game(path, 3)
+    original, _ = recorded_game(path, 3)
     original.close()
     replay = load_replay(path)
     replay.meta = dataclasses.replace(replay.meta, house_rules={**replay.meta.house_rules, "starting_purse": -4})

@@ -11,7 +11,7 @@ import pytest
 
 from game.app.screens.aim import DRAG_FULL
 from game.coach.lessons import course_dir, load_course
-from tests.app.helpers_app import click, press, step
+from tests.app.helpers_app import click, new_game_against_one, press, step
 
 pytestmark = pytest.mark.render
 
@@ -123,17 +123,16 @@ def test_progress_that_cannot_be_saved_is_said_and_the_lesson_goes_on(fresh_app)
 
 def test_the_first_turn_tip_shows_until_dismissed_for_good(fresh_app):
     from game.app.settings import load_settings
-    from tests.app.test_shot_preview_app import new_game
 
     app = fresh_app
-    aim = new_game(app)
+    aim = new_game_against_one(app)
     assert aim.tip is not None and aim.tip.shown and "cut shot" in aim.tip.text["text"]
     click(app, aim.tip.never_button)
     assert not aim.tip.shown and app.settings.first_tip is False
     assert load_settings(app.app_config.paths.settings_file).first_tip is False
     press(app, "pause")
     click(app, app.pause.menu_button)
-    aim = new_game(app)
+    aim = new_game_against_one(app)
     assert aim.tip is None
 
 

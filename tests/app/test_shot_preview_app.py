@@ -9,30 +9,9 @@ import pytest
 
 from game.app.hud.preview import WARNING_COLOUR
 from game.coach.verdict import Tone
-from tests.app.helpers_app import click, press, step
+from tests.app.helpers_app import click, new_game_against_one, press, step
 
 pytestmark = pytest.mark.render
-
-
-def new_game(app, preview: str = "learning", seed: int = 5):
-    """One random opponent, the human holding Mercury (first to shoot), through the New Game screen."""
-    from tests.app.helpers_app import random_opponents
-
-    app.session_factory = random_opponents
-    click(app, app.flow.current.buttons["new"])
-    screen = app.flow.current
-    while screen.opponents.value != 1:
-        click(app, screen.opponents.button)
-    while screen.planet.value != "mercury":
-        click(app, screen.planet.button)
-    while screen.preview.value != preview:
-        click(app, screen.preview.button)
-    screen.seed_entry.enterText(str(seed))
-    click(app, screen.start_button)
-    press(app, "fast-forward")
-    press(app, "fast-forward")
-    assert app.flow.state == "Aim"
-    return app.flow.current
 
 
 def wait_for(app, condition, seconds: float = 60.0) -> None:
@@ -52,7 +31,7 @@ def aim_at_sun(aim, offset_deg: float = 0.0) -> None:
 
 def test_the_preview_warns_of_rule_13_and_the_shot_then_does_exactly_what_it_showed(fresh_app):
     app = fresh_app
-    aim = new_game(app)
+    aim = new_game_against_one(app)
     aim_at_sun(aim)
     aim.planned = 0.4
     wait_for(app, lambda: aim.shot_preview.current)
@@ -74,7 +53,7 @@ def test_the_strength_chosen_is_in_the_game_over_summary_and_the_replay(fresh_ap
     from tests.app.helpers_app import play_until
 
     app = fresh_app
-    aim = new_game(app, preview="guide")
+    aim = new_game_against_one(app, preview="guide")
     aim_at_sun(aim)
     aim.planned = 0.4
     press(app, "shoot-planned")  # straight at the Sun: out by rule 13, and with one opponent the game ends
@@ -86,7 +65,7 @@ def test_the_strength_chosen_is_in_the_game_over_summary_and_the_replay(fresh_ap
 
 def test_a_cut_shot_preview_is_no_warning_and_matches_the_shot(fresh_app):
     app = fresh_app
-    aim = new_game(app)
+    aim = new_game_against_one(app)
     aim_at_sun(aim, 5.0)
     aim.planned = 0.9
     wait_for(app, lambda: aim.shot_preview.current)
@@ -99,7 +78,7 @@ def test_a_cut_shot_preview_is_no_warning_and_matches_the_shot(fresh_app):
 
 def test_a_stale_preview_is_dropped_and_the_newest_is_drawn(fresh_app):
     app = fresh_app
-    aim = new_game(app)
+    aim = new_game_against_one(app)
     previewer = app.shot_previewer()
     wait_for(app, lambda: aim.shot_preview.current)
     dropped = previewer.times.dropped
@@ -113,7 +92,7 @@ def test_a_stale_preview_is_dropped_and_the_newest_is_drawn(fresh_app):
 
 def test_guide_draws_to_the_first_contact_and_shows_no_verdict(fresh_app):
     app = fresh_app
-    aim = new_game(app, preview="guide")
+    aim = new_game_against_one(app, preview="guide")
     aim_at_sun(aim, 3.0)
     wait_for(app, lambda: aim.shot_preview.current)
     drawn = set(aim.shot_preview.paths.drawn)
@@ -122,14 +101,14 @@ def test_guide_draws_to_the_first_contact_and_shows_no_verdict(fresh_app):
 
 def test_no_preview_asks_nothing_and_draws_nothing(fresh_app):
     app = fresh_app
-    aim = new_game(app, preview="none")
+    aim = new_game_against_one(app, preview="none")
     step(app, 10)
     assert app.previewer is None and aim.shot_preview.shown is None
 
 
 def test_the_coach_shows_a_ghost_snaps_on_h_and_is_cancelled_by_the_shot(fresh_app):
     app = fresh_app
-    aim = new_game(app)
+    aim = new_game_against_one(app)
     press(app, "coach")
     assert aim.coach.thinking
     frames = 0

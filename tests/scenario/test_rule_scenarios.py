@@ -5,39 +5,13 @@ both what moved (the contacts and resting places) and the ruling.
 """
 
 import math
-from pathlib import Path
 
 import pytest
 
-from game.physics import PhysicsConfig
 from game.match.match import check_table
 from game.rules.events import Contact
-from game.rules.layout import PLANETS, Layout
-from game.scenario.format import load_scenario
-from game.scenario.run import ScenarioResult, run_scenario
-
-FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
-LAYOUT = Layout()
-
-
-def play(name: str) -> ScenarioResult:
-    return run_scenario(load_scenario(FOLDER / f"{name}.toml", max_speed=PhysicsConfig().max_shot_speed))
-
-
-def contacts(shot) -> set[frozenset[str]]:
-    return {frozenset((e.a, e.b)) for e in shot.events if isinstance(e, Contact)}
-
-
-def rest(shot, body):
-    return shot.rest.positions.get(body)
-
-
-def region(point) -> str:
-    return LAYOUT.region_at_radius(math.hypot(*point))
-
-
-def transfers(shot, rule):
-    return [t for t in shot.ruling.transfers if t.rule == rule]
+from game.rules.layout import PLANETS
+from tests.scenario.scenario_kit import FOLDER, LAYOUT, contacts, play, play_file, region, rest, transfers
 
 
 def test_every_rule_has_a_scenario_file():
@@ -235,7 +209,7 @@ def test_a_replacement_put_down_on_a_covered_home_moves_to_the_nearest_free_spot
     text = text.replace("[bodies]", f"[bodies]\n\"jupiter.1\" = [{home[0]}, {home[1]}]")
     path = tmp_path / "covered.toml"
     path.write_text(text)
-    result = run_scenario(load_scenario(path, max_speed=PhysicsConfig().max_shot_speed))
+    result = play_file(path)
     shot = result.shots[0]
     (replaced,) = shot.ruling.put_down
     assert replaced.body == "mars"

@@ -1,7 +1,7 @@
 """The referee's second reading (issue 13), each fix played through Bullet from a file in tests/scenarios/."""
 
 from game.rules.ruling import NoPayment
-from tests.scenario.test_rule_scenarios import LAYOUT, play, region, rest, transfers
+from tests.scenario.scenario_kit import FOLDER, LAYOUT, play, region, rest, transfers
 
 
 def test_a_shot_is_settled_as_a_whole_so_a_player_ahead_on_it_stays_in():
@@ -17,7 +17,6 @@ def test_a_shot_is_settled_as_a_whole_so_a_player_ahead_on_it_stays_in():
 
 def test_every_scenario_ruling_reads_as_good_sentences():
     from tests.rules.test_rules_sentences import check_ruling
-    from tests.scenario.test_rule_scenarios import FOLDER
 
     for path in sorted(FOLDER.glob("*.toml")):
         result = play(path.stem)
