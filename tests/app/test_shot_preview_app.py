@@ -9,7 +9,7 @@ import pytest
 
 from game.app.hud.preview import WARNING_COLOUR
 from game.coach.verdict import Tone
-from tests.app.helpers_app import click, new_game_against_one, press, step
+from tests.app.helpers_app import new_game_against_one, press, step
 
 pytestmark = pytest.mark.render
 

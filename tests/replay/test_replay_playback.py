@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from game.replay.director import CAMERA_MODES, SLOW_FACTOR, Director, OrbitState
-from game.replay.model import GameMeta, Replay, ShotInputs, ShotRecord
+from game.replay.model import GameMeta, Replay, ShotInputs
 from game.replay.playback import FLASH_SECONDS, PlaybackClock, Timeline, ruling_captions, sample_shot
 from game.replay.recorder import ShotRecorder
-from game.rules.events import AllAtRest, Contact, ShotStarted
+from game.rules.events import Contact
 
 from tests.replay.replay_synthetic import knock_shot, synthetic_frames, synthetic_shot
 

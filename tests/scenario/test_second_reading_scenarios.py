@@ -16,7 +16,7 @@ def test_a_shot_is_settled_as_a_whole_so_a_player_ahead_on_it_stays_in():
 
 
 def test_every_scenario_ruling_reads_as_good_sentences():
-    from tests.rules.test_rules_sentences import check_ruling
+    from tests.rules.sentence_check import check_ruling
 
     for path in sorted(FOLDER.glob("*.toml")):
         result = play(path.stem)
