@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Protocol, Sequence
 
 from game.rules.layout import SUN, Layout, taw_id
-from game.rules.state import RuleState
+from game.rules.state import RuleState, StartReason
 
 Point = tuple[float, float]
 
@@ -48,7 +48,7 @@ class PlacementOptions:
     """The lines a shooter may lay the taw on this turn, and why."""
 
     orbits: tuple[str, ...]
-    reason: str  # "first shot" (rules 2, 17) or "comet" (rule 14)
+    reason: StartReason  # a first shot (rules 2, 17) or a comet (rule 14)
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,10 @@ The Sun is a lead bullet, nobody's marble, and is not counted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Iterable, Mapping
 
-from game.rules.house import HouseRules
+from game.rules.house import HouseRules, StartOn
 from game.rules.termination import Termination
 from game.rules.layout import (
     PLANETS,
@@ -229,22 +230,29 @@ def new_game(
     )
 
 
+class StartReason(StrEnum):
+    """Why a player may lay his taw down before his shot."""
+
+    FIRST_SHOT = "first shot"  # rule 17: a first shot starts on his own line
+    COMET = "comet"            # rule 14: a comet starts from any orbit after the Sun was struck
+
+
 @dataclass(frozen=True)
 class StartOptions:
     """Where a player may lay his taw down before this shot, and why."""
 
-    on: str                    # "line" or "region"
+    on: StartOn                # on a painted line, or anywhere in the region
     orbits: tuple[str, ...]
-    reason: str                # "first shot" (rule 17) or "comet" (rule 14)
+    reason: StartReason
 
 
 def start_options(state: RuleState, player: str, house: HouseRules | None = None) -> StartOptions | None:
     """None: the taw is shot from where it rests (rule 17)."""
     house = house or HouseRules()
     if player in state.first_shot_pending:
-        return StartOptions(house.first_taw_on, (player,), "first shot")
+        return StartOptions(house.first_taw_on, (player,), StartReason.FIRST_SHOT)
     if player in state.comets and player in state.comet_free_start:
-        return StartOptions(house.comet_start_on, PLANETS, "comet")
+        return StartOptions(house.comet_start_on, PLANETS, StartReason.COMET)
     return None
 
 
