@@ -28,28 +28,30 @@ class Material:
 
     ``restitution`` and ``friction`` are Bullet's per-body values (combined by
     product); ``rolling_resistance`` is the coefficient mu_r of rolling on the
-    packed-earth ground, which we apply ourselves as a deceleration mu_r * g.
+    packed-earth ground and ``sliding_friction`` mu_s that of sliding on it
+    (``motion.py`` applies both).
     """
 
     name: str
     restitution: float
     friction: float
     rolling_resistance: float
+    sliding_friction: float = 0.4
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.restitution <= 1.0:
             raise ValueError(f"{self.name}: restitution must lie in [0, 1]")
-        if self.friction < 0.0 or self.rolling_resistance <= 0.0:
-            raise ValueError(f"{self.name}: friction must be >= 0 and rolling resistance > 0")
+        if self.friction < 0.0 or self.rolling_resistance <= 0.0 or self.sliding_friction <= 0.0:
+            raise ValueError(f"{self.name}: friction must be >= 0, rolling resistance and sliding friction > 0")
 
 
-# Glass is lively: two marbles rebound at 0.96^2 ~ 0.92.  On packed earth a
-# marble flicked at 1 m/s rolls about 0.85 m: v^2 / (2 mu_r g) with mu_r 0.06.
-GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06)
+# Glass is lively: two marbles rebound at 0.96^2 ~ 0.92.  Hard smooth glass
+# skids on firm dry earth at mu_s 0.4 (docs/physics.md), then rolls with mu_r 0.06.
+GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06, sliding_friction=0.4)
 
-# Lead is dead: it deforms, so glass on lead rebounds at 0.96 * 0.26 ~ 0.25,
-# and the soft heavy ball beds into the earth, rolling with mu_r 0.10.
-LEAD = Material("lead", restitution=0.26, friction=0.5, rolling_resistance=0.10)
+# Lead is dead: it deforms, so glass on lead rebounds at 0.96 * 0.26 ~ 0.25;
+# the soft heavy ball beds into the earth: it skids with mu_s 0.55 and rolls with mu_r 0.10.
+LEAD = Material("lead", restitution=0.26, friction=0.5, rolling_resistance=0.10, sliding_friction=0.55)
 
 MATERIALS: Mapping[str, Material] = {"glass": GLASS, "lead": LEAD}
 

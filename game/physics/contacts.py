@@ -20,7 +20,9 @@ from panda3d.bullet import BulletWorld
 from panda3d.core import Point3, TransformState, Vec3
 
 from game.physics.grazes import Paths
+from game.physics.motion import REST, BallState, evolve
 from game.physics.pandaown import own
+from game.physics.units import BULLET_UNIT
 from game.physics.resolver import Ask, Ball, Resolution, Substep, Touch, TouchKind, resolve
 from game.physics.world import Body, Mirror
 from game.rules.events import Event
@@ -99,6 +101,7 @@ class BulletContacts:
             return []
         answer = resolve(touches, self._balls, Substep(self.h, t_end), self)
         self.pending.extend(answer.contacts)
+        self._new_motions(answer, t_end)
         return self._write_back(answer, substep)
 
     def _read_manifolds(self, n: int, grazes: set[Pair] | None, was_touching: set[Pair]) -> list[Touch]:
@@ -211,6 +214,28 @@ class BulletContacts:
         return found
 
     # -- writing the answer back -----------------------------------------------
+
+    def _new_motions(self, answer: Resolution, t_end: float) -> None:
+        """Each body the answer changed moves off at its new velocity with the spin it had.
+
+        A hit at the equator turns no ball about a horizontal axis: its spin
+        (``motion.py``) is what it was at the touch, which the ground then
+        acts through (a rolling taw struck to a stop rolls on after the
+        ball it hit).  A body only pushed takes its new velocity at the
+        substep's end.
+        """
+        touched: dict[str, float] = {}
+        for contact in answer.contacts:
+            touched[contact.a] = touched[contact.b] = contact.t
+        for bid, change in answer.velocities.items():
+            body = self.bodies[bid]
+            t = max(touched.get(bid, t_end), body.state_t)
+            spin = body.state
+            if spin is not REST and t > body.state_t:
+                spin = evolve(body.state, body.ground, t - body.state_t)[2]
+            vx, vy = change.after_mmps
+            body.state = BallState(vx / BULLET_UNIT, vy / BULLET_UNIT, spin.wx_radps, spin.wy_radps)
+            body.state_t = t
 
     def _write_back(self, answer: Resolution, substep: int) -> list[str]:
         """Forget Bullet's replaced impulses, set velocities, put struck bodies where they left their touch."""

@@ -1,8 +1,9 @@
-"""Rolling on the packed earth and coming to rest: the control tick's work on moving bodies.
+"""Sliding and rolling on the packed earth and coming to rest: the control tick's work on moving bodies.
 
-Rolling resistance is ours (there is no ground in the world): every control
-tick a moving body's horizontal speed drops by ``mu_r * g * tick``, and once
-it is below that the body is zeroed and put to sleep, which also makes it
+The ground is ours (there is none in the world): every control tick each
+moving body's motion (``motion.py``: sliding, rolling, rest, exact) is
+followed to the tick and Bullet is given the chord to the next one; a body
+whose motion has stopped is zeroed and put to sleep, which also makes it
 stop costing Bullet and us anything.  Only the moving bodies are visited.
 """
 
@@ -13,35 +14,37 @@ from typing import Mapping
 
 from game.physics.bodies import Point
 from game.physics.grazes import Paths
+from game.physics.motion import REST, BallState, evolve
 from game.physics.units import BULLET_UNIT
 from game.physics.world import ZERO, Body, Mirror, sleep
 
 
-def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, paths: Paths, now: int,
-                h: float) -> list[tuple[str, Point]]:
-    """Slow every moving body by one tick of rolling resistance; the bodies beyond the circle.
+def move_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, paths: Paths, now: int,
+                h: float, t_now: float, tick: float) -> tuple[list[tuple[str, Point]], list[str]]:
+    """Set every moving body on the chord of its motion over the coming tick; the bodies beyond the circle.
 
-    Bodies that stop leave ``moving``, and the mirror gets where they
+    Each body's state at ``t_now`` (s) follows exactly from the one it had at
+    ``state_t`` (``motion.evolve``); Bullet moves it over the next tick at the
+    constant velocity that ends it where that motion does.  Bodies whose
+    motion has stopped leave ``moving`` and the mirror gets where they
     stopped; ``play_radius2`` is the squared play radius in Bullet units.
-    ``paths`` gets each body's new straight path from substep ``now``
-    (``h`` the substep): Bullet is one substep ahead of the node, at the
-    velocity it held before this tick.
+    ``paths`` gets each body's new straight path from substep ``now`` (``h``
+    the substep): Bullet is one substep ahead of the node, at the velocity
+    it held before this tick.  Also returned: the bodies whose paths turned
+    or sped up (``_turns``), whose graze candidates must be looked for again.
     """
     z = mirror.z
     rows = mirror.rows
     starts = paths.starts
     slowed: list[tuple[str, float, float, float, float, float]] = []
     out: list[tuple[str, Point]] = []
-    # Locals and plain tuples for Panda's vectors: this runs every tick for
-    # every mover (the values and their conversion to Bullet's floats are
-    # the same as with Vec3).
+    turned: list[str] = []
+    scale = BULLET_UNIT / tick
     for bid, body in list(moving.items()):
         node = body.node
         v = node.getLinearVelocity()
         vx = v[0]
         vy = v[1]
-        s2 = vx * vx + vy * vy
-        dv = body.decel
         p = node.getTransform().getPos()
         px = p[0]
         py = p[1]
@@ -50,22 +53,51 @@ def roll_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
             bx, by = path[1], path[2]   # a hit set its velocity after Bullet's last substep
         else:
             bx, by = px + vx * h, py + vy * h
-        if s2 <= dv * dv:
+        ground = body.ground
+        if body.state is REST and (vx or vy):
+            # Set moving by Bullet alone (a push): it slides off unspun.
+            body.state = BallState(vx / BULLET_UNIT, vy / BULLET_UNIT)
+            body.state_t = t_now
+        state = evolve(body.state, ground, t_now - body.state_t)[2] if t_now != body.state_t else body.state
+        dx, dy, _after = evolve(state, ground, tick)
+        body.state = state
+        body.state_t = t_now
+        if dx == 0.0 and dy == 0.0:
             node.setLinearVelocity(ZERO)
             sleep(body)
             del moving[bid]
+            body.state = REST
             paths.set(bid, now, bx, by, 0.0, 0.0)
             # A body stopped now stays where Bullet is, a substep ahead of its node.
             z[rows[bid]] = complex(bx, by)
         else:
-            s = math.sqrt(s2)
-            f = 1.0 - dv / s
-            node.setLinearVelocity((vx * f, vy * f, 0.0))
-            slowed.append((bid, now, bx, by, vx * f * h, vy * f * h))
+            cx = dx * scale
+            cy = dy * scale
+            node.setLinearVelocity((cx, cy, 0.0))
+            if path is None or _turns(path[3], path[4], cx * h, cy * h):
+                paths.set(bid, now, bx, by, cx * h, cy * h)
+                turned.append(bid)
+            else:
+                slowed.append((bid, now, bx, by, cx * h, cy * h))
         if px * px + py * py > play_radius2:
             out.append((bid, (float(px) / BULLET_UNIT, float(py) / BULLET_UNIT)))
     paths.slow(slowed)
-    return out
+    return out, turned
+
+
+def _turns(ox: float, oy: float, nx: float, ny: float) -> bool:
+    """Does a path of velocity (nx, ny) leave the straight, slowing line of (ox, oy)?
+
+    The graze candidates kept for a mover hold only while it keeps its
+    line and slows; a curving slide, the turn into a roll along a new line
+    or a speeding-up (topspin beyond rolling) must look again.
+    """
+    old2 = ox * ox + oy * oy
+    new2 = nx * nx + ny * ny
+    if new2 > old2 or ox * nx + oy * ny <= 0.0:
+        return True
+    cross = ox * ny - oy * nx
+    return cross * cross > 1e-18 * old2 * new2
 
 
 def still_moving(bodies: Mapping[str, Body], rest_speed: float, moving: dict[str, Body]) -> None:
@@ -82,9 +114,10 @@ def still_moving(bodies: Mapping[str, Body], rest_speed: float, moving: dict[str
 
 
 def stop(bodies: Mapping[str, Body], asleep: bool) -> None:
-    """Zero every body's velocity, and put them to sleep if ``asleep``."""
+    """Zero every body's velocity and spin, and put them to sleep if ``asleep``."""
     for body in bodies.values():
         body.node.setLinearVelocity(ZERO)
+        body.state = REST
         if asleep:
             sleep(body)
 

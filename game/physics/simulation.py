@@ -52,7 +52,8 @@ from game.physics.errors import PhysicsError, PlacementError, ShotError, Unknown
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.grazes import Paths
 from game.physics.pandaown import release_states
-from game.physics.resting import roll_moving, sleep_idle, still_moving, stop
+from game.physics.motion import evolve, flick
+from game.physics.resting import move_moving, sleep_idle, still_moving, stop
 from game.physics.units import BULLET_UNIT
 from game.physics.world import (
     ZERO,
@@ -66,12 +67,16 @@ from game.physics.world import (
     sleep,
     xy_of,
 )
-from game.rules.events import AllAtRest, BodyOut, EventBus, ShotStarted
+from game.rules.events import AllAtRest, BodyOut, Event, EventBus, ShotStarted
 from game.rules.layout import Layout
 
 __all__ = ["BULLET_UNIT", "FrameCallback", "Simulation", "shot_velocity"]
 
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
+
+
+def _event_time(event: Event) -> float:
+    return event.t
 
 
 def shot_velocity(speed: float, angle_deg: float) -> Point:
@@ -287,8 +292,13 @@ class Simulation:
 
     # -- shooting and stepping ---------------------------------------------
 
-    def shoot(self, body_id: str, velocity: Point) -> ShotStarted:
-        """Give a body (normally a taw) an initial rolling velocity and start a shot."""
+    def shoot(self, body_id: str, velocity: Point, spin: float = 0.0) -> ShotStarted:
+        """Flick a body (normally a taw) at ``velocity`` and start a shot.
+
+        ``spin`` in [-1, 1] is the spin the thumb gives it, in units of the
+        spin of a ball rolling at that velocity: 0 a plain flick (it slides,
+        then rolls), 1 launched rolling (topspin), -1 as much backspin.
+        """
         self._require_open()
         if self.phase is Phase.SHOT:
             raise ShotError("a shot is already running: wait until every body is at rest")
@@ -299,6 +309,8 @@ class Simulation:
             raise ShotError(f"a shot velocity is a pair of numbers, not {velocity!r}") from None
         if not (math.isfinite(vx) and math.isfinite(vy)):
             raise ShotError(f"shot velocity must be finite, not ({vx}, {vy})")
+        if not (isinstance(spin, (int, float)) and -1.0 <= spin <= 1.0):
+            raise ShotError(f"shot spin must be a number from -1 to 1, not {spin!r}")
         speed = math.hypot(vx, vy)
         cap = self.config.max_shot_speed
         if speed > cap * (1.0 + 1e-9):
@@ -308,13 +320,19 @@ class Simulation:
         self._contacts.touching = set()
         self._last_rest = None
         self.phase = Phase.SHOT
-        body.node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, 0.0))
+        # Bullet moves it along the chord of its motion to the first control tick.
+        body.state = flick(vx, vy, float(spin), body.spec.radius)
+        body.state_t = 0.0
+        tick = self.config.tick
+        dx, dy, _after = evolve(body.state, body.ground, tick)
+        cx, cy = dx * BULLET_UNIT / tick, dy * BULLET_UNIT / tick
+        body.node.setLinearVelocity(Vec3(cx, cy, 0.0))
         body.node.setActive(True, True)
         self._moving[body_id] = body
         self._paths.new_shot()
         raw = raw_xy(body)   # at rest: where Bullet holds it
         h = clock.h
-        self._paths.set(body_id, clock.substep, raw[0], raw[1], vx * BULLET_UNIT * h, vy * BULLET_UNIT * h)
+        self._paths.set(body_id, clock.substep, raw[0], raw[1], cx * h, cy * h)
         self._scan_while(self._book(self._moving, fresh=True))
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
@@ -427,27 +445,49 @@ class Simulation:
 
     # -- the control tick ----------------------------------------------------
 
-    def _flush(self) -> None:
+    def _flush(self, final: bool = False) -> None:
+        """Publish, in time order, the queued events no later event can precede.
+
+        Hits are resolved earliest first within a substep, and a substep's
+        hits lie no earlier than a substep before its end; but a follow-on
+        touch found ahead of the narrow phase may lie after the next
+        substep's first hit.  So an event is held until the clock is a
+        substep past it, and the held ones go out merged by time (ties in
+        the order they were found); ``final`` publishes all.
+        """
         contacts = self._contacts
-        pending, contacts.pending = contacts.pending, []
+        pending = contacts.pending
+        if final:
+            ready, contacts.pending = pending, []
+        else:
+            horizon = self.clock.time_s - self.clock.h
+            if pending[-1].t <= horizon and all(a.t <= b.t for a, b in zip(pending, pending[1:])):
+                ready, contacts.pending = pending, []
+            else:
+                ready = [e for e in pending if e.t <= horizon]
+                contacts.pending = [e for e in pending if e.t > horizon]
+        ready.sort(key=_event_time)
         publish = self.bus.publish
-        for event in pending:
+        for event in ready:
             publish(event)
 
     def _control(self) -> None:
         """A control tick: rolling resistance, leaving the circle, rest and the time bound."""
-        out = roll_moving(self._moving, self._mirror, (self.config.play_radius * BULLET_UNIT) ** 2,
-                          self._paths, self.clock.substep, self.clock.h)
+        clock = self.clock
+        out, turned = move_moving(self._moving, self._mirror, (self.config.play_radius * BULLET_UNIT) ** 2,
+                                  self._paths, clock.substep, clock.h, clock.time_s, self.config.tick)
         for bid, where in out:
             self._take_out(bid, where)
-        if self.clock.past_limit():
+        if clock.past_limit():
             self._stop_all()
         if not self._moving:
             self._confirm_rest()
         else:
-            # Rolling resistance slowed every mover: book the tick's grazes,
-            # and scan it only if some pair comes near.
-            self._scan_while(self._book(self._moving, fresh=False))
+            # Every mover is on a new chord: book the tick's grazes (looking
+            # again for those whose paths turned), and scan the tick only if
+            # some pair comes near.
+            near = self._book([b for b in turned if b in self._moving], fresh=True) if turned else False
+            self._scan_while(self._book(self._moving, fresh=False) or near)
 
     def _scan_while(self, near: bool) -> None:
         """Install the per-substep contact scan for the coming tick only if some pair comes ``near``.
@@ -481,7 +521,7 @@ class Simulation:
         self._detach(body_id)
         contacts = self._contacts
         contacts.touching = {pair for pair in contacts.touching if body_id not in pair}
-        self.bus.publish(BodyOut(self.time, body_id, where))
+        contacts.pending.append(BodyOut(self.time, body_id, where))
 
     def _stop_all(self) -> None:
         stop(self._bodies, asleep=True)
@@ -502,6 +542,7 @@ class Simulation:
         self.phase = Phase.AT_REST
         self._scan_while(False)
         self._contacts.touching = set()
+        self._flush(final=True)
         self._last_rest = AllAtRest(self.time, self.positions())
         self.bus.publish(self._last_rest)
 

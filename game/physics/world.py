@@ -25,6 +25,7 @@ from panda3d.core import Point3, TransformState, Vec3
 from game.physics.bodies import BodySpec, Point
 from game.physics.config import PhysicsConfig
 from game.physics.errors import PlacementError
+from game.physics.motion import REST, BallState, Ground
 from game.physics.resolver import Ball
 from game.physics.units import BULLET_UNIT
 
@@ -40,7 +41,7 @@ NEAR_SLACK = 0.5
 
 @dataclass
 class Body:
-    """A body in the world: its spec, Bullet node, per-tick speed loss, resolver record and exact place.
+    """A body in the world: its spec, Bullet node, ground, resolver record, exact place and motion.
 
     ``placed`` is where the body was last put (metres, float64) and
     ``placed_raw`` what Bullet held for it right after (its own units, single
@@ -51,12 +52,16 @@ class Body:
 
     spec: BodySpec
     node: BulletRigidBodyNode
-    decel: float   # Bullet speed (mm/s) lost per control tick to rolling resistance
-    radius: float  # in Bullet units (mm)
-    ball: Ball     # what the hit resolver needs of it
+    ground: Ground  # how it slides and rolls on the earth (``motion.py``)
+    radius: float   # in Bullet units (mm)
+    ball: Ball      # what the hit resolver needs of it
     placed: Point = (0.0, 0.0)
     placed_raw: Point = field(default=(0.0, 0.0))
     unread: bool = True
+    # Its motion (``motion.py``) as it was at shot time ``state_t`` (s): a
+    # moving body's state there, from which every later one follows exactly.
+    state: BallState = REST
+    state_t: float = 0.0
 
 
 def new_world() -> BulletWorld:
@@ -80,9 +85,10 @@ def make_body(spec: BodySpec, shape: BulletSphereShape, config: PhysicsConfig) -
     # a marble mid-roll.
     node.setLinearSleepThreshold(0.0)
     node.setAngularSleepThreshold(0.0)
-    decel = spec.material.rolling_resistance * config.gravity * config.tick * BULLET_UNIT
+    material = spec.material
+    ground = Ground(spec.radius, material.sliding_friction, material.rolling_resistance, config.gravity)
     ball = Ball(spec.mass, r, spec.material.restitution, spec.material.friction)
-    body = Body(spec, node, decel, r, ball)
+    body = Body(spec, node, ground, r, ball)
     put(body, spec.position)
     return body
 

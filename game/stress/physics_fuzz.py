@@ -206,6 +206,7 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     from game.physics import PhysicsConfig, Simulation, shot_velocity
     from game.physics.bodies import GLASS
     from game.physics.config import GRAVITY
+    from game.physics.motion import Ground, evolve, flick
     from game.rules.events import AllAtRest, BodyOut, Contact, ShotStarted
     from game.rules.layout import Layout, taw_id
     from game.rules.referee import judge
@@ -264,8 +265,8 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     if case.aimed_at is not None:
         report.aimed += 1
         ahead = in_the_way(case.table, taw, case.direction, lambda b: radii[b])
-        decel = GLASS.rolling_resistance * GRAVITY
-        reach = case.speed ** 2 / (2 * decel)
+        ground = Ground(layout.marble_radius, GLASS.sliding_friction, GLASS.rolling_resistance, GRAVITY)
+        reach = evolve(flick(case.speed, 0.0, 0.0, layout.marble_radius), ground, config.max_shot_time)[0]
         shallow = graze_bound(case.speed, 2 * layout.marble_radius, config.substep_hz) + 5e-5
         solid = [a for a in ahead if a[2] > shallow]
         if solid and solid[0][0] < 0.8 * reach:

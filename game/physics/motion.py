@@ -1,0 +1,136 @@
+"""A marble's motion on the packed earth: sliding, then rolling, then at rest, solved exactly.
+
+Pure Python (no Panda3D), SI units.  A ball of radius R has a horizontal
+velocity v and a spin ω about a horizontal axis (spin about the vertical
+axis is left out: nothing in the game gives a marble side spin worth
+having, and on earth it dies without moving the ball).  Its contact point
+with the ground moves at the *slip* u = v + ω × (−R ẑ) = (vx − R ωy, vy + R ωx).
+
+* **Sliding** (u ≠ 0): kinetic friction μs·m·g acts against û, which stays
+  fixed while the ball slides.  So v changes by −μs·g·û per second, ω by
+  (5/2)·μs·g/R per second about ẑ × û, and u by −(7/2)·μs·g·û: the slip ends
+  exactly at t = 2|u| / (7 μs g), the instant of no slip.  A plain flick
+  (ω = 0) slides 12 v² / (49 μs g) and leaves rolling at 5/7 of its speed.
+* **Rolling** (u = 0): ω = ẑ × v / R, and rolling resistance takes μr·g
+  off the speed each second until it stops.
+* **At rest**: v = 0 and ω = 0.
+
+``evolve`` gives the displacement and the state after any time, across the
+phase changes, in closed form; the world moves each ball along the chord of
+that curve from one control tick to the next (``simulation.py``).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+_SLIP_EPS = 1e-9    # m/s: a slip below this is rolling (float rounding of an exact roll)
+
+
+class Phase(enum.Enum):
+    SLIDING = "sliding"
+    ROLLING = "rolling"
+    AT_REST = "at rest"
+
+
+@dataclass(slots=True, frozen=True)
+class Ground:
+    """How one ball moves on the earth: its radius and its two friction coefficients there."""
+
+    radius_m: float
+    mu_slide: float
+    mu_roll: float
+    g_mps2: float = 9.81
+
+
+@dataclass(slots=True, frozen=True)
+class BallState:
+    """A ball's horizontal velocity (m/s) and its spin about the horizontal axes (rad/s)."""
+
+    vx_mps: float
+    vy_mps: float
+    wx_radps: float = 0.0
+    wy_radps: float = 0.0
+
+    @property
+    def speed_mps(self) -> float:
+        return math.hypot(self.vx_mps, self.vy_mps)
+
+
+REST = BallState(0.0, 0.0, 0.0, 0.0)
+
+
+def rolling_spin(vx_mps: float, vy_mps: float, radius_m: float) -> tuple[float, float]:
+    """The spin (wx, wy) of a ball rolling without slipping at (vx, vy): ω = ẑ × v / R."""
+    return (-vy_mps / radius_m, vx_mps / radius_m)
+
+
+def flick(vx_mps: float, vy_mps: float, spin: float, radius_m: float) -> BallState:
+    """A thumb's flick at (vx, vy) with ``spin`` in [-1, 1] of the rolling spin (1 topspin, -1 backspin)."""
+    wx, wy = rolling_spin(vx_mps, vy_mps, radius_m)
+    return BallState(vx_mps, vy_mps, spin * wx, spin * wy)
+
+
+def slip(state: BallState, radius_m: float) -> tuple[float, float]:
+    """The velocity of the ball's contact point over the ground."""
+    return (state.vx_mps - radius_m * state.wy_radps, state.vy_mps + radius_m * state.wx_radps)
+
+
+def phase(state: BallState, ground: Ground) -> Phase:
+    ux, uy = slip(state, ground.radius_m)
+    if math.hypot(ux, uy) > _SLIP_EPS:
+        return Phase.SLIDING
+    return Phase.ROLLING if (state.vx_mps or state.vy_mps) else Phase.AT_REST
+
+
+def time_to_roll(state: BallState, ground: Ground) -> float:
+    """Seconds until the contact point stops slipping (0 if it does not slip)."""
+    ux, uy = slip(state, ground.radius_m)
+    u = math.hypot(ux, uy)
+    return 0.0 if u <= _SLIP_EPS else 2.0 * u / (7.0 * ground.mu_slide * ground.g_mps2)
+
+
+def evolve(state: BallState, ground: Ground, dt: float) -> tuple[float, float, BallState]:
+    """The displacement (m) over ``dt`` seconds and the state then, across sliding, rolling and rest."""
+    r = ground.radius_m
+    dx = dy = 0.0
+    vx, vy, wx, wy = state.vx_mps, state.vy_mps, state.wx_radps, state.wy_radps
+    left = dt
+    ux, uy = vx - r * wy, vy + r * wx
+    u = math.hypot(ux, uy)
+    if u > _SLIP_EPS:
+        a = ground.mu_slide * ground.g_mps2
+        t_roll = 2.0 * u / (7.0 * a)
+        tau = min(left, t_roll)
+        ex, ey = ux / u, uy / u
+        dx += vx * tau - 0.5 * a * ex * tau * tau
+        dy += vy * tau - 0.5 * a * ey * tau * tau
+        vx -= a * ex * tau
+        vy -= a * ey * tau
+        if tau < t_roll:
+            spin = 2.5 * a * tau / r
+            return dx, dy, BallState(vx, vy, wx - spin * ey, wy + spin * ex)
+        left -= tau   # the instant of no slip: rolling from here
+    s = math.hypot(vx, vy)
+    if s == 0.0:
+        return dx, dy, REST
+    a = ground.mu_roll * ground.g_mps2
+    t_stop = s / a
+    if left >= t_stop:
+        d = 0.5 * s * t_stop
+        return dx + vx / s * d, dy + vy / s * d, REST
+    d = s * left - 0.5 * a * left * left
+    ex, ey = vx / s, vy / s
+    s_after = s - a * left
+    vx, vy = ex * s_after, ey * s_after
+    wx, wy = rolling_spin(vx, vy, r)
+    return dx + ex * d, dy + ey * d, BallState(vx, vy, wx, wy)
+
+
+def energy_j(state: BallState, mass_kg: float, radius_m: float) -> float:
+    """Kinetic energy of translation and of the horizontal spin (a solid sphere: I = 2/5 m R²)."""
+    v2 = state.vx_mps ** 2 + state.vy_mps ** 2
+    w2 = state.wx_radps ** 2 + state.wy_radps ** 2
+    return 0.5 * mass_kg * v2 + 0.2 * mass_kg * radius_m * radius_m * w2
