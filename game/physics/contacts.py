@@ -185,6 +185,13 @@ class BulletContacts:
     def start_mm(self, body: str) -> tuple[float, float]:
         return self.paths.at(body, self.bodies[body], self._start)
 
+    def velocity_at_mmps(self, body: str, t_s: float) -> tuple[float, float] | None:
+        b = self.bodies[body]
+        if b.state is REST:
+            return None   # resting, or set moving by Bullet alone: its path's velocity is its own
+        state = evolve(b.state, b.ground, t_s - b.state_t)[2] if t_s > b.state_t else b.state
+        return (state.vx_mps * BULLET_UNIT, state.vy_mps * BULLET_UNIT)
+
     def nearby(self, asks: list[Ask]) -> list[list[str]]:
         """Resting bodies lie where the mirror holds them: those a path passes within reach of; movers all."""
         mirror = self.mirror

@@ -117,6 +117,12 @@ class Surroundings(Protocol):
     def start_mm(self, body: str) -> tuple[float, float]:
         """Where ``body`` was at the substep's start."""
 
+    def velocity_at_mmps(self, body: str, t_s: float) -> tuple[float, float] | None:
+        """``body``'s own velocity at shot time ``t_s`` (its motion's, which Bullet's chord averages).
+
+        None if it has none of its own (at rest until Bullet moved it): its path's velocity is its own.
+        """
+
     def nearby(self, asks: list[Ask]) -> list[list[str]]:
         """For each ask, the bodies its path could meet (a superset)."""
 
@@ -350,22 +356,40 @@ class _Resolver:
             by += sb.y_mm
         ball_a, ball_b = self.balls[a], self.balls[b]
         va, vb = self.velocity[a], self.velocity[b]
+        t_touch = max(0.0, self.t_end - self.h - s_back)
+        # Where they touched: B's surface point toward A, with B rewound on its path.
+        rb = ball_b.radius_mm
+        where = (float(bx - vb.vx_mmps * s_back + rb * best.nx) / BULLET_UNIT,
+                 float(by - vb.vy_mmps * s_back + rb * best.ny) / BULLET_UNIT)
+        # The path (Bullet's chord) found the touch; the impulse takes each
+        # ball's own velocity at that instant (a ball struck earlier in this
+        # substep has it already).
+        before = {bid: (v.vx_mmps, v.vy_mmps) for bid, v in ((a, va), (b, vb))}
+        for bid, v in ((a, va), (b, vb)):
+            if bid not in self.struck:
+                own = self.around.velocity_at_mmps(bid, t_touch)
+                if own is not None:
+                    v.vx_mmps, v.vy_mmps = own
         wx, wy = va.vx_mmps - vb.vx_mmps, va.vy_mmps - vb.vy_mmps
+        closing = wx * best.nx + wy * best.ny
+        if not closing < 0.0:   # (its own velocity no longer closes: the path's does)
+            va.vx_mmps, va.vy_mmps = before[a]
+            vb.vx_mmps, vb.vy_mmps = before[b]
+            wx, wy = va.vx_mmps - vb.vx_mmps, va.vy_mmps - vb.vy_mmps
+            closing = best.closing_mmps
         self.struck.add(a)
         self.struck.add(b)
         if t.handle is not None:
             self.out.forget.append(t.handle)
-        imp = rolling_spheres_impulse(best.closing_mmps, best.nx, best.ny, wx, wy, ball_a, ball_b)
-        # Where they touched: B's surface point toward A, with B rewound.
-        rb = ball_b.radius_mm
-        where = (float(bx - vb.vx_mmps * s_back + rb * best.nx) / BULLET_UNIT,
-                 float(by - vb.vy_mmps * s_back + rb * best.ny) / BULLET_UNIT)
+        imp = rolling_spheres_impulse(closing, best.nx, best.ny, wx, wy, ball_a, ball_b)
         ma, mb = ball_a.mass_kg, ball_b.mass_kg
         va.vx_mmps += imp.x_mNs / ma
         va.vy_mmps += imp.y_mNs / ma
         vb.vx_mmps -= imp.x_mNs / mb
         vb.vy_mmps -= imp.y_mNs / mb
-        for bid, dvx, dvy in ((a, imp.x_mNs / ma, imp.y_mNs / ma), (b, -imp.x_mNs / mb, -imp.y_mNs / mb)):
+        for bid, v in ((a, va), (b, vb)):
+            dvx = v.vx_mmps - before[bid][0]
+            dvy = v.vy_mmps - before[bid][1]
             moved = self.shift.get(bid)
             if moved is None:
                 moved = self.shift[bid] = Shift()
@@ -374,7 +398,6 @@ class _Resolver:
             if s_back < 0.0:   # ahead of the narrow phase: the body was still on its old path then
                 moved.ahead_x_mm += dvx * s_back
                 moved.ahead_y_mm += dvy * s_back
-        t_touch = max(0.0, self.t_end - self.h - s_back)
         first, second = _pair(a, b)
         self.out.contacts.append(Contact(t_touch, first, second, imp.normal_mNs / BULLET_UNIT, where))
         for bid in (a, b):

@@ -52,7 +52,7 @@ from game.physics.errors import PhysicsError, PlacementError, ShotError, Unknown
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.grazes import Paths
 from game.physics.pandaown import release_states
-from game.physics.motion import evolve, flick
+from game.physics.motion import REST, BallState, evolve, flick
 from game.physics.resting import move_moving, sleep_idle, still_moving, stop
 from game.physics.units import BULLET_UNIT
 from game.physics.world import (
@@ -231,6 +231,22 @@ class Simulation:
         for bid, body in self._bodies.items():
             v = body.node.getLinearVelocity()
             out[bid] = (float(v[0]) / BULLET_UNIT, float(v[1]) / BULLET_UNIT)
+        return out
+
+    def motion(self, body_id: str) -> tuple[float, BallState]:
+        """A body's motion as last set (a shot, a hit, a control tick): the shot time and its state then."""
+        body = self._body(body_id)
+        return body.state_t, body.state
+
+    def motions(self) -> dict[str, BallState]:
+        """Every body's velocity and spin now (``motion.py``), which Bullet's chord velocities average."""
+        now = self.time
+        out: dict[str, BallState] = {}
+        for bid, body in self._bodies.items():
+            state = body.state
+            if state is not REST and now > body.state_t:
+                state = evolve(state, body.ground, now - body.state_t)[2]
+            out[bid] = state
         return out
 
     def poses(self) -> tuple[list[str], np.ndarray]:

@@ -46,6 +46,9 @@ class Table:
     def start_mm(self, body: str) -> tuple[float, float]:
         return self.start[body]
 
+    def velocity_at_mmps(self, body: str, t_s: float) -> tuple[float, float]:
+        return self.velocity[body]
+
     def nearby(self, asks: list[Ask]) -> list[list[str]]:
         self.asked += asks
         return [[b for b in self.start if b != ask.body] for ask in asks]
