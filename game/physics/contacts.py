@@ -188,7 +188,10 @@ class BulletContacts:
     def velocity_at_mmps(self, body: str, t_s: float) -> tuple[float, float] | None:
         b = self.bodies[body]
         if b.state is REST:
-            return None   # resting, or set moving by Bullet alone: its path's velocity is its own
+            path = self.paths.velocity(body)
+            if path is None or not (path[0] or path[1]):
+                return (0.0, 0.0)   # at rest before this substep (what Bullet's solve leaves is rounding)
+            return None   # set moving by Bullet alone: its path's velocity is its own
         state = evolve(b.state, b.ground, t_s - b.state_t)[2] if t_s > b.state_t else b.state
         return (state.vx_mps * BULLET_UNIT, state.vy_mps * BULLET_UNIT)
 
@@ -236,12 +239,22 @@ class BulletContacts:
             touched[contact.a] = touched[contact.b] = contact.t
         for bid, change in answer.velocities.items():
             body = self.bodies[bid]
-            t = max(touched.get(bid, t_end), body.state_t)
-            spin = body.state
-            if spin is not REST and t > body.state_t:
-                spin = evolve(body.state, body.ground, t - body.state_t)[2]
             vx, vy = change.after_mmps
-            body.state = BallState(vx / BULLET_UNIT, vy / BULLET_UNIT, spin.wx_radps, spin.wy_radps)
+            t_hit = touched.get(bid)
+            if body.state is REST:
+                # At rest until now, or set moving by Bullet alone: its velocity is this one.
+                t = max(t_end if t_hit is None else t_hit, body.state_t)
+                body.state = BallState(vx / BULLET_UNIT, vy / BULLET_UNIT)
+                body.state_t = t
+                continue
+            t = max(t_end if t_hit is None else t_hit, body.state_t)
+            state = evolve(body.state, body.ground, t - body.state_t)[2] if t > body.state_t else body.state
+            if t_hit is None:
+                # Only pushed (Bullet's answer stands): its motion takes that push.
+                ux, uy = change.unsolved_mmps
+                vx = state.vx_mps * BULLET_UNIT + (vx - ux)
+                vy = state.vy_mps * BULLET_UNIT + (vy - uy)
+            body.state = BallState(vx / BULLET_UNIT, vy / BULLET_UNIT, state.wx_radps, state.wy_radps)
             body.state_t = t
 
     def _write_back(self, answer: Resolution, substep: int) -> list[str]:

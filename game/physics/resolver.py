@@ -152,11 +152,16 @@ class Shift:
 
 @dataclass(slots=True)
 class VelocityChange:
-    """A body's velocity through the substep (Bullet's) and from now on (ours); ``write``: set it."""
+    """A body's velocity through the substep (Bullet's) and from now on (ours); ``write``: set it.
+
+    ``unsolved_mmps`` is its velocity before Bullet's solve: for a body no
+    hit struck, ``after - unsolved`` is the push Bullet's answer gave it.
+    """
 
     before_mmps: tuple[float, float]
     after_mmps: tuple[float, float]
     write: bool
+    unsolved_mmps: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(slots=True)
@@ -264,6 +269,7 @@ class _Resolver:
         self.around = around
         self.velocity: dict[str, Velocity] = {}
         self.solved: dict[str, tuple[float, float]] = {}   # Bullet's velocities through the substep
+        self.unsolved: dict[str, tuple[float, float]] = {}  # and before its solve
         self.quiet: set[str] = set()    # read only for a follow-on look: set only if struck
         self.struck: set[str] = set()
         self.shift: dict[str, Shift] = {}
@@ -297,6 +303,7 @@ class _Resolver:
                 va.vy_mmps -= jy / ma
                 vb.vx_mmps += jx / mb
                 vb.vy_mmps += jy / mb
+        self.unsolved = {bid: (v.vx_mmps, v.vy_mmps) for bid, v in self.velocity.items()}
         while True:
             best = self._earliest()
             if best is not None:
@@ -444,7 +451,8 @@ class _Resolver:
                 continue  # looked at, never struck: left as it was
             # (A graze that found no touch leaves its bodies be.)
             write = self.any_manifold or bid in self.struck
-            out.velocities[bid] = VelocityChange(self.solved[bid], (v.vx_mmps, v.vy_mmps), write)
+            out.velocities[bid] = VelocityChange(self.solved[bid], (v.vx_mmps, v.vy_mmps), write,
+                                                 self.unsolved.get(bid, self.solved[bid]))
         out.shifts = {bid: self.shift[bid] for bid in self.struck}
         return out
 

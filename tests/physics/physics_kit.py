@@ -42,3 +42,38 @@ CAP = CONFIG.max_shot_speed
 def world(spots: dict[str, tuple[float, float]], config: PhysicsConfig = CONFIG) -> tuple[Simulation, Recorder]:
     sim = Simulation.from_positions(spots, LAYOUT, config)
     return sim, Recorder(sim)
+
+
+def ground_of(body: str):
+    """How ``body`` slides and rolls (``motion.Ground``): the Sun is lead, all else glass."""
+    from game.physics import GLASS, LEAD
+    from game.physics.motion import Ground
+
+    if body == "sun":
+        return Ground(LAYOUT.sun_radius, LEAD.sliding_friction, LEAD.rolling_resistance, CONFIG.gravity)
+    return Ground(LAYOUT.marble_radius, GLASS.sliding_friction, GLASS.rolling_resistance, CONFIG.gravity)
+
+
+def when_flick_covers(speed: float, distance: float, spin: float = 0.0) -> tuple[float, float]:
+    """A glass flick at ``speed``: the time it has come ``distance`` and its speed then (inf, 0 if never)."""
+    from game.physics.motion import evolve, flick
+
+    ground = ground_of("earth.taw")
+    start = flick(speed, 0.0, spin, LAYOUT.marble_radius)
+    if evolve(start, ground, 1e3)[0] < distance:
+        return math.inf, 0.0
+    lo, hi = 0.0, 60.0
+    for _ in range(100):
+        mid = 0.5 * (lo + hi)
+        if evolve(start, ground, mid)[0] < distance:
+            lo = mid
+        else:
+            hi = mid
+    return hi, evolve(start, ground, hi)[2].speed_mps
+
+
+def travel_of(body: str, speed: float) -> float:
+    """How far ``body`` goes, struck unspun to ``speed``."""
+    from game.physics.motion import BallState, evolve
+
+    return evolve(BallState(speed, 0.0), ground_of(body), 1e3)[0]

@@ -8,7 +8,7 @@ import pytest
 
 from game.physics import PhysicsConfig, ShotError, Simulation, UnknownBodyError, shot_velocity
 from game.rules.events import AllAtRest, Contact, ShotStarted
-from tests.physics.physics_kit import CAP, LAYOUT, aim, full_table, world
+from tests.physics.physics_kit import CAP, LAYOUT, aim, full_table, world, when_flick_covers
 
 
 def test_a_shot_starts_with_shot_started_and_ends_with_exactly_one_rest() -> None:
@@ -67,7 +67,7 @@ def test_contacts_name_the_two_bodies_that_met_with_a_positive_impulse() -> None
     first = contacts[0]
     # The taw (r 8 mm) touches Mars's surface on the line of fire.
     assert first.position[0] == pytest.approx(-0.008, abs=1e-4)
-    assert first.t == pytest.approx((0.3 - 0.016) / 2.0, rel=0.02)
+    assert first.t == pytest.approx(when_flick_covers(2.0, 0.3 - 0.016)[0], abs=1e-4)
 
 
 def test_a_body_that_leaves_the_circle_is_published_once_and_taken_away() -> None:

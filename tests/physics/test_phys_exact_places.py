@@ -62,7 +62,7 @@ def test_a_body_that_moved_reports_where_bullet_has_it() -> None:
     spots = on_the_herschel_line(2)
     sim, rec = world(spots)
     target = spots["herschel.1"]
-    sim.shoot("earth.taw", aim(spots["earth.taw"], target, 1.5))
+    sim.shoot("earth.taw", aim(spots["earth.taw"], target, 2.2))
     rest = sim.run_to_rest()
     assert any({c.a, c.b} == {"earth.taw", "herschel.1"} for c in rec.of("contact"))
     struck = rest.positions["herschel.1"]

@@ -80,7 +80,8 @@ def test_a_taw_striking_the_sun_pressed_against_the_earth_passes_the_blow_down_t
         sim.run_to_rest()
     contacts = _contacts(rec.events)
     assert [(c.a, c.b) for c in contacts[:2]] == [("mars.taw", "sun"), ("earth", "sun")]
-    assert contacts[0].t < contacts[1].t
+    # Pressed together, the Sun may pass the blow on at the very instant it is struck.
+    assert contacts[0].t < contacts[1].t if gap else contacts[0].t <= contacts[1].t
     assert [c.t for c in contacts] == sorted(c.t for c in contacts)
     # The Earth goes on along the line, away from the Sun (it may leave the circle).
     assert sim.positions().get("earth", (earth[0], -math.inf))[1] < earth[1] - 0.01
