@@ -1,7 +1,8 @@
 """The shots an AI considers: pure geometry, no physics.
 
 A candidate is a taw placement (where the rules let the shooter choose one),
-a direction and a speed.  They come from three families, in this order of
+a direction, a speed and a spin (full-on Sun shots also come as stop and
+follow shots).  They come from three families, in this order of
 priority: shots at the Sun along the centre line and with cut offsets (the
 game is about moving the Sun), shots at the adversaries' planets, satellites
 and taws (never the shooter's own, rule 15), and evenly spread directions
@@ -9,7 +10,8 @@ that catch what aiming at single bodies misses.  Speeds span the allowed
 range.  A fourth family, asked for by the stronger levels, follows them:
 rule 13 shots that leave an adversary's taw at rest in the inner ring, with
 the speed worked back from the ground's rolling resistance and a hit's
-restitution (the only physics used here: two material constants).
+restitution (the only physics used here: the ground's two friction
+coefficients, ``motion.py``, and the restitution).
 Everything is deterministic: no randomness is used here at all.
 """
 
@@ -21,6 +23,7 @@ from typing import Iterable, Mapping, Sequence
 
 from game.physics.bodies import GLASS
 from game.physics.config import GRAVITY
+from game.physics.motion import Ground, flick_speed_for, travel_m
 from game.rules.layout import SUN, Layout, body_planet, is_taw
 
 Point = tuple[float, float]
@@ -38,6 +41,7 @@ class Candidate:
     cut: float = 0.0  # fraction of the contact distance the aim is offset by
     orbit: str | None = None  # the line the taw is laid on, with ``placement``
     orbit_angle: float = 0.0  # degrees: where on that line
+    spin: float = 0.0  # the thumb's spin, -1 (backspin) .. 1 (topspin): see ``game.match.players.Shot``
 
     def velocity(self) -> tuple[float, float]:
         return (self.speed * math.cos(self.angle), self.speed * math.sin(self.angle))
@@ -126,7 +130,7 @@ def placement_points(layout: Layout, lines: Sequence[str], sun: Point, bodies: M
 
 
 # Rule 13 shots: what a glass-on-glass hit and the ground do to speed.
-ROLL_DECEL = GLASS.rolling_resistance * GRAVITY          # m/s^2 while rolling
+GLASS_GROUND = Ground(Layout().marble_radius, GLASS.sliding_friction, GLASS.rolling_resistance, GRAVITY)
 HIT_SHARE = (1.0 + GLASS.restitution ** 2) / 2.0         # speed a head-on hit passes on (~0.96)
 RING_MAX_CUT = math.radians(45.0)                         # beyond this the struck taw's line is unreliable
 RING_DEPTHS = (0.35, 0.6)                                 # where along the ring's chord to stop it
@@ -158,7 +162,7 @@ def ring_shots(*, layout: Layout, bodies: Mapping[str, Point], origin: Point, pl
     centre, and towards points either side of it.  The shooter aims at the
     "ghost" spot touching the target on that line; the speed is worked out
     backwards so the struck taw stops part-way across the ring: rolling
-    decelerates at mu_r*g, and a hit passes on about (1+e)/2 of the speed along
+    slides then rolls (``motion.py``), and a hit passes on about (1+e)/2 of the speed along
     the line of centres, times the cosine of the cut.  Lines the shooter
     cannot reach cleanly (a cut beyond 45 degrees, a body in the way, a speed
     beyond the cap) are dropped.  Noise in the planner's robust stage decides
@@ -220,9 +224,10 @@ def ring_shots(*, layout: Layout, bodies: Mapping[str, Point], origin: Point, pl
             t_in, t_out = chord
             for depth in RING_DEPTHS:
                 travel = t_in + depth * (t_out - t_in)
-                struck = math.sqrt(2 * ROLL_DECEL * travel)
+                # Struck unspun, it slides then rolls: its travel grows as the square of its speed.
+                struck = math.sqrt(travel / travel_m(1.0, GLASS_GROUND))
                 at_hit = struck / (HIT_SHARE * math.cos(cut))
-                speed = math.sqrt(at_hit * at_hit + 2 * ROLL_DECEL * reach)
+                speed = flick_speed_for(at_hit, reach, GLASS_GROUND)
                 if speed > high or speed < 0.5 * low:
                     continue
                 rank = cut + reach + 0.001 * serial
@@ -276,6 +281,15 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
                     continue
                 for speed in speed_ladder(low, high, n_speeds):
                     mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit, orbit_angle=orbit_angle))
+                if cut == 0.0:
+                    # Full on, with spin: a stop shot (backspin: the taw arrives
+                    # still sliding and stops where it struck, out of the ring
+                    # and off its own orbit, rules 12 and 13) and a follow shot
+                    # (topspin: it rolls on after the Sun).
+                    for speed in speed_ladder(low, high, n_speeds)[1:3]:
+                        for spin in (-1.0, 1.0):
+                            mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit,
+                                                  orbit_angle=orbit_angle, spin=spin))
         # Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first.
         others = [
             (b, p) for b, p in bodies.items()

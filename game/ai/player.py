@@ -82,7 +82,7 @@ class AIPlayer:
         chosen = decision.candidate
         placement = TawPlacement(chosen.orbit, chosen.orbit_angle) if chosen.orbit is not None else None
         return Shot(direction=math.degrees(noisy.angle) % 360.0, speed=min(noisy.speed, max_speed),
-                    placement=placement)
+                    placement=placement, spin=chosen.spin)
 
     def shot_for(self, decision: Decision, view: MatchView) -> Shot:
         return self.executed(decision, (view.round, view.turn), view.shooter, view.max_speed)

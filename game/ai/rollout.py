@@ -85,7 +85,7 @@ def play(sit: Situation, shot: Candidate) -> tuple[Any, Mapping[str, Point]]:
         state = replace(state, positions=table)
     speed = min(shot.speed, sit.max_speed)
     events = play_physics(table, sit.taw, math.degrees(shot.angle) % 360.0, speed, sit.layout,
-                          PhysicsConfig.for_layout(sit.layout))
+                          PhysicsConfig.for_layout(sit.layout), spin=shot.spin)
     ruling = _judge()(state, sit.shooter, events, sit.layout, sit.house)
     after = carry_out(ruling, sit.layout)
     return replace(ruling, state=after), after.positions

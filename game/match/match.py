@@ -239,6 +239,8 @@ class Match:
             raise IllegalShotError("a shot's speed and direction must be finite numbers")
         if not 0.0 < shot.speed <= self.config.max_shot_speed:
             raise IllegalShotError(f"shot speed {shot.speed} m/s is outside (0, {self.config.max_shot_speed}]")
+        if not -1.0 <= shot.spin <= 1.0:
+            raise IllegalShotError(f"shot spin {shot.spin} is outside [-1, 1]")
         start, placement = self.start_of(shot, shooter)
         taw = taw_id(shooter)
         table = dict(self.state.positions)
@@ -250,7 +252,7 @@ class Match:
         # The referee listens to the shot's event stream and rules when all is at rest.
         referee = ShotReferee(state, self.layout, self.house)
         events = play_physics(table, taw, shot.direction, shot.speed, self.layout, self.config,
-                              on_frame or self.on_frame, self.frame_hz, listeners=(referee,))
+                              on_frame or self.on_frame, self.frame_hz, listeners=(referee,), spin=shot.spin)
         ruling = referee.last_ruling
         if ruling is None:
             raise TableError("the shot never came to rest, so the referee could not rule")
@@ -283,7 +285,7 @@ def private_copy(state: RuleState) -> RuleState:
 
 def play_physics(table: Mapping[str, Point], taw: str, direction: float, speed: float, layout: Layout,
                  config: PhysicsConfig, on_frame: FrameCallback | None = None,
-                 frame_hz: float = 60.0, listeners: Sequence[Listener] = ()) -> list[Event]:
+                 frame_hz: float = 60.0, listeners: Sequence[Listener] = (), spin: float = 0.0) -> list[Event]:
     """One shot in a fresh world built from the resting table; the shot's event log.
 
     ``listeners`` (the live game's referee, say) hear the shot's events as
@@ -299,7 +301,7 @@ def play_physics(table: Mapping[str, Point], taw: str, direction: float, speed: 
         sim.bus.subscribe(events.append)
         for listener in listeners:
             sim.bus.subscribe(listener)
-        sim.shoot(taw, shot_velocity(speed, direction))
+        sim.shoot(taw, shot_velocity(speed, direction), spin=spin)
         sim.run_to_rest(on_frame=on_frame, frame_hz=frame_hz)
     finally:
         sim.close()

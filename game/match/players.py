@@ -35,12 +35,14 @@ class Shot:
     ``placement`` must be None when the taw is shot from where it rests
     (rule 17), and may be given for a first shot (own line) or a comet's
     shot (any line, rule 14); when it is None there, the taw stays where it
-    lies.
+    lies.  ``spin`` in [-1, 1] is the thumb's top- (1) or backspin (-1), in
+    units of the spin of a ball rolling at the shot's speed; 0 is a plain flick.
     """
 
     direction: float
     speed: float
     placement: TawPlacement | None = None
+    spin: float = 0.0
 
 
 @dataclass(frozen=True)

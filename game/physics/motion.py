@@ -134,3 +134,23 @@ def energy_j(state: BallState, mass_kg: float, radius_m: float) -> float:
     v2 = state.vx_mps ** 2 + state.vy_mps ** 2
     w2 = state.wx_radps ** 2 + state.wy_radps ** 2
     return 0.5 * mass_kg * v2 + 0.2 * mass_kg * radius_m * radius_m * w2
+
+
+def travel_m(speed_mps: float, ground: Ground, spin: float = 0.0) -> float:
+    """How far a ball set off at ``speed_mps`` with ``spin`` (as ``flick``'s) goes before it rests."""
+    return evolve(flick(speed_mps, 0.0, spin, ground.radius_m), ground, math.inf)[0]
+
+
+def flick_speed_for(arrive_mps: float, distance_m: float, ground: Ground) -> float:
+    """The speed of a plain flick that arrives ``distance_m`` away at ``arrive_mps`` (sliding, then rolling).
+
+    While it slides its speed falls as v² = V² − 2 μs g d, over the first
+    12 V² / (49 μs g); then it rolls on from 5/7 V, v² falling by 2 μr g a metre.
+    """
+    mu_s_g = ground.mu_slide * ground.g_mps2
+    mu_r_g = ground.mu_roll * ground.g_mps2
+    sliding = math.sqrt(arrive_mps * arrive_mps + 2.0 * mu_s_g * distance_m)
+    if distance_m <= 12.0 * sliding * sliding / (49.0 * mu_s_g) and arrive_mps >= 5.0 / 7.0 * sliding:
+        return sliding
+    k = 25.0 / 49.0 + 24.0 * ground.mu_roll / (49.0 * ground.mu_slide)
+    return math.sqrt((arrive_mps * arrive_mps + 2.0 * mu_r_g * distance_m) / k)

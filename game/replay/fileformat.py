@@ -148,6 +148,7 @@ def inputs_to_dict(inputs: ShotInputs) -> dict[str, Any]:
         "speed": float(inputs.speed),
         "placement": None if inputs.placement is None else [float(inputs.placement[0]), float(inputs.placement[1])],
         "placement_orbit": inputs.placement_orbit,
+        **({"spin": float(inputs.spin)} if inputs.spin else {}),
     }
 
 
@@ -422,6 +423,7 @@ class _Reader:
             placement=placement,
             placement_orbit=None if value.get("placement_orbit") is None
             else self._string(value.get("placement_orbit"), "placement_orbit", where),
+            spin=0.0 if value.get("spin") is None else self._number(value.get("spin"), "spin", where, -1.0, 1.0),
         )
 
     def _shot(self, header: dict[str, Any], rest: bytes, where: str, count: bool = True) -> ShotRecord:

@@ -42,6 +42,7 @@ class ShotInputs:
     speed: float
     placement: Point | None = None
     placement_orbit: str | None = None
+    spin: float = 0.0   # the thumb's spin, -1..1 (``game.match.players.Shot``)
 
     @classmethod
     def from_velocity(cls, shooter: str, body: str, velocity: Point, placement: Point | None = None,

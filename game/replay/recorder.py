@@ -27,12 +27,12 @@ DEFAULT_RATE = 60.0
 
 
 def shot_inputs(result: Any) -> ShotInputs:
-    """The inputs of a ``game.match.ShotResult``: who shot, which way, how hard, where a placed taw was laid."""
+    """The inputs of a ``game.match.ShotResult``: who shot, which way, how hard, with what spin, where a placed taw was laid."""
     placement = result.placement
     return ShotInputs(result.shooter, f"{result.shooter}.taw", float(result.shot.direction) % 360.0,
                       float(result.shot.speed),
                       None if placement is None else (float(result.start[0]), float(result.start[1])),
-                      None if placement is None else str(placement.orbit))
+                      None if placement is None else str(placement.orbit), float(result.shot.spin))
 
 
 class ShotRecorder:

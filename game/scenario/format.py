@@ -34,7 +34,7 @@ TOP_KEYS = frozenset(
     {"description", "players", "shooter", "bodies", "shot", "shots", "sun_released", "purses", "stakes",
      "comets", "house_rules", "first_shot", "hat"}
 )
-SHOT_KEYS = frozenset({"aim", "direction", "speed", "offset", "offset_m"})
+SHOT_KEYS = frozenset({"aim", "direction", "speed", "offset", "offset_m", "spin"})
 PLACEMENT_FORMS = ("at", "on", "in", "beyond")
 PLACEMENT_KEYS = frozenset({"at", "on", "in", "beyond", "angle", "frac", "by"})
 REGION_EXTRAS = ("inner", "saturn_ring")
@@ -61,6 +61,7 @@ class ShotSpec:
     aim: str | None = None
     offset_m: float = 0.0
     place: tuple[str, float] | None = None
+    spin: float = 0.0    # -1 (most backspin) .. 1 (most topspin); 0 a plain flick
 
 
 @dataclass(frozen=True)
@@ -306,6 +307,9 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         raise reader.fail(f"{key}.speed", f"{speed} m/s is above the cap of {max_speed} m/s")
     if ("aim" in table) == ("direction" in table):
         raise reader.fail(key, "give exactly one of aim = BODY or direction = DEGREES")
+    spin = reader.number(f"{key}.spin", table["spin"]) if "spin" in table else 0.0
+    if not -1.0 <= spin <= 1.0:
+        raise reader.fail(f"{key}.spin", f"must lie between -1 (backspin) and 1 (topspin), not {spin}")
     place = None
     if "place" in table:
         spot = reader.table(f"{key}.place", table["place"])
@@ -317,7 +321,7 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
     if "direction" in table:
         if "offset" in table or "offset_m" in table:
             raise reader.fail(f"{key}.offset", "only makes sense with aim = BODY")
-        return ShotSpec(shooter=shooter, speed=speed, key=key, place=place,
+        return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, spin=spin,
                         direction=reader.number(f"{key}.direction", table["direction"]) % 360.0)
     aim = reader.string(f"{key}.aim", table["aim"])
     if shooter is not None and aim == taw_id(shooter):
@@ -332,7 +336,7 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         offset_m = frac * (layout.marble_radius + body_radius(layout, aim))
     elif "offset_m" in table:
         offset_m = reader.number(f"{key}.offset_m", table["offset_m"])
-    return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, aim=aim, offset_m=offset_m)
+    return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, aim=aim, offset_m=offset_m, spin=spin)
 
 
 def read_shot(source: str, key: str, table: Any, *, shooter: str | None, players: tuple[str, ...],

@@ -82,7 +82,7 @@ def run_scenario(scenario: Scenario, config: PhysicsConfig | None = None,
             table = dict(match.state.positions)
             table.pop(taw_id(shooter), None)
             direction = resolve_direction(spec, table, start, scenario.source)
-            results.append(match.play_shot(Shot(direction, spec.speed, placement)))
+            results.append(match.play_shot(Shot(direction, spec.speed, placement, spec.spin)))
         except IllegalShotError as err:
             raise UserError(f"{scenario.source}: {spec.key}: {err}") from None
     return ScenarioResult(scenario, tuple(results), state, match.state)

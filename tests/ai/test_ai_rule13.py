@@ -66,7 +66,7 @@ def earths_ring_shots_at_mercury(positions):
 
 
 def test_ring_shots_leave_the_struck_taw_in_the_inner_ring():
-    """The speed model (rolling mu_r*g, (1+e)/2 passed on, the cut's cosine) matches the physics."""
+    """The speed model (sliding then rolling, (1+e)/2 passed on, the cut's cosine) matches the physics."""
     positions = table(polar(0.42, 250.0), polar(0.33, 140.0))
     sit, shots = earths_ring_shots_at_mercury(positions)
     assert len(shots) >= 4  # straight on, and cut to either side of the centre

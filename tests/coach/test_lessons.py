@@ -68,7 +68,7 @@ def test_learn_check_fails_when_a_failing_shot_would_pass(tmp_path, capsys):
     (lambda d: (d / "lesson.toml").write_text("x" * 70_000), "larger than"),
     (lambda d: (d / "lesson.toml").write_text((d / "lesson.toml").read_text().replace('"release"', '"fly"')),
      "goal.kind: must be one of"),
-    (lambda d: (d / "scenario.toml").write_text((d / "scenario.toml").read_text().replace("3.2", "9.0")),
+    (lambda d: (d / "scenario.toml").write_text((d / "scenario.toml").read_text().replace("3.75", "9.0")),
      "above the cap"),
 ])
 def test_a_broken_lesson_is_listed_with_a_one_line_reason_and_the_rest_still_load(tmp_path, damage, reason):

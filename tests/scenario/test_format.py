@@ -124,7 +124,7 @@ def test_rule_state_and_house_rules_are_read():
     (BASE + '[shot]\naim = "sun"\nspeed = "fast"\n', "shot.speed", "must be a number"),
     (BASE + '[shot]\naim = "pluto"\nspeed = 1\n', "shot.aim", "pluto"),
     (BASE + '[shot]\naim = "sun"\ndirection = 3\nspeed = 1\n', "shot", "exactly one"),
-    (BASE + '[shot]\naim = "sun"\nspeed = 1\nspin = 2\n', "shot.spin", "unknown key"),
+    (BASE + '[shot]\naim = "sun"\nspeed = 1\nspin = 2\n', "shot.spin", "between -1 (backspin) and 1"),
     (BASE + 'colour = "red"\n[shot]\naim = "sun"\nspeed = 1\n', "colour", "unknown key"),
     ('players = ["pluto"]\nshooter = "pluto"\n', "players[0]", "unknown planet"),
     ('players = ["earth"]\nshooter = "mars"\n[shot]\naim="sun"\nspeed=1\n', "shooter", "not one of the players"),
@@ -162,3 +162,12 @@ def test_stakes_default_to_the_house_rules():
 
     assert starting_state(parse('[house_rules]\nstarting_stakes = 4\n')).stakes == 4
     assert starting_state(parse('stakes = 2\n[house_rules]\nstarting_stakes = 4\n')).stakes == 2
+
+
+def test_a_shot_may_carry_spin_and_omitting_it_is_a_plain_flick() -> None:
+    from game.scenario.format import parse_scenario
+
+    text = 'players = ["earth"]\nshooter = "earth"\n[shot]\naim = "sun"\nspeed = 1\n'
+    assert parse_scenario(text, "t.toml", max_speed=3.8).shots[0].spin == 0.0
+    spun = parse_scenario(text + "spin = -0.5\n", "t.toml", max_speed=3.8)
+    assert spun.shots[0].spin == -0.5

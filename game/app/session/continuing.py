@@ -118,7 +118,7 @@ def _replay_shot(session: MatchSession, number: int, record: ShotRecord) -> None
             raise differs
         placement = TawPlacement(inputs.placement_orbit, angle)
     try:
-        result = session.match.play_shot(Shot(inputs.direction, inputs.speed, placement))
+        result = session.match.play_shot(Shot(inputs.direction, inputs.speed, placement, inputs.spin))
     except ValueError:  # IllegalShotError, or the table found wrong
         raise differs from None
     if not same_outcome(result, record):
