@@ -52,6 +52,7 @@ class PhysicsCase:
     direction: float
     aimed_at: str | None
     table: dict[str, Point]
+    spin: float = 0.0
 
 
 @dataclass
@@ -161,7 +162,8 @@ def build_case(seed: int, cap: float) -> PhysicsCase:
         direction = math.degrees(math.atan2(ty - sy, tx - sx))
     else:
         direction = rng.uniform(0.0, 360.0)
-    return PhysicsCase(seed, crowd, players, shooter, speed, direction, aimed_at, table)
+    spin = 0.0 if rng.random() < 0.4 else rng.uniform(-1.0, 1.0)
+    return PhysicsCase(seed, crowd, players, shooter, speed, direction, aimed_at, table, spin)
 
 
 def in_the_way(table: dict[str, Point], taw: str, direction: float, radius: Callable[[str], float]) -> \
@@ -215,7 +217,8 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     layout = Layout()
     config = PhysicsConfig.for_layout(layout)
     taw = taw_id(case.shooter)
-    tag = f"seed {case.seed} ({case.crowd}, {case.shooter} at {case.speed:.3f} m/s toward {case.direction:.2f})"
+    tag = (f"seed {case.seed} ({case.crowd}, {case.shooter} at {case.speed:.3f} m/s toward {case.direction:.2f}, "
+           f"spin {case.spin:+.2f})")
     radii = {b: _radius(layout, b) for b in case.table}
     checker = FrameChecker(radii, report.stats, tolerance=flight_tolerance(config.max_shot_speed, config.substep_hz))
     checker.context = tag
@@ -235,7 +238,7 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
                 sunk.append(f"t={t:.3f}: {bid} at height {z:.6f}, not {height:.6f}")
     try:
         sim.bus.subscribe(events.append)
-        sim.shoot(taw, shot_velocity(case.speed, case.direction))
+        sim.shoot(taw, shot_velocity(case.speed, case.direction), spin=case.spin)
         sim.run_to_rest(on_frame=on_frame)
     except Exception as err:  # noqa: BLE001 - the finding
         report.problems.append(f"{tag}: {type(err).__name__}: {err}")
@@ -266,7 +269,7 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
         report.aimed += 1
         ahead = in_the_way(case.table, taw, case.direction, lambda b: radii[b])
         ground = Ground(layout.marble_radius, GLASS.sliding_friction, GLASS.rolling_resistance, GRAVITY)
-        reach = evolve(flick(case.speed, 0.0, 0.0, layout.marble_radius), ground, config.max_shot_time)[0]
+        reach = evolve(flick(case.speed, 0.0, case.spin, layout.marble_radius), ground, config.max_shot_time)[0]
         shallow = graze_bound(case.speed, 2 * layout.marble_radius, config.substep_hz) + 5e-5
         solid = [a for a in ahead if a[2] > shallow]
         if solid and solid[0][0] < 0.8 * reach:
