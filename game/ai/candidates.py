@@ -251,12 +251,16 @@ Origin = tuple[Point, str | None, float]  # (point, orbit laid on or None, angle
 
 def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Origin],
              speed_range: tuple[float, float], budget: int, ring_targets: Sequence[str] = (),
-             ring_budget: int = 0) -> list[Candidate]:
+             ring_budget: int = 0, spin_shots: bool = False) -> list[Candidate]:
     """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins.
 
     With ``ring_budget``, up to that many rule 13 shots (``ring_shots``) at the
     taws named in ``ring_targets`` (the adversaries still in) follow the rest:
     they exist only where the geometry allows one, so most positions add none.
+    With ``spin_shots``, each origin's full-on Sun shot also comes, at three
+    speeds, as a stop shot (backspin: the taw draws back from where it
+    struck, out of the inner ring and off its own orbit, rules 12 and 13)
+    and a follow shot (topspin: it rolls on after the Sun).
     """
     if budget <= 0 or not origins:
         return []
@@ -281,15 +285,6 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
                     continue
                 for speed in speed_ladder(low, high, n_speeds):
                     mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit, orbit_angle=orbit_angle))
-                if cut == 0.0:
-                    # Full on, with spin: a stop shot (backspin: the taw arrives
-                    # still sliding and stops where it struck, out of the ring
-                    # and off its own orbit, rules 12 and 13) and a follow shot
-                    # (topspin: it rolls on after the Sun).
-                    for speed in speed_ladder(low, high, n_speeds)[1:3]:
-                        for spin in (-1.0, 1.0):
-                            mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit,
-                                                  orbit_angle=orbit_angle, spin=spin))
         # Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first.
         others = [
             (b, p) for b, p in bodies.items()
@@ -314,6 +309,16 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
                 mine.append(Candidate(origin, angle, min(speed, high), placement, "spread", orbit=orbit, orbit_angle=orbit_angle))
         out.extend(mine[:per_origin])
     out = out[:budget] if len(out) > budget else out
+    if spin_shots and sun is not None:
+        for origin, orbit, orbit_angle in origins:
+            angle = aim_angle(origin, sun, 0.0, contact_sun)
+            if angle is None:
+                continue
+            placement = origin if orbit is not None else None
+            for speed in speed_ladder(low, high, 5)[2:]:
+                for spin in (-1.0, 1.0):
+                    out.append(Candidate(origin, angle, speed, placement, SUN, 0.0, orbit=orbit,
+                                         orbit_angle=orbit_angle, spin=spin))
     if ring_budget > 0 and ring_targets:
         per_ring = max(2, ring_budget // len(origins))
         ring: list[Candidate] = []

@@ -33,6 +33,8 @@ class Level:
     random_play: bool = False
     # Rule 13 shots: at most this many candidates aimed to leave an adversary's taw in the inner ring.
     ring_candidates: int = 0
+    # Stop and follow shots (backspin, topspin) at the Sun beside the plain flicks.
+    spin_shots: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -44,10 +46,10 @@ LEVELS: dict[str, Level] = {
                   position_weight=1.0),
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
-                    position_weight=1.0, ring_candidates=10),
+                    position_weight=1.0, ring_candidates=10, spin_shots=True),
     "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=110, origins=6,
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
-                  position_weight=1.0, ring_candidates=12),
+                  position_weight=1.0, ring_candidates=12, spin_shots=True),
 }
 
 

@@ -36,7 +36,7 @@ from game.ai.workers import PlanContext
 from game.match.table import free_spot_on_line
 from game.rules.layout import SUN, taw_id
 
-MIN_SPEED = 0.35          # m/s: slower shots barely reach anything
+MIN_SPEED = 0.45          # m/s: slower shots barely reach anything (a flick at 0.45 goes 10 cm)
 REPLY_WEIGHT = 0.8        # how much of the next player's best reply we count against a shot
 REPLY_RING = 4            # rule 13 shots among the next player's replies (hard's lookahead)
 
@@ -79,11 +79,12 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
     return found
 
 
-def candidates_for(sit: Situation, budget: int, origins: int, ring_budget: int = 0) -> list[Candidate]:
+def candidates_for(sit: Situation, budget: int, origins: int, ring_budget: int = 0,
+                   spin_shots: bool = False) -> list[Candidate]:
     rivals = tuple(taw_id(p) for p in sit.opponents()) if ring_budget > 0 else ()
     return generate(layout=sit.layout, bodies=sit.positions, shooter=sit.shooter,
                     origins=origins_for(sit, origins), speed_range=(MIN_SPEED, sit.max_speed), budget=budget,
-                    ring_targets=rivals, ring_budget=ring_budget)
+                    ring_targets=rivals, ring_budget=ring_budget, spin_shots=spin_shots)
 
 
 def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
@@ -93,7 +94,7 @@ def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
 def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
          weights: ValueWeights = ValueWeights()) -> Decision:
     started = time.perf_counter()
-    cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates)
+    cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates, level.spin_shots)
     if not cands:
         raise ValueError(f"{sit.shooter} has no shot to consider")
     situations: list[Situation] = [sit]
