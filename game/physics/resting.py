@@ -9,7 +9,6 @@ stop costing Bullet and us anything.  Only the moving bodies are visited.
 
 from __future__ import annotations
 
-import math
 from typing import Mapping
 
 from game.physics.bodies import Point
