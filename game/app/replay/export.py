@@ -57,13 +57,14 @@ def encode_png_rgb(image: np.ndarray, level: int = 1) -> bytes:
             + chunk(b"IEND", b""))
 
 
-def prepare_folder(folder: str | Path) -> tuple[Path, int]:
-    """The export folder, created if need be, with an earlier export's frames and GIF removed.
+def prepare_folder(folder: str | Path) -> tuple[Path, list[Path]]:
+    """The export folder, created if need be, and an earlier export's frames and GIF in it.
 
     An export into a used folder must not leave frames of the last one after
-    its own (a shorter export would end in someone else's pictures).  Only
-    files with our exact names (``frame_00000.png``..., ``replay.gif``) are
-    removed, and only regular files: anything else by those names is refused.
+    its own (a shorter export would end in someone else's pictures): these
+    are removed (``clear``) once rendering has started.  Only files with our
+    exact names (``frame_00000.png``..., ``replay.gif``) count, and only
+    regular files: anything else by those names is refused here.
     """
     out = Path(folder)
     if out.exists() and not out.is_dir():
@@ -75,17 +76,24 @@ def prepare_folder(folder: str | Path) -> tuple[Path, int]:
             out.mkdir()
         except OSError as err:
             raise UserError(f"{out}: cannot create the folder ({err.strerror})") from None
-        return out, 0
+        return out, []
     try:
         ours = [p for p in out.iterdir() if FRAME_NAME.fullmatch(p.name) or p.name == GIF_NAME]
-        for path in ours:
-            if path.is_symlink() or not path.is_file():
-                raise UserError(f"{path}: has an export's name but is not a regular file; not touching it")
-        for path in ours:
-            path.unlink()
+    except OSError as err:
+        raise UserError(f"{out}: cannot list the folder ({err.strerror})") from None
+    for path in ours:
+        if path.is_symlink() or not path.is_file():
+            raise UserError(f"{path}: has an export's name but is not a regular file; not touching it")
+    return out, ours
+
+
+def clear(earlier: list[Path], out: Path) -> None:
+    """Remove an earlier export's files (found by ``prepare_folder``)."""
+    try:
+        for path in earlier:
+            path.unlink(missing_ok=True)
     except OSError as err:
         raise UserError(f"{out}: cannot clear the earlier export ({err.strerror})") from None
-    return out, len(ours)
 
 
 def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
@@ -111,7 +119,7 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
     from game.app.scene.offscreen import grab, make_offscreen_base
     from game.fileio import write_atomic
 
-    out, cleared = prepare_folder(folder)
+    out, earlier = prepare_folder(folder)
     own_base = base is None
     if own_base:
         try:
@@ -120,6 +128,7 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
             raise UserError(f"cannot render offscreen on this machine ({err})", exit_code=1) from None
     viewer = None
     written: list[Path] = []
+    clear(earlier, out)   # only now that rendering works: a failed start leaves the earlier export whole
     try:
         viewer = ReplayViewer(base, replay, camera=camera, trails=trails, controls=False, run_task=False,
                               hold=EXPORT_HOLD)
@@ -139,7 +148,7 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
         if own_base:
             base.destroy()
     gif_path = make_gif(written, out / GIF_NAME, fps) if gif and written else None
-    return ExportResult(written, gif_path, cleared)
+    return ExportResult(written, gif_path, len(earlier))
 
 
 def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
