@@ -16,11 +16,12 @@ from game.app.paths import UserPaths
 from game.app.settings import Settings
 
 
-def build_app(root: Path, settings: Settings | None = None, session_factory=None):
+def build_app(root: Path, settings: Settings | None = None, session_factory=None,
+              size: tuple[int, int] = (400, 225)):
     from game.app.app import TawApp
 
     config = AppConfig(paths=UserPaths.under(root), settings=settings or Settings(msaa=0, shadows=False, quality="low"), offscreen=True,
-                       offscreen_size=(400, 225))
+                       offscreen_size=size)
     app = TawApp(config, session_factory=session_factory)
     # A fixed 1/60 s per frame, so timed waits are frame counts.
     clock = ClockObject.getGlobalClock()
@@ -37,9 +38,9 @@ def random_opponents(setup):
 
 
 @contextmanager
-def built_app(root: Path, session_factory=None):
-    """An offscreen app for the block, then destroyed."""
-    app = build_app(root, session_factory=session_factory)
+def built_app(root: Path, session_factory=None, size: tuple[int, int] = (400, 225)):
+    """An offscreen app for the block (``size`` pixels), then destroyed."""
+    app = build_app(root, session_factory=session_factory, size=size)
     try:
         yield app
     finally:

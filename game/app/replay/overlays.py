@@ -7,7 +7,8 @@ would.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -126,22 +127,75 @@ class Trails:
             self.node = None
 
 
-class TextOverlay:
-    """Captions at the top, a status line at the bottom, on the 2D layer."""
+# Captions: on a dark card under the row of top buttons (the viewer's Back button ends
+# 0.11 below the window's top edge), wrapped inside the window's width.
+CAPTION_TOP = 0.15          # aspect2d units below the top edge where the first line's card starts
+CAPTION_SIDE_MARGIN = 0.06  # each side, aspect2d units
+CAPTION_SCALE = 0.055       # text height in aspect2d units (the window is 2 high)...
+CAPTION_MIN_PX = 17.0       # ...but never under this many pixels a line, so a 640x360 export still reads
+CAPTION_LINES = 3           # the latest captions shown
+CAPTION_CARD = (0.05, 0.04, 0.03, 0.78)
+CAPTION_PAD = 0.35          # card margin round the text, in text heights
 
-    def __init__(self, top_centre: Any, bottom_left: Any) -> None:
+
+@dataclass(frozen=True)
+class CaptionLayout:
+    """Where and how large the captions are drawn in a window of ``size`` pixels (aspect2d units)."""
+
+    scale: float
+    wordwrap: float  # in text heights, as TextNode counts it
+    z: float         # the first line's baseline, below the top-centre anchor
+
+    @classmethod
+    def for_window(cls, size: tuple[int, int]) -> "CaptionLayout":
+        width, height = max(1, size[0]), max(1, size[1])
+        wide = width >= height  # aspect2d is 2 high in a wide window, 2 wide in a tall one
+        half_width = width / height if wide else 1.0
+        scale = max(CAPTION_SCALE, CAPTION_MIN_PX / ((height if wide else width) / 2.0))
+        usable = 2.0 * half_width - 2.0 * CAPTION_SIDE_MARGIN
+        pad = CAPTION_PAD * scale
+        return cls(scale, usable / scale - 2.0 * CAPTION_PAD, -(CAPTION_TOP + pad + 0.8 * scale))
+
+
+class TextOverlay:
+    """Captions at the top on a backing card, wrapped inside the window; a status line at the bottom.
+
+    ``window_size()`` gives the window's pixels; the captions are laid out
+    again whenever it changes (a resized window, a small export).
+    """
+
+    def __init__(self, top_centre: Any, bottom_left: Any,
+                 window_size: Callable[[], tuple[int, int]] = lambda: (1280, 720)) -> None:
         from direct.gui.OnscreenText import OnscreenText
         from panda3d.core import TextNode
 
-        self.captions = OnscreenText(parent=top_centre, text="", pos=(0.0, -0.1), scale=0.06, fg=(1, 1, 1, 1),
-                                     shadow=(0, 0, 0, 0.9), align=TextNode.ACenter, mayChange=True)
+        self.window_size = window_size
+        self.captions = OnscreenText(parent=top_centre, text="", pos=(0.0, -0.2), scale=CAPTION_SCALE,
+                                     fg=(1, 0.97, 0.9, 1), shadow=(0, 0, 0, 0.9), align=TextNode.ACenter,
+                                     mayChange=True)
+        node = self.captions.textNode
+        node.setCardColor(*CAPTION_CARD)
+        node.setCardAsMargin(CAPTION_PAD, CAPTION_PAD, CAPTION_PAD, CAPTION_PAD)
+        node.setCardDecal(True)
+        self.layout: CaptionLayout | None = None
         self.status = OnscreenText(parent=bottom_left, text="", pos=(0.04, 0.2), scale=0.045, fg=(1, 1, 0.9, 1),
                                    shadow=(0, 0, 0, 0.9), align=TextNode.ALeft, mayChange=True)
 
+    def _lay_out(self) -> None:
+        layout = CaptionLayout.for_window(self.window_size())
+        if layout != self.layout:
+            self.layout = layout
+            self.captions.setScale(layout.scale)
+            self.captions.setPos(0.0, layout.z)
+            self.captions.setWordwrap(layout.wordwrap)
+
     def set_captions(self, lines: Sequence[str]) -> None:
-        text = "\n".join(lines[-3:])
+        self._lay_out()
+        text = "\n".join(lines[-CAPTION_LINES:])
         if self.captions.text != text:
             self.captions.setText(text)
+        # an empty caption draws no card at all
+        self.captions.show() if text else self.captions.hide()
 
     def set_status(self, text: str) -> None:
         if self.status.text != text:

@@ -83,7 +83,8 @@ class ReplayViewer:
         self.flashes = Flashes(base.render)
         self.trails = Trails(base.render)
         self.trails.visible = trails
-        self.text = TextOverlay(base.a2dTopCenter, base.a2dBottomLeft)
+        self.text = TextOverlay(base.a2dTopCenter, base.a2dBottomLeft,
+                                window_size=lambda: (base.win.getXSize(), base.win.getYSize()))
         self.text.show_status(controls)
         self.slider: Any = None
         self._slider_written = 0.0
