@@ -36,6 +36,11 @@ class UserPaths:
         return self.config_dir / PEOPLE_FILE
 
     @property
+    def new_game_file(self) -> Path:
+        """The New Game screen's last choices (``game.app.choices``)."""
+        return self.config_dir / "new_game.json"
+
+    @property
     def screenshot_dir(self) -> Path:
         return self.data_dir / "screenshots"
 

@@ -180,3 +180,9 @@ def human_shot(app, level: float) -> None:
             break
         step(app)
     press(app, "shoot-release")
+
+
+def leave_to_menu(app) -> None:
+    """The pause menu's Leave to menu, and Leave again when it asks."""
+    click(app, app.pause.menu_button)
+    click(app, app.pause.confirm.yes_button)

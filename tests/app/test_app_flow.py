@@ -11,7 +11,7 @@ from direct.fsm.FSM import RequestDenied
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.settings import load_settings
 from game.rules.termination import Termination
-from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, start_game, step
+from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, start_game, step, leave_to_menu
 
 pytestmark = pytest.mark.render
 
@@ -76,7 +76,7 @@ def test_hud_shows_the_ruling_after_a_shot(app):
     assert changed.sum() > 50
     press(app, "pause")
     assert app.pause.active
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
     assert app.flow.state == "Menu"
 
 
@@ -92,7 +92,7 @@ def test_aiming_shoots_where_aimed_within_the_cap(app):
     assert shot.direction == pytest.approx(33.0)
     assert 0.0 < shot.speed < aim.view.max_speed
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
 
 
 def test_dragging_the_mouse_back_sets_the_power(app):
@@ -113,7 +113,7 @@ def test_dragging_the_mouse_back_sets_the_power(app):
     assert shots[0].speed == pytest.approx(0.6 * aim.view.max_speed, rel=0.01)
     assert shots[0].direction == pytest.approx(direction)  # the pull does not turn the aim
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
 
 
 def test_aim_aid_is_drawn_and_off_against_hard_opponents(app):
@@ -121,13 +121,13 @@ def test_aim_aid_is_drawn_and_off_against_hard_opponents(app):
     play_until(app, ("Aim",))
     assert app.view.aim_shown
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
     start_game(app, rounds=3, seed=3, hard=True)
     play_until(app, ("Aim",))
     assert app.game.aim_aid_strength() == 0.0
     assert not app.view.aim_shown
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
 
 
 def test_pause_freezes_the_shot(app):
@@ -145,7 +145,7 @@ def test_pause_freezes_the_shot(app):
     step(app, 3)
     assert live.time > t0
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
 
 
 def test_camera_modes_and_placement_along_the_line(app):
@@ -166,7 +166,7 @@ def test_camera_modes_and_placement_along_the_line(app):
     press(app, "knuckle-down")
     assert app.view.mode == "knuckle"
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
 
 
 def test_illegal_transitions_are_refused(app):
@@ -245,4 +245,4 @@ def test_a_refused_shot_hands_the_turn_back(app):
     assert app.flow.state == "Aim" and app.game.session.shooter() == shooter
     assert "not allowed" in app.game.hud.feed_text["text"]
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)

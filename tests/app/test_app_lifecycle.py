@@ -10,7 +10,7 @@ import pytest
 from game.app.session.match_session import MatchSession
 from game.app.session.thinking import ShotChoice
 from game.match.players import Shot
-from tests.app.helpers_app import build_app, built_app, click, press, restore_clock, step, to_first_turn
+from tests.app.helpers_app import build_app, built_app, click, press, restore_clock, step, to_first_turn, leave_to_menu
 
 pytestmark = pytest.mark.render
 
@@ -96,7 +96,7 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
             step(app)
         assert app.flow.state == "Thinking"
         press(app, "pause")
-        click(app, app.pause.menu_button)
+        leave_to_menu(app)
         assert session.pending[-1].cancelled()
 
 

@@ -7,6 +7,7 @@ from game.app.screens.hat_drop import HatDropState
 from game.app.screens.learn import LearnState, LessonResultState
 from game.app.screens.menu import MenuState
 from game.app.screens.new_game import NewGameState
+from game.app.screens.play_out import PlayOutState
 from game.app.screens.replays import ReplaysState
 from game.app.screens.rules import RulesState
 from game.app.screens.ruling import RulingState
@@ -24,6 +25,7 @@ STATE_CLASSES: dict[str, type] = {
     "Aim": AimState,
     "Thinking": ThinkingState,
     "AiAim": AiAimState,
+    "PlayOut": PlayOutState,
     "Shot": ShotState,
     "Ruling": RulingState,
     "GameOver": GameOverState,

@@ -9,6 +9,7 @@ the moment the announcement ends.  Space skips ahead to the shot.
 from __future__ import annotations
 
 from game.app.hud.ai_aim import AimCaption, aim_line_length, read_aim, target_point
+from game.app.hud.out_offer import OutOffer
 from game.app.screens.base import State
 from game.match.players import Shot
 
@@ -24,6 +25,7 @@ class AiAimState(State):
         self.shot = shot
         self.live = None
         self.caption: AimCaption | None = None
+        self.offer: OutOffer | None = None
 
     def enter(self) -> None:
         app = self.app
@@ -40,6 +42,7 @@ class AiAimState(State):
         app.view.show_aim(reading.origin, reading.direction, aim_line_length(reading), reading.contact)
         app.view.frame_action([reading.origin, target_point(reading)], reading.direction)
         self.caption = self.keep(AimCaption(app, reading))
+        self.offer = self.keep(OutOffer(app, self.play_out)) if OutOffer.wanted(app) else None  # the player is out
         game.refresh_hud(hint="Space: shoot now   Tab: overhead   F: free camera   Esc: pause")
         self.live = game.session.start_shot(self.shot)  # computed while the aim is shown
         self.elapsed = 0.0
@@ -62,6 +65,11 @@ class AiAimState(State):
             return
         live, self.live = self.live, None  # handed on: the Shot screen plays it
         self.go("Shot", self.shot, live)
+
+    def play_out(self) -> None:
+        """The player is out and plays the rest at once: this shot, already computed, counts."""
+        live, self.live = self.live, None
+        self.go("PlayOut", live)
 
     def exit(self) -> None:
         self.app.view.hide_aim()

@@ -27,8 +27,9 @@ class GameFlow(FSM):
         "Replays": ["Menu", "Aim", "Thinking"],
         "HatDrop": ["Aim", "Thinking", "Menu"],
         "Aim": ["Shot", "Menu"],
-        "Thinking": ["AiAim", "Menu"],
-        "AiAim": ["Shot", "Menu"],  # an AI's aim shown for a second before it shoots
+        "Thinking": ["AiAim", "Menu", "PlayOut"],  # PlayOut: a player who is out plays the rest at once
+        "PlayOut": ["GameOver", "Menu"],
+        "AiAim": ["Shot", "Menu", "PlayOut"],  # an AI's aim shown for a second before it shoots
         "Shot": ["Ruling", "Menu", "Aim", "Thinking"],  # back to the shooter if the match refuses the shot
         "Ruling": ["Aim", "Thinking", "GameOver", "Menu", "LessonResult"],
         "GameOver": ["Menu", "NewGame"],

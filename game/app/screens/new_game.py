@@ -1,9 +1,13 @@
-"""The New Game screen: opponents and their levels, your planet, house rules, a seed."""
+"""The New Game screen: opponents and their levels, your planet, house rules, a seed.
+
+It offers the last choices again: this run's, or the last run's from ``new_game.json`` (``game.app.choices``).
+"""
 
 from __future__ import annotations
 
 from direct.gui.DirectGui import DirectEntry
 
+from game.app.choices import load_choices, save_choices
 from game.app.hud import theme
 from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEW_NAMES, PREVIEWS, GameSetup
 from game.app.screens.base import State
@@ -22,6 +26,11 @@ class NewGameState(State):
     def enter(self) -> None:
         app = self.app
         app.end_game()
+        if app.last_setup is None:  # the first game of this run: the last run's choices
+            loaded = load_choices(app.app_config.paths.new_game_file)
+            for note in loaded.notes:
+                app.note_warning(note)
+            app.last_setup = loaded.setup
         last: GameSetup = app.last_setup or GameSetup()
         root = self.keep(theme.panel(app.aspect2d, (-1.25, 1.25, -0.9, 0.88)))
         theme.label(root, "New game", (0, 0.74), scale=0.09, colour=theme.BRASS)
@@ -80,6 +89,10 @@ class NewGameState(State):
         if setup is None:
             return
         self.app.last_setup = setup
+        if self.app.app_config.save_settings:
+            problem = save_choices(self.app.app_config.paths.new_game_file, setup)
+            if problem is not None:  # the game starts anyway
+                self.app.note_warning(problem)
         self.go("HatDrop", setup)
 
     def back(self) -> None:

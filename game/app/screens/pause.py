@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from game.app.hud import theme
 from game.app.input.bindings import action_event
+from game.app.hud.confirm import ask_to_leave
 from game.app.hud.rules_panel import RulesPanel
 
-IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "AiAim", "Shot", "Ruling")  # the game-over screen has its own buttons
+IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "AiAim", "Shot", "Ruling", "PlayOut")  # the game-over screen has its own buttons
 
 
 class PauseOverlay:
@@ -19,6 +20,7 @@ class PauseOverlay:
         self.active = False
         self.frame = self.shade = None
         self.rules = self.rules_shade = None
+        self.confirm = None  # "Leave this game?" while it is asked
         app.accept(action_event("pause"), self.toggle)
         app.accept(action_event("rules"), self.show_rules)
 
@@ -47,7 +49,8 @@ class PauseOverlay:
         if self.app.game is None or self.app.game.session.replay() is None:
             self.watch_button["state"] = "disabled"  # no shot played yet
             self.watch_button.setAlphaScale(0.45)
-        self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.33), self.leave, width=10)
+        self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.33), ask_to_leave, width=10,
+                                        extra_args=[self])
 
     def watch_last_shot(self) -> None:
         """The viewer opens over the pause menu; leaving it comes back here, still paused."""

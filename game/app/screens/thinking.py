@@ -8,6 +8,7 @@ announced (``ai_aim``) and then played.  Space asks for it to be played fast.
 from __future__ import annotations
 
 from game.app.hud import theme
+from game.app.hud.out_offer import OutOffer
 from game.app.screens.base import State
 from game.match.players import RandomPlayer
 
@@ -26,6 +27,7 @@ class ThinkingState(State):
         app.view.set_mode("overhead")
         game.fast_forward = False
         game.refresh_hud(thinking=True, hint="Space: play the shot fast   Tab: camera   Esc: pause")
+        self.offer = self.keep(OutOffer(app, lambda: self.go("PlayOut"))) if OutOffer.wanted(app) else None  # the player is out
         self.choice = game.session.think()
         self.on_action("fast-forward", self.hurry)
         self.add_task(self._poll, "poll")

@@ -1,0 +1,113 @@
+"""The New Game screen's last choices, kept between runs: ``new_game.json`` in the config folder.
+
+Read as a hostile file, like the settings and people files: only a small
+regular file, not through a symlink; anything broken is dropped with a note
+and the screen offers its defaults.  Written atomically, only over a regular
+file; a failed write is one line the app shows, never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.app.people import read_regular_text
+from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEWS, GameSetup
+from game.errors import UserError
+from game.fileio import write_atomic
+from game.rules.layout import PLANETS
+
+MAX_BYTES = 16 * 1024
+VERSION = 1
+ROUND_LIMIT_RANGE = (0, 1000)
+JUPITER_MOONS = (0, 2, 4, 8)
+
+
+@dataclass(frozen=True)
+class LoadedChoices:
+    setup: GameSetup | None
+    notes: list[str] = field(default_factory=list)  # what was wrong with the file, one line each
+
+
+def to_plain(setup: GameSetup) -> dict[str, Any]:
+    rules = {k: v for k, v in setup.house_rules.items() if k in ("round_limit", "jupiter_moons")}
+    return {"version": VERSION, "opponents": setup.opponents, "levels": list(setup.levels), "planet": setup.planet,
+            "house_rules": rules, "seed": setup.seed, "preview": setup.preview}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def from_plain(data: Any, where: str) -> LoadedChoices:
+    """The setup the file describes; each bad field falls back to the default, with a note."""
+    if not isinstance(data, dict):
+        return LoadedChoices(None, [f"{where}: expected an object; the New Game screen starts from its defaults"])
+    notes: list[str] = []
+    default = GameSetup()
+    values: dict[str, Any] = {}
+
+    def take(key: str, ok, expected: str) -> None:
+        if key not in data:
+            return
+        if ok(data[key]):
+            values[key] = data[key]
+        else:
+            notes.append(f"{where}: {key} must be {expected}; ignored")
+
+    take("opponents", lambda v: _is_int(v) and 1 <= v <= MAX_OPPONENTS, f"1 to {MAX_OPPONENTS}")
+    take("levels", lambda v: isinstance(v, list) and len(v) == MAX_OPPONENTS and all(x in LEVELS for x in v),
+         f"{MAX_OPPONENTS} of {', '.join(LEVELS)}")
+    take("planet", lambda v: v == HAT or v in PLANETS, "'hat' or a planet")
+    take("seed", lambda v: v is None or (_is_int(v) and 0 <= v < 2 ** 63), "a whole number or null")
+    take("preview", lambda v: v in PREVIEWS, f"one of {', '.join(PREVIEWS)}")
+    rules: dict[str, object] = {}
+    raw_rules = data.get("house_rules", {})
+    if not isinstance(raw_rules, dict):
+        notes.append(f"{where}: house_rules must be an object; ignored")
+        raw_rules = {}
+    limit = raw_rules.get("round_limit")
+    if limit is not None:
+        if _is_int(limit) and ROUND_LIMIT_RANGE[0] < limit <= ROUND_LIMIT_RANGE[1]:
+            rules["round_limit"] = limit
+        else:
+            notes.append(f"{where}: round_limit must be 1 to {ROUND_LIMIT_RANGE[1]}; ignored")
+    moons = raw_rules.get("jupiter_moons")
+    if moons is not None:
+        if _is_int(moons) and moons in JUPITER_MOONS:
+            rules["jupiter_moons"] = moons
+        else:
+            notes.append(f"{where}: jupiter_moons must be one of {JUPITER_MOONS}; ignored")
+    if "levels" in values:
+        values["levels"] = tuple(values["levels"])
+    setup = GameSetup(**{**{"opponents": default.opponents}, **values, "house_rules": rules})
+    return LoadedChoices(setup, notes)
+
+
+def load_choices(path: Path) -> LoadedChoices:
+    try:
+        text = read_regular_text(path, MAX_BYTES)
+    except UserError as err:
+        return LoadedChoices(None, [f"{err}; the New Game screen starts from its defaults"])
+    if text is None:
+        return LoadedChoices(None)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        return LoadedChoices(None, [f"{path}: cannot read the last choices ({type(err).__name__}); "
+                                    "the New Game screen starts from its defaults"])
+    return from_plain(data, str(path))
+
+
+def save_choices(path: Path, setup: GameSetup) -> str | None:
+    """None, or one line saying why the choices could not be kept."""
+    try:
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise UserError(f"{path}: not a regular file, left alone")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps(to_plain(setup), indent=2) + "\n")
+    except (UserError, OSError) as err:
+        return f"Your New game choices could not be kept ({err})"
+    return None

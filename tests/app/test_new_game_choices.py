@@ -1,0 +1,105 @@
+"""The New Game screen remembers the last choices across runs, in a file read as a hostile one."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from game.app.choices import load_choices, save_choices
+from game.app.paths import UserPaths
+from game.app.session.game_setup import GameSetup
+from tests.app.helpers_app import built_app, click, step
+
+CHOSEN = GameSetup(opponents=3, levels=("easy", "hard", "medium", "medium", "medium", "medium"), planet="mars",
+                   house_rules={"round_limit": 5, "jupiter_moons": 2}, seed=77, preview="guide")
+
+
+def test_choices_saved_and_loaded_are_the_same_setup(tmp_path):
+    path = tmp_path / "cfg" / "new_game.json"
+    assert save_choices(path, CHOSEN) is None
+    loaded = load_choices(path)
+    assert loaded.setup == CHOSEN and loaded.notes == []
+
+
+def test_no_file_means_no_choices_and_no_note(tmp_path):
+    loaded = load_choices(tmp_path / "new_game.json")
+    assert loaded.setup is None and loaded.notes == []
+
+
+@pytest.mark.parametrize("text", ["not json", "[1, 2]", "{" * 5000, '{"opponents": "three"}'])
+def test_a_broken_file_starts_from_defaults_with_a_note(tmp_path, text):
+    path = tmp_path / "new_game.json"
+    path.write_text(text)
+    loaded = load_choices(path)
+    assert loaded.notes and all("\n" not in note for note in loaded.notes)
+    assert loaded.setup is None or loaded.setup.opponents == GameSetup().opponents
+
+
+def test_each_bad_field_falls_back_alone(tmp_path):
+    path = tmp_path / "new_game.json"
+    data = json.loads(json.dumps({"opponents": 4, "levels": ["easy"] * 6, "planet": "pluto", "seed": True,
+                                  "preview": "guide", "house_rules": {"round_limit": -3, "jupiter_moons": 8}}))
+    path.write_text(json.dumps(data))
+    loaded = load_choices(path)
+    assert loaded.setup.opponents == 4 and loaded.setup.levels == ("easy",) * 6 and loaded.setup.preview == "guide"
+    assert loaded.setup.planet == GameSetup().planet and loaded.setup.seed is None
+    assert loaded.setup.house_rules == {"jupiter_moons": 8}
+    assert len(loaded.notes) == 3  # planet, seed, round_limit
+
+
+def test_symlinks_fifos_and_huge_files_are_not_read_and_not_written_over(tmp_path):
+    target = tmp_path / "elsewhere.json"
+    target.write_text(json.dumps({"opponents": 5}))
+    link = tmp_path / "new_game.json"
+    link.symlink_to(target)
+    assert load_choices(link).setup is None and load_choices(link).notes
+    assert save_choices(link, CHOSEN) is not None
+    assert json.loads(target.read_text()) == {"opponents": 5}
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert load_choices(fifo).setup is None and load_choices(fifo).notes
+    huge = tmp_path / "huge.json"
+    huge.write_text(" " * 100_000 + "{}")
+    assert load_choices(huge).notes
+
+
+def test_a_read_only_folder_is_said_in_one_line(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running with permissions that ignore a read-only folder")
+        problem = save_choices(folder / "new_game.json", CHOSEN)
+        assert problem is not None and "\n" not in problem
+    finally:
+        folder.chmod(0o700)
+
+
+@pytest.mark.render
+def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_path):
+    with built_app(tmp_path) as app:
+        step(app, 2)
+        click(app, app.flow.current.buttons["new"])
+        screen = app.flow.current
+        while screen.opponents.value != 3:
+            click(app, screen.opponents.button)
+        while screen.planet.value != "mars":
+            click(app, screen.planet.button)
+        while screen.round_limit.value != 5:
+            click(app, screen.round_limit.button)
+        while screen.preview.value != "guide":
+            click(app, screen.preview.button)
+        screen.seed_entry.enterText("77")
+        click(app, screen.start_button)
+        assert app.flow.state == "HatDrop"
+    assert UserPaths.under(tmp_path).new_game_file.is_file()
+    with built_app(tmp_path) as again:
+        step(again, 2)
+        click(again, again.flow.current.buttons["new"])
+        screen = again.flow.current
+        assert (screen.opponents.value, screen.planet.value, screen.round_limit.value, screen.preview.value) == \
+            (3, "mars", 5, "guide")
+        assert screen.seed_entry.get() == "77"
