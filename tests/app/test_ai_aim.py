@@ -68,6 +68,7 @@ def test_an_ai_shows_its_aim_then_shoots_and_the_camera_holds_what_it_strikes(ap
     start_game(app, rounds=3, planet="herschel", opponents=2, seed=5)
     struck_checked = 0
     announced = 0
+    before = None  # the table before the AI's shot (once its shot is started the match is past it)
     for _ in range(20000):
         state = app.flow.state
         if state == "GameOver" or struck_checked:
@@ -75,41 +76,42 @@ def test_an_ai_shows_its_aim_then_shoots_and_the_camera_holds_what_it_strikes(ap
         if state == "Aim":
             human_shot(app, 0.3)
         elif state in ("HatDrop", "Ruling"):
+            before = app.game.session.view() if not app.game.session.is_over() else None
             press(app, "fast-forward")
         elif state == "AiAim":
             screen = app.flow.current
-            session = app.game.session
-            view = session.view()
+            view = before
+            shooter = view.shooter
             text = screen.caption.text
             reading = screen.reading
-            assert text.startswith(sentence(who(reading.shooter)) + " ")
+            target = _first_on_line(view, reading.origin, screen.shot.direction)
+            assert text.startswith(sentence(who(shooter)) + " ")
             assert text.endswith(", " + power_word(screen.shot.speed, view.max_speed).value)
-            # The shot is computed on a worker while the aim shows: once it is
-            # in, the match has moved on, so the table is read only before.
-            if session.shooter() == reading.shooter:
-                target = _first_on_line(view, reading.origin, screen.shot.direction)
-                if target is None:
-                    assert "into open ground" in text
-                else:
-                    assert f" at {body(target)}," in text
+            if target is None:
+                assert "into open ground" in text
+            else:
+                assert f" at {body(target)}," in text
             assert app.view.aim_shown
             frames = 0
             while app.flow.state == "AiAim":
                 assert screen.live is None or screen.live.time == 0.0  # nothing played while the aim shows
+                assert app.game.hud.status.shooter == shooter  # the HUD is not ahead of the table
                 step(app)
                 frames += 1
             assert app.flow.state == "Shot"
             assert frames >= FPS  # shown for about a second
             assert not app.view.aim_shown
-            live = app.flow.current.live
+            shot_screen = app.flow.current
+            live = shot_screen.live
             assert live.time <= 1.0 / FPS + 1e-9  # the shot is played from its start only now
             announced += 1
-            in_shot = 0
+            since_framed = 0
             while app.flow.state == "Shot":
+                assert app.game.hud.status.shooter == shooter
                 step(app)
-                in_shot += 1
-                if not live.computed or in_shot < FPS // 2:
-                    continue  # the camera glides to its framing
+                since_framed = since_framed + 1 if shot_screen._framed else 0
+                if since_framed < FPS // 2:
+                    continue  # the camera glides to its framing (the shot is computed on a worker thread)
                 events = live.result().events
                 struck = {b for e in events if isinstance(e, Contact) and e.t <= live.time for b in (e.a, e.b)}
                 positions = live.positions()
@@ -119,6 +121,8 @@ def test_an_ai_shows_its_aim_then_shoots_and_the_camera_holds_what_it_strikes(ap
                         assert _in_window(app, (x, y, 0.01)), f"{b} out of frame at t={live.time:.2f}"
                         struck_checked += 1
         else:
+            if state == "Thinking":
+                before = app.game.session.view()
             step(app)
     assert announced and struck_checked, "no AI shot struck anything to keep in frame"
 

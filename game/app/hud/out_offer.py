@@ -8,17 +8,19 @@ from game.app.hud import theme
 
 
 class OutOffer:
-    """Two buttons under the top bar, shown only while a human player is out of a game still going.
+    """Two buttons at the bottom right, shown only while a human player is out of a game still going.
 
     ``play_out`` is the screen's own: a shot already being computed is handed on, never dropped.
     """
 
     def __init__(self, app, play_out: Callable[[], None]) -> None:
-        self.frame = theme.panel(app.a2dTopCenter, (-0.62, 0.62, -0.36, -0.2), colour=theme.PANEL)
-        self.play_button = theme.button(self.frame, "Play to the end", (-0.3, -0.3), play_out, scale=0.05,
-                                        width=10)
-        self.leave_button = theme.button(self.frame, "Leave", (0.35, -0.3), app.flow.request, scale=0.05,
-                                         width=7, extra_args=["Menu"])
+        # Bottom right, where the power meter sits on the player's own turns: clear of the AI's caption.
+        self.frame = theme.panel(app.a2dBottomRight, (-1.3, -0.05, 0.09, 0.33), colour=theme.PANEL)
+        self.title = theme.label(self.frame, "You are out", (-0.675, 0.26), scale=0.045, colour=theme.BRASS)
+        self.play_button = theme.button(self.frame, "Play to the end", (-0.92, 0.14), play_out, scale=0.05,
+                                        width=8.5)
+        self.leave_button = theme.button(self.frame, "Leave", (-0.33, 0.14), app.flow.request, scale=0.05,
+                                         width=6.5, extra_args=["Menu"])
 
     @staticmethod
     def wanted(app) -> bool:

@@ -32,21 +32,21 @@ class AiAimState(State):
         game = app.game
         view = game.session.view()
         self.reading = read_aim(view, self.shot)
-        if self.reading is None:  # nowhere to shoot from: nothing to show, the match will say why
-            self.go("Shot", self.shot)
-            return
         reading = self.reading
-        positions = dict(view.positions)
-        positions[view.taw] = reading.origin
-        app.view.sync(positions)
-        app.view.show_aim(reading.origin, reading.direction, aim_line_length(reading), reading.contact)
-        app.view.frame_action([reading.origin, target_point(reading)], reading.direction)
-        self.caption = self.keep(AimCaption(app, reading))
+        if reading is not None:  # (None: no taw down and no place given; the match will say why)
+            positions = dict(view.positions)
+            positions[view.taw] = reading.origin
+            app.view.sync(positions)
+            app.view.show_aim(reading.origin, reading.direction, aim_line_length(reading), reading.contact)
+            app.view.frame_action([reading.origin, target_point(reading)], reading.direction)
+            self.caption = self.keep(AimCaption(app, reading))
         self.offer = self.keep(OutOffer(app, self.play_out)) if OutOffer.wanted(app) else None  # the player is out
         game.refresh_hud(hint="Space: shoot now   Tab: overhead   F: free camera   Esc: pause")
-        self.live = game.session.start_shot(self.shot)  # computed while the aim is shown
+        # Computed while the aim is shown.  From here the session is past this shot until it is played,
+        # so the HUD is not asked again until the ruling (the Shot screen keeps this status).
+        self.live = game.session.start_shot(self.shot)
         self.elapsed = 0.0
-        self.wait = HURRIED_SECONDS if game.fast_forward else SHOW_SECONDS
+        self.wait = 0.0 if reading is None else HURRIED_SECONDS if game.fast_forward else SHOW_SECONDS
         self.on_action("fast-forward", self.proceed)
         self.on_action("overhead", toggle_overhead, [app.view])
         self.on_action("free-camera", app.view.set_mode, ["free"])

@@ -9,6 +9,8 @@ computed, holds the taw and every body it sets moving, from start to rest.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.app.screens.base import State
 from game.app.session.playback import PlayedShot
 from game.match.match import IllegalShotError
@@ -38,7 +40,11 @@ class ShotState(State):
         app.view.sync(self.live.positions())
         if app.view.mode == "knuckle":
             app.view.set_mode("overhead")
-        game.refresh_hud(hint="Space: fast-forward   Tab: overhead   F: free camera   Esc: pause")
+        hint = "Space: fast-forward   Tab: overhead   F: free camera   Esc: pause"
+        if self.framing_wanted:  # computed already: the session is past this shot, so keep the HUD as it was
+            game.hud.show(replace(game.hud.status, hint=hint))
+        else:
+            game.refresh_hud(hint=hint)
         self.on_action("fast-forward", self.hurry)
         self.on_action("overhead", self.toggle_overhead)
         self.on_action("free-camera", app.view.set_mode, ["free"])
