@@ -101,6 +101,7 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
             saved.append(d.save(out / "coach-overhead.png"))
             d.press("pause")
             d.click(app.pause.menu_button)
+            d.click(app.pause.confirm.yes_button)  # Leave to menu asks first
             d.click(app.flow.current.buttons["learn"])
             saved.append(d.save(out / "lessons.png"))
             d.click(app.flow.current.rows["02-first-shot-inner-ring"])

@@ -11,7 +11,7 @@ import pytest
 
 from game.app.screens.aim import DRAG_FULL
 from game.coach.lessons import course_dir, load_course
-from tests.app.helpers_app import click, new_game_against_one, press, step
+from tests.app.helpers_app import click, leave_to_menu, new_game_against_one, press, step
 
 pytestmark = pytest.mark.render
 
@@ -131,7 +131,7 @@ def test_the_first_turn_tip_shows_until_dismissed_for_good(fresh_app):
     assert not aim.tip.shown and app.settings.first_tip is False
     assert load_settings(app.app_config.paths.settings_file).first_tip is False
     press(app, "pause")
-    click(app, app.pause.menu_button)
+    leave_to_menu(app)
     aim = new_game_against_one(app)
     assert aim.tip is None
 

@@ -202,3 +202,4 @@ def test_the_arrow_shows_only_when_the_sun_is_out_of_the_knuckle_down_picture(ap
     assert app.aspect2d.find("**/sun-indicator").isEmpty()
     press(app, "pause")
     click(app, app.pause.menu_button)
+    click(app, app.pause.confirm.yes_button)  # Leave to menu asks first

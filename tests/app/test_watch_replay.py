@@ -18,6 +18,7 @@ def leave_to_menu(app) -> None:
     if not app.pause.active:
         press(app, "pause")
     click(app, app.pause.menu_button)
+    click(app, app.pause.confirm.yes_button)  # it asks first
     assert app.flow.state == "Menu"
 
 
