@@ -8,26 +8,25 @@ lays theirs over the machine's settings.  A key added to ``Settings`` and
 to ``PERSONAL_KEYS`` is personal from then on; values are checked by
 ``settings.CHECKS``, the same checks the settings file gets.
 
-The file is read as a hostile file: only a regular file, not through a
-symlink, at most ``MAX_BYTES``; a broken file, entry or value is dropped
+The file is read as a hostile file (``fileio.read_bounded``: a regular
+file of at most ``MAX_BYTES``); a broken file, entry or value is dropped
 with a note (``notes``), never an exception, and the game starts anyway.
-Writing is atomic and only over a regular file; a failed write returns a
-one-line reason the app shows, and play goes on.
+Writing is atomic and never over a device, FIFO or folder
+(``fileio.write_atomic``); a failed write returns a one-line reason the
+app shows, and play goes on.
 """
 
 from __future__ import annotations
 
-import errno
 import json
 import os
-import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from game.app.settings import CHECKS, Settings
 from game.errors import UserError
-from game.fileio import write_atomic
+from game.fileio import read_bounded, write_atomic
 from game.match.seating import Seating, SeatingError, clean_name, name_key
 
 PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid")
@@ -67,15 +66,13 @@ class PeopleStore:
     def load(cls, path: Path | None) -> "PeopleStore":
         if path is None:
             return cls(None)
-        try:
-            text = read_regular_text(path, MAX_BYTES)
-        except UserError as err:
-            return cls(path, notes=[f"{err}; starting with no one remembered"])
-        if text is None:
+        if not os.path.lexists(path):
             return cls(path)
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as err:
+            data = json.loads(read_bounded(path, MAX_BYTES, "people file").decode("utf-8"))
+        except UserError as err:
+            return cls(path, notes=[f"{err}; starting with no one remembered"])
+        except (ValueError, RecursionError) as err:  # not UTF-8, not JSON, nested past the parser's depth
             return cls(path, notes=[f"{path}: cannot read the people file ({type(err).__name__}); "
                                     "starting with no one remembered"])
         return cls._from_data(path, data)
@@ -148,8 +145,6 @@ class PeopleStore:
                 "people": [{"name": p.name, **dict(p.values)} for p in self._profiles],
                 "last_seating": None if self.last_seating is None else self.last_seating.to_plain()}
         try:
-            if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
-                raise UserError(f"{self.path}: not a regular file, left alone")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         except (UserError, OSError) as err:
@@ -179,38 +174,3 @@ def _profile_from(entry: Any, where: str, notes: list[str]) -> Profile | None:
             continue
         values[key] = float(value) if isinstance(getattr(Settings(), key), float) else value
     return Profile(name, values)
-
-
-def read_regular_text(path: Path, limit: int) -> str | None:
-    """A small regular file's text, None if there is none; UserError (one line) for anything else there.
-
-    Opened without following a symlink and without blocking on a FIFO; a
-    device, folder, oversized or undecodable file is refused.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        return None
-    except OSError as err:
-        if err.errno == errno.ELOOP:
-            raise UserError(f"{path}: a symbolic link, not read") from None
-        raise UserError(f"{path}: cannot be read ({err.strerror})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise UserError(f"{path}: not a regular file")
-        if info.st_size > limit:
-            raise UserError(f"{path}: larger than {limit // 1024} KB")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read(limit + 1)
-    except OSError as err:
-        raise UserError(f"{path}: cannot be read ({err.strerror})") from None
-    finally:
-        os.close(fd)
-    if len(raw) > limit:
-        raise UserError(f"{path}: larger than {limit // 1024} KB")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not UTF-8 text") from None
