@@ -69,7 +69,7 @@ def measure(frames: int, size: tuple[int, int], detect: bool, settings=None) -> 
         settings = settings or Settings()
         app = TawApp(AppConfig(paths=UserPaths.under(Path(tmp)), settings=settings, offscreen=True,
                                offscreen_size=size, save_settings=False),
-                     session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6, planet="mercury")))
+                     session_factory=lambda s: MatchSession(replace(s.with_ai_level("random"), seating=None, planet="mercury")))
         clock = ClockObject.getGlobalClock()
         clock.setMode(ClockObject.MNonRealTime)
         clock.setFrameRate(60)

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         app = TawApp(AppConfig(paths=UserPaths.under(Path(tmp)), settings=settings, offscreen=True,
                                offscreen_size=(w, h)),
-                     session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6), seed=5))
+                     session_factory=lambda s: MatchSession(s.with_ai_level("random"), seed=5))
         clock = ClockObject.getGlobalClock()
         clock.setMode(ClockObject.MNonRealTime)
         clock.setFrameRate(60)

@@ -144,6 +144,10 @@ class Seating:
                 return s
         raise KeyError(name)
 
+    def with_ai_level(self, level: str) -> "Seating":
+        """The same seats and names, every AI playing at ``level`` (tests and demonstrations: "random" is quick)."""
+        return Seating(tuple(Seat(s.kind, s.name, level, s.planet) if not s.is_person else s for s in self.seats))
+
     def is_hot_seat(self) -> bool:
         """More than one person at the machine: turns are handed over between them."""
         return len(self.people()) > 1

@@ -130,7 +130,6 @@ def visible_buttons(app) -> list:  # type: ignore[no-untyped-def]
 
 def build_offscreen_app(root: Path, levels: tuple[str, ...] = ("random",) * 6,  # type: ignore[no-untyped-def]
                         seed: int = 0):
-    from dataclasses import replace
 
     from panda3d.core import ClockObject
 
@@ -143,7 +142,7 @@ def build_offscreen_app(root: Path, levels: tuple[str, ...] = ("random",) * 6,  
     config = AppConfig(paths=UserPaths.under(root), settings=Settings(msaa=0, shadows=False, quality="low"),
                        offscreen=True, offscreen_size=(320, 180))
     # A blank seed on the New Game screen draws one from the system: the soak's seed stands in.
-    app = TawApp(config, session_factory=lambda setup: MatchSession(replace(setup, levels=levels), seed=seed))
+    app = TawApp(config, session_factory=lambda setup: MatchSession(setup.with_ai_level(levels[0]), seed=seed))
     clock = ClockObject.getGlobalClock()
     clock.setMode(ClockObject.MNonRealTime)
     clock.setFrameRate(60)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +33,7 @@ def random_opponents(setup):
     """A session whose opponents play the AI layer's random level: no planning processes, quick turns."""
     from game.app.session.match_session import MatchSession
 
-    return MatchSession(replace(setup, levels=("random",) * 6))
+    return MatchSession(setup.with_ai_level("random"))
 
 
 @contextmanager
@@ -164,7 +163,9 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
             return state
         if state == "Aim":
             human_shot(app, human_level)
-        elif state in ("HatDrop", "Thinking", "AiAim", "Shot", "Ruling"):
+        elif state == "Ruling" and app.flow.current.choosing:  # everyone at the machine is out: watch on
+            click(app, app.flow.current.watch_button)
+        elif state in ("HatDrop", "HandOver", "Thinking", "AiAim", "Shot", "Ruling"):  # HandOver: Space is Ready
             press(app, "fast-forward")
         else:
             step(app)
@@ -186,3 +187,25 @@ def leave_to_menu(app) -> None:
     """The pause menu's Leave to menu, and Leave again when it asks."""
     click(app, app.pause.menu_button)
     click(app, app.pause.confirm.yes_button)
+
+
+def seat_row(app, row, kind: str, word: str = "", planet: str = "hat") -> None:
+    """Set one New game seat row by its own buttons and entry: "person" (a name), "ai" (a level) or "empty"."""
+    while row.kind.value != kind:
+        click(app, row.kind.button)
+    if kind == "person":
+        row.entry.enterText(word)
+        while row.planet.value != planet:
+            click(app, row.planet.button)
+    elif kind == "ai":
+        while row.level.value != word:
+            click(app, row.level.button)
+
+
+def seat_all(app, screen, seats: list[tuple[str, str, str]]) -> None:
+    """Every row of the New game screen: (kind, name or level, planet) for each seat, the rest empty."""
+    for i, row in enumerate(screen.seats.rows):
+        if i < len(seats):
+            seat_row(app, row, *seats[i])
+        else:
+            seat_row(app, row, "empty")

@@ -20,7 +20,7 @@ def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
 
     def factory(setup):
         # Every seat an easy AI, planning inline in its plan thread (no worker processes in tests).
-        return MatchSession(replace(setup, human=False, opponents=1, levels=("easy",) * 6, seed=2),
+        return MatchSession(replace(setup, seating=None, human=False, opponents=1, levels=("easy",) * 6, seed=2),
                             planner_workers=0)
 
     with built_app(tmp_path, session_factory=factory) as app:
@@ -62,7 +62,9 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
     sessions = []
 
     def factory(setup):
-        sessions.append(SlowThinker(setup))
+        from dataclasses import replace
+
+        sessions.append(SlowThinker(replace(setup, seating=None, human=False)))  # every seat an AI
         return sessions[-1]
 
     with built_app(tmp_path, session_factory=factory) as app:

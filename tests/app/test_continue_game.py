@@ -150,7 +150,8 @@ def test_an_older_file_continues_when_it_says_enough_and_is_refused_when_it_does
     assert replay.meta.extra["setup"]["planet"] == "hat"
     # Before the header kept the setup: the seat, controller and seed still rebuild it (the hat is tried first).
     extra = {k: v for k, v in replay.meta.extra.items() if k != "setup"}
-    save_replay(Replay(dataclasses.replace(replay.meta, extra=extra), replay.shots), tmp_path / "no-setup.replay")
+    save_replay(Replay(dataclasses.replace(replay.meta, extra=extra, seating=None), replay.shots),
+                tmp_path / "no-setup.replay")
     assert ReplayEntry(tmp_path / "no-setup.replay", 0.0).continuable
     rebuilt = MatchSession.continue_from(tmp_path / "no-setup.replay")
     try:
@@ -172,7 +173,7 @@ def test_a_chosen_planet_game_continues_as_chosen(tmp_path):
     try:
         rebuilt = MatchSession.continue_from(path)
         try:
-            assert rebuilt.human == "saturn" and rebuilt.setup.planet == "saturn"
+            assert rebuilt.human == "saturn" and rebuilt.setup.seats().seat("You").planet == "saturn"
             assert _standing(rebuilt) == _standing(original)
         finally:
             rebuilt.close()

@@ -129,8 +129,8 @@ def _replay_shot(session: MatchSession, number: int, record: ShotRecord) -> None
 def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
     """The New Game setups that may have made a recorded game, most likely first.
 
-    A file written since the header kept the setup gives exactly one; an
-    older file gives the choice of planet by the hat, then chosen (whichever
+    A file with a seating, or written since the header kept the setup, gives
+    exactly one; an older file gives the choice of planet by the hat, then chosen (whichever
     deals the recorded planets is the one).  A file that does not say enough
     raises ``CannotContinue``.
     """
@@ -138,6 +138,16 @@ def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
     players = [p for p in meta.players if isinstance(p, Mapping)]
     if meta.seed is None or not isinstance(meta.seed, int):
         raise refuse("its file does not record the game's seed")
+    recorded = meta.extra.get("setup") if isinstance(meta.extra, Mapping) else None
+    preview = recorded.get("preview", "learning") if isinstance(recorded, Mapping) else "learning"
+    if meta.seating is not None:  # who sat where, as the New game screen (or --seats) seated them
+        if not meta.seating.people():
+            raise refuse("no one at this computer played in it")
+        try:
+            return [GameSetup(seating=meta.seating, house_rules=dict(meta.house_rules), seed=meta.seed,
+                              preview=preview)]
+        except (ValueError, TypeError) as err:
+            raise refuse(f"its setup cannot be rebuilt ({err})") from None
     if not players or any(not isinstance(p.get("seat"), str) or not isinstance(p.get("planet"), str)
                           or p.get("controller") not in ("human", "ai") for p in players):
         raise refuse("its file does not record who sat where (an older format)")
@@ -155,9 +165,7 @@ def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
     if sorted(levels) != list(range(1, opponents + 1)) or not 1 <= opponents <= MAX_OPPONENTS:
         raise refuse("its file does not record its opponents")
     padded = tuple(levels[i] for i in range(1, opponents + 1)) + ("medium",) * (MAX_OPPONENTS - opponents)
-    recorded = meta.extra.get("setup") if isinstance(meta.extra, Mapping) else None
     planets = [recorded.get("planet")] if isinstance(recorded, Mapping) else [HAT, humans[0]["planet"]]
-    preview = recorded.get("preview", "learning") if isinstance(recorded, Mapping) else "learning"
     try:
         return [GameSetup(opponents=opponents, levels=padded, planet=planet, house_rules=dict(meta.house_rules),
                           seed=meta.seed, human=True, preview=preview) for planet in planets]

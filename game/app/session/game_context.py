@@ -13,8 +13,10 @@ from pathlib import Path
 
 from game.app.hud.game_hud import Hud, HudStatus, PlayerLine
 from game.app.hud.lesson_panel import LessonPanel
+from game.app.hud.naming import Naming
 from game.app.session.game_setup import GameSetup
 from game.app.session.protocol import GameSession
+from game.app.settings import Settings
 from game.coach.lessons import Lesson
 
 
@@ -29,6 +31,10 @@ class GameContext:
         self.feed: tuple[str, ...] = ()
         self.feed_title = "The hat"
         self.fast_forward = False
+        self.play_on_fast = False  # everyone at the machine is out and chose to let the rest play on fast
+        # Planets held by people, and their names: what every screen names players by.
+        self.naming = Naming({p: session.name_of(p) for p in session.players}, frozenset(session.people))
+        self.handed_to: str | None = None  # the person who last took the mouse (a hot-seat game's banner)
         self.replay_path: Path | None = None
         if setup.preview != "none":
             app.shot_previewer()  # the worker starts while the hat is dropped, ready for the first shot
@@ -42,9 +48,10 @@ class GameContext:
 
     def status(self, **changes) -> HudStatus:
         s = self.session
+        naming = self.naming
         players = tuple(
             PlayerLine(planet=p, purse=s.purses().get(p, 0), human=p == s.human, level=s.level_of(p),
-                       active=p in s.active_players())
+                       active=p in s.active_players(), name=naming.label(p) if naming.names else "")
             for p in s.players
         )
         view = s.view() if not s.is_over() else None
@@ -57,8 +64,20 @@ class GameContext:
     def refresh_hud(self, **changes) -> None:
         self.hud.show(self.status(**changes))
 
+    def needs_hand_over(self) -> bool:
+        """Several people play and the mouse must pass to the one whose turn it is now."""
+        shooter = self.session.shooter()
+        return self.naming.hot_seat() and self.naming.is_person(shooter) and shooter != self.handed_to
+
+    def turn_settings(self) -> Settings:
+        """The settings for this turn: the machine's, with the shooting person's own laid over them."""
+        session = self.session
+        if session.is_over() or not self.naming.is_person(session.shooter()):
+            return self.app.settings
+        return self.app.people.settings_for(self.naming.name(session.shooter()), self.app.settings)
+
     def aim_aid_strength(self) -> float:
-        return self.app.settings.aim_aid if self.setup.aim_aid_allowed() else 0.0
+        return self.turn_settings().aim_aid if self.setup.aim_aid_allowed() else 0.0
 
     def close(self) -> None:
         self.hud.destroy()

@@ -1,10 +1,18 @@
-"""What the New Game screen produces: who plays, how well, by which house rules."""
+"""What the New Game screen produces: who plays, how well, by which house rules.
+
+Who plays is a ``Seating`` (``game.match.seating``): people by name and
+AIs by level.  The older form (one person, "You", against ``opponents`` AIs
+"Opponent 1" ... of ``levels``, the person's ``planet`` chosen or drawn) is
+still read, from tests and from replays saved before seats existed, and
+``seats()`` turns it into the same seating it always meant.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from game.match.seating import Seat, Seating
 from game.rules.layout import PLANETS
 
 LEVELS = ("easy", "medium", "hard")
@@ -28,6 +36,7 @@ class GameSetup:
     seed: int | None = None
     human: bool = True  # False: every seat is an AI (demonstrations, tests)
     preview: str = "learning"  # the shot preview's strength for this game: learning, guide or none
+    seating: Seating | None = None  # who sits round the ring; when given, the four fields above are unused
 
     def __post_init__(self) -> None:
         if not 1 <= self.opponents <= MAX_OPPONENTS:
@@ -39,11 +48,30 @@ class GameSetup:
         if any(level not in ALL_LEVELS for level in self.levels):
             raise ValueError(f"levels must be among {ALL_LEVELS}")
 
+    def seats(self) -> Seating:
+        """Who sits round the ring, in the order their marbles go into the hat."""
+        if self.seating is not None:
+            return self.seating
+        levels = list(self.opponent_levels())
+        people = [Seat.person(YOU, self.planet)] if self.human else []
+        if not self.human:
+            levels.append("medium")
+        ais = [Seat.ai(level, f"Opponent {i + 1}") for i, level in enumerate(levels)]
+        return Seating(tuple(people + ais))
+
+    def with_ai_level(self, level: str) -> "GameSetup":
+        """The same game with every AI at ``level`` (tests, tools and soaks: "random" needs no planner)."""
+        from dataclasses import replace
+
+        seating = self.seating.with_ai_level(level) if self.seating is not None else None
+        return replace(self, levels=(level,) * MAX_OPPONENTS, seating=seating)
+
     def opponent_levels(self) -> tuple[str, ...]:
         return tuple(self.levels[: self.opponents])
 
-    def hardest_level(self) -> str:
-        return max(self.opponent_levels(), key=ALL_LEVELS.index)
+    def hardest_level(self) -> str | None:
+        levels = [seat.level for seat in self.seats().ais() if seat.level is not None]
+        return max(levels, key=ALL_LEVELS.index) if levels else None
 
     def aim_aid_allowed(self) -> bool:
         """The aiming aid is off when the hardest opponents are playing."""

@@ -52,9 +52,10 @@ class MatchSession:
         self.seats = seat_players(setup, self.house, self.layout, rng, self.thinking.pool)
         self.match = self.seats.match
         self.planet_of = self.seats.planet_of
-        self.human = self.seats.human
+        self.human = self.seats.human  # the one person playing, spoken to as "you" (None in a hot-seat game)
+        self.people = self.seats.people  # every planet held by a person at the machine
         self.levels = self.seats.levels
-        self.ai = {p: pl for p, pl in self.match.players.items() if p != self.human}
+        self.ai = {p: pl for p, pl in self.match.players.items() if p not in self.people}
         self.players: tuple[str, ...] = tuple(self.match.state.players)
         self.tally = Tally.starting(self.players, self.match.state.purses)
         self.recording = Recording(self._executor)
@@ -121,7 +122,12 @@ class MatchSession:
         return shooter
 
     def is_human_turn(self) -> bool:
-        return self.shooter() == self.human
+        """A person at the machine shoots now (the app plays the shot from their aim)."""
+        return self.shooter() in self.people
+
+    def name_of(self, planet: str) -> str:
+        """The seat's name for a planet: "Ann", "Hard AI"."""
+        return self.match.names.get(planet, planet)
 
     def view(self) -> MatchView:
         return self.match.view()
@@ -154,14 +160,15 @@ class MatchSession:
     def replay_meta(self) -> GameMeta:
         """Seed, players (seat, planet, human or AI and level), house rules and layout."""
         players = [{"planet": p, "seat": self.match.names.get(p, p),
-                    "controller": "human" if p == self.human else "ai", "level": self.level_of(p)}
+                    "controller": "human" if p in self.people else "ai", "level": self.level_of(p)}
                    for p in self.players]
-        # The setup as the New Game screen made it (whether the planet was chosen or drawn, above all):
-        # what "Continue" rebuilds the session from.  Files written before it existed lack this key.
+        # The seating (who sat where, people by name, each planet picked or drawn) is what "Continue"
+        # rebuilds the session from; the setup keeps the rest of the New Game screen's choices (the
+        # preview's strength) and, for a game set up the older way, its opponents and planet.
         setup = {"opponents": self.setup.opponents, "levels": list(self.setup.opponent_levels()),
                  "planet": self.setup.planet, "human": self.setup.human, "preview": self.setup.preview}
         return meta_from(self.seed, players, dict(self.setup.house_rules), self.layout, source="desktop",
-                         setup=setup)
+                         setup=setup, seating=self.seats.seating)
 
     @property
     def recorder(self) -> GameRecorder | None:
