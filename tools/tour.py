@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 from direct.gui import DirectGuiGlobals as DGG
@@ -33,7 +32,7 @@ def screenshot_app(folder: Path, size: tuple[int, int]):
 
     config = AppConfig(paths=UserPaths.under(folder), settings=Settings(msaa=4, shadows=True, quality="high"),
                        offscreen=True, offscreen_size=size, save_settings=False)
-    app = TawApp(config, session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6)))
+    app = TawApp(config, session_factory=lambda s: MatchSession(s.with_ai_level("random")))
     clock = ClockObject.getGlobalClock()
     clock.setMode(ClockObject.MNonRealTime)
     clock.setFrameRate(60)
@@ -69,10 +68,12 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
             shoot("menu.png")
             click(app.flow.current.buttons["new"])
             screen = app.flow.current
-            while screen.opponents.value != 3:
-                click(screen.opponents.button)
-            while screen.planet.value != "earth":
-                click(screen.planet.button)
+            rows = screen.seats.rows
+            rows[0].choose("person", "You", "earth")
+            for row in rows[1:4]:
+                row.choose("ai", "medium")
+            for row in rows[4:]:
+                row.choose("empty")
             while screen.round_limit.value != 3:
                 click(screen.round_limit.button)
             screen.seed_entry.enterText(str(seed))

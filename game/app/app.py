@@ -14,12 +14,13 @@ from panda3d.core import ConfigPage, loadPrcFileData, unloadPrcFile
 
 from game.app.config import AppConfig
 from game.app.input.bindings import KeyBindings
+from game.app.people import PeopleStore
 from game.app.settings import Settings, save_settings
 from game.app.window import WindowControl
 from game.errors import UserError
 
 # Where R shows the last shot again: its ruling, and the turns after it.
-WATCH_KEY_STATES = ("Ruling", "Aim", "Thinking", "GameOver")
+WATCH_KEY_STATES = ("Ruling", "HandOver", "Aim", "Thinking", "GameOver")
 LEAVE_TASK = "taw-leave-replay"
 
 
@@ -39,6 +40,8 @@ class TawApp(ShowBase):
         # the shot preview's (game.app.session.previewer) and the coach's planner.
         self.previewer = None
         self.coach_pool = None
+        # Each person's own settings and the last seating (people.json beside the settings).
+        self.people = PeopleStore.load(config.paths.people_file)
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
         ShowBase.__init__(self, windowType="offscreen" if config.offscreen else None)
         self.disableMouse()
@@ -69,9 +72,13 @@ class TawApp(ShowBase):
         from game.app.input.bindings import action_event
 
         self.accept(action_event("replay-last"), self.watch_key)
+        for note in self.people.notes:
+            self.note_warning(note)
         self.flow.request("Menu")
         if config.detect_quality:
             self._detect_at_first_start()
+        if config.seating is not None:
+            self.start_seated(config.seating)
 
     # -- settings -------------------------------------------------------------
 
@@ -136,8 +143,21 @@ class TawApp(ShowBase):
 
         return MatchSession(setup, seed=self.app_config.seed)
 
+    def start_seated(self, seating) -> None:
+        """``taw play --seats``: this seating's game at once (and offered again on the New game screen)."""
+        from game.app.session.game_setup import GameSetup
+
+        setup = GameSetup(seating=seating)
+        self.last_setup = setup
+        problem = self.people.remember_seating(seating)
+        if problem:
+            self.note_warning(problem)
+        self.flow.request("HatDrop", setup)
+
     def next_turn_state(self) -> str:
-        return "Aim" if self.game.session.is_human_turn() else "Thinking"
+        if not self.game.session.is_human_turn():
+            return "Thinking"
+        return "HandOver" if self.game.needs_hand_over() else "Aim"
 
     def is_held(self) -> bool:
         """The game stands still: paused, or a replay is being watched."""

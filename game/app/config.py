@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from game.app.paths import UserPaths
 from game.app.scene.offscreen import OFFSCREEN_PRC
 from game.app.settings import Settings
+from game.match.seating import Seating
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class AppConfig:
     save_settings: bool = True
     # First start (no settings file yet): measure this machine and choose the graphics quality.
     detect_quality: bool = False
+    # ``taw play --seats``: start this game at once instead of showing the title screen.
+    seating: Seating | None = None
 
     def prc(self) -> str:
         """The PRC page for this app: window, GL context, multisampling and audio."""

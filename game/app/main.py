@@ -9,10 +9,12 @@ import warnings
 from game.app.config import AppConfig
 from game.app.paths import UserPaths
 from game.app.settings import SettingsWarning, load_settings
+from game.match.seating import parse_seats
 
 
 def launch(args: argparse.Namespace) -> int:
     """Play with ``args`` as ``play_options.add_play_options`` parses them."""
+    seating = parse_seats(args.seats) if args.seats is not None else None  # a bad list: one line, exit 2
     paths = UserPaths.from_env()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SettingsWarning)
@@ -30,7 +32,8 @@ def launch(args: argparse.Namespace) -> int:
     offscreen = bool(smoke) and not _display_available()
     first_start = not paths.settings_file.exists()
     config = AppConfig(paths=paths, settings=settings, seed=args.seed, offscreen=offscreen,
-                       offscreen_size=settings.resolution(), detect_quality=first_start and not smoke)
+                       offscreen_size=settings.resolution(), detect_quality=first_start and not smoke,
+                       seating=seating)
 
     from game.app.app import TawApp
     from game.errors import UserError
@@ -48,14 +51,17 @@ def launch(args: argparse.Namespace) -> int:
     for note in notes:
         app.note_warning(note)
     saved: list[bool] = []
-    if smoke:
+    if smoke and seating is not None:
+        _schedule_seated_smoke_test(app, smoke, saved)
+    elif smoke:
         _schedule_smoke_test(app, smoke, saved)
     try:
         app.run()
     except SystemExit:
         pass
     if smoke and saved != [True]:
-        raise UserError(f"smoke test: no screenshot saved to {smoke}", exit_code=1)
+        why = "" if saved else f" (no person's turn came within {SEATED_SMOKE_SECONDS:.0f} s)" if seating else ""
+        raise UserError(f"smoke test: no screenshot saved to {smoke}{why}", exit_code=1)
     return 0
 
 
@@ -67,22 +73,58 @@ def _display_available(environ=None) -> bool:
     return not sys.platform.startswith("linux") or bool(env.get("DISPLAY"))
 
 
-def _schedule_smoke_test(app, target: str, saved: list[bool], seconds: float = 3.0) -> None:
-    """Checking a build: show the title screen a moment, save it as ``target`` (PNG), quit; ``saved`` gets the outcome."""
+def _save_and_quit(app, target: str, saved: list[bool]) -> None:
     from pathlib import Path
 
     from panda3d.core import Filename
 
+    path = Path(target).resolve()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ok = app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+    except OSError:
+        ok = False
+    saved.append(bool(ok))
+    sys.stderr.write(f"taw: smoke test {'saved ' + str(path) if ok else 'could not save a screenshot'}\n")
+    app.userExit()
+
+
+def _schedule_smoke_test(app, target: str, saved: list[bool], seconds: float = 3.0) -> None:
+    """Checking a build: show the title screen a moment, save it as ``target`` (PNG), quit; ``saved`` gets the outcome."""
+
     def shoot(task):
-        path = Path(target).resolve()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            ok = app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
-        except OSError:
-            ok = False
-        saved.append(bool(ok))
-        sys.stderr.write(f"taw: smoke test {'saved ' + str(path) if ok else 'could not save a screenshot'}\n")
-        app.userExit()
+        _save_and_quit(app, target, saved)
         return task.done
 
     app.taskMgr.doMethodLater(seconds, shoot, "taw-smoke-test")
+
+
+SEATED_SMOKE_SECONDS = 240.0
+PERSON_TURN_STATES = ("HandOver", "Aim")
+
+
+def _schedule_seated_smoke_test(app, target: str, saved: list[bool], settle_frames: int = 20) -> None:
+    """With ``--seats``: skip the hat's fall, let any AI turns before it play, and save the first person's
+    turn (their hand-over banner, or their aim when they play alone) once the camera has settled."""
+    import time
+
+    from game.app.input.bindings import action_event
+
+    began = time.monotonic()
+    seen = [0]
+
+    def watch(task):
+        state = app.flow.state
+        if state in PERSON_TURN_STATES:
+            seen[0] += 1
+            if seen[0] >= settle_frames:
+                _save_and_quit(app, target, saved)
+                return task.done
+        elif state == "HatDrop":
+            app.messenger.send(action_event("fast-forward"))
+        if time.monotonic() - began > SEATED_SMOKE_SECONDS:
+            app.userExit()
+            return task.done
+        return task.cont
+
+    app.taskMgr.add(watch, "taw-smoke-test")

@@ -17,7 +17,6 @@ import numpy as np
 from game.replay.model import Replay, ShotRecord
 from game.rules.events import BodyOut, Contact
 from game.rules.layout import SUN, is_planet
-from game.rules.names import sentence, who
 
 MIN_SPEED = 0.1
 MAX_SPEED = 4.0
@@ -97,7 +96,7 @@ def _moment(item: Mapping[str, Any], shot: ShotRecord) -> float:
     return end
 
 
-def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
+def ruling_captions(shot: ShotRecord, names: Mapping[str, str] | None = None) -> list[tuple[float, str]]:
     """(time in the shot, words) for every payment, foul, body laid down again and note of the shot's rulings.
 
     Rulings in the referee's report shape (``transfers``, ``fouls``,
@@ -133,7 +132,7 @@ def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
             if isinstance(ending, str) and ending:
                 out.append((end, f"Game over. {ending}"))
             elif isinstance(winner, str) and winner:  # recorded before the referee gave the ending
-                out.append((end, f"Game over: {sentence(who(winner))} wins."))
+                out.append((end, f"Game over: {player_words(winner, names or {})} wins."))
             continue
         when = ruling.get("t")
         local = float(when) if isinstance(when, (int, float)) and not isinstance(when, bool) \
@@ -142,8 +141,24 @@ def ruling_captions(shot: ShotRecord) -> list[tuple[float, str]]:
     return sorted(out, key=lambda c: c[0])
 
 
-def shot_title(index: int, shot: ShotRecord) -> str:
-    who = shot.inputs.shooter.capitalize()
+def seat_names(players) -> dict[str, str]:
+    """planet -> the seat's name, from a header's players (``{"planet", "seat"}``); others are left out."""
+    names = {}
+    for p in players:
+        if isinstance(p, Mapping) and isinstance(p.get("planet"), str) and isinstance(p.get("seat"), str) \
+                and p["seat"]:
+            names[p["planet"]] = p["seat"]
+    return names
+
+
+def player_words(planet: str, names: Mapping[str, str]) -> str:
+    """"Ann (Venus)" for a seated player, "Venus" for one the header does not name."""
+    name = names.get(planet)
+    return f"{name} ({planet.capitalize()})" if name else planet.capitalize()
+
+
+def shot_title(index: int, shot: ShotRecord, names: Mapping[str, str] | None = None) -> str:
+    who = player_words(shot.inputs.shooter, names or {})
     return f"Shot {index + 1}: {who} shoots at {shot.inputs.speed:.2f} m/s"
 
 
@@ -159,6 +174,7 @@ class Timeline:
             self.starts.append(at)
             at += shot.duration + hold
         self.duration = at
+        self.names = seat_names(replay.meta.players)  # captions name who shot: "Ann (Venus)"
         self.captions = self._captions()
         self.flashes = self._flashes()
 
@@ -198,8 +214,8 @@ class Timeline:
         for index, shot in enumerate(self.replay.shots):
             start = self.starts[index]
             out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.hold),
-                               shot_title(index, shot), index))
-            for local, text in ruling_captions(shot):
+                               shot_title(index, shot, self.names), index))
+            for local, text in ruling_captions(shot, self.names):
                 # shown for a while, and until the shot's hold ends, but never into the next shot
                 until = start + shot.duration + self.hold
                 out.append(Caption(start + local, until, text, index))

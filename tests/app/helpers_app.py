@@ -76,14 +76,8 @@ def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: b
     click(app, app.flow.current.buttons["new"])
     screen = app.flow.current
     assert app.flow.state == "NewGame"
-    while screen.opponents.value != opponents:
-        click(app, screen.opponents.button)
-    if hard:
-        for chooser in screen.levels[:opponents]:
-            while chooser.value != "hard":
-                click(app, chooser.button)
-    while screen.planet.value != planet:
-        click(app, screen.planet.button)
+    level = "hard" if hard else "medium"
+    seat_all(app, screen, [("person", "You", planet)] + [("ai", level, "hat")] * opponents)
     while screen.round_limit.value != rounds:
         click(app, screen.round_limit.button)
     screen.seed_entry.enterText(str(seed))

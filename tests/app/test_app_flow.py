@@ -68,7 +68,8 @@ def test_hud_shows_the_ruling_after_a_shot(app):
     feed_after = app.game.hud.feed_title["text"], app.game.hud.feed_text["text"]
     assert feed_after != feed_before
     assert feed_after[0] == "Your shot"
-    assert feed_after[1] == "\n".join(ruling_lines(app.flow.current.ruling, app.game.session.human)[:4])
+    assert feed_after[1] == "\n".join(ruling_lines(app.flow.current.ruling, app.game.session.human,
+                                                             who=app.game.naming.label)[:4])
     # The feed panel's pixels changed: the person sees the ruling.
     h, w, _ = after.shape
     feed_box = (slice(int(h * 0.76), int(h * 0.97)), slice(0, int(w * 0.6)))

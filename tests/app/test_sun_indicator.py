@@ -126,12 +126,11 @@ def test_the_label_gives_the_distance_from_the_taw():
 # -- in the app: the arrow follows the aim, and goes with the knuckle-down view --------
 
 def _start_as(app, planet: str, seed: int) -> None:
-    from tests.app.helpers_app import click
+    from tests.app.helpers_app import click, seat_row
 
     click(app, app.flow.current.buttons["new"])
     screen = app.flow.current
-    while screen.planet.value != planet:
-        click(app, screen.planet.button)
+    seat_row(app, screen.seats.rows[0], "person", "You", planet)
     screen.seed_entry.enterText(str(seed))
     click(app, screen.start_button)
 
@@ -139,7 +138,9 @@ def _start_as(app, planet: str, seed: int) -> None:
 def _turned(app, aim, degrees: float, frames: int = 30):
     from tests.app.helpers_app import step
 
-    aim.direction = (aim._initial_direction() + degrees) % 360.0
+    from game.app.input.aiming import turn_start
+
+    aim.direction = (turn_start(aim.view)[1] + degrees) % 360.0
     step(app, frames)  # the camera glides round
     return aim.sun_indicator
 

@@ -70,3 +70,15 @@ def test_the_seating_from_the_command_line_round_trips_through_bytes():
     seating = parse_seats("Ann,Bob,Cy,easy")
     replay = decode_replay(GameRecorder(None, meta_from(1, seating=seating)).to_bytes(), "x")
     assert replay.meta.seating == seating
+
+
+def test_the_viewers_captions_name_who_shot_each_shot():
+    from game.replay.playback import Timeline
+
+    shot = synthetic_shot(1)
+    players = ({"planet": shot.inputs.shooter, "seat": "Ann", "controller": "human"},
+               {"planet": "mercury", "seat": "Hard AI", "controller": "ai"})
+    timeline = Timeline(Replay(GameMeta(seed=1, players=players), [shot]))
+    assert timeline.captions[0].text.startswith(f"Shot 1: Ann ({shot.inputs.shooter.capitalize()}) shoots")
+    unnamed = Timeline(Replay(GameMeta(seed=1), [shot])).captions[0].text
+    assert unnamed.startswith(f"Shot 1: {shot.inputs.shooter.capitalize()} shoots")

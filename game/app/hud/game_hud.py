@@ -21,6 +21,7 @@ class PlayerLine:
     human: bool
     level: str = ""
     active: bool = True
+    name: str = ""  # "Ann (Venus)": the seat's name with the planet; empty names the planet alone
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,27 @@ ANCHORS = {
 }
 FEED_LINES = 4
 FEED_SCALE = 0.034
+PURSES_NARROW = 0.62  # the purse panel's width with planets alone, and with people's names beside them
+PURSES_WIDE = 0.98
+
+
+def player_label(line: PlayerLine) -> str:
+    """How the HUD names a player: "Ann (Venus)", or the planet with "(you)" for the one person playing."""
+    if line.name:
+        return line.name
+    return theme.title_case(line.planet) + (" (you)" if line.human else "")
+
+
+def turn_words(line: PlayerLine | None, planet: str) -> str:
+    if line is None:
+        return f"{theme.title_case(planet)} to shoot"
+    if line.human:
+        suffix = " - your shot"
+    elif line.level and line.level not in line.name.lower():
+        suffix = f" ({line.level})"
+    else:
+        suffix = ""
+    return f"{player_label(line) if line.name else theme.title_case(planet)} to shoot{suffix}"
 
 
 class Hud:
@@ -98,8 +120,7 @@ class Hud:
         self.status = status
         if status.shooter:
             who = next((p for p in status.players if p.planet == status.shooter), None)
-            suffix = " - your shot" if who and who.human else (f" ({who.level})" if who and who.level else "")
-            self.turn_text["text"] = f"{theme.title_case(status.shooter)} to shoot{suffix}"
+            self.turn_text["text"] = turn_words(who, status.shooter)
             self.turn_text["text_fg"] = theme.planet_colour(status.shooter)
         else:
             self.turn_text["text"] = ""
@@ -107,13 +128,16 @@ class Hud:
         self.round_text["text"] = f"Round {status.round}  Turn {status.turn}" if status.turn else ""
         rows = max(1, len(status.players))
         bottom = -0.33 - rows * 0.075 - 0.06
-        self.purse_panel["frameSize"] = (-0.62, -0.02, bottom - 0.05, -0.18)
+        width = PURSES_WIDE if any(p.name for p in status.players) else PURSES_NARROW
+        self.purse_panel["frameSize"] = (-width, -0.02, bottom - 0.05, -0.18)
+        self.purse_title.setX(-0.02 - width / 2)
+        self.stakes_text.setX(-0.02 - width / 2)
         self.stakes_text.setZ(bottom)
         for i, (name, purse) in enumerate(self.purse_rows):
             if i < len(status.players):
                 p = status.players[i]
-                marker = " (you)" if p.human else ""
-                name["text"] = theme.title_case(p.planet) + marker
+                name.setX(0.04 - width)
+                name["text"] = player_label(p)
                 name["text_fg"] = theme.planet_colour(p.planet) if p.active else theme.DIM_INK
                 purse["text"] = str(p.purse)
             else:
@@ -150,7 +174,8 @@ class Hud:
         if not self.status.thinking:
             return
         self._dots = (self._dots + dt * 3.0) % 4.0
-        who = theme.title_case(self.status.shooter)
+        line = next((p for p in self.status.players if p.planet == self.status.shooter), None)
+        who = player_label(line) if line is not None and line.name else theme.title_case(self.status.shooter)
         self.thinking_text["text"] = f"{who} is thinking" + "." * int(self._dots)
 
     def destroy(self) -> None:

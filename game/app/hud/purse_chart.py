@@ -20,7 +20,10 @@ def chart_points(history: Sequence[Mapping[str, int]], player: str, size: tuple[
 
 class PurseChart:
     def __init__(self, parent: NodePath, history: Sequence[Mapping[str, int]], players: Sequence[str],
-                 pos: tuple[float, float], size: tuple[float, float] = (1.1, 0.55)) -> None:
+                 pos: tuple[float, float], size: tuple[float, float] = (1.1, 0.55),
+                 names: Mapping[str, str] | None = None) -> None:
+        """``names`` labels each player's line ("Ann (Venus)"); a player without one is labelled by the planet."""
+        names = names or {}
         self.root = parent.attachNewNode("purse-chart")
         self.root.setPos(pos[0], 0, pos[1])
         values = [row.get(p, 0) for row in history for p in players] or [0]
@@ -48,7 +51,7 @@ class PurseChart:
             self.labels.append(theme.label(self.root, str(value), (-0.03, y - 0.012), scale=0.035, colour=theme.DIM_INK,
                         align=TextNode.ARight))
         for i, player in enumerate(players):
-            self.labels.append(theme.label(self.root, theme.title_case(player),
+            self.labels.append(theme.label(self.root, names.get(player) or theme.title_case(player),
                                            (size[0] + 0.04, size[1] - 0.02 - i * 0.06), scale=0.035,
                                            colour=theme.planet_colour(player), align=TextNode.ALeft))
         self.labels.append(theme.label(self.root, f"turns ({max(0, len(history) - 1)})", (size[0] / 2, -0.06),

@@ -7,24 +7,34 @@ is named.  Pure text, tested without Panda3D.
 
 from __future__ import annotations
 
-from game.rules.names import acts, sentence, who
+from typing import Callable
+
+from game.rules.names import acts, sentence, who as planet_words
+from game.rules.state import STAKES
 
 
-def _payment(payer: str, payee: str, marbles: int, human: str | None) -> str:
+def _payment(payer: str, payee: str, marbles: int, human: str | None, who: Callable[[str], str]) -> str:
     n = marbles
     if payer == human:
         return f"you pay {who(payee)} {n}"
     if payee == human:
-        return f"{acts(payer, 'pays')} you {n}"
-    return f"{acts(payer, 'pays')} {who(payee)} {n}"
+        return f"{_acts(payer, 'pays', who)} you {n}"
+    return f"{_acts(payer, 'pays', who)} {who(payee)} {n}"
 
 
-def ruling_lines(ruling, human: str | None = None) -> list[str]:
+def _acts(name: str, verb: str, who: Callable[[str], str]) -> str:
+    """Subject and verb agreeing, the subject named by ``who`` (the stakes, plural, are never a seat)."""
+    return acts(name, verb) if name == STAKES else f"{who(name)} {verb}"
+
+
+def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
+    """``who`` names a player (or the stakes) where a payment, a comet, an exit or a win is told:
+    by default the planet; in the app, the seat's name with the planet ("Ann (Venus)")."""
     lines: list[str] = []
     for foul in ruling.fouls:
         lines.append(f"Rule {foul.rule}: foul - {foul.reason}")
     for t in ruling.transfers:
-        pay = _payment(t.payer, t.payee, t.marbles, human)
+        pay = _payment(t.payer, t.payee, t.marbles, human, who)
         short = f" (owed {t.owed})" if t.owed and t.owed > t.marbles else ""
         said = f"{t.cause}: {pay}{short}"
         # Rule 0: a pot taken by an ending the text does not name (the last player in, the round limit).
@@ -35,11 +45,14 @@ def ruling_lines(ruling, human: str | None = None) -> list[str]:
         reason = put.reason.removesuffix(f" (rule {put.rule})")
         lines.append(f"Rule {put.rule}: {sentence(reason)}")
     for planet in ruling.comets:
-        lines.append(f"Rule 14: {sentence(who(planet))} has lost every satellite and becomes a Comet")
+        if planet == human:
+            lines.append("Rule 14: you have lost every satellite and become a Comet")
+        else:
+            lines.append(f"Rule 14: {sentence(who(planet))} has lost every satellite and becomes a Comet")
     for planet in ruling.out:
-        lines.append(f"{sentence(who(planet))} is out of the game")
+        lines.append("You are out of the game" if planet == human else f"{sentence(who(planet))} is out of the game")
     if ruling.winner:
-        lines.append(f"{sentence(who(ruling.winner))} wins the game!")
+        lines.append("You win the game!" if ruling.winner == human else f"{sentence(who(ruling.winner))} wins the game!")
     if not lines:
         # The referee says why a rule that applied moved nothing ("Nobody holds
         # Mars's orbit, so nobody pays (rule 8)"); its notes come next.

@@ -154,3 +154,20 @@ def clear_angle(
 
 def aim_towards(origin: Point, target: Point) -> float:
     return math.degrees(math.atan2(target[1] - origin[1], target[0] - origin[0])) % 360.0
+
+
+def turn_start(view) -> tuple[Point, float, "TawPlacement | None"]:
+    """Where a turn begins: the taw's spot (laid on the first line offered when it must be laid),
+    the direction to the Sun from there, and that placement (None: it shoots from where it lies)."""
+    from game.match.players import TawPlacement
+
+    placement = None
+    origin = view.taw_position()
+    if origin is None and view.placements is not None:
+        orbit = view.placements.orbits[0]
+        placement = TawPlacement(orbit, view.layout.default_taw_angle(orbit))
+        origin = view.layout.home_on_line(orbit, placement.angle)
+    assert origin is not None, "a shooter with no taw on the ground must be offered a placement"
+    sun = view.positions.get("sun", (0.0, 0.0))
+    direction = math.degrees(math.atan2(sun[1] - origin[1], sun[0] - origin[0])) % 360.0
+    return origin, direction, placement

@@ -66,20 +66,31 @@ class ReplayEntry:
         return time.strftime("%d %b %Y  %H:%M", time.localtime(self.played))
 
     def players(self) -> list[tuple[str, str]]:
-        """(planet, how it is written): ``Earth (you)``, ``Mars (hard)``; empty when the file does not say."""
+        """(planet, how it is written): ``Earth (you)``, ``Mars (hard)``, and in a game with a seating the
+        people by name, ``Ann (Earth)``; empty when the file does not say."""
         out = []
-        for player in self.read().summary.meta.players:
+        meta = self.read().summary.meta
+        named = meta.seating is not None
+        for player in meta.players:
             planet = player.get("planet")
             if not isinstance(planet, str) or not planet:
                 continue
             text = title_case(planet)
             level = player.get("level")
-            if player.get("controller") == "human":
+            seat = player.get("seat")
+            if named and player.get("controller") == "human" and isinstance(seat, str) and seat:
+                text = f"{seat} ({title_case(planet)})"
+            elif player.get("controller") == "human":
                 text += " (you)"
             elif isinstance(level, str) and level:
                 text += f" ({level})"
             out.append((planet, text))
         return out
+
+    def people(self) -> dict[str, str]:
+        """planet -> name of every person at the machine, from the header."""
+        return {p["planet"]: str(p.get("seat")) for p in self.summary.meta.players
+                if p.get("controller") == "human" and isinstance(p.get("planet"), str)}
 
     def human(self) -> str | None:
         for player in self.summary.meta.players:
@@ -117,6 +128,9 @@ class ReplayEntry:
         if summary is None:
             return "cannot be read"
         if summary.winner:
+            people = self.people()
+            if len(people) > 1 and summary.winner in people:
+                return f"{people[summary.winner]} won"
             return "You won" if summary.winner == self.human() else f"{title_case(summary.winner)} won"
         return "Ended, no winner" if summary.finished else "Unfinished"
 

@@ -3,6 +3,7 @@
 from game.app.screens.ai_aim import AiAimState
 from game.app.screens.aim import AimState
 from game.app.screens.game_over import GameOverState
+from game.app.screens.hand_over import HandOverState
 from game.app.screens.hat_drop import HatDropState
 from game.app.screens.learn import LearnState, LessonResultState
 from game.app.screens.menu import MenuState
@@ -22,6 +23,7 @@ STATE_CLASSES: dict[str, type] = {
     "Rules": RulesState,
     "Replays": ReplaysState,
     "HatDrop": HatDropState,
+    "HandOver": HandOverState,
     "Aim": AimState,
     "Thinking": ThinkingState,
     "AiAim": AiAimState,

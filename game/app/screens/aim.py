@@ -20,7 +20,7 @@ import math
 
 from panda3d.core import GraphicsWindow
 
-from game.app.input.aiming import PowerMeter, first_contact, preview_length, shot_velocity
+from game.app.input.aiming import PowerMeter, first_contact, preview_length, shot_velocity, turn_start
 from game.app.input.bindings import TapCounter
 from game.app.hud.first_tip import FirstTurnTip
 from game.app.screens.aim_coach import ShotCoach
@@ -51,13 +51,8 @@ class AimState(State):
         game = app.game
         self.view = game.session.view()
         self.meter = PowerMeter()
-        self.placement: TawPlacement | None = None
         self.line_index = 0
-        origin = self.view.taw_position()
-        if self.view.placements is not None and origin is None:
-            orbit = self.view.placements.orbits[0]
-            self.placement = TawPlacement(orbit, self.view.layout.default_taw_angle(orbit))
-        self.direction = self._initial_direction()
+        _origin, self.direction, self.placement = turn_start(self.view)
         self.planned = PLANNED_LEVEL
         self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice))
@@ -114,11 +109,6 @@ class AimState(State):
         positions = dict(self.view.positions)
         positions[self.view.taw] = self.origin()
         return positions
-
-    def _initial_direction(self) -> float:
-        sun = self.view.positions.get("sun", (0.0, 0.0))
-        ox, oy = self.origin()
-        return math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) % 360.0
 
     def slide(self, degrees: float) -> None:
         """Move a placeable taw along its line, onto the nearest free spot."""
@@ -213,7 +203,7 @@ class AimState(State):
         if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse():
             self.pointer_at(app.mouseWatcherNode.getMouseX(), app.mouseWatcherNode.getMouseY())
         if not self.meter.charging:  # the aim is fixed once the power gesture has begun
-            rate = app.settings.mouse_sensitivity * self._fine()
+            rate = app.game.turn_settings().mouse_sensitivity * self._fine()
             for name, sign in (("aim-left", 1.0), ("aim-right", -1.0)):
                 turned = self.taps.taps(name) * TAP_DEG + (KEY_AIM_DEG_PER_S * dt if keys.is_down(app, name) else 0.0)
                 self.turn(sign * turned * rate)
@@ -245,7 +235,7 @@ class AimState(State):
     def pointer_at(self, x: float, y: float) -> None:
         """The pointer is at (x, y), window units -1..1: sideways turns the aim (or slides the taw);
         once the button is down only pulling back counts, and it drags the power."""
-        sens = self.app.settings.mouse_sensitivity * self._fine()
+        sens = self.app.game.turn_settings().mouse_sensitivity * self._fine()
         if self.meter.charging and self.app.view.mode != "free":
             if self._press_y is None:
                 self._press_y = y

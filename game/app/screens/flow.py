@@ -1,7 +1,8 @@
 """The game's flow as a finite-state machine.
 
-Menu → NewGame (or Settings, Rules, Replays) → HatDrop → turns (Aim, or Thinking → AiAim, → Shot → Ruling) → GameOver
-→ Menu; Replays → Aim or Thinking continues an unfinished game.  ``defaultTransitions`` makes any other jump an error
+Menu → NewGame (or Settings, Rules, Replays) → HatDrop → turns ([HandOver →] Aim, or Thinking → AiAim, → Shot →
+Ruling) → GameOver → Menu; Replays → [HandOver →] Aim or Thinking continues an unfinished game.  HandOver is the
+banner naming the next person when several play at one machine.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
 behaviour lives in its own module under ``game/app/states``; this class only
 builds the state object on entry and tears it down on exit.
@@ -16,7 +17,7 @@ from game.app.screens import STATE_CLASSES
 
 class GameFlow(FSM):
     defaultTransitions = {
-        "Menu": ["NewGame", "Settings", "Rules", "Replays", "Learn"],
+        "Menu": ["NewGame", "Settings", "Rules", "Replays", "Learn", "HatDrop"],  # HatDrop: taw play --seats
         # Learn the game: the list of lessons, a lesson's one shot, its result (retry, next, back to the list).
         "Learn": ["Menu", "Aim"],
         "LessonResult": ["Learn", "Aim", "Menu"],
@@ -24,14 +25,16 @@ class GameFlow(FSM):
         "Settings": ["Menu"],
         "Rules": ["Menu"],
         # Watching a game from the list happens inside this state; Continue takes an unfinished one up again.
-        "Replays": ["Menu", "Aim", "Thinking"],
-        "HatDrop": ["Aim", "Thinking", "Menu"],
+        "Replays": ["Menu", "Aim", "Thinking", "HandOver"],
+        "HatDrop": ["Aim", "Thinking", "HandOver", "Menu"],
+        # Several people at the machine: the banner naming the next one before they aim.
+        "HandOver": ["Aim", "Menu"],
         "Aim": ["Shot", "Menu"],
         "Thinking": ["AiAim", "Menu", "PlayOut"],  # PlayOut: a player who is out plays the rest at once
         "PlayOut": ["GameOver", "Menu"],
         "AiAim": ["Shot", "Menu", "PlayOut"],  # an AI's aim shown for a second before it shoots
-        "Shot": ["Ruling", "Menu", "Aim", "Thinking"],  # back to the shooter if the match refuses the shot
-        "Ruling": ["Aim", "Thinking", "GameOver", "Menu", "LessonResult"],
+        "Shot": ["Ruling", "Menu", "Aim", "Thinking", "HandOver"],  # back to the shooter if the match refuses it
+        "Ruling": ["Aim", "Thinking", "HandOver", "GameOver", "Menu", "LessonResult"],
         "GameOver": ["Menu", "NewGame"],
     }
 

@@ -68,7 +68,7 @@ class HatDropState(State):
                                       pos=(0, 0, 0.25)))
         theme.label(panel, "The hat is lifted", (0, 0.12), scale=0.07, colour=theme.BRASS)
         for i, drop in enumerate(session.hat_result()):
-            who = "You" if drop.human else drop.seat
+            who = drop.seat
             where = "chose" if math.isnan(drop.distance) else (
                 "rolled away" if math.isinf(drop.distance) else f"{drop.distance * 100:.1f} cm from the Sun,")
             verb = "" if where == "chose" else " takes"

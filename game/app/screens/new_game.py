@@ -1,6 +1,7 @@
-"""The New Game screen: opponents and their levels, your planet, house rules, a seed.
+"""The New Game screen: the seats (people by name, AIs by level), house rules, a seed.
 
-It offers the last choices again: this run's, or the last run's from ``new_game.json`` (``game.app.choices``).
+The last seating is offered again: this session's last choice, else the one
+kept in the people file from an earlier run.
 """
 
 from __future__ import annotations
@@ -9,10 +10,11 @@ from direct.gui.DirectGui import DirectEntry
 
 from game.app.choices import load_choices, save_choices
 from game.app.hud import theme
-from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEW_NAMES, PREVIEWS, GameSetup
+from game.app.hud.seat_rows import SeatRows
+from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS, GameSetup
+from game.match.seating import SeatingError
 from game.app.screens.base import State
 from game.app.hud.widgets import Chooser
-from game.rules.layout import PLANETS
 
 ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)
 # The goal of the game in one line (issue 11: a first game that can be won).
@@ -26,6 +28,7 @@ class NewGameState(State):
     def enter(self) -> None:
         app = self.app
         app.end_game()
+        this_run = app.last_setup is not None and app.last_setup.seating is not None
         if app.last_setup is None:  # the first game of this run: the last run's choices
             loaded = load_choices(app.app_config.paths.new_game_file)
             for note in loaded.notes:
@@ -34,14 +37,9 @@ class NewGameState(State):
         last: GameSetup = app.last_setup or GameSetup()
         root = self.keep(theme.panel(app.aspect2d, (-1.25, 1.25, -0.9, 0.88)))
         theme.label(root, "New game", (0, 0.74), scale=0.09, colour=theme.BRASS)
-        self.opponents = Chooser(root, "Opponents", list(range(1, MAX_OPPONENTS + 1)), last.opponents, (-0.6, 0.56),
-                                 on_change=lambda _v: self._show_levels(), width=11)
-        self.levels = []
-        for i in range(MAX_OPPONENTS):
-            chooser = Chooser(root, f"Opponent {i + 1}", list(LEVELS), last.levels[i], (-0.6, 0.43 - i * 0.11), width=11)
-            self.levels.append(chooser)
-        self.planet = Chooser(root, "Your planet", [HAT, *PLANETS], last.planet, (0.6, 0.56), width=11,
-                              describe=lambda p: "by the hat" if p == HAT else theme.title_case(p))
+        # The seats: this run's last, else the last run's kept in the people file (new_game.json keeps the rest).
+        seating = last.seats() if this_run or app.people.last_seating is None else app.people.last_seating
+        self.seats = SeatRows(root, seating, 0.52, app.people.names)
         rounds = int(last.house_rules.get("round_limit", 0) or 0)
         self.round_limit = Chooser(root, "Round limit", list(ROUND_LIMITS), rounds if rounds in ROUND_LIMITS else 0,
                                    (0.6, 0.43), width=11, describe=lambda n: f"{n}" if n else "none")
@@ -59,13 +57,8 @@ class NewGameState(State):
         self.warning = theme.label(root, "", (0, -0.62), scale=0.045, colour=theme.BAD)
         self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
         self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)
-        self._parts = [self.opponents, *self.levels, self.planet, self.round_limit, self.jupiter, self.preview]
-        self._show_levels()
+        self._parts = [self.seats, self.round_limit, self.jupiter, self.preview]
         self.on_action("pause", self.back)
-
-    def _show_levels(self) -> None:
-        for i, chooser in enumerate(self.levels):
-            chooser.button.show() if i < self.opponents.value else chooser.button.hide()
 
     def chosen(self) -> GameSetup | None:
         text = self.seed_entry.get().strip()
@@ -81,14 +74,21 @@ class NewGameState(State):
             house_rules["round_limit"] = self.round_limit.value
         if self.jupiter.value != 4:
             house_rules["jupiter_moons"] = self.jupiter.value
-        return GameSetup(opponents=self.opponents.value, levels=tuple(c.value for c in self.levels),
-                         planet=self.planet.value, house_rules=house_rules, seed=seed, preview=self.preview.value)
+        try:
+            seating = self.seats.seating()
+        except SeatingError as err:
+            self.warning["text"] = theme.title_case(str(err))
+            return None
+        return GameSetup(seating=seating, house_rules=house_rules, seed=seed, preview=self.preview.value)
 
     def start(self) -> None:
         setup = self.chosen()
         if setup is None:
             return
         self.app.last_setup = setup
+        problem = self.app.people.remember_seating(setup.seats())
+        if problem:
+            self.app.note_warning(problem)
         if self.app.app_config.save_settings:
             problem = save_choices(self.app.app_config.paths.new_game_file, setup)
             if problem is not None:  # the game starts anyway

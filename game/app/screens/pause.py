@@ -11,7 +11,7 @@ from game.app.input.bindings import action_event
 from game.app.hud.confirm import ask_to_leave
 from game.app.hud.rules_panel import RulesPanel
 
-IN_GAME_STATES = ("HatDrop", "Aim", "Thinking", "AiAim", "Shot", "Ruling", "PlayOut")  # the game-over screen has its own buttons
+IN_GAME_STATES = ("HatDrop", "HandOver", "Aim", "Thinking", "AiAim", "Shot", "Ruling", "PlayOut")  # the game-over screen has its own buttons
 
 
 class PauseOverlay:

@@ -1,10 +1,16 @@
-"""The referee has spoken: the feed shows each rule applied, then the next turn comes."""
+"""The referee has spoken: the feed shows each rule applied, then the next turn comes.
+
+When a person at the machine goes out (rule 13, or their purse empty) the
+game goes on without them.  Once no person is left in, it waits for them to
+choose: watch the rest at the usual pace, or let it play on fast to the end.
+"""
 
 from __future__ import annotations
 
+from game.app.hud import theme
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.screens.base import State
-from game.rules.names import sentence, who
+from game.rules.names import sentence
 
 SHOW_SECONDS = 2.5
 
@@ -19,16 +25,61 @@ class RulingState(State):
     def enter(self) -> None:
         app = self.app
         game = app.game
-        game.feed = tuple(ruling_lines(self.ruling, game.session.human))
+        naming = game.naming
+        game.feed = tuple(ruling_lines(self.ruling, game.session.human, who=naming.label)) + self._out_lines()
         shooter = self.ruling.shooter
-        game.feed_title = "Your shot" if shooter == game.session.human else f"{sentence(who(shooter))}'s shot"
+        game.feed_title = "Your shot" if shooter == game.session.human else f"{sentence(naming.label(shooter))}'s shot"
         app.view.sync(game.session.positions())
         game.refresh_hud(hint="Click or Space: next turn   R: watch the shot again")
         self.elapsed = 0.0
         self.wait = 0.6 if game.fast_forward else SHOW_SECONDS
+        self.choosing = self._everyone_out()
+        if self.choosing:
+            self._offer_watch_or_play_on()
+            return
         self.on_action("fast-forward", self.proceed)
         self.on_action("shoot-press", self.proceed)
         self.add_task(self._tick, "wait")
+
+    def _went_out(self) -> list[str]:
+        """The people at the machine this ruling put out."""
+        return [p for p in self.ruling.out if self.app.game.naming.is_person(p)]
+
+    def _everyone_out(self) -> bool:
+        session = self.app.game.session
+        people_in = [p for p in session.active_players() if p in session.people]
+        return bool(self._went_out()) and not people_in and not session.is_over()
+
+    def _out_lines(self) -> tuple[str, ...]:
+        """In a hot-seat game, who goes on when a person goes out."""
+        game = self.app.game
+        session = game.session
+        if not game.naming.hot_seat():
+            return ()
+        still = [game.naming.name(p) for p in session.active_players() if p in session.people]
+        return tuple(f"{game.naming.name(p)} is out and can watch; the game goes on for {' and '.join(still)}"
+                     for p in self._went_out() if still and not session.is_over())
+
+    def _offer_watch_or_play_on(self) -> None:
+        app = self.app
+        names = " and ".join(app.game.naming.name(p) for p in self._went_out())
+        root = self.keep(theme.panel(app.aspect2d, (-0.8, 0.8, -0.2, 0.2), colour=(0.07, 0.055, 0.04, 0.92),
+                                     pos=(0, 0, 0.45)))
+        who = "You are" if len(app.game.session.people) == 1 else f"{names} {'is' if ' and ' not in names else 'are'}"
+        theme.label(root, f"{who} out: the rest play on without you", (0, 0.08), scale=0.055, colour=theme.BRASS)
+        self.watch_button = theme.button(root, "Watch the rest", (-0.35, -0.1), self.play_on, width=8,
+                                         extra_args=[False], scale=0.05)
+        self.fast_button = theme.button(root, "Play on fast", (0.35, -0.1), self.play_on, width=8,
+                                        extra_args=[True], scale=0.05)
+        app.game.refresh_hud(hint="Watch the rest at the usual pace, or let them play on fast to the end")
+
+    def play_on(self, fast: bool) -> None:
+        """After everyone at the machine is out: on at the usual pace, or fast to the end."""
+        if self.app.flow.state != "Ruling" or not self.choosing:
+            return
+        self.choosing = False
+        self.app.game.play_on_fast = fast
+        self.proceed()
 
     def _tick(self, task):
         self.elapsed += self.app.clock.getDt()
@@ -38,7 +89,7 @@ class RulingState(State):
         return task.cont
 
     def proceed(self) -> None:
-        if self.app.flow.state != "Ruling":
+        if self.app.flow.state != "Ruling" or self.choosing:
             return
         if self.app.game.lesson is not None:
             self.go("LessonResult")

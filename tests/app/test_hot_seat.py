@@ -1,0 +1,197 @@
+"""Several people at one machine: a whole game of two people and an AI, played through the app's own input.
+
+Each person's turn opens with a hand-over banner naming them; each person's
+own settings (mouse sensitivity, aiming aid) apply on their turns only; the
+replay and Continue keep who sat where; the viewer names who shot each shot.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.screens.hand_over import banner_text
+from game.replay import load_replay
+from game.replay.playback import Timeline
+from tests.app.helpers_app import (built_app, click, human_shot, play_until, press, random_opponents, seat_all,
+                                   step)
+
+pytestmark = pytest.mark.render
+
+# Ann turns the aim twice as fast as the machine's setting and wants no aiming aid; Bob keeps the machine's.
+ANN = {"mouse_sensitivity": 2.0, "aim_aid": 0.0}
+BOB = {"mouse_sensitivity": 1.0, "aim_aid": 1.0}
+
+
+def _new_hot_seat_game(app, rounds: int, seed: int) -> None:
+    click(app, app.flow.current.buttons["new"])
+    screen = app.flow.current
+    seat_all(app, screen, [("person", "Ann", "hat"), ("person", "Bob", "hat"), ("ai", "easy", "hat")])
+    while screen.round_limit.value != rounds:
+        click(app, screen.round_limit.button)
+    screen.seed_entry.enterText(str(seed))
+    click(app, screen.start_button)
+    assert app.flow.state == "HatDrop"
+    press(app, "fast-forward")
+    press(app, "fast-forward")
+
+
+def _take_the_mouse(app, wanted: dict[str, dict[str, float]], banners: list[str]) -> str:
+    """At a hand-over banner: check it names the shooter, set their own settings on it, click Ready."""
+    screen = app.flow.current
+    planet = app.game.session.shooter()
+    name = app.game.session.name_of(planet)
+    assert screen.title["text"] == banner_text(name, planet)
+    banners.append(name)
+    for chooser, key in ((screen.sensitivity, "mouse_sensitivity"), (screen.aim_aid, "aim_aid")):
+        while chooser.value != wanted[name][key]:
+            click(app, chooser.button)
+    click(app, screen.ready_button)
+    assert app.flow.state == "Aim"
+    return name
+
+
+def _check_own_settings_apply(app, name: str, wanted: dict[str, dict[str, float]]) -> None:
+    """The pointer turns the aim by this person's sensitivity, and the aid is theirs."""
+    aim = app.flow.current
+    before = aim.direction
+    aim.pointer_at(0.0, 0.0)
+    aim.pointer_at(0.1, 0.0)  # a tenth of the window to the right
+    turned = (aim.direction - before + 180.0) % 360.0 - 180.0
+    assert turned == pytest.approx(-0.1 * 0.5 * 120.0 * wanted[name]["mouse_sensitivity"])
+    aim.direction = before
+    assert app.game.aim_aid_strength() == wanted[name]["aim_aid"]
+
+
+def _cut_shot(app) -> None:
+    """Aim well off the Sun (a straight hit tends to leave the taw in the inner ring, rule 13), then shoot."""
+    aim = app.flow.current
+    aim.pointer_at(0.0, 0.0)
+    aim.pointer_at(0.35, 0.0)
+    human_shot(app, 0.3)
+
+
+def test_two_people_and_an_ai_play_a_whole_game_each_named_and_with_their_own_settings(tmp_path):
+    wanted = {"Ann": ANN, "Bob": BOB}
+    with built_app(tmp_path, session_factory=random_opponents) as app:
+        _new_hot_seat_game(app, rounds=2, seed=4)
+        session = app.game.session
+        assert {session.name_of(p) for p in session.people} == {"Ann", "Bob"}
+        banners: list[str] = []
+        shooters: list[str] = []
+        for _ in range(20000):
+            state = app.flow.state
+            if state == "GameOver":
+                break
+            if state == "HandOver":
+                name = _take_the_mouse(app, wanted, banners)
+                _check_own_settings_apply(app, name, wanted)
+                shooters.append(name)
+                human_shot(app, 0.45)
+            elif state == "Aim":  # the same person again, straight after their own turn: no banner
+                name = session.name_of(session.shooter())
+                _check_own_settings_apply(app, name, wanted)
+                shooters.append(name)
+                human_shot(app, 0.45)
+            elif state in ("Thinking", "Shot", "Ruling", "HatDrop"):
+                press(app, "fast-forward")
+            else:
+                step(app)
+        assert app.flow.state == "GameOver"
+        assert {"Ann", "Bob"} <= set(banners)
+        # Every person's shot in the match is theirs by name, in order.
+        people_shots = [session.name_of(h.shooter) for h in session.match.history if h.shooter in session.people]
+        assert people_shots == shooters
+        # The people file keeps each person's own settings by name.
+        assert app.people.settings_for("ann", app.settings).mouse_sensitivity == 2.0
+        # The game-over table and chart name everyone with their planet.
+        labels = {app.game.naming.label(p) for p in session.players}
+        assert {"Ann", "Bob", "Easy AI"} == {label.split(" (")[0] for label in labels}
+        # The replay keeps the seating, and the viewer names who shot each shot.
+        session.wait_for_replay()
+        replay = load_replay(app.game.replay_path)
+        assert replay.meta.seating.names == ("Ann", "Bob", "Easy AI")
+        assert [s.kind.value for s in replay.meta.seating.seats] == ["person", "person", "ai"]
+        titles = [c.text for c in Timeline(replay).captions if c.text.startswith("Shot ")]
+        assert len(titles) == len(replay.shots)
+        for title, shot in zip(titles, replay.shots):
+            assert f": {session.name_of(shot.inputs.shooter)} ({shot.inputs.shooter.capitalize()}) shoots" in title
+
+
+def test_continue_takes_up_a_hot_seat_game_at_the_right_persons_turn(tmp_path):
+    wanted = {"Ann": ANN, "Bob": BOB}
+    with built_app(tmp_path, session_factory=random_opponents) as app:
+        _new_hot_seat_game(app, rounds=5, seed=5)
+        session = app.game.session
+        banners: list[str] = []
+        for _ in range(20000):  # until both have set their own settings, then stop at the next banner
+            state = app.flow.state
+            assert state != "GameOver"
+            if state == "HandOver" and {"Ann", "Bob"} <= set(banners):
+                break
+            if state == "HandOver":
+                _take_the_mouse(app, wanted, banners)
+            elif state == "Aim":
+                _cut_shot(app)
+            elif state in ("Thinking", "Shot", "Ruling"):
+                press(app, "fast-forward")
+            else:
+                step(app)
+        assert app.flow.state == "HandOver" and not session.is_over()
+        waiting = session.name_of(session.shooter())
+        path = app.game.replay_path
+        session.wait_for_replay()
+        app.flow.request("Menu")
+        step(app)
+        click(app, app.flow.current.buttons["replays"])
+        screen = app.flow.current
+        assert screen.chosen_entry().path == path
+        press(app, "list-continue")
+        step(app, 3)
+        assert app.flow.state == "HandOver"  # not straight to aiming: the right person takes the mouse first
+        resumed = app.game.session
+        assert resumed is not session and resumed.name_of(resumed.shooter()) == waiting
+        assert app.flow.current.title["text"] == banner_text(waiting, resumed.shooter())
+        assert resumed.setup.seats().names == ("Ann", "Bob", "Easy AI")
+        assert app.game.turn_settings().mouse_sensitivity == wanted[waiting]["mouse_sensitivity"]
+        click(app, app.flow.current.ready_button)
+        human_shot(app, 0.45)
+        play_until(app, ("Ruling",), limit=5000)
+        resumed.wait_for_replay()
+        on_disk = load_replay(path)
+        assert on_disk.meta.seating.names == ("Ann", "Bob", "Easy AI")
+        assert session.name_of(on_disk.shots[-1].inputs.shooter) == waiting
+
+
+def test_once_everyone_at_the_machine_is_out_they_choose_to_watch_or_let_the_rest_play_on_fast(tmp_path):
+    with built_app(tmp_path, session_factory=random_opponents) as app:
+        click(app, app.flow.current.buttons["new"])
+        screen = app.flow.current
+        seat_all(app, screen, [("person", "Ann", "mercury"), ("ai", "easy", "hat"), ("ai", "easy", "hat")])
+        while screen.round_limit.value != 5:
+            click(app, screen.round_limit.button)
+        screen.seed_entry.enterText("3")
+        click(app, screen.start_button)
+        session = app.game.session
+        for _ in range(20000):  # Ann shoots straight at the Sun until her taw stays in the inner ring (rule 13)
+            state = app.flow.state
+            if state == "Ruling" and app.flow.current.choosing:
+                break
+            assert state != "GameOver", "Ann never went out"
+            if state == "Aim":
+                human_shot(app, 0.6)
+            elif state in ("HatDrop", "Thinking", "Shot", "Ruling"):
+                press(app, "fast-forward")
+            else:
+                step(app)
+        ruling = app.flow.current
+        assert session.human in ruling.ruling.out and not session.is_over()
+        step(app, 400)  # the choice waits: no turn goes by on its own
+        assert app.flow.state == "Ruling" and app.flow.current is ruling
+        shots_before = session.state.shots
+        click(app, ruling.fast_button)
+        assert app.game.play_on_fast
+        for _ in range(20000):
+            if app.flow.state == "GameOver":
+                break
+            step(app)  # no key is pressed: the rest play on fast by themselves
+        assert app.flow.state == "GameOver" and session.state.shots > shots_before
