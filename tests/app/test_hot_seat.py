@@ -17,9 +17,10 @@ from tests.app.helpers_app import (built_app, click, human_shot, play_until, pre
 
 pytestmark = pytest.mark.render
 
-# Ann turns the aim twice as fast as the machine's setting and wants no aiming aid; Bob keeps the machine's.
-ANN = {"mouse_sensitivity": 2.0, "aim_aid": 0.0}
-BOB = {"mouse_sensitivity": 1.0, "aim_aid": 1.0}
+# Ann turns the aim twice as fast as the machine's setting and wants no aids; Bob keeps the machine's
+# sensitivity and wants the guide preview.
+ANN = {"mouse_sensitivity": 2.0, "aim_aid": 0.0, "preview": "none"}
+BOB = {"mouse_sensitivity": 1.0, "aim_aid": 1.0, "preview": "guide"}
 
 
 def _new_hot_seat_game(app, rounds: int, seed: int) -> None:
@@ -42,7 +43,8 @@ def _take_the_mouse(app, wanted: dict[str, dict[str, float]], banners: list[str]
     name = app.game.session.name_of(planet)
     assert screen.title["text"] == banner_text(name, planet)
     banners.append(name)
-    for chooser, key in ((screen.sensitivity, "mouse_sensitivity"), (screen.aim_aid, "aim_aid")):
+    for chooser, key in ((screen.sensitivity, "mouse_sensitivity"), (screen.aim_aid, "aim_aid"),
+                         (screen.preview, "preview")):
         while chooser.value != wanted[name][key]:
             click(app, chooser.button)
     click(app, screen.ready_button)
@@ -60,6 +62,7 @@ def _check_own_settings_apply(app, name: str, wanted: dict[str, dict[str, float]
     assert turned == pytest.approx(-0.1 * 0.5 * 120.0 * wanted[name]["mouse_sensitivity"])
     aim.direction = before
     assert app.game.aim_aid_strength() == wanted[name]["aim_aid"]
+    assert aim.shot_preview.strength == wanted[name]["preview"]
 
 
 def _cut_shot(app) -> None:

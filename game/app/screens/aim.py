@@ -194,7 +194,7 @@ class AimState(State):
         self.planned = level_for_speed(shot.speed, self.view.max_speed)
 
     def _preview_strength(self) -> str:
-        return self.app.game.setup.preview
+        return self.app.game.preview_strength()
 
     def _frame(self, task):
         app = self.app

@@ -3,8 +3,9 @@
 "Ann, you are Venus: your shot".  The camera is already behind their taw;
 nothing aims or shoots until they say they have the mouse (the Ready button,
 Space or Enter), so the last person's hand cannot fire the next person's shot.
-The banner also shows the person's own aiming settings, kept by name in the
-people file (``game.app.people``): they apply on this person's turns only.
+The banner also shows the person's own aiming settings (mouse sensitivity,
+shot preview, aiming aid), kept by name in the people file
+(``game.app.people``): they apply on this person's turns only.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from game.app.hud import theme
 from game.app.hud.widgets import Chooser
 from game.app.input.aiming import turn_start
 from game.app.screens.base import State
+from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS
 from game.rules.names import who
 
 SENSITIVITIES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
@@ -52,11 +54,13 @@ class HandOverState(State):
                                      pos=(0, 0, 0.6)))
         self.title = theme.label(root, banner_text(self.person, self.planet), (0, 0.07), scale=0.07,
                                  colour=theme.planet_colour(self.planet))
-        self.sensitivity = Chooser(root, "Your mouse sensitivity", list(SENSITIVITIES),
-                                   _nearest(SENSITIVITIES, mine.mouse_sensitivity), (-0.38, -0.05), width=16,
-                                   scale=0.04, describe=lambda v: f"{v:g}", on_change=lambda _v: self._remember())
-        self.aim_aid = Chooser(root, "Your aiming aid", list(AIM_AIDS), _nearest(AIM_AIDS, mine.aim_aid),
-                               (0.38, -0.05), width=16, scale=0.04, describe=lambda v: AID_WORDS[v],
+        self.sensitivity = Chooser(root, "Mouse", list(SENSITIVITIES), _nearest(SENSITIVITIES, mine.mouse_sensitivity),
+                                   (-0.5, -0.05), width=12, scale=0.036, describe=lambda v: f"{v:g}",
+                                   on_change=lambda _v: self._remember())
+        self.preview = Chooser(root, "Shot preview", list(PREVIEWS), game.preview_strength(), (0.0, -0.05),
+                               width=12, scale=0.036, describe=PREVIEW_NAMES.get, on_change=lambda _v: self._remember())
+        self.aim_aid = Chooser(root, "Aiming aid", list(AIM_AIDS), _nearest(AIM_AIDS, mine.aim_aid), (0.5, -0.05),
+                               width=12, scale=0.036, describe=lambda v: AID_WORDS[v],
                                on_change=lambda _v: self._remember())
         self.ready_button = theme.button(root, "Ready", (0, -0.18), self.ready, width=5, scale=0.05)
         self.on_action("fast-forward", self.ready)
@@ -64,7 +68,7 @@ class HandOverState(State):
 
     def _remember(self) -> None:
         problem = self.app.people.remember(self.person, {"mouse_sensitivity": self.sensitivity.value,
-                                                         "aim_aid": self.aim_aid.value})
+                                                         "preview": self.preview.value, "aim_aid": self.aim_aid.value})
         if problem:
             self.app.game.feed = (problem,)
             self.app.game.refresh_hud()
@@ -77,5 +81,6 @@ class HandOverState(State):
 
     def exit(self) -> None:
         self.sensitivity.destroy()
+        self.preview.destroy()
         self.aim_aid.destroy()
         super().exit()

@@ -76,6 +76,15 @@ class GameContext:
             return self.app.settings
         return self.app.people.settings_for(self.naming.name(session.shooter()), self.app.settings)
 
+    def preview_strength(self) -> str:
+        """The shot preview for this turn: the shooting person's own if they chose one, else the game's."""
+        session = self.session
+        if not session.is_over() and self.naming.is_person(session.shooter()):
+            profile = self.app.people.profile(self.naming.name(session.shooter()))
+            if profile is not None and "preview" in profile.values:
+                return str(profile.values["preview"])
+        return self.setup.preview
+
     def aim_aid_strength(self) -> float:
         return self.turn_settings().aim_aid if self.setup.aim_aid_allowed() else 0.0
 
