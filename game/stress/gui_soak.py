@@ -2,7 +2,10 @@
 
 The app runs offscreen on a fixed 1/60 s clock. Each frame, with some
 probability: a raw key (bound or not), a click on a random visible DirectGUI
-button (never Quit), an aim move (offscreen there is no pointer, so it goes
+button (never Quit; New game's seat rows more often, so people share games
+and the hand-over banner is reached), a name typed into a seat row (some
+refused: repeated, empty, too long, a level word, a control character), an
+aim move (offscreen there is no pointer, so it goes
 through ``AimState.turn``), or idle frames. Before and after, at the menu,
 the nodes, tasks and listened-for events are counted: whatever a state built
 must be gone when it left. The inputs are seeded, but shots are computed on
@@ -32,6 +35,10 @@ BUTTON_WEIGHTS = {"New game": 6.0, "Start": 5.0, "Back": 0.5, "Leave to menu": 0
                   "Watch the game": 3.0, "Back to the game": 0.5, "Watch a replay": 3.0, "Watch": 3.0, "Continue": 3.0,
                   "Back to the list": 0.5}
 SEEDS_TYPED = ["", "7", "42", "-3", "12345678901234567890", "seven", " 5 ", "1e3", "0"]
+# A New game seat row's kind button ("2:  Person"): clicked more, so people share games (hot seat).
+SEAT_KIND_WEIGHT = 3.0
+# Names typed into a seat row: ordinary, repeated (refused), empty, a level word, too long, control characters.
+NAMES_TYPED = ["Ann", "Bob", "ann", "", "  ", "hard", "Zoë", "x" * 40, "Tab\tby", "Player 2", "Hard AI"]
 
 
 @dataclass
@@ -80,7 +87,8 @@ class GuiSoakReport:
 
     def summary(self) -> str:
         lines = [f"{self.frames} frames, {self.inputs} inputs ({self.clicks} clicks), {self.games_started} games "
-                 f"started, {self.wall_s:.1f} s (seed {self.seed})",
+                 f"started, {self.states.get('HandOver', 0)} hot-seat hand-overs, {self.wall_s:.1f} s "
+                 f"(seed {self.seed})",
                  "states entered: " + ", ".join(f"{k} {v}" for k, v in sorted(self.states.items())),
                  f"before, in the menu: {self.before}", f"after, in the menu:  {self.after}",
                  f"{len(self.errors)} errors" + (":" if self.errors else "")]
@@ -235,13 +243,16 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
                 elif roll < 0.27:
                     buttons = visible_buttons(app)
                     if buttons:
-                        weights = [BUTTON_WEIGHTS.get(_label(b), 1.0) for b in buttons]
+                        weights = [_weight(_label(b)) for b in buttons]
                         button = rng.choices(buttons, weights)[0]
                         app.messenger.send(DGG.B1CLICK + button.guiId, [None])
                         report.inputs += 1
                         report.clicks += 1
                 elif roll < 0.28 and state == "NewGame" and hasattr(app.flow.current, "seed_entry"):
                     app.flow.current.seed_entry.enterText(rng.choice(SEEDS_TYPED))
+                    report.inputs += 1
+                elif roll < 0.29 and state == "NewGame" and hasattr(app.flow.current, "seats"):
+                    rng.choice(app.flow.current.seats.rows).entry.enterText(rng.choice(NAMES_TYPED))
                     report.inputs += 1
                 elif roll < 0.36 and state == "Aim" and hasattr(app.flow.current, "turn"):
                     app.flow.current.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
@@ -281,6 +292,12 @@ def _collect_notices(app, report: GuiSoakReport) -> None:  # type: ignore[no-unt
     if app.game is not None and app.game.hud.notice_text["text"]:
         report.notices.add(app.game.hud.notice_text["text"])
     report.notices.update(app.warnings_seen)
+
+
+def _weight(label: str) -> float:
+    if label[:1].isdigit() and label[1:2] == ":":
+        return SEAT_KIND_WEIGHT
+    return BUTTON_WEIGHTS.get(label, 1.0)
 
 
 def _label(button) -> str:  # type: ignore[no-untyped-def]
