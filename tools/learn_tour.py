@@ -57,10 +57,10 @@ class Driver:
 def new_game(d: Driver, opponents: int = 1, seed: int = 3) -> None:
     d.click(d.app.flow.current.buttons["new"])
     screen = d.app.flow.current
-    while screen.opponents.value != opponents:
-        d.click(screen.opponents.button)
-    while screen.planet.value != "mercury":
-        d.click(screen.planet.button)
+    rows = screen.seats.rows
+    rows[0].choose("person", "You", "mercury")
+    for i, row in enumerate(rows[1:], 1):
+        row.choose("ai", "medium") if i <= opponents else row.choose("empty")
     screen.seed_entry.enterText(str(seed))
     d.click(screen.start_button)
     d.press("fast-forward")

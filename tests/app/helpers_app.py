@@ -91,10 +91,7 @@ def new_game_against_one(app, preview: str = "learning", seed: int = 5):
     app.session_factory = random_opponents
     click(app, app.flow.current.buttons["new"])
     screen = app.flow.current
-    while screen.opponents.value != 1:
-        click(app, screen.opponents.button)
-    while screen.planet.value != "mercury":
-        click(app, screen.planet.button)
+    seat_all(app, screen, [("person", "You", "mercury"), ("ai", "easy", "hat")])
     while screen.preview.value != preview:
         click(app, screen.preview.button)
     screen.seed_entry.enterText(str(seed))
