@@ -33,7 +33,9 @@ class GameContext:
         self.fast_forward = False
         self.play_on_fast = False  # everyone at the machine is out and chose to let the rest play on fast
         # Planets held by people, and their names: what every screen names players by.
-        self.naming = Naming({p: session.name_of(p) for p in session.players}, frozenset(session.people))
+        # (A session that seats no one by name, a lesson, gives each planet as its own name: none kept.)
+        named = {p: session.name_of(p) for p in session.players if session.name_of(p) != p}
+        self.naming = Naming(named, frozenset(session.people))
         self.handed_to: str | None = None  # the person who last took the mouse (a hot-seat game's banner)
         self.replay_path: Path | None = None
         if setup.preview != "none":

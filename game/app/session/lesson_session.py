@@ -42,6 +42,7 @@ class LessonSession:
         shooter = state.next_shooter()
         assert shooter is not None, "a lesson's table always has someone to shoot"
         self.human: str | None = shooter
+        self.people: frozenset[str] = frozenset({shooter})  # the one person taking the lesson
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="taw-lesson")
         self.recording = Recording(self._executor)
         self.tally = Tally.starting(self.players, state.purses)
@@ -98,6 +99,10 @@ class LessonSession:
 
     def is_human_turn(self) -> bool:
         return self.outcome is None
+
+    def name_of(self, planet: str) -> str:
+        """A lesson seats no one by name: each player is their planet."""
+        return planet
 
     def think(self) -> ShotChoice:
         raise RuntimeError("a lesson has no AI to think: the player takes its one shot")
