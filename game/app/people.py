@@ -174,3 +174,17 @@ def _profile_from(entry: Any, where: str, notes: list[str]) -> Profile | None:
             continue
         values[key] = float(value) if isinstance(getattr(Settings(), key), float) else value
     return Profile(name, values)
+
+
+def read_regular_text(path: Path, limit: int) -> str | None:
+    """A small regular file's text (``fileio.read_bounded``), None if nothing is there; UserError (one line)
+    for anything else: a symbolic link, a device, a FIFO, a folder, too large, not UTF-8."""
+    if not os.path.lexists(path):
+        return None
+    if os.path.islink(path):  # never followed: it could point anywhere
+        raise UserError(f"{path}: a symbolic link, not read")
+    data = read_bounded(path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not UTF-8 text") from None

@@ -10,7 +10,7 @@ import pytest
 from game.app.choices import load_choices, save_choices
 from game.app.paths import UserPaths
 from game.app.session.game_setup import GameSetup
-from tests.app.helpers_app import built_app, click, step
+from tests.app.helpers_app import built_app, click, step, seat_all
 
 CHOSEN = GameSetup(opponents=3, levels=("easy", "hard", "medium", "medium", "medium", "medium"), planet="mars",
                    house_rules={"round_limit": 5, "jupiter_moons": 2}, seed=77, preview="guide")
@@ -84,10 +84,7 @@ def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_pa
         step(app, 2)
         click(app, app.flow.current.buttons["new"])
         screen = app.flow.current
-        while screen.opponents.value != 3:
-            click(app, screen.opponents.button)
-        while screen.planet.value != "mars":
-            click(app, screen.planet.button)
+        seat_all(app, screen, [("person", "Ann", "mars")] + [("ai", "medium", "hat")] * 3)
         while screen.round_limit.value != 5:
             click(app, screen.round_limit.button)
         while screen.preview.value != "guide":
@@ -100,6 +97,7 @@ def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_pa
         step(again, 2)
         click(again, again.flow.current.buttons["new"])
         screen = again.flow.current
-        assert (screen.opponents.value, screen.planet.value, screen.round_limit.value, screen.preview.value) == \
-            (3, "mars", 5, "guide")
+        assert screen.seats.seating().names == ("Ann", "Medium AI", "Medium AI 2", "Medium AI 3")
+        assert screen.seats.seating().seat("Ann").planet == "mars"
+        assert (screen.round_limit.value, screen.preview.value) == (5, "guide")
         assert screen.seed_entry.get() == "77"
