@@ -358,14 +358,21 @@ def check_replay(path: Path) -> tuple[str, str]:
     if entry.summary.shot_count != len(replay.shots) or row[2] != f"{len(replay.shots)} shot" + \
             ("" if len(replay.shots) == 1 else "s"):
         return "crash", f"read_meta counts {entry.summary.shot_count} shots, load_replay {len(replay.shots)}"
-    timeline = Timeline(replay)
+    _sweep(Timeline(replay), trails=False)
+    return "accepted", ""
+
+
+def _sweep(timeline, trails: bool) -> None:  # type: ignore[no-untyped-def]
+    """Sample a replay's timeline at 24 instants as the viewer would (and its trails, if asked)."""
     end = timeline.shot_end(timeline.shot_count - 1) if timeline.shot_count else 0.0
     for k in range(24):
         t = end * k / 23
         timeline.sample(t)
         timeline.captions_at(t)
         timeline.flashes_at(t)
-    return "accepted", ""
+        if trails and timeline.shot_count:
+            for body in timeline.shot(timeline.locate(t)[0]).body_ids[:3]:
+                timeline.trail(t, body)
 
 
 def view_replay(replay, base=None, folder: Path | None = None) -> None:  # type: ignore[no-untyped-def]
@@ -373,15 +380,7 @@ def view_replay(replay, base=None, folder: Path | None = None) -> None:  # type:
     from game.replay.playback import Timeline
 
     timeline = Timeline(replay)
-    end = timeline.shot_end(timeline.shot_count - 1) if timeline.shot_count else 0.0
-    for k in range(24):
-        t = end * k / 23
-        timeline.sample(t)
-        timeline.captions_at(t)
-        timeline.flashes_at(t)
-        if timeline.shot_count:
-            for body in timeline.shot(timeline.locate(t)[0]).body_ids[:3]:
-                timeline.trail(t, body)
+    _sweep(timeline, trails=True)
     if base is None or not timeline.shot_count:
         return
     from game.app.replay.export import export_frames
