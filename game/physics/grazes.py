@@ -1,36 +1,16 @@
 """Grazes: touches Bullet's sampled overlap test never sees, found on the bodies' straight paths.
 
-Bullet tests for overlap only at the substep boundaries.  A taw whose path
-cuts a little into another ball's reach can enter and leave it between two
-boundaries (at the 3.8 m/s cap, up to (v h)^2 / 8 R ~ 0.5 mm deep), or be
-sampled inside it only once the two are moving apart again, which Bullet's
-solver answers with no impulse: no hit either way.  A graze is a hit, so
-we look for them ourselves, without a per-substep cost: between two velocity
-changes every body moves on a straight line (no ground, no gravity, rolling
-resistance only at control ticks), so at each velocity change (a shot, a
-tick's rolling resistance, a hit) a mover's path is solved against the
-others' for the first touch, ``|dp + dv t| = rA + rB``, until just past the
-next tick.  The others asked are few: the resting bodies its straight path
-passes within reach of, found with numpy when it turns and kept (with the
-soonest each could be met: rolling only slows a body) until it turns again,
-and the other moving bodies, asked on their paths unless they cannot meet
-it before the next tick.  A touch Bullet will not see closing is booked for
-the contact scan that covers the substep it lies in; that scan resolves it
-with the hits Bullet found, in the order of their touching instants
-(``resolver.resolve``), which checks it again on the paths as they are
-then.
+Bullet tests for overlap only at substep boundaries, so a path that cuts
+into another ball's reach between two of them is no hit to Bullet; a graze
+is a hit. Between two velocity changes every body moves on a straight
+line, so at each change a mover's path is solved for its first touch and
+the touch is booked for the contact scan (``resolver.resolve``). The same
+asks gate the scan: it is installed for a tick only if some pair comes
+within ``NEAR_SLACK`` of touching (``Paths.book``).
 
-The same asks are the contact scan's gate: a tick that starts with the scan
-off has no hit, so its straight paths are exact, and the scan is installed
-for the tick only if some pair comes within ``NEAR_SLACK`` of touching in
-it (``Paths.book`` returns that).
-
-Times here are in substeps (the world's substep counter, as a float),
-lengths in Bullet units and velocities in Bullet units per substep.
-Positions inside ``doPhysics`` cannot be read from Panda (node transforms
-are synced only after the call, and lag Bullet by one substep's
-interpolation), so each body that moved keeps its path (until placed again):
-where it was at a substep and its velocity since.
+Units: times in substeps, lengths in Bullet units, velocities in Bullet
+units per substep. Each moved body keeps its path because Panda's node
+transforms lag Bullet inside ``doPhysics``. More: ``docs/physics.md``, "Grazes".
 """
 
 from __future__ import annotations
@@ -155,18 +135,12 @@ class Paths:
     def book(self, movers: Iterable[str], mirror: Mirror, now: float, until: float, fresh: bool) -> bool:
         """Book every graze of a path of ``movers`` against any body between ``now`` and ``until``.
 
-        ``fresh``: the movers' directions are new (a shot or a hit), so the
-        resting bodies their paths pass are looked for again; otherwise (a
-        tick's rolling resistance only slows a body) those kept are asked.
-        Moving bodies are few and are asked every time.
-
-        Returns whether any asked pair comes within ``NEAR_SLACK`` of
-        touching before ``until``: the contact scan's gate.  Between two
-        control ticks nothing turns or speeds up except through a hit, and
-        a hit happens only while the scan runs, so for a tick that begins
-        with the scan off the straight paths are exact, and a tick in which
-        no pair comes that near has no contact of a moving body at all.
-        """
+``fresh``: the movers' directions are new (a shot or a hit), so the resting
+bodies their paths pass are looked for again; otherwise the kept ones are
+asked. Returns whether any pair comes within ``NEAR_SLACK`` of touching
+before ``until``: the contact scan's gate (without the scan nothing turns,
+so the straight paths are exact).
+"""
         rows = mirror.rows
         if len(rows) < 2:
             return False

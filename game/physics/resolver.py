@@ -1,26 +1,13 @@
 """Where a hit's impulse is computed: time of contact, the impulse of two rolling spheres, the order of hits.
 
-Pure Python over plain records (no Panda3D, no Bullet), so the laws are
-unit-tested on numbers alone (``tests/physics/test_phys_resolver.py``), as
-pooltool tests its collision models.  The Bullet adapter
-(``contacts.BulletContacts``) reads a substep's manifolds into ``Touch``
-records, calls ``resolve`` and writes the answer back.
+Pure Python over plain records, so the laws are unit-tested on numbers alone
+(``tests/physics/test_phys_resolver.py``). The answer is ours, not Bullet's,
+because Bullet sees a hit up to a substep late with the balls overlapping:
+each new pair is rewound to the instant it touched (``touch_back_s``) and,
+earliest touch first, given the impulse of two rolling spheres
+(``rolling_spheres_impulse``). ``contacts.BulletContacts`` feeds it.
 
-Why the answer is ours, not Bullet's: Bullet sees a hit up to one substep
-late, the balls already overlapping by up to ``v h``, so its line of
-centres is turned (a glancing hit looks more glancing) and its position
-correction pushes the balls apart on top of the restitution.  So every
-impulse Bullet gave a new pair is taken back, each pair is rewound along
-its relative velocity to the instant it touched (``touch_back_s``), and,
-earliest touch first, the impulse of two smooth-rolling spheres meeting is
-applied there (``rolling_spheres_impulse``).  A ball struck while touching
-another (a cradle) passes the blow on in turn; a ball struck early in the
-substep is looked at against every other body it could reach before the
-substep ends (a follow-on touch), so no pair is left overlapping.
-
-Units are in the names: lengths in Bullet's millimetres (``_mm``),
-velocities in mm/s (``_mmps``), impulses in kg mm/s = mN s (``_mNs``),
-times in seconds (``_s``).  Events leave in metres and newton-seconds.
+Units are in the names: ``_mm``, ``_mmps`` (mm/s), ``_mNs`` (kg mm/s), ``_s``.
 """
 
 from __future__ import annotations

@@ -1,36 +1,16 @@
 """The Bullet world of the Sun and planets, and the events it publishes.
 
-``Simulation`` is the layer's one public object; it owns the world and the
-shot's clock and ties the parts together, each in its own module:
+``Simulation`` is the layer's one public object: it owns the world and the
+shot's clock and ties together ``world.py`` (bodies), ``contacts.py`` and
+``resolver.py`` (hits), ``clock.py`` (substeps and ticks), ``grazes.py``
+(paths; the contact scan's gate), ``resting.py`` (rolling, leaving the
+circle, rest) and ``frames.py`` (poses and frames).
 
-* ``world.py``: the bodies, their Bullet nodes, units and exact places;
-* ``contacts.py``: the Bullet adapter of the per-substep contact scan, and
-  ``resolver.py``: the pure hit resolution (where a hit's impulse is computed);
-* ``clock.py``: the substep, tick and frame arithmetic (``ShotClock``);
-* ``grazes.py``: the moved bodies' paths, which also say when that scan is
-  installed at all (only while some pair could touch);
-* ``resting.py``: rolling resistance, leaving the circle and rest;
-* ``frames.py``: poses (spin following the rolling) and frame sampling.
-
-Design (the reasons are in ``docs/physics.md``):
-
-* Every body rests on flat ground, so the ground is not simulated: no ground
-  body, no gravity, z locked (linear factor (1, 1, 0)) and no Bullet rotation.
-  Bullet then holds only ball-on-ball manifolds, which are cheap to scan after
-  every substep.  Rolling on the packed earth is ours: every control tick a
-  moving body's speed drops by ``mu_r * g * tick``, and to zero below that.
-* Contacts are read by a *per-world* tick callback that runs after each
-  substep, while ``getAppliedImpulse`` is still valid.  Bullet's contact-added
-  callback and event queue are process-global, so they are never used: a
-  planning world stepped beside the live one cannot leak into its bus.
-* A body only starts moving when shot or struck (the callback sees every
-  strike), so only "moving" bodies are touched from Python.  A body that
-  stops is zeroed and forced to sleep; sleeping bodies cost Bullet next to
-  nothing and us nothing.
-* Time advances in whole substeps of ``1 / substep_hz``, stepped in
-  ``doPhysics`` calls of ``substeps_per_call`` and controlled every
-  ``substeps_per_tick``; ``advance`` and ``run_to_rest`` step the very same
-  sequence, so a live game and a headless rerun agree bit for bit.
+The ground is not simulated (z locked, no gravity), so Bullet holds only
+ball-on-ball manifolds, read by a per-world tick callback (Bullet's
+contact callbacks are process-global and would leak between worlds).
+``advance`` and ``run_to_rest`` step the same substeps, so a live game and
+a headless rerun agree bit for bit. Reasons: ``docs/physics.md``.
 """
 
 from __future__ import annotations
@@ -429,17 +409,10 @@ class Simulation:
     def _step_tick(self) -> None:
         """Step to the next control tick in one doPhysics call, then the control work.
 
-        The same substeps as ``_step_call``'s calls of ``substeps_per_call``
-        (a tick is a whole number of them), and the same bits: Bullet's
-        clock advances by exact multiples of its float substep, so its
-        leftover time, hence its substep count and its interpolated node
-        transforms, is zero after either (hashed over the fuzz's shots,
-        ``docs/physics.md``).  That needs every call's length to be an
-        exact power-of-two multiple of the float substep, so other configs
-        step call by call.  Half the calls halves Panda's per-call syncing
-        of every body; only the frame sampler and ``advance`` need a call
-        every 1/60 s.  Events are published at the tick, in the same order.
-        """
+The same bits as ``_step_call``'s calls while both lengths are powers of two
+of the float substep (``docs/physics.md``, "Determinism"); otherwise it
+steps call by call.
+"""
         n = self.clock.to_next_tick()
         k = self.config.substeps_per_call
         if n & (n - 1) or k & (k - 1):
