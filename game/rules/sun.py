@@ -32,7 +32,7 @@ def rule6_toll(sheet: ShotSheet) -> None:
         return
     if sheet.house.rule6_toll is Rule6Toll.ONCE and sheet.shooter in sheet.state.toll_paid:
         return
-    sheet.owe(6, sheet.shooter, holder, 1, f"The Sun lies on {names.possessive(holder)} line")
+    sheet.owe(6, sheet.shooter, holder, 1, f"The Sun lay on {names.possessive(holder)} line as the shot began")
 
 
 def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
