@@ -2,7 +2,9 @@
 
 The screens ask this object everything (whose turn, the view a player sees,
 purses, the Sun's orbit) and hand it shots.  Underneath is the match layer's
-``Match``; each of the session's jobs has its own module beside this one:
+``Match``.  What a lesson answers alike (the table's reads, each shot
+played, recorded and tallied) is ``table_session.TableSession``; each of
+the session's jobs has its own module beside this one:
 
 * ``seats``: who sits where, and the hat (rule 1);
 * ``thinking``: an AI's choice, made off the main thread and polled once a
@@ -16,28 +18,21 @@ purses, the Sun's orbit) and hand it shots.  Underneath is the match layer's
 
 from __future__ import annotations
 
-import math
 import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Mapping
 
 from game.app.session.continuing import continue_game
 from game.app.session.game_setup import GameSetup
-from game.app.session.playback import PlayedShot, play_in_background
-from game.app.session.recording import Recording
 from game.app.session.seats import HatRow, seat_players
-from game.app.session.tally import SummaryRow, Tally
+from game.app.session.table_session import TableSession
 from game.app.session.thinking import ShotChoice, Thinking
-from game.match.players import MatchView, Shot
-from game.replay.model import GameMeta, Replay
+from game.replay.model import GameMeta
 from game.replay.recorder import GameRecorder, meta_from
 from game.rules.house import HouseRules
-from game.rules.layout import SUN, Point
-from game.rules.ruling import Ruling
 
 
-class MatchSession:
+class MatchSession(TableSession):
     def __init__(self, setup: GameSetup, seed: int | None = None, planner_workers: int = 1) -> None:
         self.setup = setup
         if setup.seed is not None:
@@ -46,20 +41,16 @@ class MatchSession:
             self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         rng = random.Random(self.seed)
         self.house = HouseRules.from_mapping(dict(setup.house_rules), source="new game")
-        self.layout = self.house.layout()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="taw-session")
-        self.thinking = Thinking(self._executor, planner_workers)
-        self.seats = seat_players(setup, self.house, self.layout, rng, self.thinking.pool)
-        self.match = self.seats.match
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="taw-session")
+        self.thinking = Thinking(executor, planner_workers)
+        layout = self.house.layout()
+        self.seats = seat_players(setup, self.house, layout, rng, self.thinking.pool)
+        super().__init__(self.seats.match, layout, executor)
         self.planet_of = self.seats.planet_of
         self.human = self.seats.human  # the one person playing, spoken to as "you" (None in a hot-seat game)
         self.people = self.seats.people  # every planet held by a person at the machine
         self.levels = self.seats.levels
         self.ai = {p: pl for p, pl in self.match.players.items() if p not in self.people}
-        self.players: tuple[str, ...] = tuple(self.match.state.players)
-        self.tally = Tally.starting(self.players, self.match.state.purses)
-        self.recording = Recording(self._executor)
-        self._live: PlayedShot | None = None
 
     @classmethod
     def continue_from(cls, path: Path, planner_workers: int = 1) -> "MatchSession":
@@ -76,38 +67,11 @@ class MatchSession:
 
     # -- what the HUD and the screens read -------------------------------------------
 
-    @property
-    def state(self):
-        return self.match.state
-
-    def positions(self) -> dict[str, Point]:
-        return dict(self.state.positions)
-
-    def purses(self) -> Mapping[str, int]:
-        return self.state.purses
-
-    def stakes(self) -> int:
-        return self.state.stakes
-
-    def active_players(self) -> tuple[str, ...]:
-        return tuple(self.state.active)
-
     def level_of(self, planet: str) -> str:
         return self.levels.get(planet, "")
 
-    def sun_orbit(self) -> str:
-        sun = self.state.positions.get(SUN)
-        return self.layout.region_at_radius(math.hypot(*sun)) if sun else ""
-
     def is_over(self) -> bool:
         return self.match.is_over()
-
-    def winner(self) -> str | None:
-        return self.match.winner
-
-    @property
-    def last_ruling(self) -> Ruling | None:
-        return self.tally.last_ruling
 
     def end_reason(self) -> str:
         """The referee's sentence for why the game ended (``Ruling.termination``); else the shot count."""
@@ -129,31 +93,11 @@ class MatchSession:
         """The seat's name for a planet: "Ann", "Hard AI"."""
         return self.match.names.get(planet, planet)
 
-    def view(self) -> MatchView:
-        return self.match.view()
-
-    def purse_history(self) -> list[dict[str, int]]:
-        return list(self.tally.history)
-
-    def summary(self) -> list[SummaryRow]:
-        """Marbles each player won and lost in rulings (from purses or off the board), and where they stand."""
-        return self.tally.summary(self.state)
-
     # -- turns --------------------------------------------------------------------
 
     def think(self) -> ShotChoice:
         """The AI's choice, made off the main thread; poll ``done()`` each frame."""
         return self.thinking.choose(self.ai[self.shooter()], self.view(), self.state, self.layout, self.house)
-
-    def start_shot(self, shot: Shot) -> PlayedShot:
-        self._live = play_in_background(self._executor, self.match, shot)
-        return self._live
-
-    def finish_shot(self, live: PlayedShot) -> Ruling:
-        result = live.result()
-        self.recording.add(live)
-        self._live = None
-        return self.tally.account(result.ruling, self.state.purses)
 
     # -- the replay ------------------------------------------------------------------
 
@@ -171,10 +115,6 @@ class MatchSession:
                          setup=setup, seating=self.seats.seating)
 
     @property
-    def recorder(self) -> GameRecorder | None:
-        return self.recording.recorder
-
-    @property
     def replay_error(self) -> str | None:
         """Why the replay file could not be written, if it could not (the game plays on regardless)."""
         return self.recording.error
@@ -186,14 +126,6 @@ class MatchSession:
     def wait_for_replay(self) -> None:
         self.recording.wait()
 
-    def replay(self) -> Replay | None:
-        """The game so far as a replay, or None before its first shot."""
-        return self.recording.replay()
-
     def close(self) -> None:
-        self.recording.wait()  # the last shot reaches the file even when the player leaves at once
-        if self._live is not None:
-            self._live.close()
-            self._live = None
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        super().close()
         self.thinking.close()

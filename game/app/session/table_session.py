@@ -1,0 +1,106 @@
+"""What a game and a lesson answer alike: the table as the HUD reads it, and each shot played, recorded and tallied.
+
+``MatchSession`` and ``LessonSession`` build on this one class so that a
+lesson's shot is played back, kept for R and counted exactly as a game's is.
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ThreadPoolExecutor
+from typing import Mapping
+
+from game.app.session.playback import PlayedShot, play_in_background
+from game.app.session.recording import Recording
+from game.app.session.tally import SummaryRow, Tally
+from game.match.match import Match, ShotResult
+from game.match.players import MatchView, Shot
+from game.replay.model import Replay
+from game.replay.recorder import GameRecorder
+from game.rules.layout import SUN, Layout, Point
+from game.rules.ruling import Ruling
+from game.rules.state import RuleState
+
+
+class TableSession:
+    def __init__(self, match: Match, layout: Layout, executor: ThreadPoolExecutor) -> None:
+        """``executor`` is the session's one worker thread (shots, their recording), shut down by ``close``."""
+        self.match = match
+        self.layout = layout
+        self.players: tuple[str, ...] = tuple(match.state.players)
+        self._executor = executor
+        self.recording = Recording(self._executor)
+        self.tally = Tally.starting(self.players, match.state.purses)
+        self._live: PlayedShot | None = None
+
+    # -- what the HUD and the screens read -------------------------------------------
+
+    @property
+    def state(self) -> RuleState:
+        return self.match.state
+
+    def positions(self) -> dict[str, Point]:
+        return dict(self.state.positions)
+
+    def purses(self) -> Mapping[str, int]:
+        return self.state.purses
+
+    def stakes(self) -> int:
+        return self.state.stakes
+
+    def active_players(self) -> tuple[str, ...]:
+        return tuple(self.state.active)
+
+    def sun_orbit(self) -> str:
+        sun = self.state.positions.get(SUN)
+        return self.layout.region_at_radius(math.hypot(*sun)) if sun else ""
+
+    def view(self) -> MatchView:
+        return self.match.view()
+
+    def winner(self) -> str | None:
+        return self.match.winner
+
+    @property
+    def last_ruling(self) -> Ruling | None:
+        return self.tally.last_ruling
+
+    def purse_history(self) -> list[dict[str, int]]:
+        return list(self.tally.history)
+
+    def summary(self) -> list[SummaryRow]:
+        """Marbles each player won and lost in rulings (from purses or off the board), and where they stand."""
+        return self.tally.summary(self.state)
+
+    # -- shots ---------------------------------------------------------------------
+
+    def start_shot(self, shot: Shot) -> PlayedShot:
+        self._live = play_in_background(self._executor, self.match, shot)
+        return self._live
+
+    def finish_shot(self, live: PlayedShot) -> Ruling:
+        result = live.result()
+        self.recording.add(live)
+        self._live = None
+        self.shot_finished(result)
+        return self.tally.account(result.ruling, self.state.purses)
+
+    def shot_finished(self, result: ShotResult) -> None:
+        """What a session does with a finished shot beyond recording and tallying it (a lesson judges its goal)."""
+
+    # -- the replay ------------------------------------------------------------------
+
+    @property
+    def recorder(self) -> GameRecorder | None:
+        return self.recording.recorder
+
+    def replay(self) -> Replay | None:
+        """The game so far as a replay, or None before its first shot."""
+        return self.recording.replay()
+
+    def close(self) -> None:
+        self.recording.wait()  # the last shot reaches the file even when the player leaves at once
+        if self._live is not None:
+            self._live.close()
+            self._live = None
+        self._executor.shutdown(wait=True, cancel_futures=True)
