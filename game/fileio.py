@@ -42,21 +42,13 @@ TOML_MAX_BYTES = 1 << 20   # scenario and house-rule files are a few KB
 TOML_MAX_DEPTH = 32        # tables and arrays within each other; real files use 3
 
 
+_NOT_REGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link"))
+
+
 def _kind(mode: int) -> str:
     """What a non-regular file is, in a person's words."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
+    return next((name for is_kind, name in _NOT_REGULAR if is_kind(mode)), "not a regular file")
 
 
 def _why(err: OSError) -> str:
