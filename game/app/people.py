@@ -46,10 +46,6 @@ class Profile:
         return replace(settings, **{k: v for k, v in self.values.items() if k in PERSONAL_KEYS})
 
 
-def personal_values(settings: Settings) -> dict[str, Any]:
-    return {key: getattr(settings, key) for key in PERSONAL_KEYS}
-
-
 class PeopleStore:
     """The people who have sat at this machine, most recently seen first, and the last seating."""
 

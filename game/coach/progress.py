@@ -16,7 +16,6 @@ from pathlib import Path
 from game.errors import UserError
 from game.fileio import read_bounded, write_atomic
 
-FILE_NAME = "lessons.json"
 VERSION = 1
 MAX_BYTES = 64 * 1024
 MAX_IDS = 500

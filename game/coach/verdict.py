@@ -53,10 +53,6 @@ class Verdict:
         return self.tone.warning
 
 
-def _you(name: str, shooter: str) -> str:
-    return "you" if name == shooter else names.who(name)
-
-
 def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_after: Point | None) -> str:
     """'The Sun to Venus's orbit' when the shot moves the Sun, else ''."""
     if sun_after is None:

@@ -28,9 +28,6 @@ class Deal:
     hat: HatResult | None
     drops: tuple[HatDrop, ...]
 
-    def seat_of(self, planet: str) -> str:
-        return next(name for name, p in self.planets.items() if p == planet)
-
 
 def deal_planets(seating: Seating, seed: int, layout: Layout | None = None,
                  on_frame: HatFrame | None = None) -> Deal:

@@ -238,10 +238,6 @@ class Replay:
     meta: GameMeta
     shots: list[ShotRecord] | ShotList = field(default_factory=list)
 
-    def only_shot(self, index: int) -> "Replay":
-        """The same game with one shot (0-based): "watch the last shot" is ``only_shot(-1)``."""
-        return Replay(self.meta, [self.shots[index]])
-
     def equals(self, other: "Replay") -> bool:
         return self.meta == other.meta and len(self.shots) == len(other.shots) and all(
             a.equals(b) for a, b in zip(self.shots, other.shots))

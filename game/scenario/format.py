@@ -37,7 +37,6 @@ TOP_KEYS = frozenset(
 SHOT_KEYS = frozenset({"aim", "direction", "speed", "offset", "offset_m", "spin"})
 PLACEMENT_FORMS = ("at", "on", "in", "beyond")
 PLACEMENT_KEYS = frozenset({"at", "on", "in", "beyond", "angle", "frac", "by"})
-REGION_EXTRAS = ("inner", "saturn_ring")
 
 # Gap kept between bodies that a scenario places: two marbles closer than
 # this would start the simulation pressed into each other.

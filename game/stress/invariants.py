@@ -47,7 +47,6 @@ class FrameStats:
     frames: int = 0
     worst_overlap: float = 0.0          # m: deepest overlap of two bodies in any frame
     worst_overlap_pair: tuple[str, str] = ("", "")
-    max_speed_seen: float = 0.0
     problems: list[str] = field(default_factory=list)
 
 

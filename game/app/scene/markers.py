@@ -104,7 +104,6 @@ class MarkerLayer:
         from panda3d.core import CardMaker, NodePath, TransparencyAttrib, Vec4
 
         self.shader = shader
-        self._hidden_from = hidden_from
         self._markers: dict[str, tuple[Any, float]] = {}  # body id -> (marker node, body radius)
         self._own: str | None = None
         self.enabled = True

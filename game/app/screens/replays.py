@@ -202,11 +202,6 @@ class ReplaysState(State):
         refusal = entry.continue_refusal()
         return "" if refusal is None else f"This game cannot be continued: {refusal}."
 
-    def row_of(self, index: int) -> int | None:
-        """The slot on screen showing entry ``index``, or None when it is on another page."""
-        slot = index - self.page * PAGE_SIZE
-        return slot if 0 <= slot < len(self.page_entries()) else None
-
     # -- commands --------------------------------------------------------------------------
 
     def move(self, delta: int) -> None:

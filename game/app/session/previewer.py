@@ -50,10 +50,6 @@ class Previewer:
         self.times = PreviewTimes()
         self.error = ""  # why the newest request could not be previewed ('' when it could)
 
-    @property
-    def newest(self) -> int:
-        return self._serial
-
     def ask(self, state: RuleState, house: HouseRules, layout: Layout, shot: Shot) -> int:
         """Request a preview of ``shot``; returns its serial.  Any older request becomes stale."""
         self._serial += 1
