@@ -29,8 +29,8 @@ from game.stress.invariants import (
     rest_overlaps,
 )
 
-DEFAULT_LEVELS = ("random", "random", "easy")
-HAT_SINK_LIMIT = 0.004  # m: half a marble's radius  # drawn uniformly: random twice as often as easy
+DEFAULT_LEVELS = ("random", "random", "easy")  # drawn uniformly: random twice as often as easy
+HAT_SINK_LIMIT = 0.004  # m: half a marble's radius
 
 
 def rss_bytes() -> int:
