@@ -25,17 +25,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_TAW = r"""
-import time, json, sys, tempfile
+def _child(imports: str, build: str) -> str:
+    """A child process's script: ``imports`` timed, then ``build`` (which makes ``app``), then its first frame read back."""
+    return f"""
+import time, json, sys
 t0 = time.perf_counter()
-from pathlib import Path
-from game.app.app import TawApp
-from game.app.config import AppConfig
-from game.app.paths import UserPaths
-from game.app.settings import Settings
+{imports}
 t1 = time.perf_counter()
-root = Path(tempfile.mkdtemp())
-app = TawApp(AppConfig(paths=UserPaths.under(root), settings=Settings(), offscreen=True, offscreen_size=(1280, 720)))
+{build}
 t2 = time.perf_counter()
 app.taskMgr.step()
 app.graphicsEngine.renderFrame()
@@ -46,24 +43,19 @@ sys.stdout.flush()
 app.destroy()
 """
 
-_BARE = r"""
-import time, json, sys
-t0 = time.perf_counter()
-from panda3d.core import loadPrcFileData
+
+_TAW = _child(r"""import tempfile
+from pathlib import Path
+from game.app.app import TawApp
+from game.app.config import AppConfig
+from game.app.paths import UserPaths
+from game.app.settings import Settings""", r"""root = Path(tempfile.mkdtemp())
+app = TawApp(AppConfig(paths=UserPaths.under(root), settings=Settings(), offscreen=True, offscreen_size=(1280, 720)))""")
+
+_BARE = _child(r"""from panda3d.core import loadPrcFileData
 loadPrcFileData("", "load-display p3headlessgl\nwindow-type offscreen\naudio-library-name null\n"
                     "notify-level-device fatal\ngl-version 3 2\nwin-size 1280 720\n")
-from direct.showbase.ShowBase import ShowBase
-t1 = time.perf_counter()
-base = ShowBase(windowType="offscreen")
-t2 = time.perf_counter()
-base.taskMgr.step()
-base.graphicsEngine.renderFrame()
-base.win.getScreenshot()
-t3 = time.perf_counter()
-print(json.dumps([t1 - t0, t2 - t1, t3 - t2]))
-sys.stdout.flush()
-base.destroy()
-"""
+from direct.showbase.ShowBase import ShowBase""", r"""app = ShowBase(windowType="offscreen")""")
 
 
 def launch(code: str) -> tuple[float, list[float]]:
