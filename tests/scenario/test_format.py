@@ -15,6 +15,14 @@ shooter = "earth"
 """
 
 
+SHOT = '[shot]\naim = "sun"\nspeed = 1\n'
+
+
+def with_shot(extra: str) -> str:
+    """A scenario of the two base players with ``extra`` before its one plain shot at the Sun."""
+    return BASE + extra + SHOT
+
+
 def parse(extra: str, shot: str = '[shot]\naim = "sun"\nspeed = 1.0\n') -> object:
     return parse_scenario(BASE + extra + "\n" + shot, "t.toml", max_speed=CAP)
 
@@ -100,7 +108,7 @@ def test_the_top_level_shooter_takes_only_the_first_of_the_shots():
 def test_house_rules_change_the_layout():
     scenario = parse('[house_rules]\njupiter_moons = 2\n')
     assert "jupiter.2" in scenario.positions and "jupiter.3" not in scenario.positions
-    assert error_of(BASE + '[house_rules]\nno_such = 1\n[shot]\naim = "sun"\nspeed = 1\n').startswith(
+    assert error_of(with_shot('[house_rules]\nno_such = 1\n')).startswith(
         "t.toml: house_rules: no_such")
 
 
@@ -125,24 +133,24 @@ def test_rule_state_and_house_rules_are_read():
     (BASE + '[shot]\naim = "pluto"\nspeed = 1\n', "shot.aim", "pluto"),
     (BASE + '[shot]\naim = "sun"\ndirection = 3\nspeed = 1\n', "shot", "exactly one"),
     (BASE + '[shot]\naim = "sun"\nspeed = 1\nspin = 2\n', "shot.spin", "between -1 (backspin) and 1"),
-    (BASE + 'colour = "red"\n[shot]\naim = "sun"\nspeed = 1\n', "colour", "unknown key"),
+    (with_shot('colour = "red"\n'), "colour", "unknown key"),
     ('players = ["pluto"]\nshooter = "pluto"\n', "players[0]", "unknown planet"),
     ('players = ["earth"]\nshooter = "mars"\n[shot]\naim="sun"\nspeed=1\n', "shooter", "not one of the players"),
-    (BASE + '[bodies]\npluto = [0, 1]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.pluto", "unknown body"),
-    (BASE + '[bodies]\n"earth.2" = [0, 1]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.earth.2", "no such satellite"),
-    (BASE + '[bodies]\n"mars.taw" = [0, 1]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.mars.taw", "not playing"),
-    (BASE + '[bodies]\nsun = {on = "pluto"}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun.on", "unknown planet"),
-    (BASE + '[bodies]\nsun = {in = "earth", frac = 2}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun.frac", "between 0 and 1"),
-    (BASE + '[bodies]\nsun = [3.0, 0]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun", "off the ground"),
-    (BASE + '[bodies]\nsun = [0.14, 0.0]\nmercury = {on = "mercury", angle = 0}\n[shot]\naim = "sun"\nspeed = 1\n',
+    (with_shot('[bodies]\npluto = [0, 1]\n'), "bodies.pluto", "unknown body"),
+    (with_shot('[bodies]\n"earth.2" = [0, 1]\n'), "bodies.earth.2", "no such satellite"),
+    (with_shot('[bodies]\n"mars.taw" = [0, 1]\n'), "bodies.mars.taw", "not playing"),
+    (with_shot('[bodies]\nsun = {on = "pluto"}\n'), "bodies.sun.on", "unknown planet"),
+    (with_shot('[bodies]\nsun = {in = "earth", frac = 2}\n'), "bodies.sun.frac", "between 0 and 1"),
+    (with_shot('[bodies]\nsun = [3.0, 0]\n'), "bodies.sun", "off the ground"),
+    (with_shot('[bodies]\nsun = [0.14, 0.0]\nmercury = {on = "mercury", angle = 0}\n'),
      "bodies.", "overlaps"),
-    (BASE + '[bodies]\nsun = {on = "mars", in = "earth"}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun", "exactly one"),
-    (BASE + '[bodies]\nsun = {at = [0, 0], angle = 3}\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun.angle", "not used"),
-    (BASE + '[bodies]\nsun = [0, "x"]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.sun[1]", "must be a number"),
-    (BASE + '[bodies]\nremove = ["earth.taw"]\n[shot]\naim = "sun"\nspeed = 1\n', "bodies.remove[0]", "must stay"),
-    (BASE + 'stakes = -1\n[shot]\naim = "sun"\nspeed = 1\n', "stakes", "at least 0"),
-    (BASE + 'sun_released = "yes"\n[shot]\naim = "sun"\nspeed = 1\n', "sun_released", "true or false"),
-    (BASE + '[purses]\nmars = 3\n[shot]\naim = "sun"\nspeed = 1\n', "purses.mars", "not one of the players"),
+    (with_shot('[bodies]\nsun = {on = "mars", in = "earth"}\n'), "bodies.sun", "exactly one"),
+    (with_shot('[bodies]\nsun = {at = [0, 0], angle = 3}\n'), "bodies.sun.angle", "not used"),
+    (with_shot('[bodies]\nsun = [0, "x"]\n'), "bodies.sun[1]", "must be a number"),
+    (with_shot('[bodies]\nremove = ["earth.taw"]\n'), "bodies.remove[0]", "must stay"),
+    (with_shot('stakes = -1\n'), "stakes", "at least 0"),
+    (with_shot('sun_released = "yes"\n'), "sun_released", "true or false"),
+    (with_shot('[purses]\nmars = 3\n'), "purses.mars", "not one of the players"),
     (BASE, "shot", "missing"),
 ])
 def test_bad_input_names_the_key_and_the_problem(text, key, words):
