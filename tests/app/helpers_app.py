@@ -29,6 +29,13 @@ def build_app(root: Path, settings: Settings | None = None, session_factory=None
     return app
 
 
+def cleared_table(view) -> None:
+    """Every body removed from an offscreen table view, and its labels off (what a test before left)."""
+    for body in view.scene.body_ids():
+        view.scene.remove_body(body)
+    view.scene.show_labels(False)
+
+
 def random_opponents(setup):
     """A session whose opponents play the AI layer's random level: no planning processes, quick turns."""
     from game.app.session.match_session import MatchSession

@@ -19,6 +19,7 @@ from game.app.scene.snapshot import OffscreenTable
 from game.app.scene.table import TableScene
 from game.app.scene.table_view import OVERHEAD_TILT
 from game.rules.layout import PLANETS, SUN, Layout, body_planet
+from tests.app.helpers_app import cleared_table
 
 pytestmark = pytest.mark.render
 
@@ -43,9 +44,7 @@ def view(offscreen_base):
 @pytest.fixture
 def table(view):
     """The view holding exactly PLACES, markers on, nobody's taw emphasised."""
-    for body in view.scene.body_ids():
-        view.scene.remove_body(body)
-    view.scene.show_labels(False)
+    cleared_table(view)
     view.scene.show_markers(True)
     view.scene.set_own_taw(None)
     view.scene.place(PLACES)

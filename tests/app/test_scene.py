@@ -10,6 +10,7 @@ import pytest
 from game.app.scene.quality import GraphicsQuality
 from game.app.scene.snapshot import OffscreenTable, full_table, render_table_png
 from game.rules.layout import PLANETS, Layout
+from tests.app.helpers_app import cleared_table
 
 pytestmark = pytest.mark.render
 
@@ -28,9 +29,7 @@ def view(offscreen_base):
 @pytest.fixture
 def table(view):
     """The view emptied of bodies, labels and aim line, shadows on, before each test."""
-    for body in view.scene.body_ids():
-        view.scene.remove_body(body)
-    view.scene.show_labels(False)
+    cleared_table(view)
     view.scene.aim.clear()
     view.scene.set_quality(GraphicsQuality(shadows=True, shadow_map_size=1024, msaa=0))
     return view
