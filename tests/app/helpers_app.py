@@ -187,6 +187,13 @@ def leave_to_menu(app) -> None:
     click(app, app.pause.confirm.yes_button)
 
 
+def new_game_at_aim(app, seed: int, rounds: int = 3, hard: bool = False):
+    """A new game (``start_game``: the human holds Mercury and shoots first) played until they aim; the aim screen."""
+    start_game(app, rounds=rounds, seed=seed, hard=hard)
+    play_until(app, ("Aim",))
+    return app.flow.current
+
+
 def seat_row(app, row, kind: str, word: str = "", planet: str = "hat") -> None:
     """Set one New game seat row by its own buttons and entry: "person" (a name), "ai" (a level) or "empty"."""
     while row.kind.value != kind:

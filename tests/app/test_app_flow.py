@@ -11,7 +11,8 @@ from direct.fsm.FSM import RequestDenied
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.settings import load_settings
 from game.rules.termination import Termination
-from tests.app.helpers_app import capture_shots, click, grab, human_shot, play_until, press, start_game, step, leave_to_menu
+from tests.app.helpers_app import (capture_shots, click, grab, human_shot, leave_to_menu, new_game_at_aim, play_until,
+                                   press, start_game, step)
 
 pytestmark = pytest.mark.render
 
@@ -54,8 +55,7 @@ def test_menu_to_a_finished_game_and_back(app):
 
 
 def test_hud_shows_the_ruling_after_a_shot(app):
-    start_game(app, rounds=2, seed=5)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=5, rounds=2)
     before = hud_only(app)
     feed_before = app.game.hud.feed_title["text"], app.game.hud.feed_text["text"]
     human_shot(app, 0.9)
@@ -82,9 +82,7 @@ def test_hud_shows_the_ruling_after_a_shot(app):
 
 
 def test_aiming_shoots_where_aimed_within_the_cap(app):
-    start_game(app, rounds=3, seed=21)
-    play_until(app, ("Aim",))
-    aim = app.flow.current
+    aim = new_game_at_aim(app, seed=21)
     aim.direction = 33.0
     shots = capture_shots(app)
     human_shot(app, 0.95)
@@ -99,9 +97,7 @@ def test_aiming_shoots_where_aimed_within_the_cap(app):
 def test_dragging_the_mouse_back_sets_the_power(app):
     from game.app.screens.aim import DRAG_FULL
 
-    start_game(app, rounds=3, seed=22)
-    play_until(app, ("Aim",))
-    aim = app.flow.current
+    aim = new_game_at_aim(app, seed=22)
     direction = aim.direction
     shots = capture_shots(app)
     press(app, "shoot-press")
@@ -118,13 +114,11 @@ def test_dragging_the_mouse_back_sets_the_power(app):
 
 
 def test_aim_aid_is_drawn_and_off_against_hard_opponents(app):
-    start_game(app, rounds=3, seed=3)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=3)
     assert app.view.aim_shown
     press(app, "pause")
     leave_to_menu(app)
-    start_game(app, rounds=3, seed=3, hard=True)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=3, hard=True)
     assert app.game.aim_aid_strength() == 0.0
     assert not app.view.aim_shown
     press(app, "pause")
@@ -132,8 +126,7 @@ def test_aim_aid_is_drawn_and_off_against_hard_opponents(app):
 
 
 def test_pause_freezes_the_shot(app):
-    start_game(app, rounds=3, seed=8)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=8)
     human_shot(app, 0.95)
     assert app.flow.state == "Shot"
     step(app, 2)
@@ -150,9 +143,7 @@ def test_pause_freezes_the_shot(app):
 
 
 def test_camera_modes_and_placement_along_the_line(app):
-    start_game(app, rounds=3, seed=4)
-    play_until(app, ("Aim",))
-    aim = app.flow.current
+    aim = new_game_at_aim(app, seed=4)
     assert aim.view.placements is not None  # a first shot: the taw may be laid anywhere on the line
     before = aim.origin()
     aim.slide(40.0)
@@ -234,8 +225,7 @@ def test_contacts_play_sounds_through_the_pool(app):
 def test_a_refused_shot_hands_the_turn_back(app):
     from game.match.players import Shot, TawPlacement
 
-    start_game(app, rounds=3, seed=6)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=6)
     shooter = app.game.session.shooter()
     other = next(p for p in ("herschel", "saturn") if p != shooter)
     app.flow.request("Shot", Shot(direction=0.0, speed=1.0, placement=TawPlacement(other, 0.0)))

@@ -6,14 +6,13 @@ import pytest
 
 from game.app.hud import theme
 from game.app.screens.aim import FINE, TAP_DEG
-from tests.app.helpers_app import capture_shots, click, play_until, press, start_game, step
+from tests.app.helpers_app import capture_shots, new_game_at_aim, play_until, press, start_game, step
 
 pytestmark = pytest.mark.render
 
 
 def test_escape_while_charging_lets_go_and_fires_nothing(app):
-    start_game(app, rounds=3, seed=31)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=31)
     shots = capture_shots(app)
     press(app, "shoot-press")
     step(app, 20)
@@ -28,8 +27,7 @@ def test_escape_while_charging_lets_go_and_fires_nothing(app):
 
 
 def test_a_release_behind_the_pause_menu_fires_nothing(app):
-    start_game(app, rounds=3, seed=32)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=32)
     shots = capture_shots(app)
     app.pause.open()  # the menu opened by other means (P, focus) while the button is held
     press(app, "shoot-press")
@@ -40,8 +38,7 @@ def test_a_release_behind_the_pause_menu_fires_nothing(app):
 
 
 def test_the_right_button_while_charging_lets_go(app):
-    start_game(app, rounds=3, seed=33)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=33)
     shots = capture_shots(app)
     press(app, "shoot-press")
     step(app, 10)
@@ -53,9 +50,7 @@ def test_the_right_button_while_charging_lets_go(app):
 
 
 def test_moving_the_pointer_to_start_a_drag_never_turns_the_aim(app):
-    start_game(app, rounds=3, seed=34)
-    play_until(app, ("Aim",))
-    aim = app.flow.current
+    aim = new_game_at_aim(app, seed=34)
     aim.pointer_at(0.0, 0.0)
     before = aim.direction
     press(app, "shoot-press")
@@ -65,9 +60,7 @@ def test_moving_the_pointer_to_start_a_drag_never_turns_the_aim(app):
 
 
 def test_a_tap_shorter_than_a_frame_still_turns_the_aim(app):
-    start_game(app, rounds=3, seed=35)
-    play_until(app, ("Aim",))
-    aim = app.flow.current
+    aim = new_game_at_aim(app, seed=35)
     before = aim.direction
     app.messenger.send("q")  # down and up between two frames: polling would never see it
     app.messenger.send("q-up")
@@ -76,9 +69,7 @@ def test_a_tap_shorter_than_a_frame_still_turns_the_aim(app):
 
 
 def test_shift_turns_the_aim_ten_times_slower(app):
-    start_game(app, rounds=3, seed=36)
-    play_until(app, ("Aim",))
-    aim = app.flow.current
+    aim = new_game_at_aim(app, seed=36)
     aim._fine = lambda: FINE  # Shift held (the keyboard is polled, so stand in for it)
     aim.pointer_at(0.0, 0.0)
     before = aim.direction
@@ -91,8 +82,7 @@ def test_shift_turns_the_aim_ten_times_slower(app):
 
 
 def test_the_rules_over_the_pause_menu_are_opaque_and_hide_the_menu(app):
-    start_game(app, rounds=3, seed=37)
-    play_until(app, ("Aim",))
+    new_game_at_aim(app, seed=37)
     press(app, "pause")
     press(app, "rules")
     assert app.pause.rules is not None
