@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 from direct.gui import DirectGuiGlobals as DGG
@@ -151,6 +152,21 @@ def grab(app) -> np.ndarray:
     tex = app.win.getScreenshot()
     data = np.frombuffer(bytes(tex.getRamImageAs("RGB")), dtype=np.uint8)
     return data.reshape(tex.getYSize(), tex.getXSize(), 3)[::-1].copy()
+
+
+def frames_until(app, reached: Callable[[], bool], limit: int, pressing: str | None = None) -> int:
+    """Step frames (pressing the action ``pressing`` in each, if given) until ``reached()``, at most ``limit``.
+
+    Returns the frames taken; the caller asserts where the game got to.
+    """
+    for frames in range(limit):
+        if reached():
+            return frames
+        if pressing is None:
+            step(app)
+        else:
+            press(app, pressing)
+    return limit
 
 
 def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: int = 3000) -> str:

@@ -11,8 +11,8 @@ from direct.fsm.FSM import RequestDenied
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.settings import load_settings
 from game.rules.termination import Termination
-from tests.app.helpers_app import (capture_shots, click, grab, human_shot, leave_to_menu, new_game_at_aim, play_until,
-                                   press, start_game, step)
+from tests.app.helpers_app import (capture_shots, click, frames_until, grab, human_shot, leave_to_menu, new_game_at_aim,
+                                   play_until, press, start_game, step)
 
 pytestmark = pytest.mark.render
 
@@ -229,10 +229,7 @@ def test_a_refused_shot_hands_the_turn_back(app):
     shooter = app.game.session.shooter()
     other = next(p for p in ("herschel", "saturn") if p != shooter)
     app.flow.request("Shot", Shot(direction=0.0, speed=1.0, placement=TawPlacement(other, 0.0)))
-    for _ in range(20):
-        if app.flow.state != "Shot":
-            break
-        step(app)
+    frames_until(app, lambda: app.flow.state != "Shot", 20)
     assert app.flow.state == "Aim" and app.game.session.shooter() == shooter
     assert "not allowed" in app.game.hud.feed_text["text"]
     press(app, "pause")

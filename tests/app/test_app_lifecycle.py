@@ -10,7 +10,8 @@ import pytest
 from game.app.session.match_session import MatchSession
 from game.app.session.thinking import ShotChoice
 from game.match.players import Shot
-from tests.app.helpers_app import build_app, built_app, click, press, restore_clock, step, to_first_turn, leave_to_menu
+from tests.app.helpers_app import (build_app, built_app, click, frames_until, leave_to_menu, press, restore_clock, step,
+                                   to_first_turn)
 
 pytestmark = pytest.mark.render
 
@@ -26,10 +27,7 @@ def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
     with built_app(tmp_path, session_factory=factory) as app:
         to_first_turn(app)
         assert app.flow.state == "Thinking"
-        frames = 0
-        while app.flow.state == "Thinking" and frames < 5000:
-            step(app)
-            frames += 1
+        frames = frames_until(app, lambda: app.flow.state != "Thinking", 5000)
         assert app.flow.state == "AiAim"  # its aim is shown before it shoots
         assert frames > 3  # the plan took many frames, and the game drew every one of them
 
@@ -81,21 +79,12 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
         session.pending[0].set_result(Shot(direction=90.0, speed=1.0))
         step(app)
         assert app.flow.state == "AiAim"  # hurried, the aim still shows for a glance
-        glance = 0
-        while app.flow.state == "AiAim" and glance < 100:
-            step(app)
-            glance += 1
+        glance = frames_until(app, lambda: app.flow.state != "AiAim", 100)
         assert app.flow.state == "Shot" and 10 < glance < 60
-        for _ in range(200):
-            if app.flow.state != "Shot":
-                break
-            step(app)
+        frames_until(app, lambda: app.flow.state != "Shot", 200)
         assert app.flow.state == "Ruling"
         # Leaving mid-thought cancels the AI's future.
-        for _ in range(300):
-            if app.flow.state == "Thinking":
-                break
-            step(app)
+        frames_until(app, lambda: app.flow.state == "Thinking", 300)
         assert app.flow.state == "Thinking"
         press(app, "pause")
         leave_to_menu(app)

@@ -10,7 +10,7 @@ import pytest
 from game.app.session.match_session import MatchSession
 from game.app.session.thinking import ShotChoice
 from game.match.players import RandomPlayer
-from tests.app.helpers_app import built_app, click, press, start_game, step
+from tests.app.helpers_app import built_app, click, frames_until, press, start_game, step
 
 pytestmark = pytest.mark.render
 
@@ -40,19 +40,13 @@ def test_a_player_who_is_out_plays_to_the_end_without_animation_and_keeps_the_re
         start_game(app, rounds=2, opponents=2, seed=3, planet="venus")
         press(app, "fast-forward")
         press(app, "fast-forward")
-        for _ in range(300):
-            if app.flow.state in ("Thinking", "AiAim"):
-                break
-            step(app)
+        frames_until(app, lambda: app.flow.state in ("Thinking", "AiAim"), 300)
         screen = app.flow.current
         assert screen.offer is not None, "the player who is out is offered Play to the end"
         entered = len(app.flow.history)
         click(app, screen.offer.play_button)
         assert app.flow.state == "PlayOut"
-        for _ in range(3000):
-            if app.flow.state == "GameOver":
-                break
-            step(app)
+        frames_until(app, lambda: app.flow.state == "GameOver", 3000)
         assert app.flow.state == "GameOver"
         assert app.flow.history[entered:] == ["PlayOut", "GameOver"]  # no shot was played back on the table
         session = app.game.session
@@ -66,20 +60,14 @@ def test_a_player_who_is_out_can_leave(offscreen_pipe, tmp_path):
     with built_app(tmp_path, session_factory=factory) as app:
         step(app, 2)
         start_game(app, rounds=2, opponents=1, seed=3, planet="venus")
-        for _ in range(300):
-            if app.flow.state in ("Thinking", "AiAim"):
-                break
-            press(app, "fast-forward")
+        frames_until(app, lambda: app.flow.state in ("Thinking", "AiAim"), 300, pressing="fast-forward")
         click(app, app.flow.current.offer.leave_button)
         assert app.flow.state == "Menu"
 
 
 def test_leave_to_menu_asks_first(app):
     start_game(app, rounds=1, opponents=1)
-    for _ in range(300):
-        if app.flow.state in ("Aim", "Thinking"):
-            break
-        press(app, "fast-forward")
+    frames_until(app, lambda: app.flow.state in ("Aim", "Thinking"), 300, pressing="fast-forward")
     press(app, "pause")
     click(app, app.pause.menu_button)
     assert app.pause.confirm is not None and app.flow.state != "Menu"
