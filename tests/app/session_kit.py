@@ -35,3 +35,10 @@ def recorded_game(path: Path | None, shots: int, hand_seed: int = 77, **kw) -> t
         play_one(session, hand)
     session.wait_for_replay()
     return session, hand
+
+
+def recorded_file(path: Path, shots: int, **kw) -> RandomPlayer:
+    """``recorded_game`` to ``path`` and closed, the file as the game left it; the human's hand, to play on with."""
+    session, hand = recorded_game(path, shots, **kw)
+    session.close()
+    return hand

@@ -15,7 +15,7 @@ from game.replay import load_replay, save_replay
 from game.replay.model import GameMeta, Replay
 from game.rules.events import AllAtRest
 from game.rules.house import HouseRules
-from tests.app.session_kit import play_one, recorded_game
+from tests.app.session_kit import play_one, recorded_file, recorded_game
 
 def _standing(session: MatchSession) -> tuple:
     """Everything a continued game must agree on: the referee's whole state, the turn, the round, the books."""
@@ -208,8 +208,7 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
     path = folder / "20260301-120000-seed11.replay"
     original = _stopped_at_the_humans_turn(path, 6)
     finished_path = folder / "20260201-120000-seed12.replay"
-    finished, _ = recorded_game(finished_path, 400, seed=12, house_rules={"round_limit": 1}, opponents=1)
-    finished.close()
+    recorded_file(finished_path, 400, seed=12, house_rules={"round_limit": 1}, opponents=1)
     try:
         click(app, app.flow.current.buttons["replays"])
         screen = app.flow.current

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from game.errors import UserError
 from game.fileio import FileWriteError
 from game.replay import load_replay, save_replay
 from tests.app.helpers_app import click, play_until, step
-from tests.app.session_kit import play_one, recorded_game
+from tests.app.session_kit import play_one, recorded_file, recorded_game
 
 
 @pytest.fixture
@@ -56,18 +57,16 @@ def test_a_read_only_replays_folder_at_new_game_plays_on_in_memory(small_disk):
     mount, remount = small_disk
     remount(True)
     session, _ = recorded_game(mount / "replays" / "game.replay", 3)
-    try:
+    with closing(session):
         assert session.replay_error == "Replays are not being saved: the replays folder is read-only"
         assert len(session.replay().shots) == 3 and session.state.shots == 3
-    finally:
-        session.close()
 
 
 def test_a_full_disk_mid_game_keeps_the_file_written_so_far_and_the_game_going(small_disk):
     mount, _ = small_disk
     path = mount / "game.replay"
     session, hand = recorded_game(path, 2)
-    try:
+    with closing(session):
         assert session.replay_error is None and len(load_replay(path).shots) == 2
         _fill(mount)
         for _ in range(3):
@@ -77,31 +76,24 @@ def test_a_full_disk_mid_game_keeps_the_file_written_so_far_and_the_game_going(s
         assert len(load_replay(path).shots) == 2       # intact, every shot written before the disk filled
         assert len(session.replay().shots) == 5        # the game goes on, in memory
         assert not [p for p in mount.iterdir() if p.name.endswith(".tmp")]
-    finally:
-        session.close()
 
 
 def test_continue_in_a_read_only_folder_plays_on_and_leaves_the_file_alone(small_disk):
     mount, remount = small_disk
     path = mount / "game.replay"
-    original, hand = recorded_game(path, 5)
-    original.close()
+    hand = recorded_file(path, 5)
     before = path.read_bytes()
     remount(True)
-    session = MatchSession.continue_from(path)
-    try:
+    with closing(MatchSession.continue_from(path)) as session:
         assert session.replay_error == "Replays are not being saved: the replays folder is read-only"
         play_one(session, hand)
         session.wait_for_replay()
         assert len(session.replay().shots) == 6 and path.read_bytes() == before
-    finally:
-        session.close()
 
 
 def test_continue_with_invalid_house_rules_is_refused_in_one_line(tmp_path):
     path = tmp_path / "game.replay"
-    original, _ = recorded_game(path, 3)
-    original.close()
+    recorded_file(path, 3)
     replay = load_replay(path)
     replay.meta = dataclasses.replace(replay.meta, house_rules={**replay.meta.house_rules, "starting_purse": -4})
     save_replay(replay, path)
