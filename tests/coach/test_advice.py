@@ -1,7 +1,5 @@
 """The coach: the planner's best shot played as intended, its predicted outcome, and one sentence why."""
 
-import time
-
 import pytest
 
 from game.ai.workers import Cancelled, PlannerPool
@@ -40,16 +38,14 @@ def test_the_same_seed_gives_the_same_advice():
     assert a.shot == b.shot and a.why == b.why
 
 
-def test_asking_returns_at_once_and_cancelling_stops_it():
+def test_asking_returns_before_the_advice_is_ready_and_cancelling_stops_it():
     with PlannerPool(0) as pool:
-        started = time.perf_counter()
         handle = start_advice(_first_turn(), HOUSE, LAYOUT, pool, level="hard", seed=1)
-        asked = time.perf_counter() - started
+        assert not handle.done()  # a hard plan takes seconds: the call did not wait for it
         handle.cancel()
         assert handle.wait(5.0)
         with pytest.raises(Cancelled):
             handle.result()
-    assert asked < 0.5
 
 
 def test_a_finished_game_or_a_random_level_is_refused():

@@ -101,10 +101,14 @@ def test_the_verdict_is_built_from_the_rulings_data_not_its_words():
     assert "zzz" not in again.sentence and "pays you 7 (rule 8)" in again.sentence
 
 
-def test_the_shooter_paying_is_a_cost():
-    preview = preview_shot(_scenario_request("rule07_sun_against_planet"))
-    assert preview.verdict.tone in (Tone.COST, Tone.GAIN)
+def test_the_shooters_payments_are_said_and_the_tone_is_a_cost_only_when_he_pays_more_than_he_gets():
+    request = _scenario_request("rule07_sun_against_planet")
+    preview = preview_shot(request)
     assert "you pay 2 to Venus (rule 7)" in preview.verdict.sentence
+    assert preview.verdict.tone is Tone.GAIN  # Venus pays him 6 (rule 8): he comes out ahead
+    paying_only = replace(preview.ruling, transfers=tuple(t for t in preview.ruling.transfers if t.rule == 7))
+    cost = verdict_of(paying_only, preview.shooter, LAYOUT, dict(request.state.positions), preview.rest)
+    assert cost.tone is Tone.COST and "you pay 2 to Venus (rule 7)" in cost.sentence
 
 
 def test_the_guide_strength_draws_to_the_first_contact_then_short_lines():
