@@ -28,7 +28,7 @@ def test_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == ["a.txt"]
 
 
-def test_missing_folder_is_a_user_error(tmp_path):
+def test_a_missing_folder_or_a_folder_as_the_target_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="does not exist"):
         write_atomic(tmp_path / "nope" / "a.txt", "x")
     with pytest.raises(UserError, match="is a folder"):

@@ -74,7 +74,7 @@ def test_power_meter_is_slow_enough_to_stop_on_at_ten_frames_a_second():
     assert meter.level_at(meter.rise_seconds) == pytest.approx(1.0)
 
 
-def test_velocity_never_exceeds_cap():
+def test_a_shot_velocity_stays_under_the_cap_points_where_aimed_and_is_never_zero():
     vx, vy = shot_velocity(30.0, 1.0, 4.0)
     assert math.hypot(vx, vy) < 4.0
     assert aim_towards((0, 0), (vx, vy)) == pytest.approx(30.0)
@@ -104,4 +104,4 @@ def test_drag_back_sets_the_level_and_stops_the_rise_and_fall():
     assert not meter.dragging and not meter.charging
     meter.press(1.0)
     meter.update(1.25)
-    assert meter.level == pytest.approx(0.5)  # a fresh press rises and falls again  # a fresh press rises and falls again
+    assert meter.level == pytest.approx(0.5)  # a fresh press rises and falls again

@@ -142,7 +142,7 @@ def test_pause_freezes_the_shot(app):
     leave_to_menu(app)
 
 
-def test_camera_modes_and_placement_along_the_line(app):
+def test_the_taw_slides_along_its_own_line_and_the_camera_keys_switch_modes(app):
     aim = new_game_at_aim(app, seed=4)
     assert aim.view.placements is not None  # a first shot: the taw may be laid anywhere on the line
     before = aim.origin()
@@ -161,7 +161,7 @@ def test_camera_modes_and_placement_along_the_line(app):
     leave_to_menu(app)
 
 
-def test_illegal_transitions_are_refused(app):
+def test_the_flow_refuses_a_shot_or_game_over_from_the_menu(app):
     assert app.flow.state == "Menu"
     with pytest.raises(RequestDenied):
         app.flow.request("Shot", None)
@@ -169,7 +169,7 @@ def test_illegal_transitions_are_refused(app):
         app.flow.request("GameOver")
 
 
-def test_settings_screen_saves_atomically_and_applies(app):
+def test_the_settings_screen_saves_its_changes_and_applies_them(app):
     click(app, app.flow.current.buttons["settings"])
     screen = app.flow.current
     screen.volume.set(0.3)
@@ -215,7 +215,7 @@ def test_rules_screen_pages_through_all_seventeen(app):
     assert app.flow.state == "Menu"
 
 
-def test_contacts_play_sounds_through_the_pool(app):
+def test_a_contact_with_the_sun_sounds_lead_and_between_marbles_glass(app):
     app.audio.contact("earth", "mars", 0.01)
     app.audio.contact("sun", "mars", 0.01)
     kinds = [kind for kind, _v, _r in app.audio.played[-2:]]

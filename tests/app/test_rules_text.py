@@ -22,5 +22,5 @@ def test_shipped_text_is_the_source_text_word_for_word():
     assert source == RULES
 
 
-def test_pages_cover_the_rules():
+def test_the_seventeen_rules_fill_exactly_six_pages():
     assert PER_PAGE * 6 >= len(RULES) > PER_PAGE * 5

@@ -36,7 +36,7 @@ def test_the_hat_gives_every_seat_a_planet_and_you_one_of_them():
         session.close()
 
 
-def test_the_hats_fall_is_recorded_in_the_holders_colours():
+def test_the_hats_fall_is_recorded_as_each_holders_taw_dropping_to_the_ground():
     session = _session(opponents=2)
     try:
         frames = session.hat_frames()

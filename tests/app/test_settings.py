@@ -48,8 +48,7 @@ def test_bool_is_not_accepted_as_a_number():
         assert settings_from_dict({"width": True}).width == Settings().width
 
 
-def test_user_paths_follow_xdg(tmp_path):
+def test_user_paths_follow_xdg_config_home_and_default_the_data_folder_under_home(tmp_path):
     paths = UserPaths.from_env({"XDG_CONFIG_HOME": str(tmp_path / "c"), "HOME": str(tmp_path)})
     assert paths.settings_file == tmp_path / "c" / "sun-planet-taw" / "settings.json"
     assert paths.screenshot_dir == tmp_path / ".local" / "share" / "sun-planet-taw" / "screenshots"
-    json.dumps(str(paths))

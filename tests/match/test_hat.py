@@ -46,7 +46,7 @@ def test_a_match_from_the_hat_gives_mercury_to_the_nearest_and_mercury_shoots_fi
     assert match.state.players == ("mercury", "venus", "earth")
 
 
-def test_bad_hats_are_refused():
+def test_the_hat_refuses_a_name_twice_or_more_players_than_planets():
     with pytest.raises(ValueError):
         drop_hat(["ann", "ann"], seed=1)
     with pytest.raises(ValueError):

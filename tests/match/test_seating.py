@@ -53,7 +53,7 @@ def test_seven_seats_are_allowed_and_two_are_enough():
     assert len(parse_seats("easy,hard").seats) == 2
 
 
-def test_names_are_tidied_inside_too():
+def test_a_name_is_tidied_of_inner_spaces_and_a_level_word_is_no_name():
     assert clean_name("  Ann   Marie ") == "Ann Marie"
     with pytest.raises(SeatingError):
         clean_name("Medium")
@@ -95,5 +95,5 @@ def test_the_ai_levels_are_the_ai_layers():
     assert set(AI_LEVELS) == set(LEVELS)
 
 
-def test_ai_names_are_distinct():
+def test_ai_names_of_one_level_are_numbered_apart():
     assert ai_names(["easy", "easy", "easy"]) == ["Easy AI", "Easy AI 2", "Easy AI 3"]

@@ -28,38 +28,38 @@ def _one_line_error(capsys, argv) -> str:
     return err
 
 
-def test_missing_file(capsys, tmp_path):
+def test_a_missing_file_is_one_line_and_exit_2(capsys, tmp_path):
     assert "no such file" in _one_line_error(capsys, ["replay", str(tmp_path / "nope.replay")])
 
 
-def test_not_a_replay(capsys, tmp_path):
+def test_a_file_that_is_not_a_replay_is_one_line_and_exit_2(capsys, tmp_path):
     other = tmp_path / "scores.json"
     other.write_text('{"not": "a replay"}')
     assert "not a replay" in _one_line_error(capsys, ["replay", str(other)])
 
 
-def test_unknown_camera(capsys, replay_file):
+def test_an_unknown_camera_is_one_line_naming_it(capsys, replay_file):
     assert "drone" in _one_line_error(capsys, ["replay", str(replay_file), "--camera", "drone"])
 
 
 @pytest.mark.parametrize("shot", ["3", "0", "two"])
-def test_shot_out_of_range(capsys, replay_file, shot):
+def test_a_shot_number_out_of_range_or_not_a_number_is_one_line(capsys, replay_file, shot):
     assert "shot" in _one_line_error(capsys, ["replay", str(replay_file), "--shot", shot, "--export", "x"])
 
 
 @pytest.mark.parametrize("size", ["1280", "0x720", "12x9000", "wide"])
-def test_bad_size(capsys, replay_file, size):
+def test_a_bad_export_size_is_one_line(capsys, replay_file, size):
     assert "size" in _one_line_error(capsys, ["replay", str(replay_file), "--size", size, "--export", "x"])
 
 
-def test_bad_fps_and_export_folder(capsys, replay_file, tmp_path):
+def test_a_bad_fps_or_a_missing_export_folder_is_one_line(capsys, replay_file, tmp_path):
     assert "fps" in _one_line_error(capsys, ["replay", str(replay_file), "--fps", "0", "--export", "x"])
     assert "does not exist" in _one_line_error(
         capsys, ["replay", str(replay_file), "--export", str(tmp_path / "no" / "such" / "dir")])
 
 
 @pytest.mark.render
-def test_export_from_the_command_line(replay_file, tmp_path):
+def test_an_export_from_the_command_line_writes_the_shots_frames_and_no_gif(replay_file, tmp_path):
     out = tmp_path / "frames"
     run = subprocess.run([sys.executable, "-m", "game", "replay", str(replay_file), "--export", str(out),
                           "--shot", "2", "--size", "160x90", "--fps", "5", "--camera", "orrery", "--no-gif"],
@@ -70,7 +70,7 @@ def test_export_from_the_command_line(replay_file, tmp_path):
     assert not (out / "replay.gif").exists()
 
 
-def test_a_replay_with_no_shots_yet(capsys, tmp_path):
+def test_a_replay_with_no_shots_yet_is_one_line_and_exit_2(capsys, tmp_path):
     from game.replay import GameMeta, GameRecorder
 
     empty = tmp_path / "empty.replay"

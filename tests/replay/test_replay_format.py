@@ -174,7 +174,7 @@ def test_truncation_anywhere_gives_a_clean_error():
     _fails(good + b"\0")
 
 
-def test_wrong_version_and_wrong_magic():
+def test_a_wrong_version_or_magic_is_refused_in_one_line():
     assert "version 2" in _fails(_file(_meta(), version=VERSION + 1))
     assert "not a replay" in _fails(b"PK\x03\x04" + b"\0" * 40)
     assert "not a replay" in _fails(b"")

@@ -88,7 +88,7 @@ def test_a_flipped_byte_in_any_chunk_is_refused_like_the_loader(tmp_path):
             assert "checksum" in message and message == _error(load_replay, path)
 
 
-def test_wrong_version_not_a_replay_and_missing_file(tmp_path):
+def test_read_meta_refuses_a_newer_version_a_non_replay_a_missing_file_a_folder_and_trailing_bytes(tmp_path):
     good = synthetic_game(None, shots=1).to_bytes()
     newer = tmp_path / "newer.replay"
     newer.write_bytes(good[:8] + struct.pack("<H", VERSION + 1) + good[10:])

@@ -26,7 +26,7 @@ def test_a_recorded_game_loads_back_identical(game):
     assert loaded.meta.players[0]["planet"] == "mercury"
 
 
-def test_every_shot_is_small(game):
+def test_a_real_games_shots_average_under_the_size_bound(game):
     _, recorder = game
     sizes = recorder.shot_sizes
     assert np.mean(sizes) < MAX_MEAN_SHOT_BYTES

@@ -91,7 +91,7 @@ def test_flash_and_caption_at_the_contact(viewer):
     assert "Earth pays Mars" in viewer.text.captions.text
 
 
-def test_every_camera_frames_the_body_it_follows(viewer):
+def test_every_camera_draws_a_picture_and_the_taw_camera_frames_the_taw(viewer):
     base = viewer.base
     for mode in CAMERA_MODES:
         viewer.set_camera(mode)
@@ -107,7 +107,7 @@ def test_every_camera_frames_the_body_it_follows(viewer):
         viewer.set_camera("helicopter")
 
 
-def test_trails_follow_moving_bodies(viewer):
+def test_trails_are_drawn_when_toggled_on_and_gone_when_off(viewer):
     viewer.toggle_trails()
     viewer.show_at(0.8)
     assert viewer.trails.node is not None

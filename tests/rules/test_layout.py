@@ -26,7 +26,7 @@ def test_region_is_the_space_inside_a_line_down_to_the_next():
     assert layout.region_at_radius(layout.line_radii["venus"]) == "venus"
 
 
-def test_zone_queries():
+def test_a_zone_says_the_line_region_rings_and_play_area_a_point_lies_in():
     layout = Layout()
     on_mars = layout.home_on_line("mars", 33)
     zone = layout.zone(on_mars)
@@ -79,7 +79,7 @@ def test_bad_layouts_are_refused():
         Layout(line_radii=radii)
 
 
-def test_body_ids():
+def test_body_ids_name_their_planet_and_say_taw_or_satellite():
     assert body_planet("earth.taw") == "earth" and is_taw("earth.taw")
     assert is_satellite("saturn.7") and not is_satellite("saturn.taw")
     assert body_planet("sun") is None

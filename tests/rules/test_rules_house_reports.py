@@ -42,7 +42,7 @@ def test_bad_house_rules_are_refused_in_one_line_naming_the_key(table, key, word
     assert "\n" not in message and message.startswith("game.toml: house_rules: " + key) and words in message
 
 
-def test_house_rules_from_toml(tmp_path):
+def test_house_rules_load_from_toml_and_a_broken_or_missing_file_is_refused(tmp_path):
     path = tmp_path / "house.toml"
     path.write_text('[house_rules]\nrule10_satellites = "returned"\njupiter_moons = 0\n')
     house = HouseRules.from_toml(path)
@@ -116,7 +116,7 @@ def test_hat_ties_follow_the_seed():
     assert assign_planets({"ann": 0.1, "bob": 0.1}, 7) == assign_planets({"ann": 0.1, "bob": 0.1}, 7)
 
 
-def test_hat_refuses_nonsense():
+def test_the_hat_refuses_no_players_a_negative_distance_or_more_players_than_planets():
     with pytest.raises(HatError):
         assign_planets({}, 1)
     with pytest.raises(HatError):

@@ -48,7 +48,7 @@ def test_rule10_a_loser_with_an_empty_purse_cannot_replace_and_runs_out():
 
 @pytest.mark.parametrize("mode, replaced, taken", [("taken", False, True), ("replaced", True, True),
                                                     ("returned", True, False)])
-def test_rule10_satellites(mode, replaced, taken):
+def test_rule10_a_satellite_beyond_herschel_is_taken_replaced_or_returned_as_the_house_says(mode, replaced, taken):
     ruling = play(game(), "venus", HouseRules(rule10_satellites=mode), contacts=[("venus.taw", "saturn.2")],
                   rest={"saturn.2": beyond(), **AWAY})
     assert (ruling.paid("saturn", "venus", 10) == 1) == taken
@@ -95,7 +95,7 @@ def test_rule11_struck_into_another_orbit_pays_its_holder_one_per_satellite():
     assert [(t.payer, t.payee, t.marbles, t.rule) for t in ruling.transfers] == [("venus", "jupiter", 7, 11)]
 
 
-def test_rule11_counts_modes():
+def test_rule11_counts_remaining_all_or_in_orbit_satellites_as_the_house_says():
     state = game()
     state = replace(state, board={b: o for b, o in state.board.items() if b not in ("saturn.1", "saturn.2")})
     state = replace(state, positions={b: p for b, p in state.positions.items() if b in state.board or b == "sun"},
@@ -234,7 +234,7 @@ def test_rule15_a_foul_that_drives_the_sun_beyond_herschel_leaves_it_where_it_la
     assert [(u.rule, u.why) for u in ruling.unpaid] == [(9, NoPayment.FOUL)]
 
 
-def test_rule15_only_the_first_thing_the_taw_strikes():
+def test_rule15_only_the_first_thing_the_taw_strikes_counts():
     ruling = play(game(), "earth", contacts=[("earth.taw", "venus"), ("earth.taw", "earth.1")],
                   rest={"earth.taw": region_spot("mars")})
     assert ruling.fouls == ()
@@ -397,7 +397,7 @@ def test_rule16_saturn_is_taken_up_wherever_he_lies_his_satellites_only_within_h
     assert "saturn" in taken and "saturn.3" not in taken
 
 
-def test_rule16_switches():
+def test_rule16_house_rules_the_sun_resting_in_the_ring_saturn_replaced_and_chains_counted():
     saturn = LAYOUT.saturn_home()
     sun_in_ring = (saturn[0] * 0.99, saturn[1] * 0.99)
     # The Sun must come to rest in the ring under rests_in_ring.

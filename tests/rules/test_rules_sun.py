@@ -132,7 +132,7 @@ def test_rule4_is_only_for_the_release_and_rule8_pays_afterwards():
 
 
 @pytest.mark.parametrize("mode, rules", [("both", {4, 8}), ("rule4_always", {4}), ("rule8_always", {8})])
-def test_rule4_against_rule8_switch(mode, rules):
+def test_rule4_against_rule8_the_house_rule_chooses_which_pays_the_striker(mode, rules):
     ruling = play(game(), "venus", HouseRules(sun_payment=mode), contacts=[("venus.taw", "sun")],
                   rest={"sun": region_spot("mars")})
     assert ruling.rules_applied() == rules
@@ -193,7 +193,7 @@ def test_rule6_only_the_players_own_line_counts():
     assert r1.state.sun_line_holder is None
 
 
-def test_rule6_once_each_mode():
+def test_rule6_the_once_toll_takes_one_from_each_other_player_then_no_more():
     house = HouseRules(rule6_toll="once")
     state = game(["mercury", "venus", "earth"])
     r1 = play(state, "earth", house, contacts=[("earth.taw", "sun")], rest={"sun": LAYOUT.home_on_line("earth", 100)})
@@ -215,7 +215,7 @@ def test_rule7_two_to_each_planet_the_sun_touches_once_per_shot():
     assert text == "Venus knocked the Sun against the Earth: Venus pays the Earth 2 (rule 7)"
 
 
-def test_rule7_each_contact_switch_and_own_planet_and_unheld_planet():
+def test_rule7_each_contact_pays_per_touch_own_planet_nothing_unheld_planet_the_stakes():
     kw = dict(contacts=[("venus.taw", "sun"), ("sun", "earth"), ("sun", "earth")])
     assert play(game(), "venus", HouseRules(rule7_each_contact=True), **kw).paid("venus", "earth", 7) == 4
     assert play(game(), "venus", contacts=[("venus.taw", "sun"), ("sun", "venus")],
