@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 
 import pytest
 
@@ -60,6 +61,7 @@ def test_symlinks_fifos_and_huge_files_are_not_read_and_not_written_over(tmp_pat
     fifo = tmp_path / "fifo.json"
     os.mkfifo(fifo)
     assert load_choices(fifo).setup is None and load_choices(fifo).notes
+    assert save_choices(fifo, CHOSEN) is not None and stat.S_ISFIFO(os.lstat(fifo).st_mode)
     huge = tmp_path / "huge.json"
     huge.write_text(" " * 100_000 + "{}")
     assert load_choices(huge).notes
