@@ -52,11 +52,11 @@ def situation_for(state: RuleState, house: HouseRules, layout: Layout) -> Situat
 
 
 def intended_shot(decision: Decision, max_speed: float) -> Shot:
-    """The chosen candidate as a shot, exactly as intended."""
+    """The chosen candidate as a shot, exactly as intended (its spin too: a stop or follow shot)."""
     chosen = decision.candidate
     placement = TawPlacement(chosen.orbit, chosen.orbit_angle) if chosen.orbit is not None else None
     return Shot(direction=math.degrees(chosen.angle) % 360.0, speed=min(chosen.speed, max_speed),
-                placement=placement)
+                placement=placement, spin=chosen.spin)
 
 
 def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,

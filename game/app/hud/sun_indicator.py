@@ -9,7 +9,7 @@ camera each frame and moves one small node; it builds nothing after creation.
 
 The arrow keeps clear of the HUD: it slides along an edge only within a band
 that misses the purse panel (top right), the ruling feed (bottom left), the
-power meter (bottom right) and the top and bottom bars.
+power meter and the spin panel over it (bottom right) and the top and bottom bars.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ INSET = 0.09            # the arrow's centre this far inside the side edges (asp
 TOP_INSET = 0.24        # below the top bar (0.14 high) and its text
 BOTTOM_INSET = 0.16     # above the hint strip (0.06 high)
 # Bands an arrow may slide along, measured from the window's corners, clear of the HUD panels.
-RIGHT_BAND = (0.34, 1.02)   # up from the bottom (over the power meter) / down from the top (under the purses)
+RIGHT_BAND = (0.70, 1.02)   # up from the bottom (over the power meter and the spin) / down from the top (under the purses)
 LEFT_BAND = (0.56, 0.26)    # up from the bottom (over the ruling feed) / down from the top
 TOP_BAND = (0.12, 0.76)     # in from the left / in from the right (left of the purse panel)
 BOTTOM_BAND = (1.62, 0.92)  # in from the left (right of the ruling feed) / in from the right (the power meter)

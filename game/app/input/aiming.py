@@ -123,6 +123,40 @@ class PowerMeter:
         self._pressed_at = 0.0
 
 
+SPIN_TAP = 0.1       # one tap of W / S: a tenth of the thumb's range, so ten taps give the most
+SPIN_PER_S = 1.0     # held: from no spin to the most in a second
+SPIN_WORDS_BELOW = 0.005  # nearer 0 than this is "no spin"
+
+
+@dataclass
+class ThumbSpin:
+    """The spin the player puts on the flick, -1 (the most backspin a thumb gives) .. 1 (the most topspin).
+
+    The units are ``game.match.players.Shot.spin``'s: 1 launches the taw
+    already rolling.  Steps are rounded so that ten taps up and ten down
+    come back to exactly 0.
+    """
+
+    value: float = 0.0
+
+    def add(self, amount: float) -> None:
+        self.value = round(min(1.0, max(-1.0, self.value + amount)), 6)
+
+    def set(self, value: float) -> None:
+        self.value = round(min(1.0, max(-1.0, float(value))), 6)
+
+    def reset(self) -> None:
+        self.value = 0.0
+
+
+def spin_words(spin: float) -> str:
+    """What the spin does, as a pool player says it: follow (topspin), stop (backspin), or no spin."""
+    if abs(spin) < SPIN_WORDS_BELOW:
+        return "No spin"
+    share = f"{round(abs(spin) * 100)}%"
+    return f"Follow: topspin {share}" if spin > 0 else f"Stop: backspin {share}"
+
+
 def shot_velocity(direction_deg: float, level: float, speed_cap: float, min_fraction: float = 0.03) -> Point:
     """The taw's launch velocity: a gentle floor so a tap still rolls, never above the cap."""
     speed = speed_cap * max(min_fraction, min(1.0, level)) * 0.999

@@ -48,7 +48,7 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
 # Actions sent even while a replay is watched (the viewer has its own keys).
 WHILE_WATCHING = ("fullscreen", "screenshot")
 
-# Keys read every frame while held: free camera and keyboard aiming.
+# Keys read every frame while held: free camera, keyboard aiming and spin.
 HELD_KEYS: dict[str, tuple[str, ...]] = {
     "forward": ("w", "arrow_up"),
     "back": ("s", "arrow_down"),
@@ -58,10 +58,13 @@ HELD_KEYS: dict[str, tuple[str, ...]] = {
     "down": ("v",),
     "aim-left": ("q",),
     "aim-right": ("e",),
+    # Aiming (not in the free camera, where W / S and the arrows walk): the thumb's spin.
+    "topspin": ("w", "arrow_up"),
+    "backspin": ("s", "arrow_down"),
     "fine": ("shift", "lshift", "rshift"),
 }
 # Held actions whose quick taps must count even when a key goes down and up between two frames.
-TAPPED = ("aim-left", "aim-right", "left", "right")
+TAPPED = ("aim-left", "aim-right", "left", "right", "topspin", "backspin")
 
 
 def action_event(action: str) -> str:

@@ -1,5 +1,7 @@
 """The aiming aid: chalk dashes laid on the ground along a path the app computes,
-and a solid ring where the taw would first touch another body."""
+and a solid ring where the taw would first touch another body; or, where the
+shot preview is off, only a crosshair on the line of aim (it shows the way
+without predicting what the shot meets)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import numpy as np
 AIM_COLOR = (0.98, 0.96, 0.86)
 RING_COLOR = (1.0, 0.8, 0.3)
 RING_SEGMENTS = 48
+CROSS_GAP = 0.35  # the crosshair's arms start this share of its size out from the centre
 LIFT = 0.0004  # metres above the ground, under any ball
 
 
@@ -54,6 +57,15 @@ def circle(centre: Sequence[float], radius: float, segments: int = RING_SEGMENTS
     """A closed polyline round ``centre`` (its last point repeats its first)."""
     a = np.linspace(0.0, 2.0 * np.pi, segments + 1)
     return np.stack([centre[0] + radius * np.cos(a), centre[1] + radius * np.sin(a)], axis=1)
+
+
+def crosshair_arms(centre: Sequence[float], heading_deg: float, size: float) -> list[np.ndarray]:
+    """Four arms of a crosshair round ``centre``, along and across ``heading_deg``, with a gap in the middle."""
+    a = np.radians(heading_deg)
+    along = np.array([np.cos(a), np.sin(a)])
+    across = np.array([-along[1], along[0]])
+    c = np.asarray(centre, dtype=np.float64)[:2]
+    return [np.stack([c + axis * size * CROSS_GAP, c + axis * size]) for axis in (along, -along, across, -across)]
 
 
 def _geom_node(name: str, verts: np.ndarray, tris: np.ndarray):
@@ -109,6 +121,7 @@ class AimLine:
             self.node.hide(hidden_from)
         self._geom_np = None
         self._ring_np = None
+        self._cross_np = None
         self.length = 0.0
         self.strength = 0.0
 
@@ -129,26 +142,52 @@ class AimLine:
             self._ring_np.setShaderInput("u_aim_color", Vec3(*RING_COLOR))
         self.set_strength(strength)
 
+    def set_crosshair(self, centre: Sequence[float], heading_deg: float, size: float, strength: float = 1.0) -> None:
+        """Only a crosshair (no path): four solid arms ``size`` metres long and a ring inside them."""
+        self.clear()
+        parts = [ribbon(arm, self.width) for arm in crosshair_arms(centre, heading_deg, size)]
+        parts.append(ribbon(circle(centre, size * 0.6), self.width * 0.8))
+        offset, verts, tris = 0, [], []
+        for part_verts, part_tris in parts:
+            part_verts[:, 3] += 1.0  # away from u = 0, where the dash pattern starts
+            verts.append(part_verts)
+            tris.append(part_tris + offset)
+            offset += len(part_verts)
+        self._cross_np = self.node.attachNewNode(_geom_node("aim-crosshair", np.concatenate(verts),
+                                                            np.concatenate(tris).astype(np.uint32)))
+        self.set_strength(strength)
+
     def set_strength(self, strength: float) -> None:
         from panda3d.core import Vec4
 
         self.strength = min(max(float(strength), 0.0), 1.0)
         self.node.setShaderInput("u_aim", Vec4(self.dash, self.duty, self.strength, max(self.length, 1e-4)))
-        if self._ring_np is not None:
-            # one dash longer than the ring, never faded: a solid circle
-            self._ring_np.setShaderInput("u_aim", Vec4(1000.0, 1.0, self.strength, 1e4))
+        for solid in (self._ring_np, self._cross_np):
+            if solid is not None:
+                # one dash longer than the ring, never faded: a solid circle
+                solid.setShaderInput("u_aim", Vec4(1000.0, 1.0, self.strength, 1e4))
 
     @property
     def shown(self) -> bool:
-        """Something is drawn: a path or a ring."""
+        """Something is drawn: a path, a ring or the crosshair."""
+        return self.path_shown or self.crosshair_shown
+
+    @property
+    def path_shown(self) -> bool:
+        """The aim line itself: a path or its ring."""
         return self._geom_np is not None or self._ring_np is not None
 
+    @property
+    def crosshair_shown(self) -> bool:
+        return self._cross_np is not None
+
     def clear(self) -> None:
-        for part in (self._geom_np, self._ring_np):
+        for part in (self._geom_np, self._ring_np, self._cross_np):
             if part is not None:
                 part.removeNode()
         self._geom_np = None
         self._ring_np = None
+        self._cross_np = None
         self.length = 0.0
 
     def show(self, visible: bool = True) -> None:

@@ -29,6 +29,7 @@ MENU_DISTANCE = 2.1
 MENU_SIDE = 0.42                     # the Sun sits right of the menu panel
 HAT_EYE, HAT_LOOK = (0.05, -0.42, 0.26), (0.0, 0.02, 0.0)
 FREE_SPEED = 0.8                     # m/s walking in the free camera
+CROSSHAIR_SIZE = 0.025               # metres from its centre to an arm's tip: its ring frames the Sun
 MOUSE_LOOK = (60.0, 40.0)            # degrees a full sweep of the window turns and tips the free camera
 
 
@@ -193,6 +194,12 @@ class TableView:
         if contact is not None and length >= contact.distance - 1e-6:
             ring = (contact.taw_at, self.layout.marble_radius)
         self.scene.aim.set_path([origin, end], strength=1.0, ring=ring)
+
+    def show_crosshair(self, origin, direction: float, distance: float) -> None:
+        """Where the shot preview is off: a crosshair ``distance`` metres along the aim, and no aim line."""
+        a = math.radians(direction)
+        centre = (origin[0] + distance * math.cos(a), origin[1] + distance * math.sin(a))
+        self.scene.aim.set_crosshair(centre, direction, CROSSHAIR_SIZE)
 
     def hide_aim(self) -> None:
         self.scene.aim.clear()

@@ -9,6 +9,8 @@
 * Where the rules let the taw be laid down (first shot, comet), the arrow
   keys (or A/D), or the mouse with the right button held, slide it along the
   line; Page Up/Down change line for a comet.
+* W / S (or Up / Down) put topspin or backspin on the flick, shown as a dot on a picture of the taw
+  (``hud.spin_dot``); every turn starts with none, as pool games do.
 * Tab: overhead view; F: free camera (WASD, R/V up and down); K: back behind the taw.
 * The shot preview (``aim_preview``) follows the shot as aimed; the mouse wheel sets the power it shows
   before the button is held, and G shoots at that power.  H asks the coach (``aim_coach``).
@@ -20,11 +22,13 @@ import math
 
 from panda3d.core import GraphicsWindow
 
-from game.app.input.aiming import PowerMeter, first_contact, preview_length, shot_velocity, turn_start
+from game.app.input.aiming import (SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact, preview_length,
+                                   shot_velocity, turn_start)
 from game.app.input.bindings import TapCounter
 from game.app.hud.first_tip import FirstTurnTip
 from game.app.screens.aim_coach import ShotCoach
-from game.app.screens.aim_preview import ShotPreview
+from game.app.hud.spin_dot import SpinDot
+from game.app.screens.aim_preview import NONE, ShotPreview
 from game.app.screens.base import State
 from game.app.hud.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
@@ -41,6 +45,8 @@ DRAG_FULL = 2.0 / 3.0        # pointer units (the window is 2 high): a third of 
 DRAG_START = 0.04            # a pull shorter than this is a hand's wobble, not a drag
 PLANNED_LEVEL = 0.5          # the power the preview shows before the button is held (the wheel changes it)
 WHEEL_STEP = 0.02
+CROSSHAIR_NEAREST = 0.05     # preview off: the crosshair sits at the Sun's range along the aim, at least this far,
+CROSSHAIR_REACH = 0.3        # and this far out when the Sun is off the ground
 
 
 class AimState(State):
@@ -54,6 +60,8 @@ class AimState(State):
         self.line_index = 0
         _origin, self.direction, self.placement = turn_start(self.view)
         self.planned = PLANNED_LEVEL
+        self.spin = ThumbSpin()  # none at the start of every turn: see docs/decisions.md
+        self.spin_dot = self.keep(SpinDot(app))
         self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice))
         state = self.view.rule_state
@@ -94,8 +102,8 @@ class AimState(State):
     # -- where the taw is ---------------------------------------------------------
 
     def _hint(self) -> str:
-        where = "  Arrows: slide the taw along the line" if self.view.placements else ""
-        return (f"Mouse or Q/E: aim   Hold left button: power   Wheel + G: set power, shoot{where}   "
+        where = "   A/D: slide the taw" if self.view.placements else ""
+        return (f"Mouse or Q/E: aim   Hold left button: power   Wheel + G: set power, shoot   W/S: spin{where}   "
                 f"H: coach   Tab: overhead")
 
     def origin(self) -> tuple[float, float]:
@@ -157,7 +165,8 @@ class AimState(State):
 
     def shot(self, level: float) -> Shot:
         vx, vy = shot_velocity(self.direction, level, self.view.max_speed)
-        return Shot(direction=self.direction, speed=math.hypot(vx, vy), placement=self.placement)
+        return Shot(direction=self.direction, speed=math.hypot(vx, vy), placement=self.placement,
+                    spin=self.spin.value)
 
     def press(self) -> None:
         self.meter.press(self.app.clock.getFrameTime())
@@ -184,7 +193,7 @@ class AimState(State):
             self.planned = min(1.0, max(0.03, self.planned + step))
 
     def take_advice(self, advice) -> None:
-        """Snap the aim, the taw's place and the set power to the coach's shot."""
+        """Snap the aim, the taw's place, the set power and the spin to the coach's shot."""
         shot = advice.shot
         self.direction = shot.direction % 360.0
         if shot.placement is not None and self.view.placements is not None:
@@ -192,6 +201,7 @@ class AimState(State):
             if shot.placement.orbit in self.view.placements.orbits:
                 self.line_index = self.view.placements.orbits.index(shot.placement.orbit)
         self.planned = level_for_speed(shot.speed, self.view.max_speed)
+        self.spin.set(shot.spin)
 
     def _preview_strength(self) -> str:
         return self.app.game.preview_strength()
@@ -214,6 +224,7 @@ class AimState(State):
                     self.slide(sign * slid * self._fine())
         else:
             self.taps.taps("left"), self.taps.taps("right")
+        self._spin_keys(dt)
         self.meter.update(app.clock.getFrameTime())
         level = self.meter.level if self.meter.charging else self.planned
         app.game.hud.set_power(level)
@@ -221,6 +232,16 @@ class AimState(State):
         self.shot_preview.update(self.shot(level))
         self.coach.poll()
         return task.cont
+
+    def _spin_keys(self, dt: float) -> None:
+        """W / S (Up / Down): every tap a tenth of the range, held a steady sweep; the free camera walks instead."""
+        held = self.app.keys.is_down
+        for name, sign in (("topspin", 1.0), ("backspin", -1.0)):
+            taps = self.taps.taps(name)
+            if self.app.view.mode == "free":
+                continue
+            self.spin.add(sign * (taps * SPIN_TAP + (SPIN_PER_S * dt if held(self.app, name) else 0.0)))
+        self.spin_dot.show(self.spin.value)
 
     def _place_sun_indicator(self, task):
         app = self.app
@@ -272,6 +293,11 @@ class AimState(State):
         app.view.sync(self._positions())
         app.view.knuckle_down(origin, self.direction)
         layout = self.view.layout
+        if self.shot_preview.strength == NONE:  # no preview, no aim line: a crosshair shows the way alone
+            sun = self.view.positions.get("sun")
+            reach = math.dist(origin, sun) if sun is not None else CROSSHAIR_REACH
+            app.view.show_crosshair(origin, self.direction, min(PREVIEW_REACH, max(CROSSHAIR_NEAREST, reach)))
+            return
         bodies = {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
         contact = first_contact(origin, self.direction, layout.marble_radius, bodies, PREVIEW_REACH)
         length = preview_length(app.game.aim_aid_strength(), contact, PREVIEW_REACH)

@@ -1,4 +1,4 @@
-"""The coach on the Aim screen: H (or its button) asks, the ghost shows, H again takes its aim and power.
+"""The coach on the Aim screen: H (or its button) asks, the ghost shows, H again takes its aim, power and spin.
 
 The advice is planned by the hard AI in the app's coach planner (a worker
 process) and polled once a frame, so asking never freezes the game.  The
@@ -13,6 +13,7 @@ from __future__ import annotations
 from game.ai.workers import Cancelled, PlanHandle
 from game.app.hud import theme
 from game.app.hud.preview import TONE_COLOURS, CoachPanel, verdict_text
+from game.app.input.aiming import spin_words
 from game.app.scene.preview_paths import GHOST_STYLE, GroundPaths
 from game.coach.advice import Advice, start_advice
 from game.match.players import MatchView
@@ -38,7 +39,7 @@ class ShotCoach:
         return self.handle is not None
 
     def ask(self) -> None:
-        """H or the button: ask; with advice shown, take its aim and power."""
+        """H or the button: ask; with advice shown, take its aim, power and spin."""
         if self.advice is not None:
             self._take_aim(self.advice)
             return
@@ -73,8 +74,9 @@ class ShotCoach:
         preview = advice.preview
         start = advice.preview.start if advice.shot.placement is not None else None
         self.ghost.draw(preview.paths, rest_rings=True, start_ring=start)
+        takes = "aim and power" if not advice.shot.spin else f"aim, power and spin ({spin_words(advice.shot.spin)})"
         self.panel.say(f"Coach: {advice.why}.\nPredicted: {verdict_text(preview.verdict)}\n"
-                       "H again: take this aim and power; G shoots at it.", TONE_COLOURS[preview.verdict.tone])
+                       f"H again: take this {takes}; G shoots at it.", TONE_COLOURS[preview.verdict.tone])
 
     def cancel(self) -> None:
         """The player shoots or leaves: stop the plan at once and take the ghost away."""

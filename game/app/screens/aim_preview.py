@@ -1,7 +1,7 @@
 """The live shot preview on the Aim screen: ask for a preview when the shot changes, draw the answer.
 
 Each frame the Aim screen hands over the shot as it stands (direction,
-power, where the taw is laid).  A changed shot is asked of the app's
+power, spin, where the taw is laid).  A changed shot is asked of the app's
 ``Previewer`` (a worker process); the newest answer is drawn on the ground
 (Learning: every moving body's path to rest; Guide: the taw to its first
 contact, then the struck body's line and the taw's line after it) and, for
@@ -26,7 +26,7 @@ STALE_STRENGTH = 0.35
 
 def _key(shot: Shot) -> tuple:
     place = None if shot.placement is None else (shot.placement.orbit, round(shot.placement.angle, 6))
-    return (round(shot.direction, 6), round(shot.speed, 6), place)
+    return (round(shot.direction, 6), round(shot.speed, 6), place, round(shot.spin, 6))
 
 
 class ShotPreview:
