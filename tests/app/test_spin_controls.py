@@ -11,7 +11,7 @@ import time
 import pytest
 
 from game.app.hud.spin_dot import dot_height
-from game.app.input.aiming import SPIN_PER_S, SPIN_TAP
+from game.app.input.aiming import SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP
 from game.coach.advice import Advice
 from game.match.players import Shot
 from tests.app.helpers_app import new_game_against_one, play_until, press, start_game, step
@@ -73,15 +73,18 @@ def test_w_and_s_taps_set_the_spin_and_move_the_dot_on_the_taw(app):
     assert aim.spin.value == -1.0 and aim.shot(0.5).spin == -1.0
 
 
-def test_a_held_spin_key_sweeps_steadily_frame_by_frame(app, monkeypatch):
+def test_a_held_spin_key_waits_a_moment_then_sweeps_steadily_frame_by_frame(app, monkeypatch):
     aim = new_game_against_one(app, preview="none")
     monkeypatch.setattr(app.keys, "is_down", lambda base, name: name == "topspin")
     seen = []
-    for _ in range(12):
+    for _ in range(40):
         step(app)
         seen.append(aim.spin.value)
-    steps = [b - a for a, b in zip(seen, seen[1:])]
-    assert steps == pytest.approx([SPIN_PER_S / 60.0] * len(steps), abs=1e-6)  # the test clock: 1/60 s a frame
+    frame = 1.0 / 60.0  # the test clock
+    waited = round(SPIN_HOLD_DELAY / frame)
+    assert seen[:waited - 1] == [0.0] * (waited - 1)  # a tap held over a slow frame is still one tap
+    steps = [b - a for a, b in zip(seen[waited + 1:], seen[waited + 2:])]
+    assert steps == pytest.approx([SPIN_PER_S * frame] * len(steps), abs=1e-6)
 
 
 def test_spin_keys_walk_the_free_camera_and_leave_the_spin_alone(app):

@@ -1,6 +1,6 @@
 """The words beside the preview and the coach: the verdict in its tone's colour, the coach's advice.
 
-The verdict sits under the top bar, centred, in one line (two at most):
+The verdict sits under the top bar, between the coach's panel and the purses, wrapped:
 plain ink for a quiet shot, green for a gain, brass for a cost, and the
 warning colour, with "Warning:" before it, for a shot that would put the
 player out or be a foul.  The coach's panel (top left, under the turn line)
@@ -21,6 +21,14 @@ TONE_COLOURS = {
 }
 
 
+# In a 16:9 window the coach's panel ends 0.46 left of the centre and the purses' wide panel starts
+# 0.78 right of it: the verdict is centred in between.
+VERDICT_CENTRE = 0.16
+VERDICT_HALF_WIDTH = 0.60
+VERDICT_SCALE = 0.038
+VERDICT_LINE = 0.043       # one line's height in the frame
+
+
 def verdict_text(verdict: Verdict) -> str:
     return ("Warning: " if verdict.warning else "") + verdict.sentence + "."
 
@@ -29,9 +37,11 @@ class VerdictLine:
     """One line of text over the table: what the aimed shot would do."""
 
     def __init__(self, app) -> None:
-        self.frame = theme.panel(app.a2dTopCenter, (-1.12, 1.12, -0.075, 0.0), colour=(0.06, 0.045, 0.03, 0.7),
-                                 pos=(0, 0, -0.16))
-        self.text = theme.label(app.a2dTopCenter, "", (0, -0.21), scale=0.042, wordwrap=52)
+        # Between the coach's panel (top left) and the purses (top right) of a 16:9 window, never under them.
+        self.frame = theme.panel(app.a2dTopCenter, (-VERDICT_HALF_WIDTH, VERDICT_HALF_WIDTH, -0.075, 0.0),
+                                 colour=(0.06, 0.045, 0.03, 0.7), pos=(VERDICT_CENTRE, 0, -0.16))
+        self.text = theme.label(app.a2dTopCenter, "", (VERDICT_CENTRE, -0.2), scale=VERDICT_SCALE,
+                                wordwrap=2 * (VERDICT_HALF_WIDTH - 0.03) / VERDICT_SCALE)
         self.verdict: Verdict | None = None
         self.colour = theme.INK
         self.hide()
@@ -41,6 +51,8 @@ class VerdictLine:
         self.colour = TONE_COLOURS[verdict.tone]
         self.text["text"] = verdict_text(verdict)
         self.text["text_fg"] = self.colour
+        rows = self.text.component("text0").textNode.getNumRows()
+        self.frame["frameSize"] = (-VERDICT_HALF_WIDTH, VERDICT_HALF_WIDTH, -0.03 - rows * VERDICT_LINE, 0.0)
         self.frame.show()
         self.text.show()
 

@@ -88,10 +88,10 @@ class SpinDot:
         self.dot.setTwoSided(True)
         _outline("spin-dot-rim", DOT_RADIUS, (0.25, 0.03, 0.02, 1.0), 1.5).reparentTo(self.dot)
         text_x = (TAW_AT[0] + TAW_RADIUS + PANEL[1]) / 2.0
-        self.title = theme.label(self.root, "Spin", (text_x, 0.55), scale=0.042, colour=theme.BRASS)
-        self.word = theme.label(self.root, "", (text_x, 0.475), scale=0.05)
-        self.detail = theme.label(self.root, "", (text_x, 0.415), scale=0.036, colour=theme.DIM_INK)
-        self.keys = theme.label(self.root, "W / S", (text_x, 0.33), scale=0.034, colour=theme.DIM_INK)
+        self.title = theme.label(self.root, "Spin", (text_x, 0.555), scale=0.044, colour=theme.BRASS)
+        self.word = theme.label(self.root, "", (text_x, 0.48), scale=0.056)
+        self.detail = theme.label(self.root, "", (text_x, 0.415), scale=0.042, colour=theme.DIM_INK)
+        self.keys = theme.label(self.root, "W / S to set", (text_x, 0.325), scale=0.038, colour=theme.DIM_INK)
         self.spin: float | None = None
         self.show(0.0)
 

@@ -124,7 +124,8 @@ class PowerMeter:
 
 
 SPIN_TAP = 0.1       # one tap of W / S: a tenth of the thumb's range, so ten taps give the most
-SPIN_PER_S = 1.0     # held: from no spin to the most in a second
+SPIN_PER_S = 1.0     # held: from no spin to the most in a second,
+SPIN_HOLD_DELAY = 0.3  # once the key has been down this long (so a tap is a tenth, however slow the frame)
 SPIN_WORDS_BELOW = 0.005  # nearer 0 than this is "no spin"
 
 

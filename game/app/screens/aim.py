@@ -22,7 +22,7 @@ import math
 
 from panda3d.core import GraphicsWindow
 
-from game.app.input.aiming import (SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact, preview_length,
+from game.app.input.aiming import (SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact, preview_length,
                                    shot_velocity, turn_start)
 from game.app.input.bindings import TapCounter
 from game.app.hud.first_tip import FirstTurnTip
@@ -62,6 +62,7 @@ class AimState(State):
         self.planned = PLANNED_LEVEL
         self.spin = ThumbSpin()  # none at the start of every turn: see docs/decisions.md
         self.spin_dot = self.keep(SpinDot(app))
+        self._spin_held = {"topspin": 0.0, "backspin": 0.0}  # how long each spin key has been down
         self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice))
         state = self.view.rule_state
@@ -234,13 +235,17 @@ class AimState(State):
         return task.cont
 
     def _spin_keys(self, dt: float) -> None:
-        """W / S (Up / Down): every tap a tenth of the range, held a steady sweep; the free camera walks instead."""
-        held = self.app.keys.is_down
+        """W / S (Up / Down): every tap a tenth of the range; held past a moment, a steady sweep.
+        In the free camera they walk instead."""
         for name, sign in (("topspin", 1.0), ("backspin", -1.0)):
             taps = self.taps.taps(name)
+            before = self._spin_held[name]
+            down = self.app.view.mode != "free" and self.app.keys.is_down(self.app, name)
+            self._spin_held[name] = before + dt if down else 0.0
             if self.app.view.mode == "free":
                 continue
-            self.spin.add(sign * (taps * SPIN_TAP + (SPIN_PER_S * dt if held(self.app, name) else 0.0)))
+            swept = max(0.0, self._spin_held[name] - SPIN_HOLD_DELAY) - max(0.0, before - SPIN_HOLD_DELAY)
+            self.spin.add(sign * (taps * SPIN_TAP + SPIN_PER_S * swept))
         self.spin_dot.show(self.spin.value)
 
     def _place_sun_indicator(self, task):
