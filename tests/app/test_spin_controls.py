@@ -6,7 +6,6 @@ Also the crosshair that replaces the aim line where the shot preview is off.
 from __future__ import annotations
 
 import math
-import time
 
 import pytest
 
@@ -15,6 +14,7 @@ from game.app.input.aiming import SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP
 from game.coach.advice import Advice
 from game.match.players import Shot
 from tests.app.helpers_app import new_game_against_one, play_until, press, start_game, step
+from tests.app.test_shot_preview_app import wait_for
 
 pytestmark = pytest.mark.render
 
@@ -48,14 +48,6 @@ def play_out_the_shot(app) -> None:
             return
         press(app, "fast-forward")
     raise AssertionError(f"the shot never finished; stuck in {app.flow.state}")
-
-
-def wait_for(app, condition, seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        step(app)
-        time.sleep(0.005)
 
 
 def test_w_and_s_taps_set_the_spin_and_move_the_dot_on_the_taw(app):
