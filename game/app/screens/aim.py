@@ -6,8 +6,8 @@
   Or press, drag the mouse back towards you and release: the pull sets the power.
   Once the button is down the aim is fixed: moving the mouse to drag never turns it.
   Esc or the right button while charging lets go without shooting.
-* Where the rules let the taw be laid down (first shot, comet), the arrow
-  keys (or A/D), or the mouse with the right button held, slide it along the
+* Where the rules let the taw be laid down (first shot, comet), Left / Right
+  (or A/D), or the mouse with the right button held, slide it along the
   line; Page Up/Down change line for a comet.
 * W / S (or Up / Down) put topspin or backspin on the flick, shown as a dot on a picture of the taw
   (``hud.spin_dot``); every turn starts with none, as pool games do.
