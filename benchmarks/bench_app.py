@@ -84,8 +84,7 @@ def measure(frames: int, size: tuple[int, int], detect: bool, settings=None) -> 
             out["menu"] = _frames(app, frames)
             _into_first_turn(app)
             out["aim"] = _frames(app, frames)
-            aim = app.flow.current
-            aim.direction = aim._initial_direction()
+            # the aim screen opens aimed at the Sun; hold the button 0.75 s (60 steps a second) and let go
             app.messenger.send("taw-shoot-press")
             for _ in range(45):
                 app.taskMgr.step()

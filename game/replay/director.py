@@ -1,11 +1,11 @@
 """Camera decisions for replays, as pure functions of the timeline.
 
-Modes: ``auto`` (a director that cuts to the body that matters and slows
-time near contacts), ``taw`` and ``sun`` (chase cameras), ``orrery`` (top
-down over the whole system), ``broadcast`` (low, from the side, panning
-gently after the action) and ``orbit`` (free, steered by the person).
-Every decision is computed from recorded data, so seeking anywhere gives
-the same picture as playing up to it.
+Modes: ``auto`` (frames the Sun and every body struck so far in the shot,
+from behind the shooter, and slows time near contacts), ``taw`` and ``sun``
+(chase cameras), ``orrery`` (top down over the whole system), ``broadcast``
+(low, from the side, panning gently after the action) and ``orbit`` (free,
+steered by the person).  Every decision is computed from recorded data, so
+seeking anywhere gives the same picture as playing up to it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.replay.model import ShotRecord
 from game.replay.playback import Timeline, sample_shot
 from game.rules.events import Contact
 from game.rules.layout import SUN
@@ -25,6 +26,13 @@ DECISION_STEP = 0.1  # seconds between the director's looks at the table
 MOVING = 0.02  # m/s: slower than this a body is still for the director
 SLOW_FACTOR = 0.35  # playback speed at the moment of a contact, in auto mode
 SLOW_WIDTH = 0.15  # seconds either side of a contact over which the slow-down eases
+FRAME_FOV = 45.0  # degrees across the picture's shorter side (the viewer sets the lens's min fov)
+FRAME_FILL = 0.75  # a framed body lies within this fraction of the half-picture across the picture...
+FRAME_FILL_UP = 0.6  # ...and this fraction up and down it: captions sit above and the status line below
+FRAME_ELEVATION = 52.0  # degrees above the ground the auto camera looks down
+FRAME_MIN_DISTANCE = 0.5  # metres: never closer, so a lone Sun and taw keep the rings round them
+FRAME_REACH = 1.15  # x the system's radius: a body further out is framed where it crossed this circle
+FRAME_BODY_RADIUS = 0.01  # metres added round each framed point: the whole marble, not its centre
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,73 @@ def _speeds(shot, local_t: float, window: float = 0.15) -> dict[str, float]:
     span = min(window, local_t)
     return {body: float(np.linalg.norm((pos - before[body])[:2]) / span)
             for body, pos in zip(b.ids, b.positions) if body in before}
+
+
+def struck_bodies(shot: ShotRecord, local_t: float) -> list[str]:
+    """The shooter's taw and every body in a contact up to ``local_t``, in the order they were struck."""
+    seen = [shot.inputs.body]
+    for event in shot.events:
+        if isinstance(event, Contact) and event.t <= local_t:
+            seen.extend(b for b in (event.a, event.b) if b not in seen)
+    return seen
+
+
+def last_seen(shot: ShotRecord, local_t: float, body: str) -> np.ndarray | None:
+    """Where ``body`` is at ``local_t``, or where it was last on the ground if it has been taken off."""
+    pos = sample_shot(shot, local_t).position_of(body)
+    if pos is not None or body not in shot.body_ids:
+        return pos
+    col = shot.body_index(body)
+    k = int(np.searchsorted(shot.times, local_t, side="right"))
+    seen = np.nonzero(shot.present[:k, col])[0]
+    return np.asarray(shot.positions[seen[-1], col], dtype=np.float64) if seen.size else None
+
+
+def framed_points(shot: ShotRecord, local_t: float, reach: float) -> np.ndarray:
+    """(N, 3) what the auto camera keeps in view: the Sun and each struck body, none beyond ``reach``.
+
+    A body past ``reach`` (a taw rolling off the ground) is framed where it
+    crossed that circle, so it never drags the picture out over empty ground
+    and the picture never jumps when it is taken off.
+    """
+    points = []
+    for body in dict.fromkeys([SUN, *struck_bodies(shot, local_t)]):
+        pos = last_seen(shot, local_t, body)
+        if pos is None:
+            continue
+        pos = np.array(pos, dtype=np.float64)
+        r = float(np.hypot(pos[0], pos[1]))
+        if r > reach:
+            pos[:2] *= reach / r
+        points.append(pos)
+    return np.array(points) if points else np.zeros((1, 3))
+
+
+def frame_points(points: np.ndarray, azimuth_deg: float, elevation_deg: float = FRAME_ELEVATION,
+                 fov: float = FRAME_FOV, fill: float = FRAME_FILL, fill_up: float = FRAME_FILL_UP,
+                 min_distance: float = FRAME_MIN_DISTANCE, body_radius: float = FRAME_BODY_RADIUS) -> CameraPose:
+    """The nearest pose, looking along ``azimuth_deg`` and down at ``elevation_deg``, that holds every point.
+
+    The camera aims at the middle of the points' ground box and backs off
+    until each point (with ``body_radius`` round it) lies inside ``fill`` of
+    the half-angle ``fov / 2`` across the picture and ``fill_up`` of it up
+    and down; the fov is the shorter side's, so this holds in a window of
+    any shape.
+    """
+    az, el = math.radians(azimuth_deg), math.radians(elevation_deg)
+    forward = np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), -math.sin(el)])
+    right = np.array([math.sin(az), -math.cos(az), 0.0])
+    up = np.cross(right, forward)
+    centre = (points.min(axis=0) + points.max(axis=0)) / 2.0
+    centre[2] = float(points[:, 2].mean())
+    offsets = points - centre
+    across = np.abs(offsets @ right) + body_radius
+    rise = np.abs(offsets @ up) + body_radius
+    depth = offsets @ forward
+    half = math.tan(math.radians(fov) / 2.0)
+    distance = max(min_distance, float(np.max(np.maximum(across / (half * fill), rise / (half * fill_up)) - depth)))
+    eye = centre - forward * distance
+    return CameraPose(tuple(map(float, eye)), tuple(map(float, centre)), fov=fov)
 
 
 class Director:
@@ -153,8 +228,17 @@ class Director:
             return CameraPose((0.0, -0.001, height), (0.0, 0.0, 0.0), up=(0.0, 1.0, 0.0), fov=45.0)
         if mode == "broadcast":
             return self._broadcast(t)
-        body = {"taw": self._taw(t), "sun": SUN, "auto": self.focus(t)}[mode]
-        return self._chase(t, body, wide=(mode == "auto"))
+        if mode == "auto":
+            return self._auto(t)
+        return self._chase(t, self._taw(t) if mode == "taw" else SUN)
+
+    def _auto(self, t: float) -> CameraPose:
+        """From behind the shooter, along the shot's aim, holding the Sun and every struck body."""
+        index, local = self.timeline.locate(t)
+        if index < 0:
+            return frame_points(np.zeros((1, 3)), 90.0)
+        shot = self.timeline.shot(index)
+        return frame_points(framed_points(shot, local, self.system_radius * FRAME_REACH), shot.inputs.direction)
 
     def _taw(self, t: float) -> str:
         index, _ = self.timeline.locate(t)
@@ -162,14 +246,7 @@ class Director:
 
     def _where(self, t: float, body: str) -> np.ndarray:
         index, local = self.timeline.locate(t)
-        if index < 0:
-            return np.zeros(3)
-        shot = self.timeline.shot(index)
-        pos = sample_shot(shot, local, index).position_of(body)
-        if pos is None and body in shot.body_ids:  # gone: look where it was last
-            col = shot.body_index(body)
-            seen = np.nonzero(shot.present[:, col])[0]
-            pos = shot.positions[seen[-1], col] if seen.size else None
+        pos = last_seen(self.timeline.shot(index), local, body) if index >= 0 else None
         return np.zeros(3) if pos is None else np.asarray(pos, dtype=np.float64)
 
     def _heading(self, t: float, body: str) -> np.ndarray:
@@ -195,12 +272,12 @@ class Director:
             return -outward / np.linalg.norm(outward)
         return np.array([0.0, 1.0])
 
-    def _chase(self, t: float, body: str, wide: bool) -> CameraPose:
+    def _chase(self, t: float, body: str) -> CameraPose:
         target = self._where(t, body)
         heading = self._heading(t, body)
-        back, up = (0.6, 0.32) if wide else (0.28, 0.12)
+        back, up = 0.28, 0.12
         eye = (target[0] - heading[0] * back, target[1] - heading[1] * back, target[2] + up)
-        ahead = target[:2] + heading * (0.2 if wide else 0.05)
+        ahead = target[:2] + heading * 0.05
         return CameraPose(tuple(map(float, eye)), (float(ahead[0]), float(ahead[1]), float(target[2])))
 
     def _broadcast(self, t: float) -> CameraPose:

@@ -87,18 +87,13 @@ def test_captions_and_flashes_come_at_the_right_moments():
     assert trail[0][0] < trail[-1][0]
 
 
-def test_director_cuts_to_the_struck_body_and_slows_at_contacts():
+def test_director_follows_the_struck_body_and_slows_at_contacts():
     tl = Timeline(Replay(GameMeta(), [knock_shot()]))
     director = Director(tl)
     assert director.focus(0.5) == "earth.taw"
     assert director.focus(1.6) == "mars"
     assert director.slow_factor(1.0) == pytest.approx(SLOW_FACTOR)
     assert director.slow_factor(0.2) > 0.99
-    chase = director.camera("auto", 1.6)
-    mars_x = 0.62 + 0.3 * 0.6
-    assert math.dist(chase.look_at[:2], (mars_x, 0.0)) < 0.25
-    assert chase.look_at[0] > mars_x  # a little ahead of it
-    assert chase.eye[0] < mars_x  # behind it, as it rolls toward +x
     assert director.camera("taw", 0.5).look_at[0] == pytest.approx(0.4 + 0.05, abs=0.01)
     sun = director.camera("sun", 0.5)
     assert math.dist(sun.look_at[:2], (0, 0)) < 0.1

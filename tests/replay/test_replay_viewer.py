@@ -107,12 +107,24 @@ def test_every_camera_draws_a_picture_and_the_taw_camera_frames_the_taw(viewer):
         viewer.set_camera("helicopter")
 
 
-def test_trails_are_drawn_when_toggled_on_and_gone_when_off(viewer):
+def test_trails_are_drawn_on_screen_along_the_whole_shot_and_the_status_says_on_or_off(viewer):
+    base = viewer.base
+    viewer.set_camera("orrery")
+    viewer.show_at(2.4)  # the taw stopped 1.4 s ago: its trail still shows where it went
+    assert "trails: off" in viewer.text.status.text
+    plain = grab(base.win, base).astype(int)
     viewer.toggle_trails()
-    viewer.show_at(0.8)
-    assert viewer.trails.node is not None
+    assert "trails: on" in viewer.text.status.text
+    drawn = grab(base.win, base).astype(int)
+    changed = np.abs(drawn - plain).sum(axis=2) > 60
+    assert changed.sum() > 40  # a line a few pixels wide, not a speck
+    amber = drawn[changed]
+    assert (amber[:, 0] > amber[:, 2] + 40).mean() > 0.8  # amber, apart from the white orbit lines
+    start = project_to_pixel(base.cam, base.win, (0.25, 0.0, 0.003))  # on the taw's path, near where it began
+    col, row = start
+    assert changed[row - 2:row + 3, col - 2:col + 3].any()
     viewer.toggle_trails()
-    assert viewer.trails.node is None
+    assert viewer.trails.node is None and "trails: off" in viewer.text.status.text
 
 
 def test_export_writes_every_frame(offscreen_base, tmp_path):
@@ -199,11 +211,11 @@ def test_playing_camera_glides_but_seeks_and_cuts_jump(viewer):
     assert 0 < np.linalg.norm(eased - goal) < np.linalg.norm(before - goal)
     viewer.show_at(0.6)  # a seek lands exactly on the director's pose
     assert np.allclose(viewer.base.camera.getPos(), goal, atol=1e-5)
-    viewer.set_camera("auto")
-    viewer.show_at(0.5)
-    viewer.show_at(1.6, ease=0.05)  # the director cut from the taw to Mars: no glide across the table
-    assert viewer.director.focus(1.6) == "mars"
-    assert np.allclose(viewer.base.camera.getPos(), viewer.director.camera("auto", 1.6).eye, atol=1e-5)
+    viewer.set_camera("auto")  # a new camera is a cut: it lands on its pose at once
+    assert np.allclose(viewer.base.camera.getPos(), viewer.director.camera("auto", 0.6).eye, atol=1e-5)
+    viewer.show_at(0.7, ease=0.05)  # and the auto camera glides within a shot
+    eased = np.array(viewer.base.camera.getPos())
+    assert 0 < np.linalg.norm(eased - viewer.director.camera("auto", 0.7).eye)
 
 
 def test_a_lent_table_scene_is_moved_and_left_in_place(offscreen_base):

@@ -13,7 +13,8 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 FLASH_COLOUR = (1.0, 0.92, 0.55)
-TRAIL_COLOUR = (1.0, 0.97, 0.85)
+TRAIL_COLOUR = (1.0, 0.72, 0.18)  # amber: apart from the white chalk of the orbit lines
+TRAIL_LIFT = 0.003  # metres above the ground: clear of the painted lines, under a marble's middle
 FLASH_POOL = 8
 FLASH_RADIUS = 0.03  # metres at full strength
 
@@ -82,10 +83,15 @@ class Flashes:
 
 
 class Trails:
-    """Thin lines behind every moving body over the last second."""
+    """Lines along the path each body has taken since the shot began, fading toward its start.
 
-    def __init__(self, parent: Any) -> None:
+    ``thickness()`` gives the line's width in pixels (the viewer scales it
+    with the window, so a 1080p picture shows them as plainly as a small one).
+    """
+
+    def __init__(self, parent: Any, thickness: Callable[[], float] = lambda: 3.0) -> None:
         self.parent = parent
+        self.thickness = thickness
         self.node: Any = None
         self.visible = False
 
@@ -98,7 +104,7 @@ class Trails:
         if not self.visible:
             return
         lines = LineSegs("replay-trails")
-        lines.setThickness(2.0)
+        lines.setThickness(self.thickness())
         drawn = False
         for path in paths:
             if len(path) < 2 or np.linalg.norm(path[-1] - path[0]) < 0.004:
@@ -106,8 +112,8 @@ class Trails:
             count = len(path)
             for i, point in enumerate(path):
                 fade = (i + 1) / count
-                lines.setColor(*TRAIL_COLOUR, 0.15 + 0.85 * fade)
-                z = 0.0012
+                lines.setColor(*TRAIL_COLOUR, 0.35 + 0.65 * fade)
+                z = TRAIL_LIFT
                 if i == 0:
                     lines.moveTo(float(point[0]), float(point[1]), z)
                 else:

@@ -81,7 +81,7 @@ class ReplayViewer:
         self.scene = scene if scene is not None else TableScene(base.render, base.loader, self.layout)
         self._input = DirectObject()
         self.flashes = Flashes(base.render)
-        self.trails = Trails(base.render)
+        self.trails = Trails(base.render, thickness=lambda: max(2.0, base.win.getYSize() / 240.0))
         self.trails.visible = trails
         self.text = TextOverlay(base.a2dTopCenter, base.a2dBottomLeft,
                                 window_size=lambda: (base.win.getXSize(), base.win.getYSize()))
@@ -92,7 +92,7 @@ class ReplayViewer:
         self.goto_entry: Any = None
         self._eye: np.ndarray | None = None
         self._look: np.ndarray | None = None
-        self._last_cut: tuple[str, str, int] | None = None
+        self._last_cut: tuple[str, int] | None = None
         self._drag: tuple[float, float] | None = None
         lens = base.camLens
         self._lens_was = (lens.getFov(), lens.getNear(), lens.getFar())
@@ -136,8 +136,7 @@ class ReplayViewer:
         sample = self.timeline.sample(t)
         self.scene.update(sample.ids, sample.poses())
         pose = self.director.camera(self.camera_mode, t, self.orbit)
-        shot_now = (self.camera_mode, self.director.focus(t) if self.camera_mode == "auto" else "",
-                    self.timeline.locate(t)[0])
+        shot_now = (self.camera_mode, self.timeline.locate(t)[0])  # a new mode or shot is a cut
         if ease > 0 and self._last_cut == shot_now and self._eye is not None and self.camera_mode != "orbit":
             k = 1.0 - math.exp(-ease / CAMERA_EASE)
             eye = self._eye + (np.array(pose.eye) - self._eye) * k
@@ -147,10 +146,9 @@ class ReplayViewer:
         self._eye, self._look = np.array(pose.eye), np.array(pose.look_at)
         self._apply_camera(pose)
         self.flashes.show(self.timeline.flashes_at(t))
-        if self.trails.visible:
-            self.trails.show([self.timeline.trail(t, body) for body in sample.ids])
-        else:
-            self.trails.show([])
+        since_start = self.timeline.locate(t)[1]
+        self.trails.show([self.timeline.trail(t, body, seconds=since_start + 1.0) for body in sample.ids]
+                         if self.trails.visible else [])
         captions = [c.text for c in self.timeline.captions_at(t)]
         if self.goto_entry is not None:
             captions.append(f"Go to shot (1 to {self.timeline.shot_count}), then Enter")
@@ -159,7 +157,8 @@ class ReplayViewer:
         state = "playing" if self.clock.playing else "paused"
         self.text.set_status(
             f"shot {shot + 1}/{self.timeline.shot_count}   {local:5.2f} s   x{self.clock.speed:g}   "
-            f"{state}{'   loop' if self.clock.loop else ''}   camera: {self.camera_mode}\n"
+            f"{state}{'   loop' if self.clock.loop else ''}   camera: {self.camera_mode}   "
+            f"trails: {'on' if self.trails.visible else 'off'}\n"
             f"{'Esc back   ' if self.on_exit is not None else ''}{KEYS_HELP}")
         self._sync_slider()
 
