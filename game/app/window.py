@@ -1,8 +1,10 @@
 """The window's own controls: fullscreen (F11), resolution, screenshots (F12).
 
 Screenshots go to the user's data folder (``.../sun-planet-taw/screenshots``),
-created the first time one is taken.  Offscreen (in tests) there is no real
-window, so fullscreen only records the wish.
+created the first time one is taken; a notice at the foot of the window
+says where the picture went, or why it could not be saved, for a few
+seconds.  Offscreen (in tests) there is no real window, so fullscreen only
+records the wish.
 """
 
 from __future__ import annotations
@@ -17,12 +19,26 @@ from panda3d.core import Filename, GraphicsWindow, WindowProperties
 from game.app.settings import Settings
 
 
+NOTICE_SECONDS = 4.0
+NOTICE_TASK = "taw-screenshot-notice"
+
+
+def shown_path(path: Path, home: Path | None = None) -> str:
+    """A path as a player reads it: under their home folder it starts with ``~``."""
+    home = Path.home() if home is None else home
+    try:
+        return str(Path("~") / path.relative_to(home))
+    except ValueError:
+        return str(path)
+
+
 class WindowControl:
     def __init__(self, base, screenshot_dir: Path) -> None:
         self.base = base
         self.screenshot_dir = screenshot_dir
         self.fullscreen = base.settings.fullscreen
         self._count = 0
+        self.notice = None  # the "Saved to ..." label while it shows
 
     def _is_window(self) -> bool:
         return isinstance(self.base.win, GraphicsWindow)
@@ -47,7 +63,7 @@ class WindowControl:
         self.base.win.requestProperties(props)
 
     def screenshot(self) -> Path | None:
-        """Save the last rendered frame as a PNG; where it went, or None (with a warning) if it failed.
+        """Save the last rendered frame as a PNG and say so; where it went, or None (with a warning) if it failed.
 
         The PNG is written under a temporary name and renamed into place, so
         a crash mid-write never leaves a damaged picture; a full disk costs
@@ -63,8 +79,30 @@ class WindowControl:
                 raise OSError("Panda3D could not write the image")
             os.replace(partial, path)
         except OSError as err:
+            from game.app.hud.file_problem import reason
+
             with contextlib.suppress(OSError):
                 partial.unlink()
             self.base.note_warning(f"could not save a screenshot to {path}: {err}")
+            self.show_notice(f"Screenshot not saved: {reason(err, 'screenshots folder')}", failed=True)
             return None
+        self.show_notice(f"Saved to {shown_path(path)}")
         return path
+
+    def show_notice(self, text: str, failed: bool = False) -> None:
+        """A line on a dark card at the foot of the window, above every overlay, gone after a few seconds."""
+        from game.app.hud import theme
+
+        self.clear_notice()
+        self.notice = theme.label(self.base.a2dBottomCenter, text, (0.0, 0.24), scale=0.045,
+                                  colour=theme.BAD if failed else theme.INK, wordwrap=36)
+        self.notice["frameColor"] = theme.OPAQUE_PANEL
+        self.notice["pad"] = (0.4, 0.3)
+        self.notice.setBin("gui-popup", 100)
+        self.base.taskMgr.doMethodLater(NOTICE_SECONDS, lambda task: self.clear_notice(), NOTICE_TASK)
+
+    def clear_notice(self) -> None:
+        self.base.taskMgr.remove(NOTICE_TASK)
+        if self.notice is not None:
+            self.notice.destroy()
+            self.notice = None

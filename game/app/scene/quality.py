@@ -14,6 +14,19 @@ MSAA_CHOICES = (0, 2, 4)
 SHADOW_MAP_SIZES = (512, 1024, 2048, 4096)
 
 
+def framebuffer_properties(msaa: int = 0) -> "FrameBufferProperties":
+    """24-bit colour and depth, with ``msaa`` samples a pixel (0: none): the window's and every buffer's."""
+    from panda3d.core import FrameBufferProperties
+
+    props = FrameBufferProperties()
+    props.setRgbColor(True)
+    props.setColorBits(24)
+    props.setDepthBits(24)
+    if msaa:
+        props.setMultisamples(msaa)
+    return props
+
+
 @dataclass(frozen=True)
 class GraphicsQuality:
     """Shadows on or off with their map size, and the multisample count.
@@ -55,15 +68,7 @@ class GraphicsQuality:
 
     def framebuffer_properties(self) -> "FrameBufferProperties":
         """Properties to open a window or offscreen buffer with for this quality."""
-        from panda3d.core import FrameBufferProperties
-
-        props = FrameBufferProperties()
-        props.setRgbColor(True)
-        props.setColorBits(24)
-        props.setDepthBits(24)
-        if self.msaa:
-            props.setMultisamples(self.msaa)
-        return props
+        return framebuffer_properties(self.msaa)
 
     def prc(self) -> str:
         """PRC lines for a ShowBase whose main window should use this quality."""

@@ -11,7 +11,9 @@ into the window.
 from __future__ import annotations
 
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import CardMaker, FrameBufferProperties, NodePath, SamplerState, Texture
+from panda3d.core import CardMaker, NodePath, SamplerState, Texture
+
+from game.app.scene.quality import framebuffer_properties
 
 RENDER_SCALES = (1.0, 0.75, 0.5)
 
@@ -61,13 +63,8 @@ class RenderScale(DirectObject):
         texture = Texture("table-scaled")
         texture.setMinfilter(SamplerState.FT_linear)
         texture.setMagfilter(SamplerState.FT_linear)
-        props = FrameBufferProperties()
-        props.setRgbColor(True)
-        props.setColorBits(24)
-        props.setDepthBits(24)
-        if self.msaa:
-            props.setMultisamples(self.msaa)
-        self.buffer = self.base.win.makeTextureBuffer("table-scaled", width, height, texture, False, props)
+        self.buffer = self.base.win.makeTextureBuffer("table-scaled", width, height, texture, False,
+                                                      framebuffer_properties(self.msaa))
         if self.buffer is None:  # the driver refused: draw at full size rather than not at all
             self.scale = 1.0
             self._main_region(True)

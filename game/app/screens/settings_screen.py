@@ -1,4 +1,9 @@
-"""The settings screen: change, then Save (applied at once and written) or Cancel."""
+"""The settings screen: change, then Save (applied at once and written) or Cancel.
+
+Detect measures this machine again (as the first start does), applies and
+keeps the quality that holds 30 frames a second, and shows the measured
+frame time beside the graphics settings.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,8 @@ from dataclasses import replace
 
 from game.app.hud import theme
 from game.app.session.game_setup import PREVIEW_NAMES
-from game.app.settings import MSAA_CHOICES, PREVIEW_CHOICES, QUALITY_CHOICES
+from game.app.scene.detect import TARGET_MS
+from game.app.settings import MSAA_CHOICES, PREVIEW_CHOICES, QUALITY_CHOICES, RENDER_SCALE_CHOICES
 from game.app.screens.base import State
 from game.app.input.sensitivity import HIGHEST, LOWEST, LogScale
 from game.app.hud.widgets import Chooser, LabelledSlider
@@ -14,8 +20,19 @@ from game.app.hud.widgets import Chooser, LabelledSlider
 RESOLUTIONS = ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 
 
+DETECT_TASK = "taw-settings-detect"
+
+
 def _yes_no(value: bool) -> str:
     return "on" if value else "off"
+
+
+def frame_time_text(frame_ms: float) -> str:
+    """The measured frame as the settings screen shows it."""
+    if frame_ms <= 0:
+        return "Frame time not measured yet: Detect measures it"
+    verdict = "holds 30 fps" if frame_ms <= TARGET_MS else "under 30 fps"
+    return f"Measured frame: {frame_ms:.0f} ms, {verdict}"
 
 
 class SettingsState(State):
@@ -36,6 +53,11 @@ class SettingsState(State):
         self.shadows = Chooser(root, "Shadows", [True, False], s.shadows, (0, 0.19), describe=_yes_no)
         self.msaa = Chooser(root, "Anti-aliasing (MSAA)", list(MSAA_CHOICES), s.msaa, (0, 0.08),
                             describe=lambda m: f"{m}x" if m else "off")
+        self.render_scale = Chooser(root, "Render scale", list(RENDER_SCALE_CHOICES), s.render_scale, (0.66, 0.08),
+                                    describe=lambda v: f"{round(v * 100)}%", width=11)
+        self.detect_button = theme.button(root, "Detect", (0.66, 0.30), self.detect, scale=0.05, width=11)
+        self.frame_time = theme.label(root, frame_time_text(s.detected_frame_ms), (0.66, 0.215), scale=0.035,
+                                      colour=theme.DIM_INK, wordwrap=14)
         self.markers = Chooser(root, "Overhead markers", [True, False], s.markers, (0, -0.03), describe=_yes_no)
         self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.16))
         self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (LOWEST, HIGHEST), (0, -0.29),
@@ -48,7 +70,8 @@ class SettingsState(State):
                     (0, -0.74), scale=0.035, colour=theme.DIM_INK)
         self.save_button = theme.button(root, "Save", (-0.3, -0.88), self.save, width=5)
         self.cancel_button = theme.button(root, "Cancel", (0.3, -0.88), self.cancel, width=5)
-        self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.markers,
+        self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.render_scale,
+                       self.markers,
                        self.volume, self.sensitivity, self.aim_aid, self.preview, self.first_tip]
         self.on_action("pause", self.cancel)
 
@@ -57,10 +80,33 @@ class SettingsState(State):
         return replace(
             self.app.settings, width=width, height=height, fullscreen=self.fullscreen.value,
             quality=self.quality.value, shadows=self.shadows.value, msaa=self.msaa.value,
+            render_scale=self.render_scale.value,
             volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
             aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value,
             preview=self.preview.value, first_tip=self.first_tip.value,
         )
+
+    def detect(self) -> None:
+        """Say so and draw that, then measure with the table in full view (the screen stands still a few seconds)."""
+        self.frame_time["text"] = "Measuring this machine..."
+        self.detect_button["state"] = "disabled"
+        self.app.taskMgr.doMethodLater(0.1, self._measure, DETECT_TASK)
+
+    def _measure(self, task):
+        root = self.frame_time.getParent()
+        root.hide()
+        try:
+            found = self.app.detect_quality()
+        finally:
+            root.show()
+        p = found.profile
+        self.quality.set(p.quality)
+        self.shadows.set(p.shadows)
+        self.msaa.set(p.msaa)
+        self.render_scale.set(p.render_scale)
+        self.frame_time["text"] = f"{frame_time_text(found.frame_ms)}: applied"
+        self.detect_button["state"] = "normal"
+        return task.done
 
     def save(self) -> None:
         self.app.apply_settings(self.chosen())
@@ -70,6 +116,7 @@ class SettingsState(State):
         self.go("Menu")
 
     def exit(self) -> None:
+        self.app.taskMgr.remove(DETECT_TASK)
         for part in self._parts:
             part.destroy()
         super().exit()

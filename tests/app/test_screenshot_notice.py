@@ -1,0 +1,66 @@
+"""F12 says what it did: "Saved to ..." with the path, or why the picture could not be saved."""
+
+import errno
+from pathlib import Path
+
+import pytest
+
+from game.app.window import NOTICE_SECONDS, shown_path
+
+from tests.app.helpers_app import step
+
+pytestmark = pytest.mark.render
+
+
+def test_the_screenshot_key_flashes_saved_to_with_the_path_and_the_notice_goes_away(app):
+    step(app)
+    app.messenger.send("taw-screenshot")
+    step(app)
+    (path,) = app.app_config.paths.screenshot_dir.iterdir()
+    notice = app.window.notice
+    assert notice is not None and not notice.isHidden()
+    assert notice["text"] == f"Saved to {shown_path(path)}" and path.name in notice["text"]
+    assert app.taskMgr.hasTaskNamed("taw-screenshot-notice")
+    task = app.taskMgr.getTasksNamed("taw-screenshot-notice")[0]
+    assert task.delayTime == pytest.approx(NOTICE_SECONDS)
+    app.window.clear_notice()
+    assert app.window.notice is None and not app.taskMgr.hasTaskNamed("taw-screenshot-notice")
+
+
+def test_a_second_screenshot_replaces_the_first_notice(app):
+    step(app)
+    first = app.window.screenshot()
+    second = app.window.screenshot()
+    assert first != second and second.name in app.window.notice["text"]
+    assert len(app.taskMgr.getTasksNamed("taw-screenshot-notice")) == 1
+    app.window.clear_notice()
+
+
+def test_a_folder_that_cannot_be_written_says_why_on_screen(app, tmp_path, monkeypatch):
+    def read_only(self, *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    step(app)
+    assert app.window.screenshot() is None
+    assert app.window.notice["text"] == "Screenshot not saved: the screenshots folder is read-only"
+    app.window.clear_notice()
+
+
+def test_a_full_disk_says_so_on_screen(app, monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("game.app.window.os.replace", full)
+    step(app)
+    assert app.window.screenshot() is None
+    assert app.window.notice["text"] == "Screenshot not saved: the disk is full"
+    assert not any(p.name.endswith(".partial.png") for p in app.app_config.paths.screenshot_dir.iterdir())
+    app.window.clear_notice()
+
+
+def test_paths_under_home_are_shown_from_the_tilde():
+    home = Path("/home/ann")
+    assert shown_path(home / ".local/share/sun-planet-taw/screenshots/a.png", home) == \
+        "~/.local/share/sun-planet-taw/screenshots/a.png"
+    assert shown_path(Path("/mnt/shots/a.png"), home) == "/mnt/shots/a.png"
