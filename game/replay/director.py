@@ -27,11 +27,13 @@ MOVING = 0.02  # m/s: slower than this a body is still for the director
 SLOW_FACTOR = 0.35  # playback speed at the moment of a contact, in auto mode
 SLOW_WIDTH = 0.15  # seconds either side of a contact over which the slow-down eases
 FRAME_FOV = 45.0  # degrees across the picture's shorter side (the viewer sets the lens's min fov)
-FRAME_FILL = 0.75  # a framed body lies within this fraction of the half-picture across the picture...
-FRAME_FILL_UP = 0.6  # ...and this fraction up and down it: captions sit above and the status line below
+FRAME_FILL = 0.75  # a framed body lies within this fraction of the half-picture across the picture,
+FRAME_FILL_TOP = 0.5  # this fraction of it above the middle (the captions' card is above)
+FRAME_FILL_BOTTOM = 0.7  # and this below it (the status line and the timeline are below)
 FRAME_ELEVATION = 52.0  # degrees above the ground the auto camera looks down
 FRAME_MIN_DISTANCE = 0.5  # metres: never closer, so a lone Sun and taw keep the rings round them
 FRAME_REACH = 1.15  # x the system's radius: a body further out is framed where it crossed this circle
+BALANCE_STEPS = 4  # slides of the aim point toward the points' middle up the picture
 FRAME_BODY_RADIUS = 0.01  # metres added round each framed point: the whole marble, not its centre
 
 
@@ -120,29 +122,43 @@ def framed_points(shot: ShotRecord, local_t: float, reach: float) -> np.ndarray:
 
 
 def frame_points(points: np.ndarray, azimuth_deg: float, elevation_deg: float = FRAME_ELEVATION,
-                 fov: float = FRAME_FOV, fill: float = FRAME_FILL, fill_up: float = FRAME_FILL_UP,
-                 min_distance: float = FRAME_MIN_DISTANCE, body_radius: float = FRAME_BODY_RADIUS) -> CameraPose:
+                 fov: float = FRAME_FOV, fill: float = FRAME_FILL, fill_top: float = FRAME_FILL_TOP,
+                 fill_bottom: float = FRAME_FILL_BOTTOM, min_distance: float = FRAME_MIN_DISTANCE, body_radius: float = FRAME_BODY_RADIUS) -> CameraPose:
     """The nearest pose, looking along ``azimuth_deg`` and down at ``elevation_deg``, that holds every point.
 
-    The camera aims at the middle of the points' ground box and backs off
-    until each point (with ``body_radius`` round it) lies inside ``fill`` of
-    the half-angle ``fov / 2`` across the picture and ``fill_up`` of it up
-    and down; the fov is the shorter side's, so this holds in a window of
-    any shape.
+    The camera backs off from its aim point until each point (with
+    ``body_radius`` round it) lies inside ``fill`` of the half-angle
+    ``fov / 2`` across the picture, ``fill_top`` of it above the middle and
+    ``fill_bottom`` below; the fov is the shorter side's, so this holds in a
+    window of any shape.  The aim point starts at the middle of the points'
+    box and slides along the ground until they reach as far toward the top
+    limit as toward the bottom one (perspective crowds the far ones toward
+    the middle, which would leave empty ground at the top).
     """
     az, el = math.radians(azimuth_deg), math.radians(elevation_deg)
-    forward = np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), -math.sin(el)])
+    ground = np.array([math.cos(az), math.sin(az), 0.0])
+    forward = np.array([math.cos(el) * ground[0], math.cos(el) * ground[1], -math.sin(el)])
     right = np.array([math.sin(az), -math.cos(az), 0.0])
     up = np.cross(right, forward)
+    half = math.tan(math.radians(fov) / 2.0)
+
+    def distance_from(centre: np.ndarray) -> float:
+        offsets = points - centre
+        across = np.abs(offsets @ right) + body_radius
+        height = offsets @ up
+        rise = (np.abs(height) + body_radius) / np.where(height > 0, fill_top, fill_bottom)
+        needed = np.maximum(across / fill, rise) / half - offsets @ forward
+        return max(min_distance, float(np.max(needed)))
+
     centre = (points.min(axis=0) + points.max(axis=0)) / 2.0
     centre[2] = float(points[:, 2].mean())
-    offsets = points - centre
-    across = np.abs(offsets @ right) + body_radius
-    rise = np.abs(offsets @ up) + body_radius
-    depth = offsets @ forward
-    half = math.tan(math.radians(fov) / 2.0)
-    distance = max(min_distance, float(np.max(np.maximum(across / (half * fill), rise / (half * fill_up)) - depth)))
-    eye = centre - forward * distance
+    for _ in range(BALANCE_STEPS):
+        distance = distance_from(centre)
+        offsets = points - centre
+        rises = (offsets @ up) / (distance + offsets @ forward)
+        middle = (rises.max() * fill_bottom + rises.min() * fill_top) / (fill_top + fill_bottom)
+        centre = centre + ground * (middle * distance / math.sin(el))
+    eye = centre - forward * distance_from(centre)
     return CameraPose(tuple(map(float, eye)), tuple(map(float, centre)), fov=fov)
 
 

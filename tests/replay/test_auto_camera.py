@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from game.replay.director import (FRAME_FILL, FRAME_FILL_UP, FRAME_REACH, CameraPose, Director, frame_points, framed_points,
+from game.replay.director import (FRAME_FILL, FRAME_FILL_BOTTOM, FRAME_FILL_TOP, FRAME_REACH, CameraPose, Director, frame_points, framed_points,
                                   struck_bodies)
 from game.replay.model import GameMeta, Replay, ShotInputs
 from game.replay.playback import Timeline
@@ -29,10 +29,10 @@ def picture_offset(pose: CameraPose, point) -> tuple[float, float, float]:
     return float(d @ right) / depth, float(d @ up) / depth, depth
 
 
-def in_picture(pose: CameraPose, point, fill: float = 1.0, fill_up: float = 1.0) -> bool:
+def in_picture(pose: CameraPose, point, fill: float = 1.0, top: float = 1.0, bottom: float = 1.0) -> bool:
     across, up, depth = picture_offset(pose, point)
     half = math.tan(math.radians(pose.fov) / 2.0)
-    return depth > 0 and abs(across) <= half * fill and abs(up) <= half * fill_up
+    return depth > 0 and abs(across) <= half * fill and -half * bottom <= up <= half * top
 
 
 def roll_off_shot():
@@ -60,11 +60,21 @@ def test_framing_holds_every_point_inside_the_picture_from_any_side(seed):
     points = np.column_stack([rng.uniform(-1.1, 1.1, (6, 2)), np.full(6, 0.008)])
     azimuth = float(rng.uniform(0, 360))
     pose = frame_points(points, azimuth)
-    assert all(in_picture(pose, p, FRAME_FILL + 1e-6, FRAME_FILL_UP + 1e-6) for p in points)
+    assert all(in_picture(pose, p, FRAME_FILL + 1e-6, FRAME_FILL_TOP + 1e-6, FRAME_FILL_BOTTOM + 1e-6) for p in points)
     # and it is the nearest such pose: some point sits near the edge of the filled part
     half = math.tan(math.radians(pose.fov) / 2.0)
-    worst = max(max(abs(a) / FRAME_FILL, abs(u) / FRAME_FILL_UP) for a, u, _ in (picture_offset(pose, p) for p in points))
+    offsets = [picture_offset(pose, p) for p in points]
+    worst = max(max(abs(a) / FRAME_FILL, u / FRAME_FILL_TOP, -u / FRAME_FILL_BOTTOM) for a, u, _ in offsets)
     assert worst > 0.8 * half
+
+
+def test_the_framed_points_reach_toward_the_top_as_far_as_toward_the_bottom():
+    points = np.array([[0.0, 0.0, 0.008], [1.0, 0.0, 0.008], [0.5, 0.3, 0.008]])
+    pose = frame_points(points, 0.0)  # looking along +x: the far point is crowded toward the middle
+    half = math.tan(math.radians(pose.fov) / 2.0)
+    ups = [picture_offset(pose, p)[1] for p in points]
+    assert max(ups) / FRAME_FILL_TOP == pytest.approx(-min(ups) / FRAME_FILL_BOTTOM, rel=0.1)
+    assert max(ups) > 0.8 * half * FRAME_FILL_TOP
 
 
 def test_the_auto_camera_looks_along_the_shot_from_behind_the_shooter():
