@@ -57,3 +57,21 @@ def test_measuring_takes_the_finishing_cost_off_each_frame():
         now[0] += 0.005
 
     assert measure_frames(frame, finish, frames=5, clock=clock) == pytest.approx(20.0)
+
+
+def test_measuring_with_two_clocks_gives_each_its_own_median():
+    import numpy as np
+
+    now = np.zeros(2)
+
+    def clock():
+        return now.copy()
+
+    def frame():
+        now[:] += (0.030, 0.012)  # a frame waits for the cores: more wall time than CPU time
+
+    def finish():
+        now[:] += (0.004, 0.001)
+
+    wall, cpu = measure_frames(frame, finish, frames=5, clock=clock)
+    assert wall == pytest.approx(30.0) and cpu == pytest.approx(12.0)
