@@ -95,7 +95,7 @@ class WindowControl:
 
         self.clear_notice()
         self.notice = theme.label(self.base.a2dBottomCenter, text, (0.0, 0.24), scale=0.045,
-                                  colour=theme.BAD if failed else theme.INK, wordwrap=36)
+                                  colour=theme.BAD if failed else theme.INK, wordwrap=60)
         self.notice["frameColor"] = theme.OPAQUE_PANEL
         self.notice["pad"] = (0.4, 0.3)
         self.notice.setBin("gui-popup", 100)

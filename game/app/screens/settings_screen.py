@@ -94,10 +94,14 @@ class SettingsState(State):
 
     def _measure(self, task):
         root = self.frame_time.getParent()
-        root.hide()
+        root.hide()  # the table in full view, as at the first start; a line says what is happening
+        note = theme.label(self.app.aspect2d, "Measuring this machine's frames...", (0, -0.9), scale=0.05,
+                           colour=theme.BRASS)
+        self.app.graphicsEngine.renderFrame()
         try:
             found = self.app.detect_quality()
         finally:
+            note.destroy()
             root.show()
         p = found.profile
         self.quality.set(p.quality)
