@@ -15,9 +15,8 @@ from __future__ import annotations
 import math
 from typing import Iterator, Mapping
 
-import numpy as np
 from panda3d.bullet import BulletWorld
-from panda3d.core import Point3, TransformState, Vec3
+from panda3d.core import Point3, TransformState
 
 from game.physics.grazes import Paths
 from game.physics.motion import REST, BallState, evolve
@@ -114,17 +113,20 @@ class BulletContacts:
         world = self.world
         for i in range(n):
             m = own(world.getManifold(i))
-            points = m.getNumManifoldPoints()
-            if not points:
+            count = m.getNumManifoldPoints()
+            if not count:
                 continue
+            points = [own(m.getManifoldPoint(j)) for j in range(count)]
             impulse = 0.0
-            for j in range(points):
-                impulse += own(m.getManifoldPoint(j)).getAppliedImpulse()
+            for mp in points:
+                impulse += mp.getAppliedImpulse()
+            if impulse <= 0.0 and not grazes:
+                continue
             node0 = m.getNode0()
             node1 = m.getNode1()
             a = node0.getName()
             b = node1.getName()
-            if impulse <= 0.0 and not (grazes and ((a, b) if a < b else (b, a)) in grazes):
+            if impulse <= 0.0 and ((a, b) if a < b else (b, a)) not in grazes:  # type: ignore[operator]
                 continue  # (a booked graze Bullet sampled moving apart: its solver gave nothing)
             if a not in moving and b not in moving and not (node0.isActive() or node1.isActive()):
                 continue  # a sleeping pair keeps the impulse of its last solve
@@ -135,14 +137,13 @@ class BulletContacts:
             if b not in moving and b in bodies:
                 moving[b] = bodies[b]
             if a in bodies and b in bodies:
-                touches.append(self._touch(m, a, b, pair not in was_touching, bool(grazes) and pair in grazes))
+                touches.append(self._touch(points, a, b, pair not in was_touching, bool(grazes) and pair in grazes))
         return touches
 
-    def _touch(self, manifold: object, a: str, b: str, new: bool, passing: bool) -> Touch:
-        """A manifold as a touch: Bullet's impulse on A, and the narrow phase's geometry."""
+    def _touch(self, points: list, a: str, b: str, new: bool, passing: bool) -> Touch:
+        """A manifold (its ``points``) as a touch: Bullet's impulse on A, and the narrow phase's geometry."""
         jx = jy = 0.0
-        for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
-            mp = own(manifold.getManifoldPoint(j))  # type: ignore[attr-defined]
+        for mp in points:
             n_j = mp.getNormalWorldOnB()
             d1 = mp.getLateralFrictionDir1()
             d2 = mp.getLateralFrictionDir2()
@@ -151,7 +152,7 @@ class BulletContacts:
             l2 = mp.getAppliedImpulseLateral2()
             jx += jn * n_j[0] + l1 * d1[0] + l2 * d2[0]
             jy += jn * n_j[1] + l1 * d1[1] + l2 * d2[1]
-        point = own(manifold.getManifoldPoint(0))  # type: ignore[attr-defined]
+        point = points[0]
         normal = point.getNormalWorldOnB()
         pb = point.getPositionWorldOnB()
         ra = self.bodies[a].radius
@@ -161,7 +162,7 @@ class BulletContacts:
         norm = math.hypot(normal[0], normal[1]) or 1.0
         nx, ny = normal[0] / norm, normal[1] / norm
         return Touch(a, b, TouchKind.MANIFOLD, new, (nx * sep, ny * sep), (pb[0] - rb * nx, pb[1] - rb * ny),
-                     passing, (jx, jy), manifold)
+                     passing, (jx, jy), points)
 
     def _grazes(self, grazes: set[Pair], was_touching: set[Pair]) -> list[Touch]:
         """The booked grazes Bullet did not see, as touches at the substep's start."""
@@ -199,28 +200,29 @@ class BulletContacts:
         """Resting bodies lie where the mirror holds them: those a path passes within reach of; movers all."""
         mirror = self.mirror
         bodies = self.bodies
-        if any(ask.body not in mirror.rows for ask in asks):
+        rows = mirror.rows
+        if any(ask.body not in rows for ask in asks):
             return [list(bodies) for _ in asks]
         found = [[m for m in self.moving if m != ask.body] for ask in asks]
-        # One numpy pass for every ask (these few calls a shot run cold, so
-        # each array operation costs): the bodies within reach of each
-        # ask's disc; then, in Python, those few its path passes.
-        z = mirror.z
-        centres = np.array([complex(ask.x_mm, ask.y_mm) for ask in asks])
-        limits = np.array([bodies[ask.body].radius + mirror.radius_max + ask.travel_mm for ask in asks])
-        rows, cols = (np.abs(z[None, :] - centres[:, None]) < limits[:, None]).nonzero()
         ids = mirror.ids
         radius = mirror.radius
-        for k, j in zip(rows.tolist(), cols.tolist()):
-            ask = asks[k]
+        for ask, out in zip(asks, found):
             vx, vy, travel = ask.vx_mmps, ask.vy_mmps, ask.travel_mm
             if not (vx or vy):
                 continue
-            q = complex(vx, -vy) * (complex(z[j]) - complex(ask.x_mm, ask.y_mm))
+            # The rows within reach of the ask's disc; of those, the few its path passes.
+            centre = complex(ask.x_mm, ask.y_mm)
+            ra = bodies[ask.body].radius
+            limit = ra + mirror.radius_max + travel
+            along = complex(vx, -vy)
             s = math.hypot(vx, vy)
-            reach = (bodies[ask.body].radius + float(radius[j])) * s
-            if abs(q.imag) < reach and -reach < q.real < reach + travel * s:
-                found[k].append(ids[j])
+            for j, zj in enumerate(mirror.z):
+                d = zj - centre
+                if abs(d) < limit:
+                    q = along * d
+                    reach = (ra + radius[j]) * s
+                    if abs(q.imag) < reach and -reach < q.real < reach + travel * s:
+                        out.append(ids[j])
         return found
 
     # -- writing the answer back -----------------------------------------------
@@ -259,8 +261,8 @@ class BulletContacts:
 
     def _write_back(self, answer: Resolution, substep: int) -> list[str]:
         """Forget Bullet's replaced impulses, set velocities, put struck bodies where they left their touch."""
-        for manifold in answer.forget:
-            _forget_impulses(manifold)
+        for points in answer.forget:
+            _forget_impulses(points)
         h = self.h
         paths = self.paths
         turned: list[str] = []
@@ -269,7 +271,7 @@ class BulletContacts:
             ux, uy = change.before_mmps
             vx, vy = change.after_mmps
             if change.write:
-                body.node.setLinearVelocity(Vec3(vx, vy, 0.0))
+                body.node.setLinearVelocity((vx, vy, 0.0))
             before = paths.velocity(bid)
             wx, wy = (before[0] / h, before[1] / h) if before is not None else (0.0, 0.0)
             if (vx - wx) ** 2 + (vy - wy) ** 2 > _TURN * _TURN:
@@ -292,9 +294,9 @@ class BulletContacts:
                     # less a substep of the velocity it had when placed.  Make
                     # that where it was at the narrow phase, before a touch
                     # that came only later in the substep.
-                    node.setLinearVelocity(Vec3(vx + moved.ahead_x_mm / h, vy + moved.ahead_y_mm / h, 0.0))
+                    node.setLinearVelocity((vx + moved.ahead_x_mm / h, vy + moved.ahead_y_mm / h, 0.0))
                     node.setTransform(TransformState.makePos(Point3(ex, ey, body.radius)))
-                    node.setLinearVelocity(Vec3(vx, vy, 0.0))
+                    node.setLinearVelocity((vx, vy, 0.0))
                 else:
                     node.setTransform(TransformState.makePos(Point3(ex, ey, body.radius)))
                 paths.set(bid, substep, ex, ey, vx * h, vy * h)
@@ -303,10 +305,9 @@ class BulletContacts:
         return turned
 
 
-def _forget_impulses(manifold: object) -> None:
-    """Zero a manifold's stored impulses so Bullet warm-starts nothing of them."""
-    for j in range(manifold.getNumManifoldPoints()):  # type: ignore[attr-defined]
-        mp = own(manifold.getManifoldPoint(j))  # type: ignore[attr-defined]
+def _forget_impulses(points: list) -> None:
+    """Zero a manifold's stored impulses (its ``points``) so Bullet warm-starts nothing of them."""
+    for mp in points:
         mp.setAppliedImpulse(0.0)
         mp.setAppliedImpulseLateral1(0.0)
         mp.setAppliedImpulseLateral2(0.0)

@@ -20,8 +20,6 @@ import math
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-import numpy as np
-
 from game.physics.world import NEAR_SLACK, Body, Mirror
 
 Pair = tuple[str, str]
@@ -168,7 +166,7 @@ so the straight paths are exact).
                     if zi is None:
                         zi, vi = self._state(bid, mirror, now)
                     zj, _vj = self._state(other, mirror, now)
-                    reach = float(radius[i] + radius[rows[other]])
+                    reach = radius[i] + radius[rows[other]]
                     if _comes_within(zi - zj, vi, reach + NEAR_SLACK, span):
                         near = True
                         self._book_pair(bid, other, zi - zj, vi, reach, now, span)
@@ -182,7 +180,7 @@ so the straight paths are exact).
                     zi, vi = self._state(bid, mirror, now)
                 zj, vj = self._state(other, mirror, now)
                 d = zi - zj
-                reach = float(radius[i] + radius[rows[other]])
+                reach = radius[i] + radius[rows[other]]
                 closing = abs(vi) + abs(vj)   # at most; speeds only drop until one turns
                 soonest_of[pair] = now + (abs(d) - reach - NEAR_SLACK) / closing
                 if _comes_within(d, vi - vj, reach + NEAR_SLACK, span):
@@ -201,17 +199,18 @@ so the straight paths are exact).
         self._stopped.clear()
         for bid in settled:   # (a hit may have stopped it dead: the mirror learns where)
             mirror.z[rows[bid]] = self._state(bid, mirror, now)[0]
-        touch = mirror.touch
+        radius = mirror.radius
         for bid, kept in self._near.items():
             if bid not in self._moving:
                 continue
             zi, vi = self._state(bid, mirror, now)
             si = abs(vi)
+            ri = radius[rows[bid]]
             for other in settled:
                 # (A body kept from before it was struck is kept where it lay then.)
                 kept[:] = [entry for entry in kept if entry[1] != other]
                 zj, _vj = self._state(other, mirror, now)
-                soonest = _soonest(zi - zj, vi, si, float(touch[rows[bid], rows[other]]) + NEAR_SLACK, now)
+                soonest = _soonest(zi - zj, vi, si, radius[rows[other]] + ri + NEAR_SLACK, now)
                 if soonest is not None:
                     bisect.insort(kept, (soonest, other))
 
@@ -234,14 +233,24 @@ so the straight paths are exact).
         moving bodies come out too, harmlessly: they are asked on their
         paths instead.)
         """
-        d = zi - mirror.z
-        q = vi.conjugate() * d
-        reach = mirror.near[i]          # touching distance plus the slack, and its square: kept by the mirror
         si = abs(vi)
-        dist = np.abs(d)
-        js = ((dist < reach) | ((q.real < 0.0) & (q.imag * q.imag < mirror.near2[i] * (si * si)))).nonzero()[0].tolist()
+        lateral2 = si * si
+        ahead = vi.conjugate()
+        ri = mirror.radius[i]
         ids = mirror.ids
-        return sorted((now + (float(dist[j]) - float(reach[j])) / si, ids[j]) for j in js if j != i)
+        found = []
+        for j, (zj, rj) in enumerate(zip(mirror.z, mirror.radius)):
+            d = zi - zj
+            dist = abs(d)
+            reach = rj + ri + NEAR_SLACK   # touching distance plus the slack
+            if not dist < reach:
+                q = ahead * d
+                if not (q.real < 0.0 and q.imag * q.imag < reach * reach * lateral2):
+                    continue
+            if j != i:
+                found.append((now + (dist - reach) / si, ids[j]))
+        found.sort()
+        return found
 
     def _book_pair(self, a: str, b: str, p: complex, w: complex, reach: float, now: float, span: float) -> None:
         """Book the pair if its straight paths graze within ``span`` substeps of ``now``."""

@@ -34,13 +34,26 @@ def _layout_matches() -> bool:
 LAYOUT_MATCHES = _layout_matches()
 
 
+# The flag of each address a wrapper was seen at: Python reuses the few
+# addresses a freed wrapper leaves, so a flag is made once, not per wrapper
+# (making one costs more than the rest of reading a manifold point).
+_FLAGS: dict[int, ctypes.c_bool] = {}
+_FLAGS_BOUND = 1024
+
+
 def own(wrapper: T) -> T:
     """Let Python delete ``wrapper``'s C++ object when the wrapper goes (see module doc).
 
     Only for the unowned wrappers named above; returns ``wrapper``.
     """
     if LAYOUT_MATCHES:
-        ctypes.c_bool.from_address(id(wrapper) + _OWNED_AT).value = True
+        address = id(wrapper) + _OWNED_AT
+        flag = _FLAGS.get(address)
+        if flag is None:
+            if len(_FLAGS) >= _FLAGS_BOUND:
+                _FLAGS.clear()
+            flag = _FLAGS[address] = ctypes.c_bool.from_address(address)
+        flag.value = True
     return wrapper
 
 

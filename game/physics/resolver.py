@@ -61,7 +61,7 @@ class Touch:
     did not touch in the last substep.  ``passing``: its touch may lie behind
     it although it moves apart now (a booked graze).  ``bullet_impulse_mNs``
     is what Bullet's solver gave A (B got its opposite); ``handle`` is the
-    adapter's manifold, whose impulses Bullet must forget if ours replaces them.
+    adapter's hold on the manifold, whose impulses Bullet must forget if ours replaces them.
     """
 
     a: str

@@ -1,4 +1,4 @@
-"""The bodies' bookkeeping: Bullet nodes, units, placement checks and the numpy mirror.
+"""The bodies' bookkeeping: Bullet nodes, units, placement checks and the mirror of resting places.
 
 Everything here is about *which* bodies are on the ground and *where*; nothing
 steps the world.  Two choices matter elsewhere:
@@ -16,7 +16,7 @@ steps the world.  Two choices matter elsewhere:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Iterable, Mapping
 
 import numpy as np
 from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
@@ -132,42 +132,38 @@ def xy_of(body: Body) -> Point:
 
 @dataclass
 class Mirror:
-    """A numpy copy of the bodies' positions by row, for the graze search (``grazes.py``).
+    """A copy of the bodies' positions by row, for the graze search (``grazes.py``) and the follow-on look.
 
     ``z`` holds x + iy in Bullet units where each body last stopped (a
     moving body's row is stale until it stops: its path is asked instead).
+    Plain Python lists, not numpy: the asks touch 41 rows a few times a
+    tick, right after Bullet's substeps, where numpy's per-call cost is
+    most of the work.  A pair's touching distance is ``radius[i] +
+    radius[j]``, and near is that plus ``NEAR_SLACK``.
     """
 
     rows: dict[str, int]
-    z: np.ndarray
-    radius: np.ndarray
-    # By row: the ids, each pair's touching distance, that plus ``NEAR_SLACK``
-    # and its square (kept for the graze search, which asks them at every turn).
+    z: list[complex]
+    radius: list[float]
     ids: list[str] = field(default_factory=list)
-    touch: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
-    near: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
-    near2: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
     radius_max: float = 0.0   # the largest radius (the contact scan's follow-on look)
 
     @staticmethod
     def empty() -> "Mirror":
-        return Mirror({}, np.zeros(0, dtype=np.complex128), np.zeros(0))
+        return Mirror({}, [], [])
 
     @staticmethod
     def of(bodies: Mapping[str, Body]) -> "Mirror":
         """Rebuild the mirror after bodies came or went."""
-        return Mirror.from_arrays(list(bodies), np.array([complex(*raw_xy(b)) for b in bodies.values()]),
-                                  np.array([b.radius for b in bodies.values()], dtype=np.float64))
+        return Mirror.from_arrays(list(bodies), [complex(*raw_xy(b)) for b in bodies.values()],
+                                  [b.radius for b in bodies.values()])
 
     @staticmethod
-    def from_arrays(ids: list[str], z: np.ndarray, radius: np.ndarray) -> "Mirror":
+    def from_arrays(ids: list[str], z: Iterable[complex], radius: Iterable[float]) -> "Mirror":
         """A mirror of bodies ``ids`` at ``z`` (x + iy) with ``radius``, by row, in Bullet units."""
         rows = {bid: i for i, bid in enumerate(ids)}
-        z = np.asarray(z, dtype=np.complex128)
-        touch = radius[None, :] + radius[:, None]
-        near = touch + NEAR_SLACK
-        return Mirror(rows, z, radius, list(rows), touch, near, near * near,
-                      float(radius.max()) if len(radius) else 0.0)
+        radii = [float(r) for r in radius]
+        return Mirror(rows, [complex(c) for c in z], radii, list(rows), max(radii, default=0.0))
 
 
 def check_specs(specs: list[BodySpec], play_radius: float) -> None:
