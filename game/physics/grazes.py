@@ -241,12 +241,11 @@ so the straight paths are exact).
         found = []
         for j, (zj, rj) in enumerate(zip(mirror.z, mirror.radius)):
             d = zi - zj
-            dist = abs(d)
+            q = ahead * d
             reach = rj + ri + NEAR_SLACK   # touching distance plus the slack
-            if not dist < reach:
-                q = ahead * d
-                if not (q.real < 0.0 and q.imag * q.imag < reach * reach * lateral2):
-                    continue
+            dist = abs(d)
+            if not (q.real < 0.0 and q.imag * q.imag < reach * reach * lateral2) and not dist < reach:
+                continue   # neither ahead within reach of its line, nor within reach now
             if j != i:
                 found.append((now + (dist - reach) / si, ids[j]))
         found.sort()
