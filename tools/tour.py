@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Render the README's screenshots offscreen: menu, aiming, an AI aiming, overhead, a replay watched, game over.
+"""Render the README's screenshots offscreen: menu, aiming, an AI aiming, overhead, a replay watched, the history,
+game over.
 
-    /work/venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, game over
+    /work/venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, history, game over
     /work/venv/bin/python tools/tour.py docs/screenshots --replays  # replays.png, the list of saved games
 
 The first plays a short seeded game against the AI layer's random level;
@@ -101,6 +102,10 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                         step(35)
                         app.messenger.send("taw-shoot-release")
                     else:
+                        if shots_by_human == 3:  # L: every shot so far, over the game
+                            send("history", 20)
+                            shoot("history.png")
+                            send("history", 2)
                         app.messenger.send("taw-shoot-press")
                         step(30)
                         app.messenger.send("taw-shoot-release")

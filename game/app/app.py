@@ -33,7 +33,7 @@ class TawApp(ShowBase):
         self.watching = None  # a ReplayWatch while the player watches a replay
         self.last_setup = None  # the New Game screen's last choices, offered again next time
         # The parts built below; None until built, so destroy() after a failed build releases what exists.
-        self.audio = self.view = self.pause = self.flow = self.render_scale = None
+        self.audio = self.view = self.pause = self.history = self.flow = self.render_scale = None
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
         # Worker processes for teaching (issue 11), started on first use and closed in destroy():
@@ -51,6 +51,7 @@ class TawApp(ShowBase):
 
         from game.app.audio.bank import AudioBank
         from game.app.screens.flow import GameFlow
+        from game.app.screens.history import HistoryOverlay
         from game.app.screens.pause import PauseOverlay
 
         from game.app.scene.table_view import TableView
@@ -67,6 +68,7 @@ class TawApp(ShowBase):
         self.render_scale = RenderScale(self, msaa=self.settings.msaa)
         self.render_scale.set_scale(self.settings.render_scale)
         self.pause = PauseOverlay(self)
+        self.history = HistoryOverlay(self)
         self.flow = GameFlow(self)
         self.keys.bind_global(self)
         from game.app.input.bindings import action_event
@@ -160,8 +162,8 @@ class TawApp(ShowBase):
         return "HandOver" if self.game.needs_hand_over() else "Aim"
 
     def is_held(self) -> bool:
-        """The game stands still: paused, or a replay is being watched."""
-        return self.pause.active or self.watching is not None
+        """The game stands still: paused, the history open, or a replay being watched."""
+        return self.pause.active or self.history.active or self.watching is not None
 
     # -- watching the replay ---------------------------------------------------
 
@@ -203,11 +205,13 @@ class TawApp(ShowBase):
 
     def watch_key(self) -> None:
         """R: the last shot again, from the ruling on (in the free camera R rises instead)."""
-        if self.flow.state in WATCH_KEY_STATES and self.view.mode != "free" and not self.pause.active:
+        if self.flow.state in WATCH_KEY_STATES and self.view.mode != "free" and not self.is_held():
             self.watch_replay(whole=False)
 
     def end_game(self) -> None:
         self.stop_watching()
+        if self.history is not None:
+            self.history.close()
         if self.game is not None:
             self.game.close()
             self.game = None
@@ -245,6 +249,8 @@ class TawApp(ShowBase):
             if worker is not None:
                 worker.close()
         self.previewer = self.coach_pool = None
+        if self.history is not None:
+            self.history.destroy()
         if self.pause is not None:
             self.pause.destroy()
         if self.render_scale is not None:

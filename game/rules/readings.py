@@ -28,11 +28,12 @@ def readings(house: HouseRules | None = None) -> dict[int, str]:
         5: "An orbit is the ground between a planet's line and the next line in; a body is where its centre is.",
         6: "Knock the Sun onto your own line: every other player pays you 1 each turn it stays there.",
         7: "The Sun touching a planet on your shot costs you 2 to its holder, once per planet.",
-        8: f"Strike the Sun: the orbit it stops in pays you 1 (Herschel) to 7 (Mercury), {when8[house.sun_payment]}; "
+        8: f"Strike the Sun: the holder of its orbit pays you 1 (Herschel) to 7 (Mercury), {when8[house.sun_payment]}; "
            f"{unheld}.",
         9: "The Sun at rest beyond Herschel's line wins: 1 from each player and all the stakes.",
         10: f"A planet wholly beyond Herschel's line is the striker's, and its holder replaces it; {satellites}.",
-        11: "A planet struck to rest in another orbit, clear of its own line: pay that orbit 1 per satellite it has.",
+        11: "A planet struck to rest in another orbit, clear of its own line: pay that orbit's holder 1 per "
+            "satellite it has.",
         12: f"Your taw, after striking a marble, rests in your own orbit: put {house.rule12_stake} in the inner ring.",
         13: "A taw resting in the inner ring stays there for the winner, and its player is out.",
         14: "Lose every satellite and become a Comet: after the Sun is struck, start from any orbit line.",
@@ -42,6 +43,3 @@ def readings(house: HouseRules | None = None) -> dict[int, str]:
         17: f"After the first shot, shoot from where your taw rests; elsewhere is a foul (forfeit "
             f"{house.rule17_forfeit}).",
     }
-
-
-READINGS: dict[int, str] = readings()

@@ -12,6 +12,7 @@ from direct.gui.DirectGui import DirectFrame, DirectWaitBar
 from panda3d.core import TextNode
 
 from game.app.hud import theme
+from game.app.input.bindings import action_event
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,14 @@ def turn_words(line: PlayerLine | None, planet: str) -> str:
     return f"{player_label(line) if line.name else theme.title_case(planet)} to shoot{suffix}"
 
 
+def feed_shown(lines: tuple[str, ...]) -> list[str]:
+    """The newest lines that fit; what is left out is said at the top, with where to read it."""
+    if len(lines) <= FEED_LINES:
+        return list(lines)
+    hidden = len(lines) - FEED_LINES + 1
+    return [f"({hidden} earlier lines: History (L) lists them)", *lines[-(FEED_LINES - 1):]]
+
+
 class Hud:
     def __init__(self, app) -> None:
         self.app = app
@@ -107,6 +116,10 @@ class Hud:
                                       align=TextNode.ALeft)
         self.feed_text = theme.label(bottom_l, "", (0.06, 0.325), scale=FEED_SCALE, align=TextNode.ALeft,
                                      wordwrap=(feed_width - 0.1) / FEED_SCALE)
+        # Every shot of the game, through the same action as the L key.
+        self.history_button = theme.button(bottom_l, "History (L)", (feed_width - 0.2, 0.39),
+                                           app.messenger.send, scale=0.035, width=7,
+                                           extra_args=[action_event("history")])
         self.power = DirectWaitBar(parent=bottom_r, range=1.0, value=0.0, pos=(-0.45, 0, 0.16),
                                    frameSize=(-0.4, 0.4, -0.035, 0.035), frameColor=(0.15, 0.12, 0.08, 0.9),
                                    barColor=theme.BRASS)
@@ -143,11 +156,7 @@ class Hud:
             else:
                 name["text"] = purse["text"] = ""
         self.stakes_text["text"] = f"Stakes in the inner ring: {status.stakes}"
-        lines = list(status.feed)
-        shown = lines[:FEED_LINES]
-        if len(lines) > FEED_LINES:
-            shown[-1] = f"... and {len(lines) - FEED_LINES + 1} more"
-        self.feed_text["text"] = "\n".join(shown)
+        self.feed_text["text"] = "\n".join(feed_shown(status.feed))
         if status.power is None:
             self.power.hide()
             self.power_label.hide()
@@ -181,7 +190,8 @@ class Hud:
     def destroy(self) -> None:
         for widget in (self.top, self.turn_text, self.sun_text, self.round_text, self.purse_panel, self.purse_title,
                        self.stakes_text, self.feed_panel, self.feed_title, self.power, self.power_label,
-                       self.hint_bar, self.hint_text, self.thinking_text, self.feed_text, self.notice_text):
+                       self.hint_bar, self.hint_text, self.thinking_text, self.feed_text, self.notice_text,
+                       self.history_button):
             widget.destroy()
         for name, purse in self.purse_rows:
             name.destroy()

@@ -1,4 +1,9 @@
-"""The seventeen rules, a page at a time: Martin's words, then our reading."""
+"""The seventeen rules, a page at a time: Martin's words, then our reading.
+
+The reading is the rules layer's own line for each rule under the game's
+house rules (``game.rules.readings``), the same line docs/rules.md opens each
+rule with; the screen words none of its own.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,16 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from game.app.hud import theme
-from game.app.hud.rules_text import READINGS, RULES
+from game.app.hud.rules_text import RULES
+from game.rules.house import HouseRules
+from game.rules.readings import readings
 
 PER_PAGE = 3
 
 
 class RulesPanel:
-    def __init__(self, parent, on_close) -> None:
+    def __init__(self, parent, on_close, house: HouseRules | None = None) -> None:
+        self.readings = readings(house)
         self.page = 0
         self.pages = (len(RULES) + PER_PAGE - 1) // PER_PAGE
         self.frame = DirectFrame(parent=parent, frameColor=theme.OPAQUE_PANEL, frameSize=(-1.25, 1.25, -0.9, 0.9))
@@ -46,7 +54,7 @@ class RulesPanel:
                 n = numbers[slot]
                 number["text"] = f"{n}."
                 text["text"] = RULES[n]
-                reading["text"] = "Our reading: " + READINGS[n]
+                reading["text"] = "Our reading: " + self.readings[n]
             else:
                 number["text"] = text["text"] = reading["text"] = ""
         self.footer["text"] = f"Page {self.page + 1} of {self.pages}"

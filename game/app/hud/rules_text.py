@@ -2,13 +2,10 @@
 
 Copied from the game's source text (*The Book of Sports*, public domain) so the
 rules screen works in a wheel or a frozen build, where no docs/ folder exists.
-``READINGS`` holds our one-line reading of each rule (how the referee applies
-it; the full reasoning is in docs/rules.md).
+Our one-line reading of each rule is the rules layer's (``game.rules.readings``).
 """
 
 from __future__ import annotations
-
-from game.rules.readings import READINGS  # noqa: F401 (re-exported for the rules panel)
 
 RULES: dict[int, str] = {
     1: 'The players must each put his marble into a hat, and turn down the hat over the sun; then, as the marbles fall near or far from the sun, the planets are taken.',

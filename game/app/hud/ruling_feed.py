@@ -2,14 +2,17 @@
 
 ``Rule 7: you knocked the Sun against Mars: you pay Mars 2``.  Payments are
 worded from the human's side of the table ("you pay", "pays you") when a human
-is named.  Pure text, tested without Panda3D.
+is named.  The feed keeps every ruling since the player at the machine last
+shot, so nothing that cost him marbles goes by unseen.  Pure text, tested
+without Panda3D.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from game.rules.names import acts, sentence, who as planet_words
+from game.rules.ruling import Ruling
 from game.rules.state import STAKES
 
 
@@ -59,3 +62,41 @@ def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = p
         reasons = [u.text for u in ruling.unpaid] or list(ruling.notes)
         lines.extend(reasons[:2] or ["Nothing to pay on that shot."])
     return lines
+
+
+def since_last_shot(rulings: Sequence[Ruling], viewer: str | None) -> list[Ruling]:
+    """The rulings ``viewer`` has not yet seen at his own turn: every one since his last shot, oldest first
+    (only his own, when it is the latest; only the latest, when nobody at the machine is left to look)."""
+    if not rulings:
+        return []
+    if viewer is None or rulings[-1].shooter == viewer:
+        return [rulings[-1]]
+    last = max((i for i, r in enumerate(rulings) if r.shooter == viewer), default=-1)
+    return list(rulings[last + 1:])
+
+
+def feed_lines(rulings: Sequence[Ruling], human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
+    """One ruling's lines; several rulings each led by the shooter's name ("Mars - Rule 8: ...")."""
+    if len(rulings) == 1:
+        return ruling_lines(rulings[0], human, who)
+    lines: list[str] = []
+    for ruling in rulings:
+        shot = ruling_lines(ruling, human, who)
+        shooter = "You" if ruling.shooter == human else sentence(who(ruling.shooter))
+        lines.append(f"{shooter} - {shot[0]}")
+        lines.extend(f"   {line}" for line in shot[1:])
+    return lines
+
+
+def feed_title(rulings: Sequence[Ruling], viewer: str | None, human: str | None, who: Callable[[str], str],
+               name: Callable[[str], str], all_rulings: Sequence[Ruling]) -> str:
+    """"Your shot", "Mars's shot", "Since your last shot", "Since Ann's last shot", "Before Ann's first shot"."""
+    if len(rulings) == 1:
+        shooter = rulings[0].shooter
+        return "Your shot" if shooter == human else f"{sentence(who(shooter))}'s shot"
+    if viewer is None:
+        return "The shots so far"
+    whose = "your" if viewer == human else f"{name(viewer)}'s"
+    if any(r.shooter == viewer for r in all_rulings):
+        return f"Since {whose} last shot"
+    return f"Before {whose} first shot"

@@ -30,6 +30,7 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "line-next": ("page_up", "]"),
     "line-prev": ("page_down", "["),
     "rules": ("f1",),
+    "history": ("l",),
     # Teaching (issue 11): the coach, shooting at the set power, the wheel setting it.
     "coach": ("h",),
     "shoot-planned": ("g",),

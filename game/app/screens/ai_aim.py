@@ -45,20 +45,11 @@ class AiAimState(State):
         # Computed while the aim is shown.  From here the session is past this shot until it is played,
         # so the HUD is not asked again until the ruling (the Shot screen keeps this status).
         self.live = game.session.start_shot(self.shot)
-        self.elapsed = 0.0
-        self.wait = 0.0 if reading is None else HURRIED_SECONDS if game.fast_forward else SHOW_SECONDS
+        wait = 0.0 if reading is None else HURRIED_SECONDS if game.fast_forward else SHOW_SECONDS
         self.on_action("fast-forward", self.proceed)
         self.on_action("overhead", toggle_overhead, [app.view])
         self.on_action("free-camera", app.view.set_mode, ["free"])
-        self.add_task(self._tick, "wait")
-
-    def _tick(self, task):
-        self.app.game.hud.tick(self.app.clock.getDt())
-        self.elapsed += self.app.clock.getDt()
-        if self.elapsed >= self.wait:
-            self.proceed()
-            return task.done
-        return task.cont
+        self.add_countdown(wait, self.proceed, each_frame=game.hud.tick)
 
     def proceed(self) -> None:
         if self.app.flow.state != "AiAim":

@@ -14,6 +14,7 @@ class State(DirectObject):
         self.app = app
         self._widgets: list = []
         self._tasks: list[str] = []
+        self.elapsed = 0.0  # seconds of play since a countdown began (add_countdown)
 
     # Subclasses build their screen in enter() and may override exit() (calling super).
     def enter(self) -> None:
@@ -62,6 +63,23 @@ class State(DirectObject):
 
         self.app.taskMgr.add(func if while_held else guarded, full, sort=sort)
         self._tasks.append(full)
+
+    def add_countdown(self, seconds: float, then, each_frame=None) -> None:
+        """Call ``then`` once ``seconds`` of play have passed (paused time does not count; ``elapsed`` says how
+        far it is); ``each_frame(dt)`` meanwhile, say to animate something."""
+        self.elapsed = 0.0
+
+        def tick(task):
+            dt = self.app.clock.getDt()
+            if each_frame is not None:
+                each_frame(dt)
+            self.elapsed += dt
+            if self.elapsed >= seconds:
+                then()
+                return task.done
+            return task.cont
+
+        self.add_task(tick, "countdown")
 
     def go(self, state: str, *args) -> None:
         self.app.flow.request(state, *args)

@@ -25,6 +25,9 @@ class PauseOverlay:
         app.accept(action_event("rules"), self.show_rules)
 
     def toggle(self) -> None:
+        if self.app.history.active:  # Esc closes the history panel, and opens nothing behind it
+            self.app.history.close()
+            return
         if self.rules is not None:
             self.hide_rules()
             return
@@ -66,12 +69,13 @@ class PauseOverlay:
             self.frame = self.shade = None
 
     def show_rules(self) -> None:
-        if self.app.flow.state not in IN_GAME_STATES or self.rules is not None:
+        if self.app.flow.state not in IN_GAME_STATES or self.rules is not None or self.app.history.active:
             return
         if not self.active:
             self.open()
         self.rules_shade = theme.modal(self.app.aspect2d, 60)
-        self.rules = RulesPanel(self.rules_shade, self.hide_rules)
+        house = self.app.game.session.house if self.app.game is not None else None
+        self.rules = RulesPanel(self.rules_shade, self.hide_rules, house)  # the readings of this game's house rules
         self.frame.hide()  # one overlay at a time: nothing of the pause menu shows through
 
     def hide_rules(self) -> None:

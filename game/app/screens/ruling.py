@@ -8,9 +8,8 @@ choose: watch the rest at the usual pace, or let it play on fast to the end.
 from __future__ import annotations
 
 from game.app.hud import theme
-from game.app.hud.ruling_feed import ruling_lines
+from game.app.hud.ruling_feed import feed_lines, feed_title, since_last_shot
 from game.app.screens.base import State
-from game.rules.names import sentence
 
 SHOW_SECONDS = 2.5
 
@@ -25,21 +24,31 @@ class RulingState(State):
     def enter(self) -> None:
         app = self.app
         game = app.game
-        naming = game.naming
-        game.feed = tuple(ruling_lines(self.ruling, game.session.human, who=naming.label)) + self._out_lines()
-        shooter = self.ruling.shooter
-        game.feed_title = "Your shot" if shooter == game.session.human else f"{sentence(naming.label(shooter))}'s shot"
+        naming, human = game.naming, game.session.human
+        everything = [shot.ruling for shot in game.session.judged_shots()]
+        viewer = self._viewer()
+        shown = since_last_shot(everything, viewer)
+        game.feed = tuple(feed_lines(shown, human, who=naming.label)) + self._out_lines()
+        game.feed_title = feed_title(shown, viewer, human, naming.label, naming.name, everything)
         app.view.sync(game.session.positions())
-        game.refresh_hud(hint="Click or Space: next turn   R: watch the shot again")
-        self.elapsed = 0.0
-        self.wait = 0.6 if game.fast_forward else SHOW_SECONDS
+        game.refresh_hud(hint="Click or Space: next turn   R: watch the shot again   L: history")
         self.choosing = self._everyone_out()
         if self.choosing:
             self._offer_watch_or_play_on()
             return
         self.on_action("fast-forward", self.proceed)
         self.on_action("shoot-press", self.proceed)
-        self.add_task(self._tick, "wait")
+        self.add_countdown(0.6 if game.fast_forward else SHOW_SECONDS, self.proceed)
+
+    def _viewer(self) -> str | None:
+        """Whose turns the feed counts from: the one person playing, or in a hot-seat game the next person
+        at the machine to shoot (None once every person is out)."""
+        session = self.app.game.session
+        if not self.app.game.naming.hot_seat():
+            return session.human
+        state = session.state
+        order = state.players[state.turn:] + state.players[:state.turn]
+        return next((p for p in order if p in session.people and p in state.active), None)
 
     def _went_out(self) -> list[str]:
         """The people at the machine this ruling put out."""
@@ -80,13 +89,6 @@ class RulingState(State):
         self.choosing = False
         self.app.game.play_on_fast = fast
         self.proceed()
-
-    def _tick(self, task):
-        self.elapsed += self.app.clock.getDt()
-        if self.elapsed >= self.wait:
-            self.proceed()
-            return task.done
-        return task.cont
 
     def proceed(self) -> None:
         if self.app.flow.state != "Ruling" or self.choosing:

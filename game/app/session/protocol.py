@@ -11,11 +11,12 @@ from typing import Mapping, Protocol, runtime_checkable
 
 from game.app.session.playback import PlayedShot
 from game.app.session.seats import HatRow
-from game.app.session.tally import SummaryRow
+from game.app.session.tally import JudgedShot, SummaryRow
 from game.app.session.thinking import ShotChoice
 from game.match.players import MatchView, Shot
 from game.replay.model import Replay
 from game.replay.recorder import GameRecorder
+from game.rules.house import HouseRules
 from game.rules.layout import Layout, Point
 from game.rules.ruling import Ruling
 from game.rules.state import RuleState
@@ -25,6 +26,7 @@ from game.rules.state import RuleState
 class GameSession(Protocol):
     seed: int
     layout: Layout
+    house: HouseRules
     players: tuple[str, ...]
     human: str | None  # the one person playing, spoken to as "you"; None when several people play
     people: frozenset[str]  # every planet held by a person at the machine
@@ -67,6 +69,7 @@ class GameSession(Protocol):
     def end_reason(self) -> str: ...
     def summary(self) -> list[SummaryRow]: ...
     def purse_history(self) -> list[dict[str, int]]: ...
+    def judged_shots(self) -> list[JudgedShot]: ...
 
     # the replay
     def record_to(self, path: Path | None) -> GameRecorder: ...

@@ -12,7 +12,7 @@ from typing import Mapping
 
 from game.app.session.playback import PlayedShot, play_in_background
 from game.app.session.recording import Recording
-from game.app.session.tally import SummaryRow, Tally
+from game.app.session.tally import JudgedShot, SummaryRow, Tally
 from game.match.match import Match, ShotResult
 from game.match.players import MatchView, Shot
 from game.replay.model import Replay
@@ -30,7 +30,7 @@ class TableSession:
         self.players: tuple[str, ...] = tuple(match.state.players)
         self._executor = executor
         self.recording = Recording(self._executor)
-        self.tally = Tally.starting(self.players, match.state.purses)
+        self.tally = Tally.starting(self.players, match.state)
         self._live: PlayedShot | None = None
 
     # -- what the HUD and the screens read -------------------------------------------
@@ -67,6 +67,10 @@ class TableSession:
 
     def purse_history(self) -> list[dict[str, int]]:
         return list(self.tally.history)
+
+    def judged_shots(self) -> list[JudgedShot]:
+        """Every shot of the game so far, in order, with its ruling and the purses after (the history lists them)."""
+        return self.tally.judged_shots()
 
     def summary(self) -> list[SummaryRow]:
         """Marbles each player won and lost in rulings (from purses or off the board), and where they stand."""

@@ -1,0 +1,63 @@
+"""The Game Over screen's words: who won and how, and why each row of the table adds up.
+
+A row reads: began (purse and marbles on the ground at the start), won,
+lost, in hand, worth (in hand and on the ground).  ``began + won - lost``
+is the worth at the end, but for the marbles the stakes take without a
+transfer when a player goes out; a line says so, and says which of the
+winner's marbles still lie in the inner ring.  Pure text, tested without Panda3D.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence
+
+from game.rules.names import count, sentence
+from game.rules.ruling import Ruling
+from game.rules.state import STAKES
+from game.rules.termination import Termination
+
+
+class SummaryRow(Protocol):
+    """A row of the table as the session tallies it (``session.tally.SummaryRow``)."""
+
+    planet: str
+    began: int
+    won: int
+    lost: int
+    worth: int
+    to_stakes_when_out: int
+    ring_taws_in_purse: int
+
+
+def result_title(termination: Termination | None, winner: str | None, you: bool, name: str) -> str:
+    """The screen's headline: who won and, where it is not the Sun beyond Herschel, how."""
+    if winner is None:
+        return "Nobody wins" if termination is Termination.NO_PLAYER_LEFT else "The game is over"
+    subject, verb = ("You", "win") if you else (sentence(name), "wins")
+    how = {Termination.LAST_PLAYER_IN: f"{subject} {verb}: the last player in",
+           Termination.ROUND_LIMIT: f"{subject} {verb} at the round limit",
+           Termination.ROUND_LIMIT_TIE: f"A tie: {subject.lower() if you else subject} {verb} the tie-break"}
+    return how.get(termination, f"{subject} {verb}!")
+
+
+def pot_taken(last: Ruling | None, winner: str | None) -> int:
+    """What the winner took from the stakes on the last shot (rule 9, the last player in, the round limit)."""
+    if last is None or winner is None:
+        return 0
+    return sum(t.marbles for t in last.transfers if t.payer == STAKES and t.payee == winner)
+
+
+def reconciling_lines(rows: Sequence[SummaryRow], name: Callable[[str], str], pot: int, winner: str | None) -> list[str]:
+    """One line for each row whose numbers a reader could not add up from the table alone."""
+    lines = []
+    for row in rows:
+        who = sentence(name(row.planet))
+        if row.planet == winner and pot:
+            taws = (f", with {count(row.ring_taws_in_purse, 'taw')} still lying in the inner ring, left there for "
+                    f"the winner (rule 13)") if row.ring_taws_in_purse else ""
+            lines.append(f"{who}'s won include the stakes' {pot}, taken as the winner{taws}.")
+        if row.to_stakes_when_out:
+            lines.append(f"{who} went out: the stakes took {count(row.to_stakes_when_out, 'marble')} of his lying on "
+                         f"the ground (his planet and satellites), so {row.began} + {row.won} - {row.lost} - "
+                         f"{row.to_stakes_when_out} = {row.worth}.")
+    return lines
