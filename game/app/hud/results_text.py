@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Protocol, Sequence
 
+from game.rules.layout import is_satellite
 from game.rules.names import count, sentence
 from game.rules.ruling import Ruling
 from game.rules.state import STAKES
@@ -25,8 +26,11 @@ class SummaryRow(Protocol):
     won: int
     lost: int
     worth: int
-    to_stakes_when_out: int
+    passed_to_stakes: tuple[str, ...]
     ring_taws_in_purse: int
+
+    @property
+    def to_stakes_when_out(self) -> int: ...
 
 
 def result_title(termination: Termination | None, winner: str | None, you: bool, name: str) -> str:
@@ -53,11 +57,17 @@ def reconciling_lines(rows: Sequence[SummaryRow], name: Callable[[str], str], po
     for row in rows:
         who = sentence(name(row.planet))
         if row.planet == winner and pot:
-            taws = (f", with {count(row.ring_taws_in_purse, 'taw')} still lying in the inner ring, left there for "
-                    f"the winner (rule 13)") if row.ring_taws_in_purse else ""
-            lines.append(f"{who}'s won include the stakes' {pot}, taken as the winner{taws}.")
-        if row.to_stakes_when_out:
-            lines.append(f"{who} went out: the stakes took {count(row.to_stakes_when_out, 'marble')} of his lying on "
-                         f"the ground (his planet and satellites), so {row.began} + {row.won} - {row.lost} - "
-                         f"{row.to_stakes_when_out} = {row.worth}.")
+            taws = (f", {count(row.ring_taws_in_purse, 'taw')} of them still lying in the inner ring, left there "
+                    f"for the winner (rule 13)") if row.ring_taws_in_purse else ""
+            lines.append(f"{who} took the stakes' {pot} as the winner (in won and in hand){taws}.")
+        if row.passed_to_stakes:
+            lines.append(f"{who} went out: the stakes took {ground_words(row.passed_to_stakes)}, still on the "
+                         f"ground, so {row.began} + {row.won} - {row.lost} - {row.to_stakes_when_out} = {row.worth}.")
     return lines
+
+
+def ground_words(bodies: Sequence[str]) -> str:
+    """"his planet", "his planet and 2 satellites", "3 satellites"."""
+    satellites = sum(1 for b in bodies if is_satellite(b))
+    parts = (["his planet"] if len(bodies) > satellites else []) + ([count(satellites, "satellite")] if satellites else [])
+    return " and ".join(parts)

@@ -39,8 +39,9 @@ class GameOverState(State):
         self._table(root, rows, naming)
         notes = reconciling_lines(rows, naming.label, pot_taken(last, winner), winner)
         below = 0.36 - 0.065 * len(rows) - 0.04
-        self.notes = theme.label(root, "\n".join(["worth: in hand and on the ground; began + won - lost = worth",
-                                                   *notes]), (-1.22, below), scale=0.032, colour=theme.DIM_INK, align=TextNode.ALeft, wordwrap=38)
+        key = "worth: in hand and on the ground; began + won - lost = worth"
+        self.notes = theme.label(root, "\n\n".join([key, *notes]), (-1.22, below), scale=0.036, colour=theme.DIM_INK,
+                                 align=TextNode.ALeft, wordwrap=31)
         theme.label(root, "Purses over the game", (0.62, 0.44), scale=0.045, colour=theme.BRASS)
         # People's names beside their planets need room at the chart's right: its lines are drawn narrower.
         width = 0.78 if naming.names else 0.95

@@ -16,7 +16,7 @@ from typing import Mapping
 
 from game.rules.layout import is_taw
 from game.rules.ruling import Ruling
-from game.rules.state import RuleState
+from game.rules.state import STAKES, RuleState
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,12 @@ class SummaryRow:
     purse: int
     worth: int  # purse plus the player's marbles on the board: what the round limit counts
     out: bool
-    to_stakes_when_out: int = 0  # his marbles on the ground the stakes took when he went out (no transfer)
+    passed_to_stakes: tuple[str, ...] = ()  # his planet and satellites the stakes took when he went out (no transfer)
     ring_taws_in_purse: int = 0  # taws still lying in the inner ring that his purse counts (the winner's pot)
+
+    @property
+    def to_stakes_when_out(self) -> int:
+        return len(self.passed_to_stakes)
 
     @property
     def unexplained(self) -> int:
@@ -57,13 +61,13 @@ class Tally:
     rounds: list[int] = field(default_factory=list)  # the round (from 1) each of them was shot in
     won: dict[str, int] = field(init=False)
     lost: dict[str, int] = field(init=False)
-    to_stakes_when_out: dict[str, int] = field(init=False)
+    passed_to_stakes: dict[str, tuple[str, ...]] = field(init=False)
     _state: RuleState | None = None  # the rule state after the last ruling counted
 
     def __post_init__(self) -> None:
         self.won = {p: 0 for p in self.players}
         self.lost = {p: 0 for p in self.players}
-        self.to_stakes_when_out = {p: 0 for p in self.players}
+        self.passed_to_stakes = {p: () for p in self.players}
 
     @classmethod
     def starting(cls, players: tuple[str, ...], state: RuleState) -> "Tally":
@@ -84,8 +88,8 @@ class Tally:
         self.rounds.append(before.round + 1 if before is not None else 1)
         if before is not None:
             for player in ruling.out:
-                if player in self.to_stakes_when_out:
-                    self.to_stakes_when_out[player] += _ground_passed_to_stakes(before, after, player)
+                if player in self.passed_to_stakes:
+                    self.passed_to_stakes[player] += _ground_passed_to_stakes(before, after, player)
         self._state = after
         self.rulings.append(ruling)
         self.history.append(dict(purses))
@@ -99,12 +103,12 @@ class Tally:
         ring_taws = len(state.stakes_taws)
         winner = state.winner
         return [SummaryRow(p, self.began[p], self.won[p], self.lost[p], state.purses.get(p, 0), state.worth(p),
-                           p in out, self.to_stakes_when_out[p], ring_taws if p == winner else 0)
+                           p in out, self.passed_to_stakes[p], ring_taws if p == winner else 0)
                 for p in self.players]
 
 
-def _ground_passed_to_stakes(before: RuleState, after: RuleState, player: str) -> int:
+def _ground_passed_to_stakes(before: RuleState, after: RuleState, player: str) -> tuple[str, ...]:
     """His planet and satellites that were his before the shot and the stakes' after it without a transfer
     (a body he lost in a transfer, a rule 10 win say, left the board or went to the shooter)."""
-    return sum(1 for body, owner in before.board.items()
-               if owner == player and not is_taw(body) and after.board.get(body) == "stakes")
+    return tuple(body for body, owner in before.board.items()
+                 if owner == player and not is_taw(body) and after.board.get(body) == STAKES)
