@@ -16,7 +16,7 @@ from game.app.hud import theme
 from game.app.hud.history_text import HistoryLine, LineKind
 
 ROWS = 19
-WIDTH_CHARS = 96  # what a row holds at ROW_SCALE inside the panel
+WIDTH_CHARS = 112  # what a row holds at ROW_SCALE inside the panel
 ROW_SCALE = 0.04
 ROW_STEP = 0.066
 TOP_ROW = 0.64

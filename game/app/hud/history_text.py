@@ -57,8 +57,10 @@ def shot_rulings(ruling: Ruling, human: str | None, who: Callable[[str], str]) -
     only when it is all there is to say)."""
     lines = ruling_lines(ruling, human, who=who)
     for unpaid in ruling.unpaid:
-        if unpaid.text not in lines and not (unpaid.rule == 3 and lines):
-            lines.append(unpaid.text)
+        core = unpaid.text.removesuffix(f" (rule {unpaid.rule}).").lower()  # a line may say it already
+        if any(core in line.lower() for line in lines) or (unpaid.rule == 3 and lines):
+            continue
+        lines.append(unpaid.text)
     return lines
 
 
