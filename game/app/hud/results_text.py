@@ -57,7 +57,7 @@ def reconciling_lines(rows: Sequence[SummaryRow], name: Callable[[str], str], po
     for row in rows:
         who = sentence(name(row.planet))
         if row.planet == winner and pot:
-            taws = (f", {count(row.ring_taws_in_purse, 'taw')} of them still lying in the inner ring, left there "
+            taws = (f", including {count(row.ring_taws_in_purse, 'taw')} still lying in the inner ring, left there "
                     f"for the winner (rule 13)") if row.ring_taws_in_purse else ""
             lines.append(f"{who} took the stakes' {pot} as the winner (in won and in hand){taws}.")
         if row.passed_to_stakes:
