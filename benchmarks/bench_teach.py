@@ -52,11 +52,14 @@ def _build(size):
     from game.app.paths import UserPaths
     from game.app.session.match_session import MatchSession
     from game.app.settings import Settings
+    from game.match.seating import Seat, Seating
 
+    # One person holding Mercury (the first shot) against two unplanned AIs, whatever the screen's seats say.
+    seating = Seating((Seat.person("You", "mercury"), Seat.ai("random", "Opponent 1"), Seat.ai("random", "Opponent 2")))
     tmp = tempfile.TemporaryDirectory()
     app = TawApp(AppConfig(paths=UserPaths.under(Path(tmp.name)), settings=Settings(first_tip=False),
                            offscreen=True, offscreen_size=size, save_settings=False),
-                 session_factory=lambda s: MatchSession(replace(s, levels=("random",) * 6, planet="mercury")))
+                 session_factory=lambda s: MatchSession(replace(s, seating=seating)))
     clock = ClockObject.getGlobalClock()
     clock.setMode(ClockObject.MNonRealTime)
     clock.setFrameRate(60)
