@@ -17,6 +17,7 @@ from game.rules import names
 from game.rules.layout import SUN, Layout, body_planet
 from game.rules.ruling import NoPayment, Ruling, Unpaid
 from game.rules.state import STAKES
+from game.rules.termination import Termination
 
 Point = tuple[float, float]
 
@@ -51,6 +52,15 @@ class Verdict:
     @property
     def warning(self) -> bool:
         return self.tone.warning
+
+
+# A foul said to the shooter, by its rule (the referee's reason is in the third person, after the fact).
+_FOUL_CLAUSE = {
+    14: "as a comet you must start from one of the orbits or where your taw rests",
+    15: "your taw would strike your own planet or satellite first",
+    17: "you must shoot your own taw, from where it rests (on your own line for a first shot)",
+}
+_ROUND_END = (Termination.ROUND_LIMIT, Termination.ROUND_LIMIT_TIE)
 
 
 def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_after: Point | None) -> str:
@@ -128,11 +138,14 @@ def verdict_of(ruling: Ruling, shooter: str, layout: Layout,
     own_fouls = [f for f in ruling.fouls if f.player == shooter]
     if own_fouls:
         foul = own_fouls[0]
-        return Verdict(f"Foul: {names.sentence(foul.reason)} (rule {foul.rule})", Tone.FOUL, (foul.rule,))
+        clause = _FOUL_CLAUSE.get(foul.rule, foul.reason)
+        return Verdict(f"Foul: {clause} (rule {foul.rule})", Tone.FOUL, (foul.rule,))
     lead = _sun_clause(ruling, layout, before.get(SUN), after.get(SUN))
     clauses, net, rules = _payment_clauses(ruling, shooter)
     if ruling.winner is not None:
         who = "you win the game" if ruling.winner == shooter else f"{names.who(ruling.winner)} would win the game"
+        if ruling.state.termination in _ROUND_END:
+            who = f"the rounds run out: {who}"
         rule9 = any(t.rule == 9 for t in ruling.transfers)
         tone = Tone.WIN if ruling.winner == shooter else Tone.LOSS
         text = f"{lead}: {who}" if lead else names.sentence(who)

@@ -14,6 +14,15 @@ from game.coach.preview import Preview
 from game.rules import names
 from game.rules.layout import SUN, Layout, body_planet, is_planet
 from game.rules.state import STAKES
+from game.rules.termination import Termination
+
+# How a win that is not rule 9's comes about, said to the winner.
+_OTHER_WINS = {
+    Termination.LAST_PLAYER_IN: "This shot leaves you the last player in: you win the game",
+    Termination.ROUND_LIMIT: "The rounds run out after this shot with you the richest: you win the game",
+    Termination.ROUND_LIMIT_TIE: ("The rounds run out after this shot level on marbles, and the tie-break "
+                                  "gives you the game"),
+}
 
 
 def _sun_region(layout: Layout, preview: Preview) -> str:
@@ -27,6 +36,9 @@ def why(preview: Preview, layout: Layout) -> str:
     """One sentence: what the shot wins, under which rule; or why it is the safest shot there is."""
     ruling, me = preview.ruling, preview.shooter
     if ruling.winner == me:
+        other_win = _OTHER_WINS.get(ruling.state.termination)
+        if other_win is not None:
+            return other_win
         return ("Drive the Sun beyond Herschel's orbit: you win, and take one from each player "
                 "and all the stakes (rule 9)")
     ringed = [body_planet(b) for b in ruling.left_as_stakes if body_planet(b) in ruling.out and body_planet(b) != me]

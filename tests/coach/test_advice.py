@@ -56,3 +56,41 @@ def test_a_finished_game_or_a_random_level_is_refused():
         from dataclasses import replace
         with pytest.raises(ValueError):
             start_advice(replace(state, finished=True), HOUSE, LAYOUT, pool)
+
+
+def test_the_coachs_spun_shot_keeps_its_spin_so_its_prediction_is_no_warning():
+    """The position is a hot-seat game's third shot: the hard coach's plan there was a spun shot, and
+    previewed without its spin it put the Earth's taw in the inner ring."""
+    from dataclasses import replace
+
+    house = HouseRules(round_limit=2)
+    players = ["mercury", "venus", "earth", "mars"]
+    state = new_game(players, LAYOUT, house)
+    positions = dict(state.positions) | {"sun": (0.01257744312286377, 0.01769527244567871),
+                                         "venus.taw": (0.1436978302001953, -0.12833967590332032),
+                                         "mercury.taw": (0.049108589172363284, 0.0011884208917617798)}
+    state = replace(state, positions=positions, purses={"mercury": 20, "venus": 19, "earth": 20, "mars": 20},
+                    stakes=2, board={b: ("stakes" if b == "mercury" else holder)
+                                        for b, holder in state.board.items() if b != "mercury.taw"},
+                    out=("mercury",),
+                    first_shot_pending=frozenset({"earth", "mars"}), stakes_taws=frozenset({"mercury.taw"}),
+                    turn=2, shots=2)
+    advice = advise(state, house, LAYOUT, level="hard", seed=0)
+    assert advice.shooter == "earth"
+    assert "earth" not in advice.preview.ruling.out and not advice.preview.verdict.warning
+
+
+def test_a_win_by_the_round_limit_is_not_explained_as_rule_9():
+    from dataclasses import replace
+
+    from game.coach.why import why
+    from game.match.players import Shot, TawPlacement
+
+    house = HouseRules(round_limit=1)
+    state = replace(new_game(["mercury", "venus"], LAYOUT, house), turn=1, shots=1, stakes=2,
+                    first_shot_pending=frozenset({"venus"}), purses={"mercury": 18, "venus": 20})
+    angle = LAYOUT.default_taw_angle("venus")
+    preview = preview_shot(PreviewRequest(state, house, LAYOUT, Shot(angle, 0.05, TawPlacement("venus", angle))))
+    assert preview.ruling.winner == "venus"
+    sentence = why(preview, LAYOUT)
+    assert "rounds run out" in sentence and "rule 9" not in sentence and "Herschel" not in sentence

@@ -85,6 +85,13 @@ def test_a_foul_is_a_warning_naming_its_rule():
     assert preview.verdict.tone is Tone.FOUL and preview.verdict.sentence.endswith("(rule 15)")
 
 
+def test_a_foul_is_said_to_the_shooter_before_the_shot_not_in_the_referees_third_person():
+    preview = preview_shot(_scenario_request("rule15_own_satellite"))
+    sentence = preview.verdict.sentence
+    assert "your own planet or satellite" in sentence and "would" in sentence
+    assert "Earth" not in sentence and " his " not in sentence
+
+
 def test_a_payment_to_the_shooter_names_the_payer_the_count_and_the_rule():
     preview = preview_shot(_scenario_request("rule08_schedule"))
     assert preview.verdict.tone is Tone.GAIN
@@ -134,6 +141,17 @@ def test_an_illegal_placement_is_refused_like_the_match_refuses_it():
 def test_a_winning_shot_is_said_as_a_win():
     preview = preview_shot(_scenario_request("rule09_win"))
     assert preview.verdict.tone is Tone.WIN and "you win the game (rule 9)" in preview.verdict.sentence
+
+
+def test_the_last_shot_of_the_last_round_says_the_rounds_run_out_not_rule_9():
+    house = HouseRules(round_limit=1)
+    state = new_game(["mercury", "venus"], LAYOUT, house)
+    state = replace(state, turn=1, shots=1, first_shot_pending=frozenset({"venus"}), stakes=2, purses={"mercury": 18, "venus": 20})
+    angle = LAYOUT.default_taw_angle("venus")
+    preview = preview_shot(PreviewRequest(state, house, LAYOUT, Shot(angle, 0.05, TawPlacement("venus", angle))))
+    assert preview.ruling.winner == "venus" and preview.verdict.tone is Tone.WIN
+    assert "the rounds run out: you win the game" in preview.verdict.sentence.lower()
+    assert "rule 9" not in preview.verdict.sentence
 
 
 
