@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.app.hud.out_offer import OutOffer
 from game.app.screens.hand_over import banner_text
 from game.replay import load_replay
 from game.replay.playback import Timeline
@@ -165,36 +166,83 @@ def test_continue_takes_up_a_hot_seat_game_at_the_right_persons_turn(tmp_path):
         assert session.name_of(on_disk.shots[-1].inputs.shooter) == waiting
 
 
-def test_once_everyone_at_the_machine_is_out_they_choose_to_watch_or_let_the_rest_play_on_fast(tmp_path):
+def _until_ann_is_out(app, seats):
+    """Through the New game screen with ``seats``; Ann shoots straight at the Sun until her taw stays in the
+    inner ring (rule 13) and the Ruling screen asks what the one(s) out want."""
+    click(app, app.flow.current.buttons["new"])
+    screen = app.flow.current
+    seat_all(app, screen, seats)
+    while screen.round_limit.value != 5:
+        click(app, screen.round_limit.button)
+    screen.seed_entry.enterText("3")
+    click(app, screen.start_button)
+    for _ in range(20000):
+        state = app.flow.state
+        if state == "Ruling" and app.flow.current.choosing:
+            return app.flow.current
+        assert state != "GameOver", "Ann never went out"
+        if state == "Aim":
+            human_shot(app, 0.6)
+        elif state in ("HatDrop", "Thinking", "Shot", "Ruling", "AiAim"):
+            press(app, "fast-forward")
+        else:
+            step(app)
+    raise AssertionError(f"stuck in {app.flow.state}")
+
+
+def test_once_everyone_at_the_machine_is_out_they_are_asked_once_and_play_to_the_end_at_once(tmp_path):
     with built_app(tmp_path, session_factory=random_opponents) as app:
-        click(app, app.flow.current.buttons["new"])
-        screen = app.flow.current
-        seat_all(app, screen, [("person", "Ann", "mercury"), ("ai", "easy", "hat"), ("ai", "easy", "hat")])
-        while screen.round_limit.value != 5:
-            click(app, screen.round_limit.button)
-        screen.seed_entry.enterText("3")
-        click(app, screen.start_button)
+        ruling = _until_ann_is_out(app, [("person", "Ann", "mercury"), ("ai", "easy", "hat"), ("ai", "easy", "hat")])
         session = app.game.session
-        for _ in range(20000):  # Ann shoots straight at the Sun until her taw stays in the inner ring (rule 13)
-            state = app.flow.state
-            if state == "Ruling" and app.flow.current.choosing:
-                break
-            assert state != "GameOver", "Ann never went out"
-            if state == "Aim":
-                human_shot(app, 0.6)
-            elif state in ("HatDrop", "Thinking", "Shot", "Ruling"):
-                press(app, "fast-forward")
-            else:
-                step(app)
-        ruling = app.flow.current
         assert session.human in ruling.ruling.out and not session.is_over()
         step(app, 400)  # the choice waits: no turn goes by on its own
         assert app.flow.state == "Ruling" and app.flow.current is ruling
         shots_before = session.state.shots
-        click(app, ruling.fast_button)
-        assert app.game.play_on_fast
+        click(app, ruling.play_out_button)
+        assert app.flow.state == "PlayOut"  # no second question: the rest are played at once
+        entered = len(app.flow.history)
         for _ in range(20000):
             if app.flow.state == "GameOver":
                 break
-            step(app)  # no key is pressed: the rest play on fast by themselves
-        assert app.flow.state == "GameOver" and session.state.shots > shots_before
+            step(app)  # no key is pressed
+        assert app.flow.history[entered - 1:] == ["PlayOut", "GameOver"]
+        assert session.state.shots > shots_before
+
+
+def test_a_lone_person_out_who_watches_sees_one_offer_at_a_time_with_the_same_two_choices(tmp_path):
+    with built_app(tmp_path, session_factory=random_opponents) as app:
+        ruling = _until_ann_is_out(app, [("person", "Ann", "mercury"), ("ai", "easy", "hat"), ("ai", "easy", "hat")])
+        assert [b["text"] for b in (ruling.watch_button, ruling.play_out_button, ruling.leave_button)] == \
+            ["Watch the rest", "Play to the end", "Leave"]
+        assert getattr(ruling, "offer", None) is None  # the question is asked once, not beside another
+        click(app, ruling.watch_button)
+        for _ in range(600):
+            if app.flow.state in ("Thinking", "AiAim"):
+                break
+            step(app)
+        watching = app.flow.current
+        assert watching.offer is not None  # while watching, the same choices stay at hand
+        assert [watching.offer.play_button["text"], watching.offer.leave_button["text"]] == ["Play to the end", "Leave"]
+        click(app, watching.offer.play_button)
+        assert app.flow.state == "PlayOut"
+
+
+def test_several_people_all_out_keep_the_offer_while_they_watch(tmp_path):
+    with built_app(tmp_path, session_factory=random_opponents) as app:
+        seats = [("person", "Ann", "mercury"), ("person", "Bob", "hat"), ("ai", "easy", "hat")]
+        click(app, app.flow.current.buttons["new"])
+        screen = app.flow.current
+        seat_all(app, screen, seats)
+        screen.seed_entry.enterText("3")
+        click(app, screen.start_button)
+        session = app.game.session
+        assert not OutOffer.wanted(app)  # both are in
+        # Both people count as out from here (a stand-in for two taws in the inner ring).
+        session.active_players = lambda: tuple(p for p in type(session).active_players(session)
+                                               if p not in session.people)
+        assert OutOffer.wanted(app)
+        offer = OutOffer(app, lambda: None)
+        try:
+            assert offer.title["text"] == "You are all out"
+        finally:
+            offer.destroy()

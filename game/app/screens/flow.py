@@ -34,7 +34,7 @@ class GameFlow(FSM):
         "PlayOut": ["GameOver", "Menu"],
         "AiAim": ["Shot", "Menu", "PlayOut"],  # an AI's aim shown for a second before it shoots
         "Shot": ["Ruling", "Menu", "Aim", "Thinking", "HandOver"],  # back to the shooter if the match refuses it
-        "Ruling": ["Aim", "Thinking", "HandOver", "GameOver", "Menu", "LessonResult"],
+        "Ruling": ["Aim", "Thinking", "HandOver", "GameOver", "Menu", "LessonResult", "PlayOut"],
         "GameOver": ["Menu", "NewGame"],
     }
 

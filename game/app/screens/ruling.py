@@ -1,8 +1,9 @@
 """The referee has spoken: the feed shows each rule applied, then the next turn comes.
 
 When a person at the machine goes out (rule 13, or their purse empty) the
-game goes on without them.  Once no person is left in, it waits for them to
-choose: watch the rest at the usual pace, or let it play on fast to the end.
+game goes on without them.  Once no person is left in, it asks once: watch
+the rest, play to the end at once (the Play out screen), or leave.  Watching,
+the same two choices stay at hand (``OutOffer``).
 """
 
 from __future__ import annotations
@@ -71,24 +72,28 @@ class RulingState(State):
 
     def _offer_watch_or_play_on(self) -> None:
         app = self.app
-        names = " and ".join(app.game.naming.name(p) for p in self._went_out())
-        root = self.keep(theme.panel(app.aspect2d, (-0.8, 0.8, -0.2, 0.2), colour=(0.07, 0.055, 0.04, 0.92),
+        root = self.keep(theme.panel(app.aspect2d, (-0.74, 0.74, -0.2, 0.2), colour=(0.07, 0.055, 0.04, 0.92),
                                      pos=(0, 0, 0.45)))
-        who = "You are" if len(app.game.session.people) == 1 else f"{names} {'is' if ' and ' not in names else 'are'}"
-        theme.label(root, f"{who} out: the rest play on without you", (0, 0.08), scale=0.055, colour=theme.BRASS)
-        self.watch_button = theme.button(root, "Watch the rest", (-0.35, -0.1), self.play_on, width=8,
-                                         extra_args=[False], scale=0.05)
-        self.fast_button = theme.button(root, "Play on fast", (0.35, -0.1), self.play_on, width=8,
-                                        extra_args=[True], scale=0.05)
-        app.game.refresh_hud(hint="Watch the rest at the usual pace, or let them play on fast to the end")
+        lone = len(app.game.session.people) == 1
+        words = "You are out: the rest play on without you" if lone else "Everyone at the machine is out: the AIs play on"
+        theme.label(root, words, (0, 0.08), scale=0.055, colour=theme.BRASS)
+        self.watch_button = theme.button(root, "Watch the rest", (-0.5, -0.1), self.watch, width=7.5, scale=0.05)
+        self.play_out_button = theme.button(root, "Play to the end", (0.0, -0.1), self.play_out, width=7.5,
+                                            scale=0.05)
+        self.leave_button = theme.button(root, "Leave", (0.5, -0.1), app.flow.request, width=7.5, scale=0.05,
+                                         extra_args=["Menu"])
+        app.game.refresh_hud(hint="Watch the rest, play the rest at once and see the result, or leave to the menu")
 
-    def play_on(self, fast: bool) -> None:
-        """After everyone at the machine is out: on at the usual pace, or fast to the end."""
+    def watch(self) -> None:
+        """After everyone at the machine is out: the rest at the usual pace."""
         if self.app.flow.state != "Ruling" or not self.choosing:
             return
         self.choosing = False
-        self.app.game.play_on_fast = fast
         self.proceed()
+
+    def play_out(self) -> None:
+        if self.app.flow.state == "Ruling" and self.choosing:
+            self.go("PlayOut")
 
     def proceed(self) -> None:
         if self.app.flow.state != "Ruling" or self.choosing:

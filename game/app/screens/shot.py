@@ -65,8 +65,6 @@ class ShotState(State):
     def _step(self, task):
         app = self.app
         dt = min(MAX_FRAME, app.clock.getDt())
-        if app.game.play_on_fast:
-            self.live.skip_to_end()  # no one at the machine is left in: straight to where it rests
         if app.game.fast_forward:
             dt *= FAST
         try:

@@ -25,7 +25,7 @@ class ThinkingState(State):
         if taw is not None:
             app.view.knuckle_down(taw, 90.0)
         app.view.set_mode("overhead")
-        game.fast_forward = game.play_on_fast
+        game.fast_forward = False
         game.refresh_hud(thinking=True, hint="Space: play the shot fast   Tab: camera   Esc: pause")
         self.offer = self.keep(OutOffer(app, lambda: self.go("PlayOut"))) if OutOffer.wanted(app) else None  # the player is out
         self.choice = game.session.think()

@@ -31,7 +31,6 @@ class GameContext:
         self.feed: tuple[str, ...] = ()
         self.feed_title = "The hat"
         self.fast_forward = False
-        self.play_on_fast = False  # everyone at the machine is out and chose to let the rest play on fast
         # Planets held by people, and their names: what every screen names players by.
         # (A session that seats no one by name, a lesson, gives each planet as its own name: none kept.)
         named = {p: session.name_of(p) for p in session.players if session.name_of(p) != p}
