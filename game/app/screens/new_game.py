@@ -18,8 +18,7 @@ from game.app.hud.widgets import Chooser
 
 ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)
 # The goal of the game in one line (issue 11: a first game that can be won).
-GOAL_LINE = ("Goal: knock the Sun beyond Herschel's outer line to win (rule 9), or be the richest when the "
-             "rounds run out. Never let your taw stop in the inner ring: you would be out (rule 13).")
+GOAL_LINE = "Goal: drive the Sun beyond Herschel's line to win (rule 9); never leave your taw in the inner ring (rule 13)"
 
 
 class NewGameState(State):
@@ -53,7 +52,7 @@ class NewGameState(State):
         preview = last.preview if app.last_setup is not None else app.settings.preview
         self.preview = Chooser(root, "Shot preview", list(PREVIEWS), preview, (0.6, -0.1), width=11,
                                describe=PREVIEW_NAMES.get)
-        self.goal = theme.label(root, GOAL_LINE, (0, -0.5), scale=0.042, colour=theme.INK, wordwrap=52)
+        self.goal = theme.label(root, GOAL_LINE, (0, -0.5), scale=0.042, colour=theme.INK)
         self.warning = theme.label(root, "", (0, -0.62), scale=0.045, colour=theme.BAD)
         self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
         self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)

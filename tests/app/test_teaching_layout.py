@@ -1,0 +1,58 @@
+"""The teaching words fit where they are drawn: the New game screen's goal in one line, the verdict
+between the coach's button and the purses, the coach's advice inside its panel, at 16:9 large and small."""
+
+from __future__ import annotations
+
+import pytest
+from panda3d.core import Point3
+
+from game.coach.verdict import Tone, Verdict
+from tests.app.helpers_app import built_app, click, new_game_against_one, step
+
+pytestmark = pytest.mark.render
+
+LONG_ADVICE = ("Coach: Strike the Sun beyond Mercury's orbit to rest in Venus's orbit: Venus pays you 1, one for "
+               "each body in it (rule 4).\nPredicted: Warning: Your taw would stop in the inner ring: you would be "
+               "out (rule 13).\nH again: take this aim and power; G shoots at it.")
+LONG_VERDICT = Verdict("The Sun to Venus's line: Venus pays you 2 (rule 4); every other shooter pays you one while it "
+                       "stays (rule 6); Earth would be out", Tone.GAIN, (4, 6))
+
+
+def _corners(app, node, left, right, bottom, top):
+    low = app.render2d.getRelativePoint(node, Point3(left, 0, bottom))
+    high = app.render2d.getRelativePoint(node, Point3(right, 0, top))
+    return low[0], high[0], low[2], high[2]
+
+
+def _box(node, app):
+    """A DirectFrame's box, or a label's text's, in window units (render2d)."""
+    if node["text"]:  # a label's frame is sized to its text
+        node.resetFrameSize()
+        return _corners(app, node, *node.guiItem.getFrame())
+    return _corners(app, node, *node["frameSize"])
+
+
+def _inside(inner, outer, slack=1e-3) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] <= outer[1] + slack
+            and inner[2] >= outer[2] - slack and inner[3] <= outer[3] + slack)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_the_goal_is_one_line_and_the_verdict_and_the_coach_stay_in_their_boxes(offscreen_pipe, tmp_path, size):
+    with built_app(tmp_path, size=size) as app:
+        step(app, 2)
+        click(app, app.flow.current.buttons["new"])
+        goal = app.flow.current.goal
+        assert goal.component("text0").textNode.getNumRows() == 1
+        click(app, app.flow.current.back_button)
+        aim = new_game_against_one(app)
+        line = aim.shot_preview.verdict
+        line.show(LONG_VERDICT)
+        frame, text = _box(line.frame, app), _box(line.text, app)
+        purses = _box(app.game.hud.purse_panel, app)
+        assert frame[1] < purses[0], "the verdict's band runs under the purses"
+        assert _inside(text, frame), "the verdict's words spill out of its band"
+        aim.coach.panel.say(LONG_ADVICE)
+        panel, words = _box(aim.coach.panel.panel, app), _box(aim.coach.panel.text, app)
+        assert _inside(words, panel), "the coach's words spill out of its panel"
+        assert panel[1] < purses[0]
