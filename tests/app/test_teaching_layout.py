@@ -1,4 +1,5 @@
-"""The teaching words fit where they are drawn: the New game screen's goal in one line, the verdict
+"""The teaching words fit where they are drawn: the New game screen's goal in one line, the first tip in its
+panel above its buttons, the verdict
 between the coach's button and the purses, the coach's advice inside its panel, at 16:9 large and small."""
 
 from __future__ import annotations
@@ -25,11 +26,14 @@ def _corners(app, node, left, right, bottom, top):
 
 
 def _box(node, app):
-    """A DirectFrame's box, or a label's text's, in window units (render2d)."""
-    if node["text"]:  # a label's frame is sized to its text
-        node.resetFrameSize()
-        return _corners(app, node, *node.guiItem.getFrame())
+    """A frame's or a button's box in window units (render2d)."""
     return _corners(app, node, *node["frameSize"])
+
+
+def _words(label, app):
+    """A label's text's box in window units (its frame is sized to the text)."""
+    label.resetFrameSize()
+    return _corners(app, label, *label.guiItem.getFrame())
 
 
 def _inside(inner, outer, slack=1e-3) -> bool:
@@ -38,7 +42,7 @@ def _inside(inner, outer, slack=1e-3) -> bool:
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
-def test_the_goal_is_one_line_and_the_verdict_and_the_coach_stay_in_their_boxes(offscreen_pipe, tmp_path, size):
+def test_the_goal_is_one_line_and_the_tip_the_verdict_and_the_coach_stay_in_their_boxes(offscreen_pipe, tmp_path, size):
     with built_app(tmp_path, size=size) as app:
         step(app, 2)
         click(app, app.flow.current.buttons["new"])
@@ -46,13 +50,17 @@ def test_the_goal_is_one_line_and_the_verdict_and_the_coach_stay_in_their_boxes(
         assert goal.component("text0").textNode.getNumRows() == 1
         click(app, app.flow.current.back_button)
         aim = new_game_against_one(app)
+        assert aim.tip is not None and aim.tip.shown  # the first turn's tip
+        tip, tip_words = _box(aim.tip.frame, app), _words(aim.tip.text, app)
+        assert _inside(tip_words, tip), "the tip's words spill out of its panel"
+        assert tip_words[2] > _box(aim.tip.ok_button, app)[3], "the tip's words run into its buttons"
         line = aim.shot_preview.verdict
         line.show(LONG_VERDICT)
-        frame, text = _box(line.frame, app), _box(line.text, app)
+        frame, text = _box(line.frame, app), _words(line.text, app)
         purses = _box(app.game.hud.purse_panel, app)
         assert frame[1] < purses[0], "the verdict's band runs under the purses"
         assert _inside(text, frame), "the verdict's words spill out of its band"
         aim.coach.panel.say(LONG_ADVICE)
-        panel, words = _box(aim.coach.panel.panel, app), _box(aim.coach.panel.text, app)
+        panel, words = _box(aim.coach.panel.panel, app), _words(aim.coach.panel.text, app)
         assert _inside(words, panel), "the coach's words spill out of its panel"
         assert panel[1] < purses[0]

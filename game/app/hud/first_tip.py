@@ -12,20 +12,20 @@ from panda3d.core import TextNode
 
 from game.app.hud import theme
 
-TIP = ("First shot: struck full on, the heavy Sun stops dead and your taw rolls on after it into the inner "
-       "ring: you would be out (rule 13). Strike the Sun to one side (a cut shot), hard enough to drive it "
-       "beyond Mercury's line (rules 3 and 4), and your taw glances away. The preview on the ground shows "
-       "where everything would stop, and the line under the top bar says what the referee would rule. "
-       "H asks the coach.")
+TIP = ("Your first shot: strike the Sun full on while it lies in the inner ring and it stops dead; your taw "
+       "rolls on after it into the ring, and you would be out (rule 13). Strike it to one side (a cut shot), "
+       "hard enough to drive it beyond Mercury's line (rules 3 and 4), and your taw glances away. The preview "
+       "on the ground shows where everything would stop, and the line under the top bar what the referee "
+       "would rule. H asks the coach.")
 
 
 class FirstTurnTip:
     def __init__(self, app) -> None:
         self.app = app
-        self.frame = theme.panel(app.aspect2d, (-0.72, 0.72, -0.3, 0.3), pos=(0, 0, 0.25))
+        self.frame = theme.panel(app.aspect2d, (-0.72, 0.72, -0.22, 0.3), pos=(0, 0, 0.25))
         self.text = theme.label(self.frame, TIP, (-0.66, 0.22), scale=0.04, align=TextNode.ALeft, wordwrap=33)
-        self.ok_button = theme.button(self.frame, "Got it", (-0.3, -0.24), self.close, scale=0.045, width=6)
-        self.never_button = theme.button(self.frame, "Don't show again", (0.3, -0.24), self.never, scale=0.045,
+        self.ok_button = theme.button(self.frame, "Got it", (-0.3, -0.16), self.close, scale=0.045, width=6)
+        self.never_button = theme.button(self.frame, "Don't show again", (0.3, -0.16), self.never, scale=0.045,
                                          width=9)
 
     @staticmethod
