@@ -248,10 +248,32 @@ def speed_ladder(low: float, high: float, steps: int) -> list[float]:
 
 Origin = tuple[Point, str | None, float]  # (point, orbit laid on or None, angle on that orbit)
 
+# A glass taw that meets the lead Sun (five times its mass, restitution 0.25)
+# keeps about 4 % of its speed: a plain flick comes to rest where it touched.
+# Where that touch lies this near the inner ring, rule 13 is one slip away.
+RING_GUARD = 0.06
+
+
+def contact_point(origin: Point, target: Point, angle: float, contact_distance: float) -> Point | None:
+    """Where the shooter's centre is when, travelling from ``origin`` along ``angle``, it first touches ``target``."""
+    ux, uy = math.cos(angle), math.sin(angle)
+    tx, ty = target[0] - origin[0], target[1] - origin[1]
+    along = tx * ux + ty * uy
+    across2 = tx * tx + ty * ty - along * along
+    if along <= 0.0 or across2 >= contact_distance ** 2:
+        return None
+    reach = along - math.sqrt(contact_distance ** 2 - across2)
+    return (origin[0] + reach * ux, origin[1] + reach * uy)
+
+
+def stops_by_the_ring(layout: Layout, touch: Point | None) -> bool:
+    """Would a plain flick that stops dead at ``touch`` lie in the inner ring or on its edge?"""
+    return touch is not None and math.hypot(*touch) < layout.inner_ring_radius + RING_GUARD
+
 
 def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Origin],
              speed_range: tuple[float, float], budget: int, ring_targets: Sequence[str] = (),
-             ring_budget: int = 0, spin_shots: bool = False) -> list[Candidate]:
+             ring_budget: int = 0, spin_shots: bool = False, stop_by_ring: bool = False) -> list[Candidate]:
     """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins.
 
     With ``ring_budget``, up to that many rule 13 shots (``ring_shots``) at the
@@ -260,7 +282,11 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
     With ``spin_shots``, each origin's full-on Sun shot also comes, at three
     speeds, as a stop shot (backspin: the taw draws back from where it
     struck, out of the inner ring and off its own orbit, rules 12 and 13)
-    and a follow shot (topspin: it rolls on after the Sun).
+    and a follow shot (topspin: it rolls on after the Sun).  With
+    ``stop_by_ring``, a Sun shot whose touch lies within ``RING_GUARD`` of the
+    inner ring is a stop shot instead of a plain flick: the plain one would
+    rest where it touched, by or in the ring (rule 13), and a hand that strays
+    by a few degrees turns a safe cut into that full hit.
     """
     if budget <= 0 or not origins:
         return []
@@ -283,8 +309,10 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
                 angle = aim_angle(origin, sun, cut, contact_sun)
                 if angle is None:
                     continue
+                guarded = stop_by_ring and stops_by_the_ring(layout, contact_point(origin, sun, angle, contact_sun))
                 for speed in speed_ladder(low, high, n_speeds):
-                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit, orbit_angle=orbit_angle))
+                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit, orbit_angle=orbit_angle,
+                                          spin=-1.0 if guarded else 0.0))
         # Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first.
         others = [
             (b, p) for b, p in bodies.items()

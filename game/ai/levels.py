@@ -35,6 +35,8 @@ class Level:
     ring_candidates: int = 0
     # Stop and follow shots (backspin, topspin) at the Sun beside the plain flicks.
     spin_shots: bool = False
+    # Sun shots that would touch it by the inner ring come as stop shots, not plain flicks (rule 13).
+    stop_by_ring: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -43,7 +45,7 @@ LEVELS: dict[str, Level] = {
                     position_weight=0.0, random_play=True),
     "easy": Level("easy", angle_noise_deg=3.0, speed_noise_frac=0.12, max_candidates=40, origins=3,
                   robust_top=4, noise_samples=4, lookahead_top=0, reply_candidates=0,
-                  position_weight=1.0),
+                  position_weight=1.0, stop_by_ring=True),
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
                     position_weight=1.0, ring_candidates=10, spin_shots=True),

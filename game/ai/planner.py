@@ -80,11 +80,12 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
 
 
 def candidates_for(sit: Situation, budget: int, origins: int, ring_budget: int = 0,
-                   spin_shots: bool = False) -> list[Candidate]:
+                   spin_shots: bool = False, stop_by_ring: bool = False) -> list[Candidate]:
     rivals = tuple(taw_id(p) for p in sit.opponents()) if ring_budget > 0 else ()
     return generate(layout=sit.layout, bodies=sit.positions, shooter=sit.shooter,
                     origins=origins_for(sit, origins), speed_range=(MIN_SPEED, sit.max_speed), budget=budget,
-                    ring_targets=rivals, ring_budget=ring_budget, spin_shots=spin_shots)
+                    ring_targets=rivals, ring_budget=ring_budget, spin_shots=spin_shots,
+                    stop_by_ring=stop_by_ring)
 
 
 def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
@@ -94,7 +95,8 @@ def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
 def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
          weights: ValueWeights = ValueWeights()) -> Decision:
     started = time.perf_counter()
-    cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates, level.spin_shots)
+    cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates, level.spin_shots,
+                           level.stop_by_ring)
     if not cands:
         raise ValueError(f"{sit.shooter} has no shot to consider")
     situations: list[Situation] = [sit]
