@@ -311,8 +311,8 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
                     continue
                 guarded = stop_by_ring and stops_by_the_ring(layout, contact_point(origin, sun, angle, contact_sun))
                 for speed in speed_ladder(low, high, n_speeds):
-                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit, orbit_angle=orbit_angle,
-                                          spin=-1.0 if guarded else 0.0))
+                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit,
+                                          orbit_angle=orbit_angle, spin=-1.0 if guarded else 0.0))
         # Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first.
         others = [
             (b, p) for b, p in bodies.items()

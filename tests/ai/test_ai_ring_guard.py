@@ -31,7 +31,8 @@ CONTACT = LAYOUT.marble_radius + LAYOUT.sun_radius
 
 def sun_in_the_ring_view():
     """Earth to shoot from 16 cm out, straight at a Sun lying in the inner ring; Mercury's taw well away."""
-    positions = {b: p for b, p in LAYOUT.home_positions().items() if b != SUN and b.split(".")[0] in ("earth", "mercury")}
+    home = LAYOUT.home_positions()
+    positions = {b: p for b, p in home.items() if b != SUN and b.split(".")[0] in ("earth", "mercury")}
     positions[SUN] = (0.02, 0.0)
     positions[taw_id("earth")] = TAW
     positions[taw_id("mercury")] = LAYOUT.home_on_line("mercury", 250.0)
