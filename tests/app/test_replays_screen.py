@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 
+from game.app.hud.naming import Naming
 from game.app.replay.library import delete_replay, list_replays
 from game.app.screens.replays import EMPTY_TEXT, PAGE_SIZE
 from game.errors import UserError
@@ -21,8 +22,13 @@ PLAYERS = ({"planet": "earth", "controller": "human", "level": ""},
            {"planet": "venus", "controller": "ai", "level": "easy"})
 
 
+SEATED = ({"planet": "mercury", "seat": "You", "controller": "human", "level": ""},
+          {"planet": "venus", "seat": "Easy AI", "controller": "ai", "level": "easy"},
+          {"planet": "earth", "seat": "Easy AI 2", "controller": "ai", "level": "easy"})
+
+
 def write_game(folder, stamp: str, shots: int, winner: str | None = None, seed: int = 1,
-               finished: bool = False) -> str:
+               finished: bool = False, players=PLAYERS) -> str:
     """A saved game named as the app names them; the last shot's ledger says who won."""
     records = [synthetic_shot(seed * 10 + i, duration=1.0) for i in range(shots)]
     if records:
@@ -30,7 +36,7 @@ def write_game(folder, stamp: str, shots: int, winner: str | None = None, seed: 
         records[-1].rulings = ({"finished": finished or winner is not None, "winner": winner, "text": "End."},)
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{stamp}-seed{seed}.replay"
-    save_replay(Replay(GameMeta(seed=seed, players=PLAYERS), records), folder / name)
+    save_replay(Replay(GameMeta(seed=seed, players=players), records), folder / name)
     return name
 
 
@@ -72,6 +78,17 @@ def test_the_list_is_newest_first_with_players_winners_and_shot_counts(app, fold
     assert "Earth (you)" in players and "Mars (hard)" in players and "Venus (easy)" in players
     assert screen.page_label["text"] == "Page 1 of 1   (4 games)"
     assert screen.empty_label.isHidden()
+
+
+def test_a_seated_game_names_its_players_as_the_game_does(app, folder):
+    write_game(folder, "20260110-090000", 2, seed=1, players=SEATED)
+    screen = open_screen(app)
+    words = [text for _planet, text in screen.entries[0].players()]
+    assert words == ["You (Mercury)", "Easy AI (Venus)", "Easy AI 2 (Earth)"]
+    naming = Naming.from_players(SEATED)  # the HUD's, the feed's and the viewer's names
+    assert words == [naming.label(p["planet"]) for p in SEATED]
+    players = screen.row_texts[0]["players"].getText()
+    assert all(word in players for word in words) and "(easy)" not in players
 
 
 def test_an_unreadable_file_is_greyed_with_its_reason_and_cannot_be_opened(app, folder):

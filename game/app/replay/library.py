@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.app.hud.naming import Naming
 from game.rules.names import sentence as title_case
 from game.errors import UserError
 from game.replay.fileformat import ReplaySummary, read_meta
@@ -66,24 +67,25 @@ class ReplayEntry:
         return time.strftime("%d %b %Y  %H:%M", time.localtime(self.played))
 
     def players(self) -> list[tuple[str, str]]:
-        """(planet, how it is written): ``Earth (you)``, ``Mars (hard)``, and in a game with a seating the
-        people by name, ``Ann (Earth)``; empty when the file does not say."""
+        """(planet, how it is written), as the game names its seats: ``You (Earth)``, ``Easy AI (Mars)``,
+        ``Ann (Venus)``; a header without seat names (an older file) gives ``Earth (you)``, ``Mars (hard)``.
+        Empty when the file does not say."""
         out = []
-        meta = self.read().summary.meta
-        named = meta.seating is not None
-        for player in meta.players:
+        players = self.read().summary.meta.players
+        naming = Naming.from_players(players)
+        for player in players:
             planet = player.get("planet")
             if not isinstance(planet, str) or not planet:
                 continue
-            text = title_case(planet)
             level = player.get("level")
-            seat = player.get("seat")
-            if named and player.get("controller") == "human" and isinstance(seat, str) and seat:
-                text = f"{seat} ({title_case(planet)})"
+            if planet in naming.names:
+                text = naming.label(planet)
             elif player.get("controller") == "human":
-                text += " (you)"
+                text = f"{title_case(planet)} (you)"
             elif isinstance(level, str) and level:
-                text += f" ({level})"
+                text = f"{title_case(planet)} ({level})"
+            else:
+                text = title_case(planet)
             out.append((planet, text))
         return out
 
