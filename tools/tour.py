@@ -141,6 +141,7 @@ def record_saved_games(folder: Path) -> list[Path]:
     """A few short real games (Bullet, the referee, seeded random players) saved as the app saves them."""
     from game.match.match import new_match
     from game.match.players import RandomPlayer
+    from game.match.seating import ai_names
     from game.rules.house import HouseRules
     from game.replay.recorder import GameRecorder, ShotRecorder, meta_from
 
@@ -156,8 +157,9 @@ def record_saved_games(folder: Path) -> list[Path]:
     for seed, (stamp, planets, levels, limit, most) in enumerate(games, start=21):
         house = HouseRules(round_limit=limit) if limit else HouseRules()
         match = new_match(list(planets), [RandomPlayer(seed * 10 + i) for i in range(len(planets))], house=house)
-        players = [{"planet": p, "controller": "human" if i == 0 else "ai", "level": "" if i == 0 else levels[i - 1]}
-                   for i, p in enumerate(planets)]
+        seats = ["You", *ai_names(levels, taken=["You"])]  # named as the New game screen names them
+        players = [{"planet": p, "seat": seats[i], "controller": "human" if i == 0 else "ai",
+                    "level": "" if i == 0 else levels[i - 1]} for i, p in enumerate(planets)]
         path = folder / f"{stamp}-seed{seed}.replay"
         recorder = GameRecorder(path, meta_from(seed, players, house.to_dict(), match.layout, source="desktop"))
         for _ in range(most):
