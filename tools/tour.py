@@ -86,7 +86,11 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                 state = app.flow.state
                 if state == "GameOver":
                     break
-                if state == "Aim":
+                if state == "Aim" and app.flow.current.check.busy:  # a shot its preview warns of: shoot anyway
+                    if app.flow.current.check.confirm is not None:
+                        click(app.flow.current.check.confirm.yes_button)
+                    step()
+                elif state == "Aim":
                     aim = app.flow.current
                     if shots_by_human == 0:
                         aim.direction = (aim.direction + 1.0) % 360.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
@@ -175,7 +176,9 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
         state = app.flow.state
         if state in states:
             return state
-        if state == "Aim":
+        if state == "Aim" and app.flow.current.check.busy:
+            shoot_anyway_if_asked(app)
+        elif state == "Aim":
             human_shot(app, human_level)
         elif state == "Ruling" and app.flow.current.choosing:  # everyone at the machine is out: watch on
             click(app, app.flow.current.watch_button)
@@ -187,7 +190,7 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
 
 
 def human_shot(app, level: float) -> None:
-    """Hold the shoot button until the meter reaches about ``level``, then release."""
+    """Hold the shoot button until the meter reaches about ``level``, release, and shoot it even if asked."""
     press(app, "shoot-press")
     meter = app.flow.current.meter
     for _ in range(200):
@@ -195,6 +198,23 @@ def human_shot(app, level: float) -> None:
             break
         step(app)
     press(app, "shoot-release")
+    if app.flow.state == "Aim":
+        shoot_anyway_if_asked(app)
+
+
+def shoot_anyway_if_asked(app, limit: int = 600) -> bool:
+    """Step while a released shot waits for its preview; answer "Shoot anyway" if the game asks.
+    True if it asked."""
+    check = app.flow.current.check
+    for _ in range(limit):
+        if check.confirm is not None:
+            click(app, check.confirm.yes_button)
+            return True
+        if not check.busy:
+            return False
+        step(app)
+        time.sleep(0.005)  # the preview worker answers in real time
+    raise AssertionError("the released shot was never checked")
 
 
 def leave_to_menu(app) -> None:

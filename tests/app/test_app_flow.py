@@ -12,6 +12,7 @@ from game.app.hud.ruling_feed import ruling_lines
 from game.app.settings import load_settings
 from game.rules.termination import Termination
 from tests.app.helpers_app import (capture_shots, click, frames_until, grab, human_shot, leave_to_menu, new_game_at_aim,
+                                   shoot_anyway_if_asked,
                                    play_until, press, start_game, step)
 
 pytestmark = pytest.mark.render
@@ -106,6 +107,7 @@ def test_dragging_the_mouse_back_sets_the_power(app):
     step(app, 45)  # the meter no longer rises and falls
     assert aim.meter.level == pytest.approx(0.6)
     press(app, "shoot-release")
+    shoot_anyway_if_asked(app)
     assert len(shots) == 1
     assert shots[0].speed == pytest.approx(0.6 * aim.view.max_speed, rel=0.01)
     assert shots[0].direction == pytest.approx(direction)  # the pull does not turn the aim

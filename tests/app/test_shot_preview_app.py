@@ -9,7 +9,7 @@ import pytest
 
 from game.app.hud.preview import WARNING_COLOUR
 from game.coach.verdict import Tone
-from tests.app.helpers_app import new_game_against_one, press, step
+from tests.app.helpers_app import click, new_game_against_one, press, shoot_anyway_if_asked, step
 
 pytestmark = pytest.mark.render
 
@@ -42,7 +42,10 @@ def test_the_preview_warns_of_rule_13_and_the_shot_then_does_exactly_what_it_sho
     assert line.colour == WARNING_COLOUR
     assert tuple(line.text.component("text0").textNode.getTextColor()) == pytest.approx(WARNING_COLOUR)
     assert f"{preview.shooter}.taw" in aim.shot_preview.paths.drawn and "#warning" in aim.shot_preview.paths.drawn
-    press(app, "shoot-planned")
+    press(app, "shoot-planned")  # the game asks first, in the preview's own words
+    assert app.flow.state == "Aim" and aim.check.confirm is not None
+    assert aim.check.confirm.label["text"].startswith("Your taw would stop in the inner ring")
+    click(app, aim.check.confirm.yes_button)
     assert app.flow.state == "Shot"
     wait_for(app, lambda: app.flow.state != "Shot" or (press(app, "fast-forward") and False))
     ruling = app.game.session.last_ruling
@@ -57,6 +60,7 @@ def test_the_strength_chosen_is_in_the_game_over_summary_and_the_replay(fresh_ap
     aim_at_sun(aim)
     aim.planned = 0.4
     press(app, "shoot-planned")  # straight at the Sun: out by rule 13, and with one opponent the game ends
+    assert shoot_anyway_if_asked(app)
     assert play_until(app, ("GameOver",)) == "GameOver"
     assert app.flow.current.preview_note["text"] == "Shot preview: Guide"
     app.game.session.wait_for_replay()
@@ -71,7 +75,8 @@ def test_a_cut_shot_preview_is_no_warning_and_matches_the_shot(fresh_app):
     wait_for(app, lambda: aim.shot_preview.current)
     preview = aim.shot_preview.shown
     assert not preview.verdict.warning and not aim.shot_preview.verdict.text["text"].startswith("Warning")
-    press(app, "shoot-planned")
+    press(app, "shoot-planned")  # no warning: nothing is asked, the shot goes at once
+    assert app.flow.state == "Shot"
     wait_for(app, lambda: app.flow.state != "Shot" or (press(app, "fast-forward") and False))
     assert app.game.session.last_ruling == preview.ruling
 
@@ -126,4 +131,37 @@ def test_the_coach_shows_a_ghost_snaps_on_h_and_is_cancelled_by_the_shot(fresh_a
     assert aim.direction == pytest.approx(advice.shot.direction % 360.0)
     assert aim.placement == advice.shot.placement
     press(app, "shoot-planned")
+    shoot_anyway_if_asked(app)
     assert app.flow.state == "Shot" and aim.coach.ghost.drawn == () and aim.coach.advice is None
+
+
+def test_aim_again_drops_a_shot_the_preview_warns_of_and_nothing_is_played(fresh_app):
+    from tests.app.helpers_app import capture_shots
+
+    app = fresh_app
+    aim = new_game_against_one(app)
+    shots = capture_shots(app)
+    aim_at_sun(aim)
+    aim.planned = 0.4
+    press(app, "shoot-planned")
+    wait_for(app, lambda: aim.check.confirm is not None)
+    click(app, aim.check.confirm.no_button)
+    step(app, 5)
+    assert shots == [] and app.flow.state == "Aim" and not aim.check.busy
+    press(app, "shoot-planned")  # asked again: Esc answers Aim again too, and opens no menu
+    wait_for(app, lambda: aim.check.confirm is not None)
+    press(app, "pause")
+    step(app, 3)
+    assert shots == [] and not aim.check.busy and not app.pause.active
+
+
+def test_with_the_preview_off_a_warning_shot_goes_unasked(fresh_app):
+    from tests.app.helpers_app import capture_shots
+
+    app = fresh_app
+    aim = new_game_against_one(app, preview="none")
+    shots = capture_shots(app)
+    aim_at_sun(aim)
+    aim.planned = 0.4
+    press(app, "shoot-planned")
+    assert app.flow.state == "Shot" and len(shots) == 1

@@ -13,7 +13,7 @@ from game.app.hud.spin_dot import dot_height
 from game.app.input.aiming import SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP
 from game.coach.advice import Advice
 from game.match.players import Shot
-from tests.app.helpers_app import new_game_against_one, play_until, press, start_game, step
+from tests.app.helpers_app import new_game_against_one, play_until, press, shoot_anyway_if_asked, start_game, step
 from tests.app.test_shot_preview_app import wait_for
 
 pytestmark = pytest.mark.render
@@ -46,6 +46,8 @@ def play_out_the_shot(app) -> None:
     for _ in range(600):
         if app.flow.state not in ("Aim", "Shot"):
             return
+        if app.flow.state == "Aim" and app.flow.current.check.busy:
+            shoot_anyway_if_asked(app)
         press(app, "fast-forward")
     raise AssertionError(f"the shot never finished; stuck in {app.flow.state}")
 

@@ -15,23 +15,29 @@ LEAVE_TEXT = ("Leave this game? It is kept as a replay: Watch a replay on the ti
 
 
 class Confirm:
-    """Two buttons: ``yes`` runs ``on_yes``, ``no`` closes the question and shows what it covered again."""
+    """Two buttons: ``yes`` runs ``on_yes``; ``no`` closes the question, shows what it covered again and runs ``on_no``."""
 
     def __init__(self, parent, text: str, yes: str, no: str, on_yes: Callable[[], None],
-                 covers=None) -> None:
+                 covers=None, on_no: Callable[[], None] | None = None) -> None:
         self.covers = covers
         self.shade = theme.modal(parent, 70)
         self.frame = theme.panel(self.shade, (-0.75, 0.75, -0.32, 0.32), colour=theme.OPAQUE_PANEL)
         self.label = theme.label(self.frame, text, (0, 0.17), scale=0.05, wordwrap=27)
         self.yes_button = theme.button(self.frame, yes, (-0.3, -0.2), self._yes, width=7)
-        self.no_button = theme.button(self.frame, no, (0.3, -0.2), self.close, width=7)
+        self.no_button = theme.button(self.frame, no, (0.3, -0.2), self._no, width=7)
         self._on_yes = on_yes
+        self._on_no = on_no
         if covers is not None:
             covers.hide()  # one overlay at a time: nothing beneath shows through
 
     def _yes(self) -> None:
         self.close()
         self._on_yes()
+
+    def _no(self) -> None:
+        self.close()
+        if self._on_no is not None:
+            self._on_no()
 
     def close(self) -> None:
         if self.shade is not None:

@@ -26,6 +26,7 @@ from game.app.input.aiming import (SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP, PowerM
                                    shot_velocity, turn_start)
 from game.app.input.bindings import TapCounter
 from game.app.hud.first_tip import FirstTurnTip
+from game.app.screens.aim_check import ShotCheck
 from game.app.screens.aim_coach import ShotCoach
 from game.app.hud.spin_dot import SpinDot
 from game.app.screens.aim_preview import NONE, ShotPreview
@@ -65,6 +66,7 @@ class AimState(State):
         self._spin_held = {"topspin": 0.0, "backspin": 0.0}  # how long each spin key has been down
         self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice))
+        self.check = self.keep(ShotCheck(app, self.shot_preview, lambda shot: self.go("Shot", shot)))
         state = self.view.rule_state
         first_shot = state is not None and self.view.shooter in state.first_shot_pending
         self.tip = self.keep(FirstTurnTip(app)) if FirstTurnTip.wanted(app, first_shot) else None
@@ -140,7 +142,10 @@ class AimState(State):
             self._set_placing(True)
 
     def cancel_gesture(self) -> bool:
-        """Esc or the right button while the power is charging: let go, shoot nothing."""
+        """Esc or the right button while the power is charging, or while a released shot waits to be
+        checked: let go, shoot nothing."""
+        if self.check.drop():
+            return True
         if not self.meter.charging:
             return False
         self.meter.cancel()
@@ -170,6 +175,8 @@ class AimState(State):
                     spin=self.spin.value)
 
     def press(self) -> None:
+        if self.check.busy:
+            return
         self.meter.press(self.app.clock.getFrameTime())
         self._press_y = None
 
@@ -179,15 +186,18 @@ class AimState(State):
         level = self.meter.release(self.app.clock.getFrameTime())
         if level > 0:
             self.planned = level
-        self.coach.cancel()
-        self.go("Shot", self.shot(level))
+        self._fire(self.shot(level))
 
     def shoot_planned(self) -> None:
         """G: shoot now at the set power (the wheel's, the coach's, or the last shot's)."""
-        if self.meter.charging:
+        if self.meter.charging or self.check.busy:
             return
+        self._fire(self.shot(self.planned))
+
+    def _fire(self, shot: Shot) -> None:
+        """Shoot, unless the preview of this very shot warns: then ask first (``aim_check``)."""
         self.coach.cancel()
-        self.go("Shot", self.shot(self.planned))
+        self.check.submit(shot, self.app.clock.getFrameTime())
 
     def nudge_power(self, step: float) -> None:
         if not self.meter.charging:
@@ -211,6 +221,9 @@ class AimState(State):
         app = self.app
         dt = min(0.1, app.clock.getDt())
         keys = app.keys
+        if self.check.busy:  # the aim, the power and the spin stay as released while it is checked
+            self.check.poll(app.clock.getFrameTime())
+            return task.cont
         if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse():
             self.pointer_at(app.mouseWatcherNode.getMouseX(), app.mouseWatcherNode.getMouseY())
         if not self.meter.charging:  # the aim is fixed once the power gesture has begun
