@@ -37,6 +37,16 @@ def test_the_caption_names_the_first_body_on_the_aim_line_and_the_power_in_words
     assert reading.caption() == "The Earth shoots into open ground, gentle"
 
 
+def test_the_caption_says_a_stop_or_a_follow_shot_when_the_ai_puts_spin_on_it():
+    positions = {"mars.taw": (0.0, -0.4), "sun": (0.0, 0.0)}
+    stop = read_aim(_view(positions), Shot(direction=90.0, speed=1.5, spin=-0.6))
+    follow = read_aim(_view(positions), Shot(direction=90.0, speed=1.5, spin=0.3))
+    plain = read_aim(_view(positions), Shot(direction=90.0, speed=1.5, spin=0.001))
+    assert stop.caption() == "Mars aims at the Sun, firm, a stop shot (backspin)"
+    assert follow.caption() == "Mars aims at the Sun, firm, a follow shot (topspin)"
+    assert plain.caption() == "Mars aims at the Sun, firm"
+
+
 def test_power_words_split_the_speed_range_in_thirds():
     assert [power_word(s, 3.0) for s in (0.1, 0.99, 1.01, 1.99, 2.01, 3.0)] == [
         Power.GENTLE, Power.GENTLE, Power.FIRM, Power.FIRM, Power.HARD, Power.HARD]

@@ -15,7 +15,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from game.app.hud import theme
-from game.app.input.aiming import FirstContact, first_contact
+from game.app.input.aiming import SPIN_WORDS_BELOW, FirstContact, first_contact
 from game.match.players import MatchView, Shot
 from game.match.table import body_radius
 from game.rules.names import body, sentence, who
@@ -54,17 +54,24 @@ class AimReading:
     direction: float              # degrees counter-clockwise from +x
     contact: FirstContact | None  # the first body the aim line meets, if any on the table
     power: Power
+    spin: float = 0.0             # Shot.spin: backspin below 0 (a stop shot), topspin above (a follow shot)
 
     @property
     def target(self) -> str | None:
         return self.contact.body if self.contact else None
 
     def caption(self) -> str:
-        """'Mars aims at the Sun, firm'; 'The Earth shoots into open ground, gentle'."""
+        """'Mars aims at the Sun, firm'; 'The Earth shoots into open ground, gentle, a stop shot (backspin)'."""
         name = sentence(who(self.shooter))
+        how = f"{self.power.value}{self._spin_words()}"
         if self.contact is None:
-            return f"{name} shoots into open ground, {self.power.value}"
-        return f"{name} aims at {body(self.contact.body)}, {self.power.value}"
+            return f"{name} shoots into open ground, {how}"
+        return f"{name} aims at {body(self.contact.body)}, {how}"
+
+    def _spin_words(self) -> str:
+        if abs(self.spin) < SPIN_WORDS_BELOW:
+            return ""
+        return ", a follow shot (topspin)" if self.spin > 0 else ", a stop shot (backspin)"
 
 
 def shot_origin(view: MatchView, shot: Shot) -> Point | None:
@@ -83,7 +90,8 @@ def read_aim(view: MatchView, shot: Shot) -> AimReading | None:
     bodies = {b: (p, body_radius(layout, b)) for b, p in view.positions.items() if b != view.taw}
     reach = 2.0 * layout.play_radius  # the aim line crosses the whole table
     contact = first_contact(origin, shot.direction, layout.marble_radius, bodies, reach)
-    return AimReading(view.shooter, origin, shot.direction % 360.0, contact, power_word(shot.speed, view.max_speed))
+    return AimReading(view.shooter, origin, shot.direction % 360.0, contact, power_word(shot.speed, view.max_speed),
+                      shot.spin)
 
 
 def aim_line_length(reading: AimReading, open_length: float = 0.5) -> float:
