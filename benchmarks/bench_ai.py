@@ -1,6 +1,6 @@
 """AI timings and strength, side by side in one run.
 
-    /work/venv/bin/python benchmarks/bench_ai.py [--situations 8] [--games 0]
+    .venv/bin/python benchmarks/bench_ai.py [--situations 8] [--games 0]
 
 1. Rollout throughput: candidate shots evaluated per second (one fresh
    Bullet world, the shot to rest, the referee's ruling, the score), inline

@@ -1,6 +1,6 @@
 """Frame cost of the desktop app offscreen at the quality it detects: aiming, a shot, the replay viewer.
 
-``/work/venv/bin/python benchmarks/bench_app.py [--frames 40] [--size 1280x720]``
+``.venv/bin/python benchmarks/bench_app.py [--frames 40] [--size 1280x720]``
 
 One app is built at ``--size`` with the first-start defaults, runs the same
 quality detection a first start runs (``TawApp.detect_quality``), then plays

@@ -2,7 +2,7 @@
 
 Run on demand (not part of the test suite)::
 
-    /work/venv/bin/python benchmarks/bench_frame.py --frames 15
+    .venv/bin/python benchmarks/bench_frame.py --frames 15
 
 The full seven-planet table (41 bodies: Sun, 7 planets, 26 satellites,
 7 taws) at 1280x720, seen from the knuckle-down and the overhead cameras,

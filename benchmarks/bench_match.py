@@ -1,6 +1,6 @@
 """Match-layer timings, side by side in one run: where a shot's time goes.
 
-    /work/venv/bin/python benchmarks/bench_match.py
+    .venv/bin/python benchmarks/bench_match.py
 
 For a fixed set of tables taken from seeded random games, each shot is timed
 three ways: the whole ``Match.play_shot`` (physics, referee, carrying out,

@@ -1,6 +1,6 @@
 """Physics benchmark: the standard heavy shots on a full seven-player table.
 
-    /work/venv/bin/python benchmarks/bench_physics.py --repeats 15 [--baseline REV]
+    .venv/bin/python benchmarks/bench_physics.py --repeats 15 [--baseline REV]
 
 Two shots at the cap on the 41-body table (``saturn``: through Saturn's ring
 into Saturn; ``sun``: Earth's taw at the Sun). Medians of CPU time, side by

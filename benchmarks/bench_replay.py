@@ -1,6 +1,6 @@
 """Replay figures: bytes per shot on real games, recording overhead, encode/decode, viewer and export cost.
 
-Run: /work/venv/bin/python benchmarks/bench_replay.py [--games 3] [--shots 30] [--repeats 7]
+Run: .venv/bin/python benchmarks/bench_replay.py [--games 3] [--shots 30] [--repeats 7]
 Medians, measured side by side in one run.  Real games: Bullet physics, the
 referee and seeded random players over a four-planet table.
 """

@@ -2,7 +2,7 @@
 
 Run on demand (not part of the test suite)::
 
-    /work/venv/bin/python benchmarks/bench_rules.py --repeats 15
+    .venv/bin/python benchmarks/bench_rules.py --repeats 15
 
 Measured side by side in one run, medians over the repeats, on a full
 seven-player table (the Sun, 7 planets, 26 satellites, 7 taws):

@@ -1,6 +1,6 @@
 """The teaching features' costs (issue 11): shot preview latency, frame time while previews compute, the coach.
 
-``/work/venv/bin/python benchmarks/bench_teach.py [--changes 60] [--frames 60] [--size 1280x720] [--coach 4]``
+``.venv/bin/python benchmarks/bench_teach.py [--changes 60] [--frames 60] [--size 1280x720] [--coach 4]``
 
 1. **Preview latency**: in the app offscreen, on the human's first turn
    (Learning preview), the aim is turned by half a degree, then frames are

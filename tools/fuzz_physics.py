@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Physics fuzz: seeded random shots up to the cap, from every orbit, into crowded tables.
 
-    /work/venv/bin/python tools/fuzz_physics.py --cases 2000 --seed 1
+    .venv/bin/python tools/fuzz_physics.py --cases 2000 --seed 1
 
 Exit status 1 if any check failed; each problem names the case's seed
 (``game.stress.physics_fuzz.build_case(seed, cap)`` rebuilds it).

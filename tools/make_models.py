@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    /work/venv/bin/python tools/make_models.py [--out models]
+    .venv/bin/python tools/make_models.py [--out models]
 
 Everything is computed from formulas with fixed formatting, so running the tool
 twice writes byte-identical files (``--check`` proves it against the committed
