@@ -205,12 +205,16 @@ def round_limit_ending(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]
     name = names.who(winner)
     head = f"The round limit of {names.count(limit, 'round')} is reached"
     level = [p for p in active if worth[p] == worth[winner]]
+    richer = [p for p in level if ledger.purses[p] == ledger.purses[winner]]
+    pot = ledger.stakes
     ledger.winner_takes_the_pot(winner, f"{names.who(winner)} wins at the round limit")
+    # The count that decided is the one at the limit; the pot comes after, so the sentence names both.
+    after = f"; with the stakes' {pot} {names.who(winner)} ends with {ledger.worth(winner)}" if pot else ""
     if len(level) == 1:
         return Ending(winner, Termination.ROUND_LIMIT,
-                      f"{head}: {name} has the most marbles ({worth[winner]}) and wins the game.", turn, rounds)
-    richer = [p for p in level if ledger.purses[p] == ledger.purses[winner]]
+                      f"{head}: {name} has the most marbles at the limit ({worth[winner]}) and wins the game{after}.",
+                      turn, rounds)
     why = ("the larger purse" if len(richer) == 1 else "the orbit nearer the Sun")
     return Ending(winner, Termination.ROUND_LIMIT_TIE,
                   f"{head}: {names.join([names.who(p) for p in level])} have {worth[winner]} marbles each; "
-                  f"{names.who(winner)} wins the game on {why}.", turn, rounds)
+                  f"{names.who(winner)} wins the game on {why}{after}.", turn, rounds)

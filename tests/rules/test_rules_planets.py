@@ -368,6 +368,30 @@ def test_the_round_limit_ends_the_game_with_the_richest_player_winning():
     assert r2.ending.startswith("The round limit of 1 round is reached: the Earth has the most marbles")
 
 
+def test_the_round_limit_sentence_names_the_count_at_the_limit_and_the_worth_after_the_stakes():
+    house = HouseRules(round_limit=1)
+    state = game(["venus", "earth"], purses={"venus": 20, "earth": 21}, stakes=3)
+    state = replace(state, marbles_in_game=state.ledger_total())
+    r1 = play(state, "venus", house, rest=AWAY)
+    r2 = play(r1.state, "earth", house, rest={"earth.taw": region_spot("mars")})
+    assert r2.termination is Termination.ROUND_LIMIT and r2.winner == "earth"
+    pot = r2.paid(STAKES, "earth")
+    assert pot == 3
+    final = r2.state.worth("earth")  # what the game-over table shows as his worth
+    assert f"the Earth has the most marbles at the limit ({final - pot})" in r2.ending
+    assert r2.ending.endswith(f"with the stakes' {pot} the Earth ends with {final}.")
+
+
+def test_a_round_limit_tie_on_level_purses_is_broken_by_the_orbit_even_when_the_winner_takes_stakes():
+    house = HouseRules(round_limit=1)
+    state = game(["venus", "mercury"], stakes=2)
+    state = replace(state, marbles_in_game=state.ledger_total())
+    r = play(play(state, "mercury", house, rest={"mercury.taw": region_spot("venus")}).state, "venus", house,
+             rest=AWAY)
+    assert r.termination is Termination.ROUND_LIMIT_TIE and r.winner == "mercury"
+    assert "Mercury wins the game on the orbit nearer the Sun; with the stakes' 2" in r.ending
+
+
 def test_round_limit_tie_goes_to_the_planet_nearer_the_sun():
     house = HouseRules(round_limit=1)
     state = game(["venus", "mercury"])
