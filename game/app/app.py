@@ -36,6 +36,7 @@ class TawApp(ShowBase):
         self.audio = self.view = self.pause = self.history = self.flow = self.render_scale = None
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
+        self.quality_note = None  # the first start's note of the graphics quality chosen (a CornerNote)
         # Worker processes for teaching (issue 11), started on first use and closed in destroy():
         # the shot preview's (game.app.session.previewer) and the coach's planner.
         self.previewer = None
@@ -102,19 +103,23 @@ class TawApp(ShowBase):
 
     def _detect_at_first_start(self) -> None:
         """Say what is happening, draw that, then measure (the loop stands still for a few seconds)."""
-        from game.app.hud import theme
+        from game.app.hud.corner_note import CornerNote
 
-        note = theme.label(self.aspect2d, "Choosing the graphics quality for this machine...", (0, -0.9),
-                           scale=0.05, colour=theme.BRASS)
+        self.quality_note = CornerNote(self, "Choosing the graphics quality for this machine...")
 
         def run(task):
             found = self.detect_quality()
-            note["text"] = f"Graphics quality chosen: {found.summary()}.\nSettings > Detect measures again."
-            note["text_wordwrap"] = 40
-            self.taskMgr.doMethodLater(6.0, lambda t: note.destroy(), "taw-detect-note")
+            self.quality_note.set_text(f"Graphics quality chosen: {found.summary()}.\n"
+                                       "Settings > Detect measures again.")
+            self.taskMgr.doMethodLater(6.0, lambda t: self._drop_quality_note(), "taw-detect-note")
             return task.done
 
         self.taskMgr.doMethodLater(0.3, run, "taw-detect-quality")
+
+    def _drop_quality_note(self) -> None:
+        if self.quality_note is not None:
+            self.quality_note.destroy()
+            self.quality_note = None
 
     def detect_quality(self, frames: int = 6):
         """Measure frames of the table at each candidate quality, best first; apply and keep the first that

@@ -5,10 +5,10 @@ between the coach's button and the purses, the coach's advice inside its panel, 
 from __future__ import annotations
 
 import pytest
-from panda3d.core import Point3
 
 from game.coach.verdict import Tone, Verdict
 from tests.app.helpers_app import built_app, click, new_game_against_one, step
+from tests.app.layout_kit import frame_box as _box, inside as _inside, words_box as _words
 
 pytestmark = pytest.mark.render
 
@@ -17,28 +17,6 @@ LONG_ADVICE = ("Coach: Strike the Sun beyond Mercury's orbit to rest in Venus's 
                "out (rule 13).\nH again: take this aim and power; G shoots at it.")
 LONG_VERDICT = Verdict("The Sun to Venus's line: Venus pays you 2 (rule 4); every other shooter pays you one while it "
                        "stays (rule 6); Earth would be out", Tone.GAIN, (4, 6))
-
-
-def _corners(app, node, left, right, bottom, top):
-    low = app.render2d.getRelativePoint(node, Point3(left, 0, bottom))
-    high = app.render2d.getRelativePoint(node, Point3(right, 0, top))
-    return low[0], high[0], low[2], high[2]
-
-
-def _box(node, app):
-    """A frame's or a button's box in window units (render2d)."""
-    return _corners(app, node, *node["frameSize"])
-
-
-def _words(label, app):
-    """A label's text's box in window units (its frame is sized to the text)."""
-    label.resetFrameSize()
-    return _corners(app, label, *label.guiItem.getFrame())
-
-
-def _inside(inner, outer, slack=1e-3) -> bool:
-    return (inner[0] >= outer[0] - slack and inner[1] <= outer[1] + slack
-            and inner[2] >= outer[2] - slack and inner[3] <= outer[3] + slack)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 450)])

@@ -73,6 +73,16 @@ def label(parent, text: str, pos: tuple[float, float], scale: float = 0.05, colo
                        frameColor=(0, 0, 0, 0), text_shadow=(0, 0, 0, 0.6))
 
 
+def fit_width(label: DirectLabel, width: float) -> None:
+    """Shrink a one-line label, keeping its position, until its words are no wider than ``width``."""
+    label.resetFrameSize()
+    left, right, _bottom, _top = label.guiItem.getFrame()
+    scale = label.getScale().x
+    drawn = (right - left) * scale
+    if drawn > width:
+        label.setScale(scale * width / drawn)
+
+
 def button(parent, text: str, pos: tuple[float, float], command, scale: float = 0.06,
            width: float = 7.0, extra_args: list | None = None) -> DirectButton:
     half = width / 2

@@ -13,6 +13,7 @@ from game.app.session.game_setup import PREVIEW_NAMES
 
 COLUMNS = (-0.76, -0.6, -0.46, -0.27, -0.1)
 HEADS = ("began", "won", "lost", "in hand", "worth")
+TITLE_WIDTH = 2.44  # the panel's width less its margins
 
 
 class GameOverState(State):
@@ -31,9 +32,12 @@ class GameOverState(State):
         title = result_title(termination, winner, winner is not None and winner == session.human,
                              naming.label(winner) if winner else "")
         self.title = theme.label(root, title, (0, 0.65), scale=0.09, colour=theme.BRASS)
-        theme.label(root, session.end_reason(), (0, 0.56), scale=0.04, colour=theme.DIM_INK, wordwrap=60)
+        theme.fit_width(self.title, TITLE_WIDTH)  # a long name must not run past the panel
+        self.reason = theme.label(root, session.end_reason(), (0, 0.56), scale=0.04, colour=theme.DIM_INK,
+                                  wordwrap=60)
+        # Under the chart, where no headline or name can reach it.
         preview = PREVIEW_NAMES.get(app.game.setup.preview, app.game.setup.preview)
-        self.preview_note = theme.label(root, f"Shot preview: {preview}", (0.62, 0.74), scale=0.035,
+        self.preview_note = theme.label(root, f"Shot preview: {preview}", (0.62, -0.45), scale=0.035,
                                         colour=theme.DIM_INK)
         rows = session.summary()
         self._table(root, rows, naming)

@@ -1,0 +1,103 @@
+"""The game-over screen and the title menu's first-start note fit the window, at 16:9 large and small:
+every word inside the window, the headline clear of the notes beside it, the referee's sentence agreeing with
+the table, the graphics-quality note on its card in the corner, clear of the menu."""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+import pytest
+
+from game.rules.termination import Termination
+from tests.app.helpers_app import built_app, play_until, random_opponents, restore_clock, start_game, step
+from tests.app.layout_kit import WINDOW, apart, frame_box, inside, overlap, words_box
+
+pytestmark = pytest.mark.render
+
+SIZES = [(1280, 720), (800, 450)]
+LONG_TITLE = "A tie: Bartholomew-Alexander (Herschel) wins the tie-break at last"
+
+
+def _labels(root):
+    """Every label with words drawn under ``root`` (DirectGUI keeps each widget in ``guiDict``)."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+    from direct.gui.DirectLabel import DirectLabel
+
+    return [w for w in list(DirectGuiWidget.guiDict.values())
+            if isinstance(w, DirectLabel) and not w.isEmpty() and root.isAncestorOf(w) and w["text"]
+            and not w.isHidden()]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_game_over_words_stay_in_the_window_apart_and_the_referee_counts_as_the_table(offscreen_pipe, tmp_path,
+                                                                                            size):
+    with built_app(tmp_path, session_factory=random_opponents, size=size) as app:
+        step(app, 2)
+        start_game(app, rounds=1, planet="hat", seed=11)
+        play_until(app, ("GameOver",))
+        step(app, 2)
+        screen = app.flow.current
+        title, preview, reason = (words_box(w, app) for w in (screen.title, screen.preview_note, screen.reason))
+        assert apart(title, preview), "the headline runs into the shot preview's line"
+        assert apart(title, reason) and apart(preview, reason)
+        labels = _labels(app.aspect2d)
+        assert len(labels) > 20  # the headline, the table, the notes, the chart's labels
+        boxes = [(w["text"], words_box(w, app)) for w in labels]
+        for text, box in boxes:
+            assert inside(box, WINDOW), f"{text!r} runs out of the window: {box}"
+        for (a, box_a), (b, box_b) in combinations(boxes, 2):
+            assert not overlap(box_a, box_b), f"{a!r} overlaps {b!r}"
+        for text, box in boxes:
+            assert box == title or apart(box, title), f"{text!r} crowds the headline"
+        # The sentence's last count is the winner's worth in the table (the pot taken after the count).
+        session = app.game.session
+        assert session.last_ruling.termination in (Termination.ROUND_LIMIT, Termination.ROUND_LIMIT_TIE)
+        worth = {row.planet: row.worth for row in session.summary()}
+        counts = [int(n) for n in re.findall(r"\d+", session.end_reason())]
+        assert counts[-1] == worth[session.winner()], session.end_reason()
+        # A long headline is shrunk to the panel's width, not run past it.
+        from game.app.hud import theme
+        from game.app.screens.game_over import TITLE_WIDTH
+
+        screen.title["text"] = LONG_TITLE
+        theme.fit_width(screen.title, TITLE_WIDTH)
+        long = words_box(screen.title, app)
+        assert long[1] - long[0] <= TITLE_WIDTH / app.getAspectRatio() + 1e-3
+        assert apart(long, words_box(screen.preview_note, app)) and apart(long, reason)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_first_start_quality_note_sits_on_its_card_inside_the_window_clear_of_the_menu(offscreen_pipe,
+                                                                                              tmp_path, size):
+    from game.app.app import TawApp
+    from game.app.config import AppConfig
+    from game.app.paths import UserPaths
+    from game.app.settings import Settings
+    from panda3d.core import ClockObject
+
+    app = TawApp(AppConfig(paths=UserPaths.under(tmp_path), settings=Settings(), offscreen=True,
+                           offscreen_size=size, detect_quality=True))
+    try:
+        clock = ClockObject.getGlobalClock()
+        clock.setMode(ClockObject.MNonRealTime)
+        clock.setFrameRate(60)
+        for _ in range(200):
+            step(app)
+            if not app.taskMgr.hasTaskNamed("taw-detect-quality"):
+                break
+        note = app.quality_note
+        assert note is not None and "Graphics quality chosen" in note.text["text"]
+        card, words = frame_box(note.card, app), words_box(note.text, app)
+        assert note.text.component("text0").textNode.getNumRows() >= 3  # long enough to have wrapped
+        assert inside(card, WINDOW), f"the note's card runs out of the window: {card}"
+        assert inside(words, card), "the note's words spill out of its card"
+        menu = app.flow.current
+        for widget in [*menu.buttons.values(), *_labels(app.aspect2d)]:
+            if widget is note.text:
+                continue
+            box = frame_box(widget, app) if widget in menu.buttons.values() else words_box(widget, app)
+            assert not overlap(card, box), f"the note covers {widget['text']!r}"
+    finally:
+        app.destroy()
+        restore_clock()
