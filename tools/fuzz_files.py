@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """File fuzz: seeded mutations of scenario, replay, settings and house-rule files.
 
-    /work/venv/bin/python tools/fuzz_files.py --per-target 2000 --seed 1 --cli 10 --hostile --render
+    .venv/bin/python tools/fuzz_files.py --per-target 2000 --seed 1 --cli 10 --hostile --render
 
 Each mutant must be refused with one clean line (UserError) or accepted and
 then work; settings never fail (defaults with a warning).  ``--cli N`` also

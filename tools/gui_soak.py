@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """GUI soak: the desktop app offscreen, driven by seeded random keys, clicks and aim moves.
 
-    /work/venv/bin/python tools/gui_soak.py --frames 5000 --seed 1
-    /work/venv/bin/python tools/gui_soak.py --frames 3000 --seed 2 --fault full-disk   # or read-only, settings-file
+    .venv/bin/python tools/gui_soak.py --frames 5000 --seed 1
+    .venv/bin/python tools/gui_soak.py --frames 3000 --seed 2 --fault full-disk   # or read-only, settings-file
 
 Prints the states entered, every exception, and the scene graph's census
 (nodes, tasks, events listened, DirectGUI widgets) in the menu before and

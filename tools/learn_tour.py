@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Render the teaching screenshots offscreen: the shot preview with a warning, the coach's ghost, a lesson.
 
-    /work/venv/bin/python tools/learn_tour.py docs/screenshots
+    .venv/bin/python tools/learn_tour.py docs/screenshots
 
 Plays a seeded game (one random opponent, the player holding Mercury, first
 to shoot) and the course's first lessons through the app's own screens.

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Memory kept per hat drop and per headless match, with and without emptying Panda's state cache.
 
-    /work/venv/bin/python tools/memory_probe.py            # the cache as Panda leaves it headless
-    /work/venv/bin/python tools/memory_probe.py --no-gc-states   # PRC garbage-collect-states false
+    .venv/bin/python tools/memory_probe.py            # the cache as Panda leaves it headless
+    .venv/bin/python tools/memory_probe.py --no-gc-states   # PRC garbage-collect-states false
 
 Each figure: resident memory after N items minus before, divided by N, after
 a warm-up (see docs/stress.md, "Memory is not flat, and why").

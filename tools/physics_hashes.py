@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Hash sets of shots: prove a physics change moved no bit (or show which shots it moved).
 
-    /work/venv/bin/python tools/physics_hashes.py record hashes.json [--cases 300]
-    /work/venv/bin/python tools/physics_hashes.py check hashes.json
+    .venv/bin/python tools/physics_hashes.py record hashes.json [--cases 300]
+    .venv/bin/python tools/physics_hashes.py check hashes.json
 
 Each shot is hashed over its whole event log (every float's exact bytes),
 its resting places and the 60 Hz poses of every frame.  The sets:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Profile a headless AI match: the turn loop and the AI's planning thread together.
 
-    /work/venv/bin/python tools/profile_match.py --players easy,easy,random --seed 4 --rounds 2
+    .venv/bin/python tools/profile_match.py --players easy,easy,random --seed 4 --rounds 2
 
 Planning runs inline (no worker processes) but in the planner's own thread,
 which cProfile does not follow; this wraps that thread's work in a second

@@ -2,8 +2,8 @@
 """Render the README's screenshots offscreen: menu, aiming, an AI aiming, overhead, a replay watched, the history,
 game over.
 
-    /work/venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, history, game over
-    /work/venv/bin/python tools/tour.py docs/screenshots --replays  # replays.png, the list of saved games
+    .venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, history, game over
+    .venv/bin/python tools/tour.py docs/screenshots --replays  # replays.png, the list of saved games
 
 The first plays a short seeded game against the AI layer's random level;
 the second records a few short real games first.  Used to refresh
