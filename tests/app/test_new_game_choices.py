@@ -103,3 +103,22 @@ def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_pa
         assert screen.seats.seating().seat("Ann").planet == "mars"
         assert (screen.round_limit.value, screen.preview.value) == (5, "guide")
         assert screen.seed_entry.get() == "77"
+
+
+@pytest.mark.render
+def test_a_first_game_has_a_round_limit_and_a_chosen_none_is_kept_next_run(offscreen_pipe, tmp_path):
+    from game.app.screens.new_game import FIRST_GAME_ROUNDS
+
+    with built_app(tmp_path) as app:
+        step(app, 2)
+        click(app, app.flow.current.buttons["new"])
+        screen = app.flow.current
+        assert screen.round_limit.value == FIRST_GAME_ROUNDS  # nothing chosen yet: a first game that ends
+        while screen.round_limit.value != 0:
+            click(app, screen.round_limit.button)
+        click(app, screen.start_button)
+        assert app.flow.state == "HatDrop"
+    with built_app(tmp_path) as again:
+        step(again, 2)
+        click(again, again.flow.current.buttons["new"])
+        assert again.flow.current.round_limit.value == 0
