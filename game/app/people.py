@@ -2,8 +2,9 @@
 
 Several people share one machine in a hot-seat game, and each aims with
 their own hand: a mouse sensitivity, a shot preview strength and an aiming
-aid of their own.  ``PERSONAL_KEYS`` names the ``Settings`` keys a
-person keeps for themselves; on their turn ``settings_for(name, settings)``
+aid of their own; and each sends the first-turn tip away for themselves.
+``PERSONAL_KEYS`` names the ``Settings`` keys a person keeps for
+themselves; on their turn ``settings_for(name, settings)``
 lays theirs over the machine's settings.  A key added to ``Settings`` and
 to ``PERSONAL_KEYS`` is personal from then on; values are checked by
 ``settings.CHECKS``, the same checks the settings file gets.
@@ -29,7 +30,7 @@ from game.errors import UserError
 from game.fileio import read_bounded, write_atomic
 from game.match.seating import Seating, SeatingError, clean_name, name_key
 
-PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid", "preview")
+PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid", "preview", "first_tip")
 MAX_BYTES = 256 * 1024
 MAX_PEOPLE = 64  # the least recently seen are forgotten first
 VERSION = 1

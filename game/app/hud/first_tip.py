@@ -1,7 +1,9 @@
 """The first-turn tip of a first game: the inner ring, and the cut shot that keeps the taw out of it.
 
-Shown on the player's first shot of a game while the settings allow it;
-"Don't show again" switches the setting off for good (and saves it).
+Shown on a player's first shot of a game while their settings allow it.
+"Don't show again" switches it off for good for whoever pressed it: in a
+hot-seat game for that person alone (kept by name in the people file, so
+the others still see it), else the machine's setting (saved).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ class FirstTurnTip:
 
     @staticmethod
     def wanted(app, first_shot: bool) -> bool:
-        return first_shot and app.settings.first_tip and app.game is not None and app.game.lesson is None
+        game = app.game
+        return first_shot and game is not None and game.lesson is None and game.turn_settings().first_tip
 
     @property
     def shown(self) -> bool:
@@ -40,7 +43,15 @@ class FirstTurnTip:
         self.frame.hide()
 
     def never(self) -> None:
-        self.app.apply_settings(replace(self.app.settings, first_tip=False))
+        app, game = self.app, self.app.game
+        shooter = game.session.shooter()
+        if game.naming.hot_seat() and game.naming.is_person(shooter):
+            problem = app.people.remember(game.naming.name(shooter), {"first_tip": False})
+            if problem:
+                game.feed = (problem,)
+                game.refresh_hud()
+        else:
+            app.apply_settings(replace(app.settings, first_tip=False))
         self.close()
 
     def destroy(self) -> None:
