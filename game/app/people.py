@@ -135,6 +135,13 @@ class PeopleStore:
         del self._profiles[MAX_PEOPLE:]
         return self.save()
 
+    def forget(self, key: str) -> str | None:
+        """Everyone's own ``key`` dropped (the machine's applies to them again), and save if anyone had one."""
+        if not any(key in p.values for p in self._profiles):
+            return None
+        self._profiles = [Profile(p.name, {k: v for k, v in p.values.items() if k != key}) for p in self._profiles]
+        return self.save()
+
     def save(self) -> str | None:
         if self.path is None:
             return None

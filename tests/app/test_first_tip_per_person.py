@@ -55,3 +55,25 @@ def test_dont_show_again_hides_the_tip_for_the_person_who_pressed_it_and_no_one_
         human_shot(app, 0.3)
         name, aim = _next_person_aims(app)
         assert name == "Bob" and aim.tip is not None and aim.tip.shown
+
+
+def test_choosing_the_tip_on_the_settings_screen_brings_it_back_for_those_who_sent_it_away(offscreen_pipe, tmp_path):
+    with built_app(tmp_path, session_factory=random_opponents) as app:
+        _hot_seat_game(app, seed=3)
+        _name, aim = _next_person_aims(app)
+        click(app, aim.tip.never_button)  # Ann
+        press(app, "pause")
+        leave_to_menu(app)
+        people = app.app_config.paths.people_file
+        click(app, app.flow.current.buttons["settings"])
+        click(app, app.flow.current.save_button)  # saved with other things in mind: Ann's choice holds
+        assert PeopleStore.load(people).profile("Ann").values.get("first_tip") is False
+        click(app, app.flow.current.buttons["settings"])
+        screen = app.flow.current
+        click(app, screen.first_tip.button)  # no
+        click(app, screen.first_tip.button)  # yes: for everyone
+        click(app, screen.save_button)
+        assert "first_tip" not in PeopleStore.load(people).profile("Ann").values
+        _hot_seat_game(app, seed=4)
+        name, aim = _next_person_aims(app)
+        assert name == "Ann" and aim.tip is not None and aim.tip.shown

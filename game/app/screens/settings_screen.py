@@ -65,7 +65,10 @@ class SettingsState(State):
         self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
         self.preview = Chooser(root, "Shot preview (new games)", list(PREVIEW_CHOICES), s.preview, (0, -0.53),
                                describe=PREVIEW_NAMES.get)
-        self.first_tip = Chooser(root, "First-turn tip", [True, False], s.first_tip, (0, -0.64), describe=_yes_no)
+        # Choosing "yes" here (a click on it this visit) brings the tip back for those who sent it away themselves.
+        self.tip_chosen = False
+        self.first_tip = Chooser(root, "First-turn tip", [True, False], s.first_tip, (0, -0.64), describe=_yes_no,
+                                 on_change=lambda _v: setattr(self, "tip_chosen", True))
         theme.label(root, "The aiming aid is always off against hard opponents. Anti-aliasing changes apply at the next start.",
                     (0, -0.74), scale=0.035, colour=theme.DIM_INK)
         self.save_button = theme.button(root, "Save", (-0.3, -0.88), self.save, width=5)
@@ -114,6 +117,10 @@ class SettingsState(State):
 
     def save(self) -> None:
         self.app.apply_settings(self.chosen())
+        if self.tip_chosen and self.first_tip.value:
+            problem = self.app.people.forget("first_tip")
+            if problem:
+                self.app.note_warning(problem)
         self.go("Menu")
 
     def cancel(self) -> None:
