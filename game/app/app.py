@@ -103,9 +103,9 @@ class TawApp(ShowBase):
 
     def _detect_at_first_start(self) -> None:
         """Say what is happening, draw that, then measure (the loop stands still for a few seconds)."""
-        from game.app.hud.corner_note import CornerNote
+        from game.app.hud.corner_note import Corner, CornerNote
 
-        self.quality_note = CornerNote(self, "Choosing the graphics quality for this machine...")
+        self.quality_note = CornerNote(self, "Choosing the graphics quality for this machine...", Corner.TOP_RIGHT)
 
         def run(task):
             found = self.detect_quality()

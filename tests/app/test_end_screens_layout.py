@@ -1,6 +1,6 @@
-"""The game-over screen and the title menu's first-start note fit the window, at 16:9 large and small:
-every word inside the window, the headline clear of the notes beside it, the referee's sentence agreeing with
-the table, the graphics-quality note on its card in the corner, clear of the menu."""
+"""The game-over screen and the title menu's notes fit the window, at 16:9 large and small: every word inside
+the window, the headline clear of the notes beside it, the referee's sentence agreeing with the table, the
+first start's graphics-quality note and the menu's warnings each on a card in a corner, clear of the menu."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ from tests.app.layout_kit import WINDOW, apart, frame_box, inside, overlap, word
 pytestmark = pytest.mark.render
 
 SIZES = [(1280, 720), (800, 450)]
+LONG_WARNINGS = ["/home/someone/.config/sun-and-planet-taw/people.json: person 3 (Ann): mouse_sensitivity must be "
+                 "a number from 0.25 to 4; ignored",
+                 "The settings were not saved (the settings folder is read-only); they apply until you quit"]
 LONG_TITLE = "A tie: Bartholomew-Alexander (Herschel) wins the tie-break at last"
 
 
@@ -88,16 +91,36 @@ def test_the_first_start_quality_note_sits_on_its_card_inside_the_window_clear_o
                 break
         note = app.quality_note
         assert note is not None and "Graphics quality chosen" in note.text["text"]
-        card, words = frame_box(note.card, app), words_box(note.text, app)
-        assert note.text.component("text0").textNode.getNumRows() >= 3  # long enough to have wrapped
-        assert inside(card, WINDOW), f"the note's card runs out of the window: {card}"
-        assert inside(words, card), "the note's words spill out of its card"
-        menu = app.flow.current
-        for widget in [*menu.buttons.values(), *_labels(app.aspect2d)]:
-            if widget is note.text:
-                continue
-            box = frame_box(widget, app) if widget in menu.buttons.values() else words_box(widget, app)
-            assert not overlap(card, box), f"the note covers {widget['text']!r}"
+        _check_on_its_card_clear_of_the_menu(app, note)
     finally:
         app.destroy()
         restore_clock()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menus_last_two_warnings_sit_on_one_card_inside_the_window_clear_of_the_menu(offscreen_pipe, tmp_path,
+                                                                                           size):
+    with built_app(tmp_path, size=size) as app:
+        step(app, 2)
+        app.note_warning("an older warning, no longer shown")
+        for warning in LONG_WARNINGS:
+            app.note_warning(warning)
+        app.flow.request("Settings")
+        app.flow.request("Menu")  # the menu shows the warnings seen so far
+        step(app, 2)
+        note = app.flow.current.warnings
+        assert note.text["text"].split("\n") == LONG_WARNINGS
+        _check_on_its_card_clear_of_the_menu(app, note)
+
+
+def _check_on_its_card_clear_of_the_menu(app, note) -> None:
+    card, words = frame_box(note.card, app), words_box(note.text, app)
+    assert note.text.component("text0").textNode.getNumRows() >= 3  # long enough to have wrapped
+    assert inside(card, WINDOW), f"the note's card runs out of the window: {card}"
+    assert inside(words, card), "the note's words spill out of its card"
+    menu = app.flow.current
+    for widget in [*menu.buttons.values(), *_labels(app.aspect2d)]:
+        if widget is note.text:
+            continue
+        box = frame_box(widget, app) if widget in menu.buttons.values() else words_box(widget, app)
+        assert not overlap(card, box), f"the note covers {widget['text']!r}"

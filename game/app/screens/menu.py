@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.app.hud import theme
+from game.app.hud.corner_note import Corner, CornerNote
 from game.app.screens.base import State
 
 
@@ -30,6 +31,6 @@ class MenuState(State):
         }
         self.keep(theme.label(app.a2dLeftCenter, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.8), scale=0.04,
                               colour=theme.INK))
-        for i, warning in enumerate(app.warnings_seen[-2:]):
-            self.keep(theme.label(app.aspect2d, warning, (0.4, -0.86 - 0.05 * i), scale=0.035, colour=theme.BAD,
-                                  wordwrap=50))
+        # The last two, one under the other on one card, however many lines each wraps to.
+        self.warnings = self.keep(CornerNote(app, "\n".join(app.warnings_seen[-2:]), Corner.BOTTOM_RIGHT, width=1.3,
+                                             scale=0.035, colour=theme.BAD)) if app.warnings_seen else None
