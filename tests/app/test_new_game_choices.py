@@ -80,25 +80,31 @@ def test_a_read_only_folder_is_said_in_one_line(tmp_path):
         folder.chmod(0o700)
 
 
+def open_new_game(app):
+    """From the title screen to the New game screen, through its button."""
+    step(app, 2)
+    click(app, app.flow.current.buttons["new"])
+    return app.flow.current
+
+
+def choose(app, chooser, value) -> None:
+    while chooser.value != value:
+        click(app, chooser.button)
+
+
 @pytest.mark.render
 def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_path):
     with built_app(tmp_path) as app:
-        step(app, 2)
-        click(app, app.flow.current.buttons["new"])
-        screen = app.flow.current
+        screen = open_new_game(app)
         seat_all(app, screen, [("person", "Ann", "mars")] + [("ai", "medium", "hat")] * 3)
-        while screen.round_limit.value != 5:
-            click(app, screen.round_limit.button)
-        while screen.preview.value != "guide":
-            click(app, screen.preview.button)
+        choose(app, screen.round_limit, 5)
+        choose(app, screen.preview, "guide")
         screen.seed_entry.enterText("77")
         click(app, screen.start_button)
         assert app.flow.state == "HatDrop"
     assert UserPaths.under(tmp_path).new_game_file.is_file()
     with built_app(tmp_path) as again:
-        step(again, 2)
-        click(again, again.flow.current.buttons["new"])
-        screen = again.flow.current
+        screen = open_new_game(again)
         assert screen.seats.seating().names == ("Ann", "Medium AI", "Medium AI 2", "Medium AI 3")
         assert screen.seats.seating().seat("Ann").planet == "mars"
         assert (screen.round_limit.value, screen.preview.value) == (5, "guide")
@@ -110,15 +116,10 @@ def test_a_first_game_has_a_round_limit_and_a_chosen_none_is_kept_next_run(offsc
     from game.app.screens.new_game import FIRST_GAME_ROUNDS
 
     with built_app(tmp_path) as app:
-        step(app, 2)
-        click(app, app.flow.current.buttons["new"])
-        screen = app.flow.current
+        screen = open_new_game(app)
         assert screen.round_limit.value == FIRST_GAME_ROUNDS  # nothing chosen yet: a first game that ends
-        while screen.round_limit.value != 0:
-            click(app, screen.round_limit.button)
+        choose(app, screen.round_limit, 0)
         click(app, screen.start_button)
         assert app.flow.state == "HatDrop"
     with built_app(tmp_path) as again:
-        step(again, 2)
-        click(again, again.flow.current.buttons["new"])
-        assert again.flow.current.round_limit.value == 0
+        assert open_new_game(again).round_limit.value == 0
