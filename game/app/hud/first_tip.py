@@ -14,8 +14,8 @@ from panda3d.core import TextNode
 
 from game.app.hud import theme
 
-TIP = ("Your first shot: strike the Sun full on while it lies in the inner ring and it stops dead; your taw "
-       "rolls on after it into the ring, and you would be out (rule 13). Strike it to one side (a cut shot), "
+TIP = ("Your first shot: strike the Sun full on while it lies in the inner ring and the heavy Sun takes nearly all "
+       "your taw's speed; your taw stops where it touched it, in the ring, and you would be out (rule 13). Strike it to one side (a cut shot), "
        "hard enough to drive it beyond Mercury's line (rules 3 and 4), and your taw glances away. The preview "
        "on the ground shows where everything would stop, and the line under the top bar what the referee "
        "would rule. H asks the coach.")
