@@ -73,6 +73,7 @@ def test_a_lesson_is_passed_by_playing_its_solution_through_the_apps_input(fresh
     play_out(app)
     result = app.flow.current
     assert result.passed and app.game.session.outcome.passed
+    assert result.root["frameColor"][3] == 1.0  # opaque over the lesson's own panel
     saved = json.loads(app.app_config.paths.lessons_file.read_text())
     assert saved["passed"] == [RELEASE]
     click(app, result.list_button)

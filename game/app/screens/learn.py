@@ -113,7 +113,10 @@ class LessonResultState(State):
             if self.save_note:
                 app.note_warning(self.save_note)
         self.entries = [e for e in load_course() if e.lesson is not None]
-        root = self.keep(theme.panel(app.aspect2d, (-1.0, 1.0, -0.42, 0.34), pos=(0, 0, 0.2)))
+        # Opaque: it stands over the lesson's own panel, whose words would show through.
+        root = self.keep(theme.panel(app.aspect2d, (-1.0, 1.0, -0.42, 0.34), colour=theme.OPAQUE_PANEL,
+                                     pos=(0, 0, 0.2)))
+        self.root = root
         title = "Passed!" if self.passed else "Not yet"
         theme.label(root, f"{self.lesson.title}: {title}", (0, 0.22), scale=0.07,
                     colour=theme.GOOD if self.passed else theme.BAD)
