@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from game.app.hud.game_hud import PlayerLine, player_label, turn_words
+from game.app.hud.game_hud import PlayerLine, player_label, sun_words, turn_words
 from game.app.hud.naming import Naming
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.screens.hand_over import banner_text
@@ -53,3 +53,10 @@ def test_the_hud_names_people_and_ais_and_keeps_you_for_one_person():
 def test_the_banner_names_the_person_and_their_planet():
     assert banner_text("Ann", "venus") == "Ann, you are Venus: your shot"
     assert banner_text("Bob", "earth") == "Bob, you are the Earth: your shot"
+
+
+def test_the_top_bar_names_the_suns_orbit_and_says_beyond_herschel_once_it_is_out():
+    assert sun_words("venus") == "The Sun lies in Venus's orbit"
+    assert sun_words("earth") == "The Sun lies in the Earth's orbit"
+    assert sun_words("beyond") == "The Sun lies beyond Herschel's orbit"
+    assert sun_words(None) == ""

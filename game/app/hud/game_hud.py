@@ -13,6 +13,7 @@ from panda3d.core import TextNode
 
 from game.app.hud import theme
 from game.app.input.bindings import action_event
+from game.rules import names
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,14 @@ def turn_words(line: PlayerLine | None, planet: str) -> str:
     else:
         suffix = ""
     return f"{player_label(line) if line.name else theme.title_case(planet)} to shoot{suffix}"
+
+
+def sun_words(region: str | None) -> str:
+    """The top bar's "The Sun lies in Venus's orbit"; "... beyond Herschel's orbit" once it is out."""
+    if not region:
+        return ""
+    where = names.orbit(region)
+    return f"The Sun lies {where}" if region == "beyond" else f"The Sun lies in {where}"
 
 
 def feed_shown(lines: tuple[str, ...]) -> list[str]:
@@ -137,7 +146,7 @@ class Hud:
             self.turn_text["text_fg"] = theme.planet_colour(status.shooter)
         else:
             self.turn_text["text"] = ""
-        self.sun_text["text"] = f"The Sun lies in {theme.title_case(status.sun_orbit)}'s orbit" if status.sun_orbit else ""
+        self.sun_text["text"] = sun_words(status.sun_orbit)
         self.round_text["text"] = f"Round {status.round}  Turn {status.turn}" if status.turn else ""
         rows = max(1, len(status.players))
         bottom = -0.33 - rows * 0.075 - 0.06
