@@ -19,7 +19,7 @@ from game.physics.world import ZERO, Body, Mirror, sleep
 
 
 def move_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, paths: Paths, now: int,
-                h: float, t_now: float, tick: float) -> tuple[list[tuple[str, Point]], list[str]]:
+                h: float, t_now: float, tick: float, stepped: bool = True) -> tuple[list[tuple[str, Point]], list[str]]:
     """Set every moving body on the chord of its motion over the coming tick; the bodies beyond the circle.
 
     Each body's state at ``t_now`` (s) follows exactly from the one it had at
@@ -29,7 +29,8 @@ def move_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
     stopped; ``play_radius2`` is the squared play radius in Bullet units.
     ``paths`` gets each body's new straight path from substep ``now`` (``h``
     the substep): Bullet is one substep ahead of the node, at the velocity
-    it held before this tick.  Also returned: the bodies whose paths turned
+    it held before this tick, if ``stepped`` (Bullet stepped the tick; after a
+    quiet one, ``glide.py``, it is where the node is).  Also returned: the bodies whose paths turned
     or sped up (``_turns``), whose graze candidates must be looked for again.
     """
     z = mirror.z
@@ -39,6 +40,7 @@ def move_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
     out: list[tuple[str, Point]] = []
     turned: list[str] = []
     scale = BULLET_UNIT / tick
+    lag = h if stepped else 0.0
     for bid, body in list(moving.items()):
         node = body.node
         v = node.getLinearVelocity()
@@ -51,7 +53,7 @@ def move_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
         if path is not None and path[0] == now:
             bx, by = path[1], path[2]   # a hit set its velocity after Bullet's last substep
         else:
-            bx, by = px + vx * h, py + vy * h
+            bx, by = px + vx * lag, py + vy * lag
         ground = body.ground
         if body.state is REST and (vx or vy):
             # Set moving by Bullet alone (a push): it slides off unspun.

@@ -30,6 +30,7 @@ from game.physics.config import PhysicsConfig
 from game.physics.contacts import BulletContacts
 from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
+from game.physics.glide import glide
 from game.physics.grazes import Paths
 from game.physics.pandaown import release_states
 from game.physics.motion import REST, BallState, evolve, flick
@@ -103,6 +104,8 @@ class Simulation:
         self._paths = Paths()      # moved bodies' straight paths and the grazes booked on them
         self._contacts = BulletContacts(self._world, self._bodies, self._moving, self._paths, config.substep)
         self._mirror = Mirror.empty()   # resting places by row (the contact scan reads the same one)
+        # Did Bullet step the last substeps (its nodes then lag it by one), or were they quiet (glide.py)?
+        self._stepped = True
 
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -423,12 +426,20 @@ steps call by call.
         self._control()
 
     def _do_substeps(self, n: int) -> None:
-        """``n`` substeps in one doPhysics call, then any hits the scan booked."""
-        scanning = self._contacts.installed  # while it scans, the scan counts the substeps
-        h = self.clock.h
-        self._world.doPhysics(n * h, n, h)
-        if not scanning:
-            self.clock.substep += n
+        """``n`` substeps: Bullet steps them in one doPhysics call while the scan is on, then any hits it booked.
+
+        With the scan off no pair comes near touching, so the movers glide
+        along their paths and Bullet is not stepped (``glide.py``).
+        """
+        clock = self.clock
+        if self._contacts.installed:   # while it scans, the scan counts the substeps
+            h = clock.h
+            self._world.doPhysics(n * h, n, h)
+            self._stepped = True
+        else:
+            clock.substep += n
+            glide(self._moving, self._paths.starts, clock.substep)
+            self._stepped = False
         if self._contacts.pending:
             self._flush()
 
@@ -464,7 +475,7 @@ steps call by call.
         """A control tick: rolling resistance, leaving the circle, rest and the time bound."""
         clock = self.clock
         out, turned = move_moving(self._moving, self._mirror, (self.config.play_radius * BULLET_UNIT) ** 2,
-                                  self._paths, clock.substep, clock.h, clock.time_s, self.config.tick)
+                                  self._paths, clock.substep, clock.h, clock.time_s, self.config.tick, self._stepped)
         for bid, where in out:
             self._take_out(bid, where)
         if clock.past_limit():

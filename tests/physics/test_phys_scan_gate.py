@@ -22,6 +22,11 @@ from game.stress.physics_fuzz import build_case
 from tests.physics.physics_kit import CONFIG, LAYOUT, when_flick_covers, world
 
 
+# Metres: how far Bullet's single-precision sums, sixteen a tick, may carry a
+# body off its float64 path over a shot (a quiet tick adds none: glide.py).
+_DRIFT_M = 2e-5
+
+
 class AlwaysScanning(Simulation):
     """The reference: the per-substep scan installed for the whole shot."""
 
@@ -78,8 +83,10 @@ def test_a_hit_is_scanned_in_the_tick_it_comes_and_the_scan_goes_off_after() -> 
 @pytest.mark.parametrize("direction", [95.0, 135.0, 180.0])
 def test_a_taw_leaving_a_marble_it_presses_against_is_scanned_as_they_part(direction: float) -> None:
     # Resting bodies may overlap by up to 0.5 mm.  Shot sideways or away,
-    # the taw is behind nothing on its path, yet Bullet pushes the pair
-    # apart as it leaves: the scan must see that push, which sets Earth moving.
+    # the taw is behind nothing on its path, yet it starts within reach of
+    # Earth: the first tick must be scanned (Bullet steps it), and the push
+    # Bullet may give as they part must move neither more than the reference
+    # that scans every tick (which differs only by Bullet's float drift).
     r = LAYOUT.marble_radius
     spots = {"sun": (0.0, 0.0), "earth": (0.31, -0.52), "mars.taw": (0.31 - 2 * r + 0.0003, -0.52)}
     finals, scanned = [], []
@@ -88,9 +95,10 @@ def test_a_taw_leaving_a_marble_it_presses_against_is_scanned_as_they_part(direc
             sim.shoot("mars.taw", shot_velocity(1.0, direction))
             scanned.append(_scanned_ticks(sim))
             finals.append(sim.positions())
-    assert scanned[0][0]
+    assert scanned[0][0] and not any(scanned[0][1:])
     gated, always = finals
-    assert max(math.dist(gated[b], always[b]) for b in always) < 1e-6
+    assert gated["earth"] == spots["earth"]
+    assert math.dist(gated["mars.taw"], always["mars.taw"]) < _DRIFT_M
 
 
 def test_a_body_that_stops_on_a_movers_path_is_asked_again() -> None:
@@ -108,26 +116,80 @@ def test_a_body_that_stops_on_a_movers_path_is_asked_again() -> None:
 
 
 @pytest.mark.parametrize("first_seed", [0, 70])
-def test_a_gated_shot_sees_what_an_always_scanning_one_sees(first_seed: int) -> None:
+def test_a_gated_shot_meets_first_what_an_always_scanning_one_meets(first_seed: int) -> None:
     # Fuzz tables: homes, the Sun pressed against a planet, Saturn's cluster,
-    # a knot round the Sun; speeds up to the cap.
-    contacts = 0
+    # a knot round the Sun; speeds up to the cap.  The reference steps Bullet
+    # through every tick, so it carries Bullet's single-precision drift
+    # (quiet ticks do not, glide.py); after the first hit the two may part
+    # as any two nearly equal shots do, so only the first hit is compared.
+    compared = 0
     for seed in range(first_seed, first_seed + 70):
         case = build_case(seed, CONFIG.max_shot_speed)
-        runs = []
+        firsts = []
         for kind in (Simulation, AlwaysScanning):
             events: list = []
             with kind.from_positions(case.table, LAYOUT, CONFIG) as sim:
                 sim.bus.subscribe(events.append)
                 sim.shoot(taw_id(case.shooter), shot_velocity(case.speed, case.direction))
-                rest = sim.run_to_rest()
-            runs.append((events, rest))
-        (gated, gated_rest), (always, always_rest) = runs
-        assert [(e.kind, getattr(e, "a", None), getattr(e, "b", None)) for e in gated] == \
-            [(e.kind, getattr(e, "a", None), getattr(e, "b", None)) for e in always], f"seed {seed}"
-        assert [e.t for e in gated] == pytest.approx([e.t for e in always], abs=1e-9), f"seed {seed}"
-        # Only a woken idle body put back to sleep (or not) may differ, by micrometres.
-        assert gated_rest.positions.keys() == always_rest.positions.keys()
-        assert max(math.dist(gated_rest.positions[b], p) for b, p in always_rest.positions.items()) < 1e-4
-        contacts += len([e for e in gated if e.kind == "contact"])
-    assert contacts > 25
+                sim.run_to_rest()
+            firsts.append(next((e for e in events if e.kind == "contact"), None))
+        gated, always = firsts
+        assert (gated is None) == (always is None), f"seed {seed}"
+        if always is None:
+            continue
+        assert (gated.a, gated.b) == (always.a, always.b), f"seed {seed}"
+        assert gated.t == pytest.approx(always.t, abs=1e-5), f"seed {seed}"
+        assert gated.impulse == pytest.approx(always.impulse, rel=0.02), f"seed {seed}"
+        compared += 1
+    assert compared > 20
+
+
+class CheckedGlide(Simulation):
+    """Checks, in every quiet tick, that no moving body comes within touching reach of any other."""
+
+    quiet_ticks = 0
+
+    def _do_substeps(self, n: int) -> None:
+        if not self._contacts.installed:   # noqa: SLF001 - the gate's promise is the subject
+            type(self).quiet_ticks += 1
+            self._check_quiet(self.clock.substep, n)
+        super()._do_substeps(n)
+
+    def _check_quiet(self, start: int, n: int) -> None:
+        starts = self._paths.starts   # noqa: SLF001
+        bodies = self._bodies   # noqa: SLF001
+
+        def at(bid: str, t: int) -> complex:
+            path = starts.get(bid)
+            if path is None or bid not in self._moving:   # noqa: SLF001
+                p = bodies[bid].node.getTransform().getPos()
+                return complex(p[0], p[1])
+            t0, x, y, vx, vy = path
+            return complex(x + vx * (t - t0), y + vy * (t - t0))
+
+        for bid in self._moving:   # noqa: SLF001
+            for other, body in bodies.items():
+                if other == bid:
+                    continue
+                p0 = at(bid, start) - at(other, start)
+                w = (at(bid, start + n) - at(other, start + n) - p0) / n
+                ww = w.real * w.real + w.imag * w.imag
+                t = 0.0 if ww == 0.0 else min(max(-(p0.real * w.real + p0.imag * w.imag) / ww, 0.0), n)
+                reach = bodies[bid].radius + body.radius
+                assert abs(p0 + w * t) > reach, f"{bid} touches {other} in a quiet tick from substep {start}"
+
+
+def test_no_moving_body_touches_another_in_a_quiet_tick() -> None:
+    # What lets a quiet tick go unstepped (glide.py): the gate's promise,
+    # checked on the straight paths against every body, over fuzz shots.
+    CheckedGlide.quiet_ticks = 0
+    contacts = 0
+    for seed in range(0, 60):
+        case = build_case(seed, CONFIG.max_shot_speed)
+        events: list = []
+        with CheckedGlide.from_positions(case.table, LAYOUT, CONFIG) as sim:
+            sim.bus.subscribe(events.append)
+            sim.shoot(taw_id(case.shooter), shot_velocity(case.speed, case.direction))
+            sim.run_to_rest()
+        contacts += len([e for e in events if e.kind == "contact"])
+    assert CheckedGlide.quiet_ticks > 1000 and contacts > 25
