@@ -77,6 +77,8 @@ class BulletContacts:
         self.woken = False
         self.touching: set[Pair] = set()
         self.pending: list[Event] = []
+        self.resolved = False   # the resolver changed some velocity since the world last asked
+
         self._balls = _Balls(bodies)
         self._start = 0   # the substep boundary Bullet's manifolds describe
 
@@ -98,6 +100,7 @@ class BulletContacts:
             touches += self._grazes(grazes, was_touching)
         if not touches:
             return []
+        self.resolved = True
         answer = resolve(touches, self._balls, Substep(self.h, t_end), self)
         self.pending.extend(answer.contacts)
         self._new_motions(answer, t_end)

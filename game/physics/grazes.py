@@ -6,7 +6,8 @@ is a hit. Between two velocity changes every body moves on a straight
 line, so at each change a mover's path is solved for its first touch and
 the touch is booked for the contact scan (``resolver.resolve``). The same
 asks gate the scan: it is installed for a tick only if some pair comes
-within ``NEAR_SLACK`` of touching (``Paths.book``).
+within ``NEAR_SLACK`` of touching (``Paths.book``), and Bullet steps that
+tick only from about when the first pair does.
 
 Units: times in substeps, lengths in Bullet units, velocities in Bullet
 units per substep. Each moved body keeps its path because Panda's node
@@ -130,18 +131,19 @@ class Paths:
             for old in [k for k in due if k < substep]:
                 del due[old]
 
-    def book(self, movers: Iterable[str], mirror: Mirror, now: float, until: float, fresh: bool) -> bool:
+    def book(self, movers: Iterable[str], mirror: Mirror, now: float, until: float, fresh: bool) -> float:
         """Book every graze of a path of ``movers`` against any body between ``now`` and ``until``.
 
 ``fresh``: the movers' directions are new (a shot or a hit), so the resting
 bodies their paths pass are looked for again; otherwise the kept ones are
-asked. Returns whether any pair comes within ``NEAR_SLACK`` of touching
-before ``until``: the contact scan's gate (without the scan nothing turns,
-so the straight paths are exact).
+asked. Returns the substep at which some pair first comes within
+``NEAR_SLACK`` of touching, ``math.inf`` if none does before ``until``:
+the contact scan's gate, and where Bullet must start stepping (without the
+scan nothing turns, so the straight paths are exact).
 """
         rows = mirror.rows
         if len(rows) < 2:
-            return False
+            return math.inf
         span = until - now
         moving = self._moving
         if self._stopped:
@@ -149,7 +151,7 @@ so the straight paths are exact).
         asked = dict.fromkeys(movers)
         radius = mirror.radius
         soonest_of = self._soonest
-        near = False
+        first = math.inf
         for bid in asked:
             if bid not in moving:
                 continue   # stopped
@@ -167,8 +169,9 @@ so the straight paths are exact).
                         zi, vi = self._state(bid, mirror, now)
                     zj, _vj = self._state(other, mirror, now)
                     reach = radius[i] + radius[rows[other]]
-                    if _comes_within(zi - zj, vi, reach + NEAR_SLACK, span):
-                        near = True
+                    entry = _entry(zi - zj, vi, reach, span)
+                    if entry <= span:
+                        first = min(first, now + entry)
                         self._book_pair(bid, other, zi - zj, vi, reach, now, span)
             for other in moving:
                 if other == bid or (other in asked and other < bid):
@@ -183,10 +186,11 @@ so the straight paths are exact).
                 reach = radius[i] + radius[rows[other]]
                 closing = abs(vi) + abs(vj)   # at most; speeds only drop until one turns
                 soonest_of[pair] = now + (abs(d) - reach - NEAR_SLACK) / closing
-                if _comes_within(d, vi - vj, reach + NEAR_SLACK, span):
-                    near = True
+                entry = _entry(d, vi - vj, reach, span)
+                if entry <= span:
+                    first = min(first, now + entry)
                     self._book_pair(bid, other, d, vi - vj, reach, now, span)
-        return near
+        return first
 
     def _settle(self, mirror: Mirror, now: float) -> None:
         """Add the bodies that stopped since the last ask to the kept candidates of every mover.
@@ -287,17 +291,28 @@ def _soonest(d: complex, v: complex, speed: float, reach: float, now: float) -> 
     return now + (dist - reach) / speed
 
 
-def _comes_within(p: complex, w: complex, reach: float, span: float) -> bool:
-    """Do two straight paths, ``p`` apart and ``w`` a substep relative to each other, come within ``reach`` in ``span``?"""
-    c = p.real * p.real + p.imag * p.imag - reach * reach
-    if c <= 0.0:
-        return True
+def _entry(p: complex, w: complex, touch: float, span: float) -> float:
+    """Substeps until two straight paths, ``p`` apart and ``w`` a substep relative to each other, come near.
+
+    Near is within ``NEAR_SLACK`` of ``touch``, the touching distance;
+    ``math.inf`` if they do not within ``span``.  A pair near already is
+    near from now if it closes or overlaps, and never if it parts or keeps
+    its distance without overlapping (straight paths only part further).
+    """
+    reach = touch + NEAR_SLACK
+    dd = p.real * p.real + p.imag * p.imag
+    c = dd - reach * reach
     pw = p.real * w.real + p.imag * w.imag
+    if c <= 0.0:
+        return 0.0 if pw < 0.0 or dd < touch * touch else math.inf
     if pw >= 0.0:
-        return False   # not closing
-    t = min(-pw / (w.real * w.real + w.imag * w.imag), span)   # the closest approach within the span
-    x = p + w * t
-    return x.real * x.real + x.imag * x.imag < reach * reach
+        return math.inf   # not closing
+    ww = w.real * w.real + w.imag * w.imag
+    disc = pw * pw - ww * c
+    if disc < 0.0:
+        return math.inf   # the paths pass wide
+    t = (-pw - math.sqrt(disc)) / ww
+    return t if t <= span else math.inf
 
 
 def _deepest_sample(t_in: float, t_out: float, now: float, p: complex, w: complex, reach: float) -> float:

@@ -54,6 +54,11 @@ from game.rules.layout import Layout
 __all__ = ["BULLET_UNIT", "FrameCallback", "Simulation", "shot_velocity"]
 
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
+# Substeps: a scanned tick is stepped in blocks this long, aligned to the
+# tick; Bullet steps a block only if some pair may come near in it.  A power
+# of two, so that a doPhysics call of a block steps exactly that many
+# substeps (``docs/physics.md``, "Determinism").
+_BLOCK = 4
 
 
 def _event_time(event: Event) -> float:
@@ -106,6 +111,11 @@ class Simulation:
         self._mirror = Mirror.empty()   # resting places by row (the contact scan reads the same one)
         # Did Bullet step the last substeps (its nodes then lag it by one), or were they quiet (glide.py)?
         self._stepped = True
+        # While the scan is on: the substep from which some pair may come near
+        # touching (Bullet must step the block that holds it), and the blocks.
+        self._near_from = 0.0
+        self._block = _BLOCK if config.substeps_per_tick % _BLOCK == 0 and config.substeps_per_call % _BLOCK == 0 \
+            else config.substeps_per_call
 
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -426,22 +436,45 @@ steps call by call.
         self._control()
 
     def _do_substeps(self, n: int) -> None:
-        """``n`` substeps: Bullet steps them in one doPhysics call while the scan is on, then any hits it booked.
+        """``n`` substeps, then any hits the scan booked.
 
-        With the scan off no pair comes near touching, so the movers glide
-        along their paths and Bullet is not stepped (``glide.py``).
+        While the scan is on, Bullet steps (in one doPhysics call a block)
+        the blocks in which some pair may come near touching; elsewhere, and
+        in a tick without the scan, the movers glide along their paths
+        (``glide.py``).  A call of ``advance`` is whole blocks, so a live
+        game and a headless run make the same choices.
         """
         clock = self.clock
-        if self._contacts.installed:   # while it scans, the scan counts the substeps
-            h = clock.h
-            self._world.doPhysics(n * h, n, h)
-            self._stepped = True
+        end = clock.substep + n
+        if not self._contacts.installed:
+            self._glide_to(end)
         else:
-            clock.substep += n
-            glide(self._moving, self._paths.starts, clock.substep)
-            self._stepped = False
+            block = self._block
+            tick_start = clock.next_control - self.config.substeps_per_tick
+            while clock.substep < end:
+                block_end = min(end, tick_start + ((clock.substep - tick_start) // block + 1) * block)
+                if self._near_from < block_end:
+                    self._step_bullet(block_end - clock.substep)
+                else:
+                    self._glide_to(block_end)
         if self._contacts.pending:
             self._flush()
+
+    def _glide_to(self, substep: int) -> None:
+        self.clock.substep = substep
+        glide(self._moving, self._paths.starts, substep)
+        self._contacts.touching = set()   # what a scan of those substeps would have found
+        self._stepped = False
+
+    def _step_bullet(self, n: int) -> None:
+        """Bullet steps ``n`` substeps in one call (the scan counts them); after a hit, when may a pair come near next?"""
+        h = self.clock.h
+        contacts = self._contacts
+        contacts.resolved = False
+        self._world.doPhysics(n * h, n, h)
+        self._stepped = True
+        if contacts.resolved:
+            self._near_from = self._near(self._book(self._moving, fresh=False))
 
     # -- the control tick ----------------------------------------------------
 
@@ -486,20 +519,25 @@ steps call by call.
             # Every mover is on a new chord: book the tick's grazes (looking
             # again for those whose paths turned), and scan the tick only if
             # some pair comes near.
-            near = self._book([b for b in turned if b in self._moving], fresh=True) if turned else False
-            self._scan_while(self._book(self._moving, fresh=False) or near)
+            first = self._book([b for b in turned if b in self._moving], fresh=True) if turned else math.inf
+            self._scan_while(min(self._book(self._moving, fresh=False), first))
 
-    def _scan_while(self, near: bool) -> None:
-        """Install the per-substep contact scan for the coming tick only if some pair comes ``near``.
+    def _scan_while(self, first: float) -> None:
+        """Install the per-substep contact scan for the coming tick only if some pair comes near, from substep ``first``.
 
-        ``Paths.book`` tells: with the scan off nothing turns before the
-        next tick, so a tick in which no pair comes near has no contact.
+        ``Paths.book`` tells (``math.inf``: none does): with the scan off
+        nothing turns before the next tick, so a tick in which no pair
+        comes near has no contact.  Bullet then steps the tick from
+        ``_bullet_start(first)``.
         """
+        near = first < math.inf
         contacts = self._contacts
         if not near and contacts.woken:
             # Only needed after the scan saw a manifold (no overlap, no merge).
             sleep_idle(self._bodies, self._moving)
             contacts.woken = False
+        if near:
+            self._near_from = self._near(first)
         if near and not contacts.installed:
             self._world.setTickCallback(self._on_substep, False)
             contacts.installed = True
@@ -508,10 +546,16 @@ steps call by call.
             contacts.installed = False
             contacts.touching = set()
 
-    def _book(self, movers: Iterable[str], fresh: bool) -> bool:
+    def _near(self, first: float) -> float:
+        """The substep from which Bullet must step: ``first`` (some pair comes near), or before a booked graze."""
+        booked = self._paths.bookings
+        return min(first, min(booked) - 1) if booked else first
+
+    def _book(self, movers: Iterable[str], fresh: bool) -> float:
         """Book the grazes of ``movers``' paths until just past the next control tick (``grazes.py``).
 
-        True if some pair of them comes near touching by then.
+        Returned: the substep at which some pair of them first comes near
+        touching by then (``math.inf``: none does).
         """
         clock = self.clock
         self._paths.drop_before(clock.substep)
@@ -540,7 +584,7 @@ steps call by call.
         stop(self._bodies, asleep=False)
         self._settle_paths()
         self.phase = Phase.AT_REST
-        self._scan_while(False)
+        self._scan_while(math.inf)
         self._contacts.touching = set()
         self._flush(final=True)
         self._last_rest = AllAtRest(self.time, self.positions())

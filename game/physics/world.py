@@ -34,9 +34,10 @@ _LOCK_Z = Vec3(1.0, 1.0, 0.0)
 _NO_SPIN = Vec3(0.0, 0.0, 0.0)
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
 # Bullet units: a pair whose paths come no nearer than this to touching
-# cannot touch in Bullet (its contacts start 0.02 units apart; positions
-# drift from our float64 paths by about 1e-3 units over a tick).
-NEAR_SLACK = 0.5
+# gets nothing from Bullet.  Its solver gives a contact an impulse only if
+# the pair touches within the substep (or overlaps), and its positions
+# drift from our float64 paths by about 1e-3 units over a tick.
+NEAR_SLACK = 0.1
 
 
 @dataclass

@@ -6,6 +6,8 @@ around the Sun), lays one or more taws on orbit lines, and fires one of them
 at a random speed in (0, cap] (often the cap) in a random direction, or
 straight at a chosen body.  Checked for every case:
 
+* every stretch the movers glide, Bullet not stepped: no mover touches
+  any body (``glide_check.py``);
 * every sampled frame: poses finite, bodies on the ground (Bullet's own z,
   not the reported one), no two bodies overlapping deeper than one substep's
   travel at the cap (a missed hit would go deeper, toward a diameter);
@@ -28,6 +30,7 @@ from typing import Callable
 
 import numpy as np
 
+from game.stress.glide_check import GlideCheckedSimulation
 from game.stress.invariants import (
     REST_TOLERANCE,
     FrameChecker,
@@ -65,6 +68,7 @@ class PhysicsFuzzReport:
     shallow_grazes_missed: int = 0  # aimed shots that passed a graze shallower than a substep can resolve
     deepest_graze_missed: float = 0.0  # m
     max_rest_t: float = 0.0
+    glided: int = 0   # substeps the movers glided, each checked for a touch (glide_check.py)
     wall_s: float = 0.0
     stats: FrameStats = field(default_factory=FrameStats)
     problems: list[str] = field(default_factory=list)
@@ -78,7 +82,7 @@ class PhysicsFuzzReport:
             f"{self.wall_s:.1f} s",
             f"slowest rest {self.max_rest_t:.2f} s simulated; deepest overlap in a frame "
             f"{s.worst_overlap * 1000:.3f} mm ({s.worst_overlap_pair[0]} / {s.worst_overlap_pair[1]}), "
-            f"bound {flight_tolerance() * 1000:.2f} mm",
+            f"bound {flight_tolerance() * 1000:.2f} mm; {self.glided} substeps glided, each checked for a touch",
             f"{len(self.problems)} problems" + (":" if self.problems else ""),
         ]
         lines += ["  " + p for p in self.problems[:40]]
@@ -205,7 +209,7 @@ def graze_bound(speed: float, reach: float, substep_hz: float) -> float:
 
 def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     """Fire the case's shot and check it; problems go into ``report``."""
-    from game.physics import PhysicsConfig, Simulation, shot_velocity
+    from game.physics import PhysicsConfig, shot_velocity
     from game.physics.bodies import GLASS
     from game.physics.config import GRAVITY
     from game.physics.motion import Ground, evolve, flick
@@ -223,7 +227,7 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     checker = FrameChecker(radii, report.stats, tolerance=flight_tolerance(config.max_shot_speed, config.substep_hz))
     checker.context = tag
     events: list = []
-    sim = Simulation.from_positions(case.table, layout, config)
+    sim = GlideCheckedSimulation.from_positions(case.table, layout, config)
     sunk: list[str] = []
 
     def on_frame(t: float, ids: list[str], poses: np.ndarray) -> None:
@@ -246,7 +250,8 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     finally:
         sim.close()
     report.cases += 1
-    report.problems += [f"{tag}: {s}" for s in sunk]
+    report.glided += sim.glided
+    report.problems += [f"{tag}: {s}" for s in sunk + sim.problems]
     if not events or not isinstance(events[0], ShotStarted) or not isinstance(events[-1], AllAtRest):
         report.problems.append(f"{tag}: the log does not run from ShotStarted to AllAtRest")
         return

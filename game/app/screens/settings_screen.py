@@ -111,7 +111,8 @@ class SettingsState(State):
         self.shadows.set(p.shadows)
         self.msaa.set(p.msaa)
         self.render_scale.set(p.render_scale)
-        self.frame_time["text"] = f"{frame_time_text(found.frame_ms)}: applied"
+        # The kept figure (rounded to a tenth), so the screen says now what it will say when opened again.
+        self.frame_time["text"] = f"{frame_time_text(self.app.settings.detected_frame_ms)}: applied"
         self.detect_button["state"] = "normal"
         return task.done
 
