@@ -474,7 +474,25 @@ steps call by call.
         self._world.doPhysics(n * h, n, h)
         self._stepped = True
         if contacts.resolved:
+            self._give_paths(self.clock.h)
             self._near_from = self._near(self._book(self._moving, fresh=False))
+
+    def _give_paths(self, lag: float) -> None:
+        """A moving body with no path gets the one Bullet gives it, to glide on and to be asked about.
+
+        Such a body was set moving by Bullet alone (pushed, not struck: the
+        resolver leaves it Bullet's answer), or found moving before the rest
+        (``still_moving``); the next control tick would give it its own.
+        Bullet is ``lag`` seconds of its velocity ahead of its node.
+        """
+        paths = self._paths
+        starts = paths.starts
+        h = self.clock.h
+        for bid, body in self._moving.items():
+            if bid not in starts:
+                v = body.node.getLinearVelocity()
+                p = body.node.getTransform().getPos()
+                paths.set(bid, self.clock.substep, p[0] + v[0] * lag, p[1] + v[1] * lag, v[0] * h, v[1] * h)
 
     # -- the control tick ----------------------------------------------------
 
@@ -580,6 +598,8 @@ steps call by call.
         """Nothing we know of moves: check every body once, then publish the rest."""
         still_moving(self._bodies, self.config.rest_speed, self._moving)
         if self._moving:
+            self._give_paths(self.clock.h if self._stepped else 0.0)
+            self._scan_while(self._book(self._moving, fresh=True))
             return
         stop(self._bodies, asleep=False)
         self._settle_paths()

@@ -174,3 +174,20 @@ def test_the_glide_check_sees_a_touch_the_gate_did_not_foresee() -> None:
         sim.shoot("mars.taw", (1.0, 0.0))
         sim.run_to_rest()
         assert any("mars.taw touches earth" in p for p in sim.problems)
+
+
+def test_a_body_bullet_set_moving_unseen_is_found_before_the_rest_and_glides_on_its_own_path() -> None:
+    # The rest check finds a body moving that no scan saw set moving (Bullet
+    # may wake and push a resting one): it gets Bullet's path, and the gate
+    # asks about it before it glides.
+    spots = {"sun": (0.0, 0.0), "earth": (0.31, -0.52), "mars.taw": (-0.5, 0.3)}
+    with GlideCheckedSimulation.from_positions(spots, LAYOUT, CONFIG) as sim:
+        sim.shoot("mars.taw", (0.2, 0.0))
+        sim.advance(0.2)
+        earth = sim._bodies["earth"].node   # noqa: SLF001 - Bullet's unseen push, by hand
+        earth.setLinearVelocity((-30.0, 0.0, 0.0))   # 3 cm/s toward the Sun, in Bullet's mm
+        earth.setActive(True, True)
+        rest = sim.run_to_rest()
+        assert sim.problems == [] and sim.glided > 0
+    moved = rest.positions["earth"][0] - spots["earth"][0]
+    assert -0.05 < moved < -0.001   # it slid and rolled a little way, then stopped
