@@ -204,7 +204,9 @@ def human_shot(app, level: float) -> None:
 
 def shoot_anyway_if_asked(app, limit: int = 600) -> bool:
     """Step while a released shot waits for its preview; answer "Shoot anyway" if the game asks.
-    True if it asked."""
+    True if it asked.  (A quick preview may have let the shot go already.)"""
+    if app.flow.state != "Aim":
+        return False
     check = app.flow.current.check
     for _ in range(limit):
         if check.confirm is not None:
