@@ -30,6 +30,7 @@ class ShotClock:
     next_control: int = 0     # the substep of the next control tick
     next_frame_s: float = 0.0  # shot time of the next frame owed to a sampler
     owed_s: float = 0.0       # wall time not yet stepped by ``advance``
+    stepped: int = 0          # substeps of this shot Bullet stepped (the others glided)
     h: float = field(init=False)   # one substep, in seconds
 
     def __post_init__(self) -> None:
@@ -44,6 +45,7 @@ class ShotClock:
         """A shot starts now: bound it by ``max_shot_time``; the first tick and frame are due."""
         config = self.config
         self.shot_start = self.substep
+        self.stepped = 0
         self.limit = self.substep + round(config.max_shot_time * config.substep_hz)
         self.owed_s = 0.0
         self.next_frame_s = 0.0

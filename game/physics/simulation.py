@@ -473,6 +473,7 @@ steps call by call.
         contacts.resolved = False
         self._world.doPhysics(n * h, n, h)
         self._stepped = True
+        self.clock.stepped += n
         if contacts.resolved:
             self._give_paths(self.clock.h)
             self._near_from = self._near(self._book(self._moving, fresh=False))
