@@ -14,6 +14,8 @@ from game.app.session.game_setup import PREVIEW_NAMES
 COLUMNS = (-0.76, -0.6, -0.46, -0.27, -0.1)
 HEADS = ("began", "won", "lost", "in hand", "worth")
 TITLE_WIDTH = 2.44  # the panel's width less its margins
+NAME_X = -1.22
+NAME_WIDTH = COLUMNS[0] - 0.12 - NAME_X   # a name and its "out" end clear of the widest "began"
 
 
 class GameOverState(State):
@@ -59,15 +61,16 @@ class GameOverState(State):
 
     @staticmethod
     def _table(root, rows, naming) -> None:
-        theme.label(root, "Player", (-1.22, 0.44), scale=0.04, colour=theme.BRASS, align=TextNode.ALeft)
+        theme.label(root, "Player", (NAME_X, 0.44), scale=0.04, colour=theme.BRASS, align=TextNode.ALeft)
         for x, head in zip(COLUMNS, HEADS):
             theme.label(root, head, (x, 0.44), scale=0.04, colour=theme.BRASS, align=TextNode.ARight)
         for i, row in enumerate(rows):
             y = 0.37 - i * 0.065
             name = naming.label(row.planet) if row.planet in naming.names else \
                 theme.title_case(row.planet) + (" (you)" if naming.is_person(row.planet) else "")
-            theme.label(root, name + ("  - out" if row.out else ""), (-1.22, y), scale=0.038,
-                        colour=theme.planet_colour(row.planet), align=TextNode.ALeft)
+            who = theme.label(root, name + ("  - out" if row.out else ""), (NAME_X, y), scale=0.038,
+                              colour=theme.planet_colour(row.planet), align=TextNode.ALeft)
+            theme.fit_width(who, NAME_WIDTH)
             for x, value in zip(COLUMNS, (row.began, row.won, row.lost, row.purse, row.worth)):
                 theme.label(root, str(value), (x, y), scale=0.04, align=TextNode.ARight)
 
