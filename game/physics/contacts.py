@@ -77,8 +77,7 @@ class BulletContacts:
         self.woken = False
         self.touching: set[Pair] = set()
         self.pending: list[Event] = []
-        self.resolved = False   # the resolver changed some velocity since the world last asked
-
+        self.resolved = False   # the resolver ran on some touch since the world last cleared this
         self._balls = _Balls(bodies)
         self._start = 0   # the substep boundary Bullet's manifolds describe
 

@@ -28,10 +28,11 @@ def move_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, pa
     motion has stopped leave ``moving`` and the mirror gets where they
     stopped; ``play_radius2`` is the squared play radius in Bullet units.
     ``paths`` gets each body's new straight path from substep ``now`` (``h``
-    the substep): Bullet is one substep ahead of the node, at the velocity
-    it held before this tick, if ``stepped`` (Bullet stepped the tick; after a
-    quiet one, ``glide.py``, it is where the node is).  Also returned: the bodies whose paths turned
-    or sped up (``_turns``), whose graze candidates must be looked for again.
+    the substep): if Bullet ``stepped`` the tick's end it is one substep
+    ahead of the node, at the velocity it held before this tick; after a
+    glide (``glide.py``) it is where the node is.  Also returned: the bodies
+    whose paths turned or sped up (``_turns``), whose graze candidates must
+    be looked for again.
     """
     z = mirror.z
     rows = mirror.rows

@@ -546,8 +546,8 @@ steps call by call.
 
         ``Paths.book`` tells (``math.inf``: none does): with the scan off
         nothing turns before the next tick, so a tick in which no pair
-        comes near has no contact.  Bullet then steps the tick from
-        ``_bullet_start(first)``.
+        comes near has no contact.  Bullet then steps the tick from the
+        block that holds ``first`` (``_do_substeps``).
         """
         near = first < math.inf
         contacts = self._contacts

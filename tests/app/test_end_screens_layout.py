@@ -70,27 +70,27 @@ def test_the_game_over_words_stay_in_the_window_apart_and_the_referee_counts_as_
         assert apart(long, words_box(screen.preview_note, app)) and apart(long, reason)
 
 
-def test_a_player_who_went_out_keeps_his_name_and_out_clear_of_the_began_column(app):
+def test_a_player_who_went_out_keeps_his_name_and_out_clear_of_the_began_column(offscreen_pipe, tmp_path):
     # "Medium AI (Venus)  - out" ran into the began figure ("- out22") at 1280x720.
     from game.app.hud.naming import Naming
     from game.app.screens.game_over import GameOverState
     from game.app.session.tally import SummaryRow
 
-    root = app.aspect2d.attachNewNode("table")
     rows = [SummaryRow("mercury", 22, 37, 21, 36, 38, False),
             SummaryRow("venus", 22, 23, 32, 12, 12, True),
             SummaryRow("herschel", 122, 3, 100, 25, 25, True)]
     names = {"venus": "Medium AI", "herschel": "Bartholomew-Alexander the Second"}
-    GameOverState._table(root, rows, Naming(names, frozenset({"mercury"})))   # noqa: SLF001
-    step(app)
-    labels = [(w["text"], words_box(w, app)) for w in _labels(root)]
-    names_boxes = [box for text, box in labels if "(" in text or text == "Mercury (you)"]
-    figures = [box for text, box in labels if text.isdigit()]
-    assert len(names_boxes) == 3 and len(figures) == 15
-    for name_box in names_boxes:
-        for figure in figures:
-            assert not overlap(name_box, figure)
-    root.removeNode()
+    with built_app(tmp_path, size=(1280, 720)) as app:
+        root = app.aspect2d.attachNewNode("table")
+        GameOverState._table(root, rows, Naming(names, frozenset({"mercury"})))   # noqa: SLF001
+        step(app)
+        labels = [(w["text"], words_box(w, app)) for w in _labels(root)]
+        name_boxes = [box for text, box in labels if "(" in text]
+        figures = [box for text, box in labels if text.isdigit()]
+        assert len(name_boxes) == 3 and len(figures) == 15
+        for name_box in name_boxes:
+            for figure in figures:
+                assert not overlap(name_box, figure)
 
 
 @pytest.mark.parametrize("size", SIZES)
