@@ -4,19 +4,27 @@ The plan is the AI's own (``game.ai.planner.plan``), run through a
 ``PlannerPool`` so the app never waits on it; the chosen candidate is turned
 into the shot as intended (no aim noise: the coach shows what to aim at),
 previewed through the real physics and referee, and explained by ``why``.
+In a lesson the coach is given the lesson's goal: when the AI's best shot
+would not meet it, the best of the AI's candidates that does is shown
+instead (a lesson asks for one thing, which is not always the shot a game
+would call best).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from game.ai.levels import get_level
+from game.ai.candidates import Candidate
+from game.ai.levels import Level, get_level
 from game.ai.noise import seed_for
-from game.ai.planner import Decision, plan
+from game.ai.planner import Decision, candidates_for, plan
+from game.ai.rollout import play, score_outcome
 from game.ai.situation import Situation
+from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext, PlanHandle, PlannerPool
+from game.coach.goals import Goal, judge_goal
 from game.coach.preview import Preview, PreviewRequest, preview_shot
 from game.coach.why import why
 from game.match.players import Shot, TawPlacement
@@ -60,29 +68,55 @@ def intended_shot(decision: Decision, max_speed: float) -> Shot:
 
 
 def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,
-            seed: int) -> Advice:
+            seed: int, goal: Goal | None) -> Advice:
     started = time.perf_counter()
     sit = situation_for(state, house, layout)
-    decision = plan(ctx, sit, get_level(level), seed_for(seed, "coach", state.round, state.shots, sit.shooter))
+    chosen = get_level(level)
+    decision = plan(ctx, sit, chosen, seed_for(seed, "coach", state.round, state.shots, sit.shooter))
     ctx.check()
     shot = intended_shot(decision, sit.max_speed)
     preview = preview_shot(PreviewRequest(state, house, layout, shot))
+    if goal is not None and not judge_goal(goal, preview.ruling, sit.shooter).passed:
+        for_goal = _best_for_goal(ctx, sit, chosen, goal)
+        if for_goal is not None:
+            shot = intended_shot(replace(decision, candidate=for_goal), sit.max_speed)
+            preview = preview_shot(PreviewRequest(state, house, layout, shot))
     return Advice(sit.shooter, shot, preview, why(preview, layout), time.perf_counter() - started)
 
 
+def goal_rollout(shared: tuple[Situation, Goal, float], candidate: Candidate) -> tuple[bool, float]:
+    """A worker's unit: does this candidate, as intended, meet the goal, and how does the AI score it?"""
+    sit, goal, position_weight = shared
+    ruling, table = play(sit, candidate)
+    score = score_outcome(sit, ruling, table, ValueWeights()).score(position_weight)
+    return judge_goal(goal, ruling, sit.shooter).passed, score
+
+
+def _best_for_goal(ctx: PlanContext, sit: Situation, level: Level, goal: Goal) -> Candidate | None:
+    """The AI's best-scored candidate that meets ``goal``; None if none does."""
+    cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates, level.spin_shots,
+                           level.stop_by_ring)
+    results = ctx.map(goal_rollout, (sit, goal, level.position_weight), cands)
+    passing = [(score, -i) for i, (passed, score) in enumerate(results) if passed]
+    return cands[-max(passing)[1]] if passing else None
+
+
 def start_advice(state: RuleState, house: HouseRules, layout: Layout, pool: PlannerPool,
-                 level: str = DEFAULT_LEVEL, seed: int = 0) -> PlanHandle[Advice]:
-    """Ask for advice in the background: poll ``done()``, then ``result()``; ``cancel()`` returns at once."""
+                 level: str = DEFAULT_LEVEL, seed: int = 0, goal: Goal | None = None) -> PlanHandle[Advice]:
+    """Ask for advice in the background: poll ``done()``, then ``result()``; ``cancel()`` returns at once.
+
+    ``goal``: a lesson's, which the advice meets if any of the AI's candidates does.
+    """
     if get_level(level).random_play:
         raise ValueError(f"the {level} level does not plan; the coach needs a planning level")
     situation_for(state, house, layout)  # refuse a finished game here, not in the thread
-    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed))
+    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed, goal))
 
 
 def advise(state: RuleState, house: HouseRules, layout: Layout, level: str = DEFAULT_LEVEL, seed: int = 0,
-           pool: PlannerPool | None = None) -> Advice:
+           pool: PlannerPool | None = None, goal: Goal | None = None) -> Advice:
     """The coach's advice, waiting for it (headless use: ``taw hint``, tests)."""
     if pool is not None:
-        return start_advice(state, house, layout, pool, level, seed).result()
+        return start_advice(state, house, layout, pool, level, seed, goal).result()
     with PlannerPool(0) as inline:
-        return start_advice(state, house, layout, inline, level, seed).result()
+        return start_advice(state, house, layout, inline, level, seed, goal).result()

@@ -80,6 +80,26 @@ def test_a_lesson_is_passed_by_playing_its_solution_through_the_apps_input(fresh
     assert app.flow.current.rows[RELEASE]["text"].endswith("- passed")
 
 
+def test_the_coachs_shot_in_a_lesson_meets_the_lessons_goal(fresh_app):
+    # In "The orbits" the AI's best game shot does not make Jupiter pay; the coach is asked for the goal.
+    import time
+
+    app = fresh_app
+    aim = open_lesson(app, "04-the-orbits")
+    assert aim.coach.goal == app.game.lesson.goal
+    press(app, "coach")
+    for _ in range(3000):
+        if aim.coach.advice is not None:
+            break
+        step(app)
+        time.sleep(0.005)   # the coach's worker process answers in real time
+    assert aim.coach.advice is not None, "the coach never answered"
+    press(app, "coach")   # take its aim, power and spin
+    press(app, "shoot-planned")
+    play_out(app)
+    assert app.flow.current.passed and app.game.session.outcome.passed
+
+
 def test_a_missed_lesson_can_be_tried_again_or_skipped(fresh_app):
     app = fresh_app
     aim = open_lesson(app, RELEASE)

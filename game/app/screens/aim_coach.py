@@ -16,6 +16,7 @@ from game.app.hud.preview import TONE_COLOURS, CoachPanel, verdict_text
 from game.app.input.aiming import spin_words
 from game.app.scene.preview_paths import GHOST_STYLE, GroundPaths
 from game.coach.advice import Advice, start_advice
+from game.coach.goals import Goal
 from game.match.players import MatchView
 from game.rules.house import HouseRules
 
@@ -23,9 +24,10 @@ COACH_LEVEL = "hard"
 
 
 class ShotCoach:
-    def __init__(self, app, view: MatchView, take_aim) -> None:
+    def __init__(self, app, view: MatchView, take_aim, goal: Goal | None = None) -> None:
         self.app = app
         self.view = view
+        self.goal = goal  # a lesson's: the advice meets it if it can
         self._take_aim = take_aim  # called with the Advice when the player snaps to it
         self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
         self.panel = CoachPanel(app, self.ask)
@@ -48,7 +50,7 @@ class ShotCoach:
         self.asked += 1
         try:
             self.handle = start_advice(self.view.rule_state, self.house, self.view.layout, self.app.coach_planner(),
-                                       level=COACH_LEVEL, seed=self.view.turn)
+                                       level=COACH_LEVEL, seed=self.view.turn, goal=self.goal)
         except ValueError as err:
             self.panel.say(f"The coach cannot help here: {err}.", theme.DIM_INK)
             return

@@ -16,7 +16,7 @@ from pathlib import Path
 from game.app.session.seats import HatRow
 from game.app.session.table_session import TableSession
 from game.app.session.thinking import ShotChoice
-from game.coach.goals import Outcome
+from game.coach.goals import Goal, Outcome
 from game.coach.lessons import Lesson, judge, start_state
 from game.coach.preview import match_for
 from game.match.match import ShotResult
@@ -63,6 +63,10 @@ class LessonSession(TableSession):
 
     def think(self) -> ShotChoice:
         raise RuntimeError("a lesson has no AI to think: the player takes its one shot")
+
+    def coach_goal(self) -> Goal:
+        """The coach's advice meets the lesson's goal when any of its shots can."""
+        return self.lesson.goal
 
     def shot_finished(self, result: ShotResult) -> None:
         self.outcome = judge(self.lesson, result)

@@ -13,6 +13,7 @@ from typing import Mapping
 from game.app.session.playback import PlayedShot, play_in_background
 from game.app.session.recording import Recording
 from game.app.session.tally import JudgedShot, SummaryRow, Tally
+from game.coach.goals import Goal
 from game.match.match import Match, ShotResult
 from game.match.players import MatchView, Shot
 from game.replay.model import Replay
@@ -57,6 +58,10 @@ class TableSession:
 
     def view(self) -> MatchView:
         return self.match.view()
+
+    def coach_goal(self) -> Goal | None:
+        """A game has no goal but the game: the coach gives the AI's best shot."""
+        return None
 
     def winner(self) -> str | None:
         return self.match.winner
