@@ -100,6 +100,28 @@ def test_the_coachs_shot_in_a_lesson_meets_the_lessons_goal(fresh_app):
     assert app.flow.current.passed and app.game.session.outcome.passed
 
 
+def test_the_coachs_advice_pushes_the_lesson_panel_down_clear_of_it_and_back_when_it_goes(fresh_app):
+    # The coach's four or five lines ran over the lesson's title ("The orbits" hidden under the advice).
+    from tests.app.layout_kit import apart, frame_box, overlap, words_box
+
+    app = fresh_app
+    aim = open_lesson(app, "04-the-orbits")
+    lesson = app.game.lesson_panel
+    panel = aim.coach.panel
+    before = words_box(lesson.title, app)
+    panel.say("Coach: a long piece of advice that runs onto several lines of the panel, as the coach's does "
+              "when it names the rule, the payer and the marbles.\nPredicted: The Sun to Jupiter's orbit: "
+              "Jupiter pays you 3 (rule 8).\nH again: take this aim, power and spin (Follow: topspin 100%); "
+              "G shoots at it.")
+    step(app)
+    advice = frame_box(panel.panel, app)
+    assert apart(advice, words_box(lesson.title, app), gap=0.0) and apart(advice, frame_box(lesson.frame, app), 0.0)
+    assert not overlap(frame_box(lesson.frame, app), frame_box(app.game.hud.feed_panel, app))
+    panel.quiet()
+    step(app)
+    assert words_box(lesson.title, app) == pytest.approx(before)
+
+
 def test_a_missed_lesson_can_be_tried_again_or_skipped(fresh_app):
     app = fresh_app
     aim = open_lesson(app, RELEASE)

@@ -22,18 +22,27 @@ def lesson_lines(lesson: Lesson) -> list[str]:
     return rules + ["", f"What to do: {lesson.do}", "", f"To pass: {lesson.goal.describe()}"]
 
 
+TOP = -0.52   # the panel's top edge, below the coach's button (a2dTopLeft units)
+GAP = 0.02
+
+
 class LessonPanel:
     def __init__(self, app, lesson: Lesson) -> None:
-        self.frame = theme.panel(app.a2dTopLeft, (0.02, WIDTH + 0.08, -1.2, -0.52))
-        self.title = theme.label(app.a2dTopLeft, lesson.title, (0.06, -0.58), scale=0.05, colour=theme.BRASS,
+        self.root = app.a2dTopLeft.attachNewNode("lesson-panel")
+        self.frame = theme.panel(self.root, (0.02, WIDTH + 0.08, -1.2, TOP))
+        self.title = theme.label(self.root, lesson.title, (0.06, -0.58), scale=0.05, colour=theme.BRASS,
                                  align=TextNode.ALeft)
-        self.text = theme.label(app.a2dTopLeft, "\n".join(lesson_lines(lesson)), (0.06, -0.65), scale=SCALE,
+        self.text = theme.label(self.root, "\n".join(lesson_lines(lesson)), (0.06, -0.65), scale=SCALE,
                                 align=TextNode.ALeft, wordwrap=WIDTH / SCALE)
 
+    def make_room(self, above_bottom: float | None) -> None:
+        """Move down so that the panel starts below ``above_bottom`` (the coach's advice); None: back in place."""
+        self.root.setZ(0.0 if above_bottom is None else min(0.0, above_bottom - GAP - TOP))
+
     def hide(self) -> None:
-        for part in (self.frame, self.title, self.text):
-            part.hide()
+        self.root.hide()
 
     def destroy(self) -> None:
         for part in (self.frame, self.title, self.text):
             part.destroy()
+        self.root.removeNode()

@@ -9,6 +9,8 @@ says what to do and why, and how to take its aim.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from panda3d.core import TextNode
 
 from game.app.hud import theme
@@ -76,23 +78,32 @@ class CoachPanel:
         self.text = theme.label(app.a2dTopLeft, "", (0.06, -0.33), scale=0.04, align=TextNode.ALeft, wordwrap=31)
         self.panel.hide()
         self.text.hide()
+        # Told the advice's bottom edge when it shows, None when it goes: what lies below makes room.
+        self.on_resize: Callable[[float | None], None] | None = None
 
     def say(self, text: str, colour=theme.INK) -> None:
         self.text["text"] = text
         self.text["text_fg"] = colour
         rows = self.text.component("text0").textNode.getNumRows()
-        self.panel["frameSize"] = (0.02, 1.32, self.top - 0.08 - rows * 0.047, self.top)
+        bottom = self.top - 0.08 - rows * 0.047
+        self.panel["frameSize"] = (0.02, 1.32, bottom, self.top)
         self.panel.show()
         self.text.show()
+        if self.on_resize is not None:
+            self.on_resize(bottom)
 
     def quiet(self) -> None:
         self.panel.hide()
         self.text.hide()
+        if self.on_resize is not None:
+            self.on_resize(None)
 
     @property
     def saying(self) -> str:
         return self.text["text"] if not self.text.isHidden() else ""
 
     def destroy(self) -> None:
+        if self.on_resize is not None:
+            self.on_resize(None)
         for part in (self.button, self.panel, self.text):
             part.destroy()

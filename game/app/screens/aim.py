@@ -66,6 +66,8 @@ class AimState(State):
         self._spin_held = {"topspin": 0.0, "backspin": 0.0}  # how long each spin key has been down
         self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice, game.session.coach_goal()))
+        if game.lesson_panel is not None:
+            self.coach.panel.on_resize = game.lesson_panel.make_room
         self.check = self.keep(ShotCheck(app, self.shot_preview, lambda shot: self.go("Shot", shot)))
         state = self.view.rule_state
         first_shot = state is not None and self.view.shooter in state.first_shot_pending
