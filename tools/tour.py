@@ -122,6 +122,8 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                     ai_aim_shown = True
                 elif state in ("HatDrop", "Thinking", "AiAim", "Shot"):
                     send("fast-forward")
+                elif state == "Ruling" and app.flow.current.choosing:   # everyone at the machine out
+                    click(app.flow.current.watch_button)
                 elif state == "Ruling":
                     step(10)
                     if shots_by_human == 2 and not watched:
