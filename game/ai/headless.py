@@ -56,12 +56,13 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
     shot, atomically), so a game killed part-way leaves every shot played.
     """
     from game.match.match import Match
+    from game.match.seating import ai_names
     from game.replay import GameRecorder, ShotInputs, ShotRecorder, meta_from
     from game.replay.recorder import ruling_record
     from game.rules.house import HouseRules
 
     house = replace(HouseRules(), round_limit=round_limit or DEFAULT_ROUND_LIMIT)
-    seats = [f"seat {i + 1}" for i in range(len(levels))]
+    seats = ai_names(levels)   # "Easy AI", "Easy AI 2": what a replay's captions and tables call them
     people = {name: make_player(levels[i], seed_for(seed, "player", i), pool) for i, name in enumerate(seats)}
     match = Match.from_hat(people, seed=seed_for(seed, "hat"), house=house, max_shots=max_shots)
     planet_of = {person: planet for planet, person in match.names.items()}

@@ -65,3 +65,14 @@ def test_simulate_writes_a_replay_that_loads(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert len(replay.shots) >= 1 and "wins" in printed or "no winner" in printed
     assert {p["level"] for p in replay.meta.players} == {"easy", "random"}
+
+
+def test_simulate_names_its_ai_seats_as_the_game_does(tmp_path, capsys):
+    # The replay viewer's captions and tables read these names ("seat 1" was shown before).
+    from game.replay import load_replay
+
+    out = tmp_path / "g.replay"
+    assert main(["simulate", "--players", "easy,easy,random", "--seed", "4", "--rounds", "1", "--workers", "0",
+                 "--out", str(out), "--quiet"]) == 0
+    seats = {p["level"] + ":" + p["seat"] for p in load_replay(out).meta.players}
+    assert seats == {"easy:Easy AI", "easy:Easy AI 2", "random:Random AI"}
