@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Render the README's screenshots offscreen: menu, aiming, an AI aiming, overhead, a replay watched, the history,
-game over.
+"""Render the README's screenshots offscreen: menu, aiming, an AI aiming, overhead, a replay watched, game over,
+the history.
 
     .venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, history, game over
     .venv/bin/python tools/tour.py docs/screenshots --replays  # replays.png, the list of saved games
@@ -92,8 +92,10 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                     step()
                 elif state == "Aim":
                     aim = app.flow.current
+                    if aim.tip is not None and aim.tip.shown:   # first-turn-tip.png shows it
+                        click(aim.tip.ok_button)
                     if shots_by_human == 0:
-                        aim.direction = (aim.direction + 1.0) % 360.0
+                        aim.direction = (aim.direction + 3.0) % 360.0   # a cut: a full hit rings the taw
                         app.messenger.send("taw-shoot-press")
                         step(40)
                         app.view.snap()
@@ -106,10 +108,6 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                         step(35)
                         app.messenger.send("taw-shoot-release")
                     else:
-                        if shots_by_human == 3:  # L: every shot so far, over the game
-                            send("history", 20)
-                            shoot("history.png")
-                            send("history", 2)
                         app.messenger.send("taw-shoot-press")
                         step(30)
                         app.messenger.send("taw-shoot-release")
@@ -137,6 +135,9 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
                     step()
             step(30)
             shoot("game-over.png")
+            send("history", 20)   # L: every shot of the game
+            shoot("history.png")
+            send("history", 2)
         finally:
             app.destroy()
             ClockObject.getGlobalClock().setMode(ClockObject.MNormal)

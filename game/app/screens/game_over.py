@@ -11,7 +11,7 @@ from game.app.hud.results_text import pot_taken, reconciling_lines, result_title
 from game.app.input.bindings import action_event
 from game.app.session.game_setup import PREVIEW_NAMES
 
-COLUMNS = (-0.76, -0.6, -0.46, -0.27, -0.1)
+COLUMNS = (-0.69, -0.54, -0.41, -0.23, -0.07)
 HEADS = ("began", "won", "lost", "in hand", "worth")
 TITLE_WIDTH = 2.44  # the panel's width less its margins
 NAME_X = -1.22
