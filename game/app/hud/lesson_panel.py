@@ -37,6 +37,8 @@ class LessonPanel:
 
     def make_room(self, above_bottom: float | None) -> None:
         """Move down so that the panel starts below ``above_bottom`` (the coach's advice); None: back in place."""
+        if self.root.isEmpty():
+            return   # the lesson closed before the coach's panel went
         self.root.setZ(0.0 if above_bottom is None else min(0.0, above_bottom - GAP - TOP))
 
     def hide(self) -> None:
