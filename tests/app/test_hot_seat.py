@@ -227,6 +227,17 @@ def test_a_lone_person_out_who_watches_sees_one_offer_at_a_time_with_the_same_tw
         assert app.flow.state == "PlayOut"
 
 
+def test_space_at_the_out_question_watches_the_rest(tmp_path):
+    with built_app(tmp_path, session_factory=random_opponents) as app:
+        _until_ann_is_out(app, [("person", "Ann", "mercury"), ("ai", "easy", "hat"), ("ai", "easy", "hat")])
+        press(app, "fast-forward")
+        for _ in range(600):
+            if app.flow.state in ("Thinking", "AiAim"):
+                break
+            step(app)
+        assert app.flow.state in ("Thinking", "AiAim") and app.flow.current.offer is not None
+
+
 def test_several_people_all_out_keep_the_offer_while_they_watch(tmp_path):
     with built_app(tmp_path, session_factory=random_opponents) as app:
         seats = [("person", "Ann", "mercury"), ("person", "Bob", "hat"), ("ai", "easy", "hat")]

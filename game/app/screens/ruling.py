@@ -36,6 +36,7 @@ class RulingState(State):
         self.choosing = self._everyone_out()
         if self.choosing:
             self._offer_watch_or_play_on()
+            self.on_action("fast-forward", self.watch)   # Space goes on, as after any ruling: watching
             return
         self.on_action("fast-forward", self.proceed)
         self.on_action("shoot-press", self.proceed)
@@ -82,7 +83,8 @@ class RulingState(State):
                                             scale=0.05)
         self.leave_button = theme.button(root, "Leave", (0.5, -0.1), app.flow.request, width=7.5, scale=0.05,
                                          extra_args=["Menu"])
-        app.game.refresh_hud(hint="Watch the rest, play the rest at once and see the result, or leave to the menu")
+        app.game.refresh_hud(hint="Space or Watch the rest: go on watching   Play to the end: the result at once   "
+                                  "Leave: to the menu")
 
     def watch(self) -> None:
         """After everyone at the machine is out: the rest at the usual pace."""
