@@ -17,19 +17,18 @@ from typing import Mapping
 
 from panda3d.core import Point3, TransformState
 
+from game.physics.grazes import Paths
 from game.physics.world import Body
 
-Path = tuple[float, float, float, float, float]
 
-
-def glide(moving: Mapping[str, Body], paths: Mapping[str, Path], substep: int) -> None:
-    """Put every moving body where its path (``grazes.Paths.starts``) has it at ``substep``.
+def glide(moving: Mapping[str, Body], paths: Paths, substep: int) -> None:
+    """Put every moving body where its path (``grazes.Paths``) has it at ``substep``.
 
     Bullet then holds each body where its node shows it, not a substep ahead
     (what a stepped tick leaves: ``resting.move_moving`` reads which).
     """
     make = TransformState.makePos
+    at = paths.at
     for bid, body in moving.items():
-        t0, x, y, vx, vy = paths[bid]
-        k = substep - t0
-        body.node.setTransform(make(Point3(x + vx * k, y + vy * k, body.radius)))
+        x, y = at(bid, body, substep)
+        body.node.setTransform(make(Point3(x, y, body.radius)))

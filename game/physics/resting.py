@@ -19,7 +19,7 @@ from game.physics.world import ZERO, Body, Mirror, sleep
 
 
 def move_moving(moving: dict[str, Body], mirror: Mirror, play_radius2: float, paths: Paths, now: int,
-                h: float, t_now: float, tick: float, stepped: bool = True) -> tuple[list[tuple[str, Point]], list[str]]:
+                h: float, t_now: float, tick: float, stepped: bool) -> tuple[list[tuple[str, Point]], list[str]]:
     """Set every moving body on the chord of its motion over the coming tick; the bodies beyond the circle.
 
     Each body's state at ``t_now`` (s) follows exactly from the one it had at

@@ -462,8 +462,9 @@ steps call by call.
 
     def _glide_to(self, substep: int) -> None:
         self.clock.substep = substep
-        glide(self._moving, self._paths.starts, substep)
-        self._contacts.touching = set()   # what a scan of those substeps would have found
+        glide(self._moving, self._paths, substep)
+        if self._contacts.touching:
+            self._contacts.touching = set()   # what a scan of those substeps would have found
         self._stepped = False
 
     def _step_bullet(self, n: int) -> None:
@@ -475,20 +476,22 @@ steps call by call.
         self._stepped = True
         self.clock.stepped += n
         if contacts.resolved:
-            self._give_paths(self.clock.h)
+            self._give_paths()
             self._near_from = self._near(self._book(self._moving, fresh=False))
 
-    def _give_paths(self, lag: float) -> None:
+    def _give_paths(self) -> None:
         """A moving body with no path gets the one Bullet gives it, to glide on and to be asked about.
 
         Such a body was set moving by Bullet alone (pushed, not struck: the
         resolver leaves it Bullet's answer), or found moving before the rest
         (``still_moving``); the next control tick would give it its own.
-        Bullet is ``lag`` seconds of its velocity ahead of its node.
+        After a Bullet step, Bullet is a substep of its velocity ahead of its
+        node; after a glide it is where the node is.
         """
         paths = self._paths
         starts = paths.starts
         h = self.clock.h
+        lag = h if self._stepped else 0.0
         for bid, body in self._moving.items():
             if bid not in starts:
                 v = body.node.getLinearVelocity()
@@ -599,7 +602,7 @@ steps call by call.
         """Nothing we know of moves: check every body once, then publish the rest."""
         still_moving(self._bodies, self.config.rest_speed, self._moving)
         if self._moving:
-            self._give_paths(self.clock.h if self._stepped else 0.0)
+            self._give_paths()
             self._scan_while(self._book(self._moving, fresh=True))
             return
         stop(self._bodies, asleep=False)

@@ -33,12 +33,8 @@ class GlideCheckedSimulation(Simulation):
         super()._glide_to(substep)
 
     def _at(self, bid: str, t: int) -> complex:
-        path = self._paths.starts.get(bid)   # noqa: SLF001 - a stress check looks inside
-        if path is None or bid not in self._moving:   # noqa: SLF001
-            p = self._bodies[bid].node.getTransform().getPos()   # noqa: SLF001
-            return complex(p[0], p[1])
-        t0, x, y, vx, vy = path
-        return complex(x + vx * (t - t0), y + vy * (t - t0))
+        x, y = self._paths.at(bid, self._bodies[bid], t)   # noqa: SLF001 - a stress check looks inside
+        return complex(x, y)
 
     def _check(self, start: int, end: int) -> None:
         bodies = self._bodies   # noqa: SLF001
