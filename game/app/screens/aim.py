@@ -252,12 +252,13 @@ class AimState(State):
     def _spin_keys(self, dt: float) -> None:
         """W / S (Up / Down): every tap a tenth of the range; held past a moment, a steady sweep.
         In the free camera they walk instead."""
+        walking = self.app.view.mode == "free"
         for name, sign in (("topspin", 1.0), ("backspin", -1.0)):
-            taps = self.taps.taps(name)
+            taps = self.taps.taps(name)   # (read in the free camera too, so walking taps are not kept)
             before = self._spin_held[name]
-            down = self.app.view.mode != "free" and self.app.keys.is_down(self.app, name)
+            down = not walking and self.app.keys.is_down(self.app, name)
             self._spin_held[name] = before + dt if down else 0.0
-            if self.app.view.mode == "free":
+            if walking:
                 continue
             swept = max(0.0, self._spin_held[name] - SPIN_HOLD_DELAY) - max(0.0, before - SPIN_HOLD_DELAY)
             self.spin.add(sign * (taps * SPIN_TAP + SPIN_PER_S * swept))
