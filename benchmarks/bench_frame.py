@@ -72,7 +72,7 @@ base.destroy()
 
 def draw_calls(view) -> tuple[int, int]:
     """Geoms the main camera and the sun's shadow camera would submit (no frustum culling)."""
-    from game.app.scene.table import SHADOW_CAMERA_BIT
+    from game.app.scene.table_scene import SHADOW_CAMERA_BIT
     from panda3d.core import BitMask32
 
     shadow_bit = BitMask32.bit(SHADOW_CAMERA_BIT)

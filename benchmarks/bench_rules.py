@@ -30,7 +30,7 @@ from game.rules.events import AllAtRest, Contact, ShotStarted  # noqa: E402
 from game.rules.house import HouseRules  # noqa: E402
 from game.rules.layout import PLANETS, Layout  # noqa: E402
 from game.rules.referee import judge  # noqa: E402
-from game.rules.report import ruling_to_json, ruling_to_text  # noqa: E402
+from game.rules.ruling_text import ruling_to_json, ruling_to_text  # noqa: E402
 from game.rules.state import new_game  # noqa: E402
 
 

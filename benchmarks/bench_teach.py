@@ -48,7 +48,7 @@ def _build(size):
     from panda3d.core import ClockObject
 
     from game.app.app import TawApp
-    from game.app.config import AppConfig
+    from game.app.app_config import AppConfig
     from game.app.paths import UserPaths
     from game.app.session.match_session import MatchSession
     from game.app.settings import Settings

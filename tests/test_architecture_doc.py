@@ -23,7 +23,7 @@ DOTTED = re.compile(r"^game(\.\w+)+$")
 SECTION_PACKAGES = {
     "Layer 1": ["game/rules"],
     "Layer 2": ["game/physics"],
-    "Layer 3": ["game/match", "game/scenario", "game/ai", "game/replay", "game/coach", "game/stress"],
+    "Layer 3": ["game/match", "game/scenario", "game/ai", "game/replay", "game/coach", "stress"],
     "Layer 4": ["game/app"] + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "game" / "app").iterdir()
                                      if p.is_dir() and not p.name.startswith("_")),
 }

@@ -47,7 +47,7 @@ app.destroy()
 _TAW = _child(r"""import tempfile
 from pathlib import Path
 from game.app.app import TawApp
-from game.app.config import AppConfig
+from game.app.app_config import AppConfig
 from game.app.paths import UserPaths
 from game.app.settings import Settings""", r"""root = Path(tempfile.mkdtemp())
 app = TawApp(AppConfig(paths=UserPaths.under(root), settings=Settings(), offscreen=True, offscreen_size=(1280, 720)))""")

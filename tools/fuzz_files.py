@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.stress.file_fuzz import (atomic_write_checks, base_files, cli_check, escape_checks, fuzz_files,
+    from stress.file_fuzz import (atomic_write_checks, base_files, cli_check, escape_checks, fuzz_files,
                                        hostile_replay_checks, mutant_of, special_file_checks)
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -4,7 +4,7 @@
     .venv/bin/python tools/fuzz_physics.py --cases 2000 --seed 1
 
 Exit status 1 if any check failed; each problem names the case's seed
-(``game.stress.physics_fuzz.build_case(seed, cap)`` rebuilds it).
+(``stress.physics_fuzz.build_case(seed, cap)`` rebuilds it).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.stress.physics_fuzz import fuzz_physics
+    from stress.physics_fuzz import fuzz_physics
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=500)
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: which sideways offsets of a shot at a lone marble meet nothing")
     args = parser.parse_args(argv)
     if args.graze_sweep:
-        from game.stress.physics_fuzz import graze_sweep
+        from stress.physics_fuzz import graze_sweep
 
         offsets = [k * 0.25 for k in range(64)]
         for speed in (3.8, 3.0, 2.0):

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.stress.fs_faults import Fault
-    from game.stress.gui_soak import gui_soak
+    from stress.fs_faults import Fault
+    from stress.gui_soak import gui_soak
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=3000)

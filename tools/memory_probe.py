@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.match.players import RandomPlayer
     from game.rules.house import HouseRules
     from game.rules.layout import Layout
-    from game.stress.soak import rss_bytes
+    from stress.soak import rss_bytes
 
     count = [0]
 

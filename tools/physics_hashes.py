@@ -8,7 +8,7 @@ Each shot is hashed over its whole event log (every float's exact bytes),
 its resting places and the 60 Hz poses of every frame.  The sets:
 
 * ``fuzz``: the physics fuzz's seeded tables and shots
-  (``game.stress.physics_fuzz.build_case``), run to rest with frames;
+  (``stress.physics_fuzz.build_case``), run to rest with frames;
 * ``advance``: the first fuzz cases again, stepped by ``advance`` in
   uneven wall-time slices (the live game's path);
 * ``bench``: the benchmark's two heavy shots on the full 41-body table;
@@ -69,7 +69,7 @@ class _Hasher:
 
 def _fuzz_cases(cases: int) -> list[object]:
     from game.physics import PhysicsConfig
-    from game.stress.physics_fuzz import build_case
+    from stress.physics_fuzz import build_case
 
     cap = PhysicsConfig().max_shot_speed
     master = random.Random(20261201)
@@ -166,7 +166,7 @@ def hat_set() -> Iterator[tuple[str, str]]:
 
 
 def match_set() -> Iterator[tuple[str, str]]:
-    from game.stress.determinism import match_digest
+    from stress.determinism import match_digest
 
     for seed in (3, 11):
         digest, shots = match_digest(seed, ["random", "random", "random"], 4)

@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     from panda3d.core import ClockObject
 
     from game.app.app import TawApp
-    from game.app.config import AppConfig
+    from game.app.app_config import AppConfig
     from game.app.session.game_setup import GameSetup
     from game.app.paths import UserPaths
     from game.app.session.match_session import MatchSession

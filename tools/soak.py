@@ -5,7 +5,7 @@
 
 Exit status 0 when no problem was found, 1 otherwise (the problems are
 printed with each game's seed: ``--games 1 --first N`` is not needed, the
-game's seed alone reproduces it through ``game.stress.soak``).
+game's seed alone reproduces it through ``stress.soak``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.stress.soak import DEFAULT_LEVELS, run_soak
+    from stress.soak import DEFAULT_LEVELS, run_soak
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)

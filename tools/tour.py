@@ -21,7 +21,7 @@ from panda3d.core import ClockObject, Filename
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.app.config import AppConfig  # noqa: E402 (after the path)
+from game.app.app_config import AppConfig  # noqa: E402 (after the path)
 from game.app.paths import UserPaths  # noqa: E402
 from game.app.settings import Settings  # noqa: E402
 

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from game.physics.bodies import GLASS
+from game.physics.materials import GLASS
 from game.physics.config import GRAVITY
 from game.physics.motion import Ground, flick_speed_for, travel_m
 from game.rules.layout import SUN, Layout, body_planet, is_taw

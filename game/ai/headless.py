@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from game.ai.noise import seed_for
+from game.ai.hand_noise import seed_for
 from game.ai.player import make_player
 from game.ai.workers import PlannerPool
 

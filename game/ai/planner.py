@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from game.ai.candidates import Candidate, generate, placement_points
 from game.ai.levels import Level
-from game.ai.noise import seed_for
+from game.ai.hand_noise import seed_for
 from game.ai.rollout import EvalJob, EvalResult, evaluate
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.levels import LEVELS, Level, get_level
-from game.ai.noise import jitter, seed_for
+from game.ai.hand_noise import jitter, seed_for
 from game.ai.planner import Decision, plan
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights

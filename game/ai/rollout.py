@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from game.ai.candidates import Candidate
-from game.ai.noise import jitter
+from game.ai.hand_noise import jitter
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights, position_value, rivals_out_value, win_chance
 from game.rules.layout import SUN

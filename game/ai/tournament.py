@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.ai.noise import seed_for
+from game.ai.hand_noise import seed_for
 from game.rules.layout import DEFAULT_LINE_RADII
 
 HERSCHEL_LINE = DEFAULT_LINE_RADII["herschel"]

@@ -12,7 +12,7 @@ from dataclasses import replace
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import ConfigPage, loadPrcFileData, unloadPrcFile
 
-from game.app.config import AppConfig
+from game.app.app_config import AppConfig
 from game.app.input.bindings import KeyBindings
 from game.app.people import PeopleStore
 from game.app.settings import Settings, save_settings

@@ -6,7 +6,7 @@ import argparse
 import sys
 import warnings
 
-from game.app.config import AppConfig
+from game.app.app_config import AppConfig
 from game.app.paths import UserPaths
 from game.app.settings import SettingsWarning, load_settings
 from game.match.seating import parse_seats

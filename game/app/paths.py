@@ -51,7 +51,7 @@ class UserPaths:
 
     @property
     def lessons_file(self) -> Path:
-        """Lessons of "Learn the game" passed and skipped (``game.coach.progress``)."""
+        """Lessons of "Learn the game" passed and skipped (``game.coach.lesson_progress``)."""
         return self.data_dir / "lessons.json"
 
     @classmethod

@@ -24,8 +24,8 @@ def run(args: argparse.Namespace) -> int:
     from game.coach.hint import hint_for, hint_to_json, hint_to_text
     from game.physics import PhysicsConfig
     from game.scenario.format import load_scenario
-    from game.scenario.report import result_to_json
-    from game.rules.report import ruling_to_text
+    from game.scenario.scenario_report import result_to_json
+    from game.rules.ruling_text import ruling_to_text
 
     scenario = load_scenario(args.file, max_speed=PhysicsConfig().max_shot_speed, require_shot=False)
     hint = hint_for(scenario, args.level, args.seed)

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     from game.match.players import RandomPlayer
     from game.rules.house import HouseRules
     from game.rules.names import who
-    from game.rules.report import ruling_to_json, ruling_to_text
+    from game.rules.ruling_text import ruling_to_json, ruling_to_text
 
     if not 2 <= args.players <= 7:
         raise UserError(f"--players: must lie between 2 and 7, not {args.players}")

@@ -129,7 +129,7 @@ def _watch(args: argparse.Namespace, replay, shot: int | None) -> int:
                         exit_code=1)
     base.disableMouse()
     try:
-        from game.app.scene.table import HAZE_COLOR
+        from game.app.scene.table_scene import HAZE_COLOR
     except ImportError:
         HAZE_COLOR = (0.70, 0.74, 0.78)
     base.setBackgroundColor(*HAZE_COLOR, 1)

@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
 
     from game.physics import PhysicsConfig
     from game.scenario.format import load_scenario
-    from game.scenario.report import result_to_json, result_to_text
+    from game.scenario.scenario_report import result_to_json, result_to_text
     from game.scenario.run import run_scenario
 
     cap = PhysicsConfig().max_shot_speed

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         check_writable(args.out)
 
     from game.ai.headless import play_game
-    from game.ai.progress import Progress
+    from game.ai.terminal_progress import Progress
     from game.ai.workers import PlannerPool
 
     progress = Progress(total=0, label="shot", enabled=not args.quiet)

@@ -25,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     levels, workers = seat_levels_and_workers(args)
 
-    from game.ai.progress import Progress
+    from game.ai.terminal_progress import Progress
     from game.ai.tournament import format_table, run_tournament
 
     progress = Progress(total=args.games, label="games", stream=sys.stderr)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from game.ai.candidates import Candidate
 from game.ai.levels import Level, get_level
-from game.ai.noise import seed_for
+from game.ai.hand_noise import seed_for
 from game.ai.planner import Decision, candidates_for, plan
 from game.ai.rollout import play, score_outcome
 from game.ai.situation import Situation

@@ -9,7 +9,7 @@ the lifted hat jostles it (seeded by ``random.Random(seed)``), and who takes
 which planet.  The fall itself runs in the physics layer's 3-D world of its
 own (``game.physics.hat_world``: gravity and a ground plane, which the flat
 game world has not).  The marbles' distances from where the Sun then lies
-go to ``game.rules.hat.assign_planets``.
+go to ``game.rules.hat_order.assign_planets``.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.physics.bodies import GLASS, LEAD, MARBLE_MASS, SUN_MASS
+from game.physics.materials import GLASS, LEAD, MARBLE_MASS, SUN_MASS
 from game.physics.hat_world import HatFrame, HatWorld
-from game.rules.hat import assign_planets
+from game.rules.hat_order import assign_planets
 from game.rules.layout import SUN, Layout
 
 Point = tuple[float, float]

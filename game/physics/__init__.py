@@ -12,19 +12,19 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _WHERE = {
-    "GLASS": "bodies",
-    "LEAD": "bodies",
-    "MARBLE_MASS": "bodies",
-    "SUN_MASS": "bodies",
-    "BodySpec": "bodies",
-    "Material": "bodies",
-    "spec_for": "bodies",
-    "specs_from_positions": "bodies",
+    "GLASS": "materials",
+    "LEAD": "materials",
+    "MARBLE_MASS": "materials",
+    "SUN_MASS": "materials",
+    "BodySpec": "materials",
+    "Material": "materials",
+    "spec_for": "materials",
+    "specs_from_positions": "materials",
     "PhysicsConfig": "config",
-    "PhysicsError": "errors",
-    "PlacementError": "errors",
-    "ShotError": "errors",
-    "UnknownBodyError": "errors",
+    "PhysicsError": "physics_errors",
+    "PlacementError": "physics_errors",
+    "ShotError": "physics_errors",
+    "UnknownBodyError": "physics_errors",
     "FrameCallback": "simulation",
     "Simulation": "simulation",
     "shot_velocity": "simulation",
@@ -33,7 +33,7 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 if TYPE_CHECKING:
-    from game.physics.bodies import (
+    from game.physics.materials import (
         GLASS,
         LEAD,
         MARBLE_MASS,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
         specs_from_positions,
     )
     from game.physics.config import PhysicsConfig
-    from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
+    from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
     from game.physics.simulation import FrameCallback, Simulation, shot_velocity
 
 

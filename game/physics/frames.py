@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from game.physics.errors import PhysicsError
+from game.physics.physics_errors import PhysicsError
 from game.physics.rolling import turn
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body

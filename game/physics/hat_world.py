@@ -18,7 +18,7 @@ import numpy as np
 from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import NodePath, Vec3
 
-from game.physics.bodies import Material
+from game.physics.materials import Material
 from game.physics.config import GRAVITY
 from game.physics.pandaown import release_states
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from game.physics.bodies import Point
+from game.physics.materials import Point
 from game.physics.grazes import Paths
 from game.physics.motion import REST, BallState, evolve
 from game.physics.units import BULLET_UNIT

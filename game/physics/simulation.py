@@ -24,11 +24,11 @@ import numpy as np
 from panda3d.bullet import BulletSphereShape
 from panda3d.core import Vec3
 
-from game.physics.bodies import BodySpec, Point, specs_from_positions
+from game.physics.materials import BodySpec, Point, specs_from_positions
 from game.physics.clock import ShotClock
 from game.physics.config import PhysicsConfig
 from game.physics.contacts import BulletContacts
-from game.physics.errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
+from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.glide import glide
 from game.physics.grazes import Paths

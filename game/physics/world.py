@@ -22,9 +22,9 @@ import numpy as np
 from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import Point3, TransformState, Vec3
 
-from game.physics.bodies import BodySpec, Point
+from game.physics.materials import BodySpec, Point
 from game.physics.config import PhysicsConfig
-from game.physics.errors import PlacementError
+from game.physics.physics_errors import PlacementError
 from game.physics.motion import REST, BallState, Ground
 from game.physics.resolver import Ball
 from game.physics.units import BULLET_UNIT

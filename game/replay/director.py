@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.replay.model import ShotRecord
-from game.replay.playback import Timeline, sample_shot
+from game.replay.timeline import Timeline, sample_shot
 from game.rules.events import Contact
 from game.rules.layout import SUN
 

@@ -20,7 +20,7 @@ from game.match.seating import Seating
 from game.replay.fileformat import CHUNK_HEADER, FILE_HEADER, assemble, encode_meta_chunk, encode_shot_chunk
 from game.replay.jsonsafe import to_plain
 from game.replay.model import GameMeta, Replay, ShotInputs, ShotList, ShotRecord
-from game.replay.motion import encode_motion
+from game.replay.pose_track import encode_motion
 from game.rules.events import Event
 
 DEFAULT_RATE = 60.0
@@ -151,7 +151,7 @@ def ruling_record(ruling: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     with its spoken text; the ledger is every purse, the stakes and who
     holds which body after the shot.
     """
-    from game.rules.report import ruling_to_json, ruling_to_text
+    from game.rules.ruling_text import ruling_to_json, ruling_to_text
 
     data = ruling_to_json(ruling)
     data["text"] = ruling_to_text(ruling)

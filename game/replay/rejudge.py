@@ -26,7 +26,7 @@ from game.rules import names
 from game.rules.house import HouseRuleError, HouseRules
 from game.rules.layout import PLANETS, Layout, taw_id
 from game.rules.referee import judge
-from game.rules.report import ruling_to_json, ruling_to_text
+from game.rules.ruling_text import ruling_to_json, ruling_to_text
 from game.rules.state import RuleState, RuleStateError, new_game
 
 

@@ -54,7 +54,7 @@ def _item(item: Any, what: str) -> None:
 
 
 def check_ruling(ruling: Mapping[str, Any]) -> int:
-    """One ruling as ``game.replay.playback.ruling_captions`` reads it; how many captions it can give."""
+    """One ruling as ``game.replay.timeline.ruling_captions`` reads it; how many captions it can give."""
     items = 0
     for key in RULING_LISTS:
         for item in _optional_list(ruling.get(key), f"'{key}'"):

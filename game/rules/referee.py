@@ -12,7 +12,7 @@ Where each rule lives:
 
 * ``game.rules.gates``: rule 3, and whether the Sun was struck;
 * ``game.rules.sun``: rules 4, 6, 7, 8, 9;
-* ``game.rules.bodies``: rules 10, 11, 16;
+* ``game.rules.planets``: rules 10, 11, 16;
 * ``game.rules.taws``: rules 12, 13, 15, 17 and taws out of play;
 * ``game.rules.settle`` (with ``game.rules.ledger``): payment, running
   out, rule 14's comets, the endings, the next state;
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from game.rules.bodies import rule10_bodies_beyond_herschel, rule11_planet_in_other_orbit, rule16_saturn_ring
+from game.rules.planets import rule10_bodies_beyond_herschel, rule11_planet_in_other_orbit, rule16_saturn_ring
 from game.rules.events import Event
 from game.rules.gates import live_rules, open_gates
 from game.rules.house import HouseRules
@@ -33,7 +33,7 @@ from game.rules.layout import Layout
 from game.rules.ruling import Ruling
 from game.rules.settle import settle
 from game.rules.sheet import ShotSheet
-from game.rules.shot import digest
+from game.rules.shot_facts import digest
 from game.rules.state import RuleState, RuleStateError
 from game.rules.sun import (
     RULE8_SCHEDULE, rule6_toll, rule7_sun_against_planet, rule9_sun_beyond_herschel, rules4_and_8_sun_rewards,

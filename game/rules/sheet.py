@@ -14,7 +14,7 @@ from game.rules import names
 from game.rules.house import HouseRules
 from game.rules.layout import SUN, Layout, Point, body_planet, is_planet
 from game.rules.ruling import Foul, NoPayment, PutDown, TakeOff, Unpaid
-from game.rules.shot import ShotFacts
+from game.rules.shot_facts import ShotFacts
 from game.rules.state import STAKES, RuleState
 
 SUN_HOME: Point = (0.0, 0.0)  # the centre: where a Sun is put back

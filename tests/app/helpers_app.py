@@ -12,7 +12,7 @@ import numpy as np
 from direct.gui import DirectGuiGlobals as DGG
 from panda3d.core import ClockObject
 
-from game.app.config import AppConfig
+from game.app.app_config import AppConfig
 from game.app.paths import UserPaths
 from game.app.settings import Settings
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from game.app.hud.ai_aim import Power, power_word, read_aim
-from game.app.screens.shot import action_points
+from game.app.hud.ai_aim_caption import Power, power_word, read_aim
+from game.app.screens.watch_shot import action_points
 from game.match.players import MatchView, Shot
 from game.match.table import body_radius
 from game.rules.events import Contact

@@ -8,7 +8,7 @@ from concurrent.futures import Future
 import pytest
 
 from game.app.session.match_session import MatchSession
-from game.app.session.thinking import ShotChoice
+from game.app.session.shot_choice import ShotChoice
 from game.match.players import Shot
 from tests.app.helpers_app import (build_app, built_app, click, frames_until, leave_to_menu, press, restore_clock, step,
                                    to_first_turn)
@@ -92,7 +92,7 @@ def test_a_slow_ai_keeps_frames_coming_and_can_be_hurried(tmp_path):
 
 
 def test_a_table_that_cannot_be_built_is_one_line_and_leaves_nothing_alive(tmp_path, monkeypatch):
-    import game.app.scene.table as table
+    import game.app.scene.table_scene as table
     from game.errors import UserError
 
     def missing(*_args, **_kwargs):

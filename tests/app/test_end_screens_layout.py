@@ -97,7 +97,7 @@ def test_a_player_who_went_out_keeps_his_name_and_out_clear_of_the_began_column(
 def test_the_first_start_quality_note_sits_on_its_card_inside_the_window_clear_of_the_menu(offscreen_pipe,
                                                                                               tmp_path, size):
     from game.app.app import TawApp
-    from game.app.config import AppConfig
+    from game.app.app_config import AppConfig
     from game.app.paths import UserPaths
     from game.app.settings import Settings
     from panda3d.core import ClockObject

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.render
 
 def test_a_first_start_detects_the_quality_and_writes_it_to_the_settings_file(offscreen_pipe, tmp_path):
     from game.app.app import TawApp
-    from game.app.config import AppConfig
+    from game.app.app_config import AppConfig
     from game.app.paths import UserPaths
 
     from tests.app.helpers_app import restore_clock, step

@@ -12,7 +12,7 @@ import pytest
 from game.app.hud.out_offer import OutOffer
 from game.app.screens.hand_over import banner_text
 from game.replay import load_replay
-from game.replay.playback import Timeline
+from game.replay.timeline import Timeline
 from tests.app.helpers_app import (built_app, click, human_shot, play_until, press, random_opponents, seat_all,
                                    step)
 

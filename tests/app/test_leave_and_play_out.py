@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from game.app.session.match_session import MatchSession
-from game.app.session.thinking import ShotChoice
+from game.app.session.shot_choice import ShotChoice
 from game.match.players import RandomPlayer
 from tests.app.helpers_app import built_app, click, frames_until, press, start_game, step
 

@@ -16,7 +16,7 @@ from game.app.scene.markers import style_for
 from game.app.scene.palette import PLANET_COLORS
 from game.app.scene.quality import GraphicsQuality
 from game.app.scene.snapshot import OffscreenTable
-from game.app.scene.table import TableScene
+from game.app.scene.table_scene import TableScene
 from game.app.scene.table_view import OVERHEAD_TILT
 from game.rules.layout import PLANETS, SUN, Layout, body_planet
 from tests.app.helpers_app import cleared_table

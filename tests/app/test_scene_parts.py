@@ -154,7 +154,7 @@ def test_follow_tracks_a_moving_body(rig):
 def test_update_and_place_agree_on_who_is_shown():
     from panda3d.core import NodePath
 
-    from game.app.scene.table import TableScene
+    from game.app.scene.table_scene import TableScene
 
     scene = TableScene(NodePath("root"), None, Layout())
     try:

@@ -9,7 +9,7 @@ import pytest
 from game.app.session.game_setup import GameSetup
 from game.app.session.match_session import MatchSession
 from game.app.session.protocol import GameSession
-from game.app.session.thinking import PlansAhead, ShotChoice
+from game.app.session.shot_choice import PlansAhead, ShotChoice
 from game.match.players import RandomPlayer
 from game.rules.events import AllAtRest, Contact
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.app.hud.preview import WARNING_COLOUR
+from game.app.hud.verdict_words import WARNING_COLOUR
 from game.coach.verdict import Tone
 from tests.app.helpers_app import click, new_game_against_one, press, shoot_anyway_if_asked, step
 

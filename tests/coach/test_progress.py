@@ -2,7 +2,7 @@
 
 import os
 
-from game.coach.progress import Progress, load_progress, save_progress
+from game.coach.lesson_progress import Progress, load_progress, save_progress
 
 
 def test_passed_and_skipped_round_trip(tmp_path):

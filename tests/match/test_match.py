@@ -11,7 +11,7 @@ from game.match.match import IllegalShotError, Match, check_table, new_match
 from game.match.players import RandomPlayer, ScriptedPlayer, Shot, SunShooter, TawPlacement
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, taw_id
-from game.rules.report import ruling_to_json
+from game.rules.ruling_text import ruling_to_json
 
 from tests.hypothesis_profiles import examples
 

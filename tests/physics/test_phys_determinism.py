@@ -82,7 +82,7 @@ def test_one_call_a_tick_to_rest_gives_the_bits_of_a_call_every_frame() -> None:
 
     from game.physics import shot_velocity
     from game.rules.layout import taw_id
-    from game.stress.physics_fuzz import build_case
+    from stress.physics_fuzz import build_case
 
     cases = [build_case(seed, CAP) for seed in range(5000, 5400)]
     crowded = [c for c in cases if c.crowd in ("saturn_cluster", "sun_knot")][:12]

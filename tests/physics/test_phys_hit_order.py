@@ -98,7 +98,7 @@ def _saturns_satellites_round_his_ring(self, saturn, sats):
 def test_the_saturn_cluster_struck_at_the_cap_publishes_its_contacts_in_time_order(monkeypatch) -> None:
     from game.physics.config import PhysicsConfig
     from game.rules.layout import Layout, taw_id
-    from game.stress.physics_fuzz import build_case
+    from stress.physics_fuzz import build_case
 
     # The fuzz's seeds rebuild their tables from the layout's home spots: lay them as they were then.
     monkeypatch.setattr(Layout, "_saturn_satellites", _saturns_satellites_round_his_ring)

@@ -10,7 +10,7 @@ from game.physics import GLASS, LEAD, MARBLE_MASS, SUN_MASS
 from game.physics.config import GRAVITY
 from game.physics.resolver import Ball, rolling_spheres_impulse
 from game.physics.motion import REST, BallState, Ground, Phase, evolve, flick, phase, time_to_roll
-from game.stress.physics_fuzz import build_case
+from stress.physics_fuzz import build_case
 from game.rules.layout import taw_id
 from tests.physics.physics_kit import CAP, CONFIG, LAYOUT, world
 

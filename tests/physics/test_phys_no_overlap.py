@@ -19,7 +19,7 @@ import pytest
 
 from game.physics import shot_velocity
 from game.rules.layout import taw_id
-from game.stress.physics_fuzz import build_case
+from stress.physics_fuzz import build_case
 from tests.physics.physics_kit import CAP, LAYOUT, world
 
 TOLERANCE = 1e-4   # m: 0.1 mm

@@ -18,8 +18,8 @@ from game.physics import Simulation, shot_velocity
 from game.physics.grazes import Paths
 from game.physics.world import NEAR_SLACK, Mirror
 from game.rules.layout import taw_id
-from game.stress.glide_check import GlideCheckedSimulation
-from game.stress.physics_fuzz import build_case
+from stress.glide_check import GlideCheckedSimulation
+from stress.physics_fuzz import build_case
 from tests.physics.physics_kit import CONFIG, LAYOUT, when_flick_covers, world
 
 

@@ -8,7 +8,7 @@ import pytest
 from game.replay.director import (FRAME_FILL, FRAME_FILL_BOTTOM, FRAME_FILL_TOP, FRAME_REACH, CameraPose, Director, frame_points, framed_points,
                                   struck_bodies)
 from game.replay.model import GameMeta, Replay, ShotInputs
-from game.replay.playback import Timeline
+from game.replay.timeline import Timeline
 from game.replay.recorder import ShotRecorder
 from game.rules.events import AllAtRest, BodyOut, Contact, ShotStarted
 

@@ -6,8 +6,8 @@ from game.errors import UserError
 from game.replay import decode_replay
 from game.replay import fileformat as ff
 from game.replay.model import ShotList
-from game.replay.playback import Timeline
-from game.stress import hostile
+from game.replay.timeline import Timeline
+from stress import hostile
 
 
 def _refusal(data: bytes) -> str:

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from game.replay import load_replay
-from game.replay.playback import Timeline, ruling_captions
+from game.replay.timeline import Timeline, ruling_captions
 from game.rules.events import AllAtRest, ShotStarted
 
 from tests.replay.replay_physics import record_game

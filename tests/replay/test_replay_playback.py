@@ -5,7 +5,7 @@ import pytest
 
 from game.replay.director import CAMERA_MODES, SLOW_FACTOR, Director, OrbitState
 from game.replay.model import GameMeta, Replay, ShotInputs
-from game.replay.playback import FLASH_SECONDS, PlaybackClock, Timeline, ruling_captions, sample_shot
+from game.replay.timeline import FLASH_SECONDS, PlaybackClock, Timeline, ruling_captions, sample_shot
 from game.replay.recorder import ShotRecorder
 from game.rules.events import Contact
 

@@ -73,7 +73,7 @@ def test_the_seating_from_the_command_line_round_trips_through_bytes():
 
 
 def test_the_viewers_captions_name_who_shot_each_shot():
-    from game.replay.playback import Timeline
+    from game.replay.timeline import Timeline
 
     shot = synthetic_shot(1)
     players = ({"planet": shot.inputs.shooter, "seat": "Ann", "controller": "human"},

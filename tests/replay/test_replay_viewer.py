@@ -219,7 +219,7 @@ def test_playing_camera_glides_but_seeks_and_cuts_jump(viewer):
 
 
 def test_a_lent_table_scene_is_moved_and_left_in_place(offscreen_base):
-    from game.app.scene.table import TableScene
+    from game.app.scene.table_scene import TableScene
     from game.rules.layout import Layout
 
     table = TableScene(offscreen_base.render, offscreen_base.loader, Layout())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from game.rules.report import ruling_to_json, ruling_to_text
+from game.rules.ruling_text import ruling_to_json, ruling_to_text
 from game.rules.ruling import Ruling
 from game.rules.termination import Termination
 

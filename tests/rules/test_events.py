@@ -49,7 +49,7 @@ def test_bus_delivers_in_order_and_unsubscribes():
 
 
 def test_a_contact_names_the_body_that_was_already_moving_as_the_striker():
-    from game.rules.shot import strikes
+    from game.rules.shot_facts import strikes
 
     log = [Contact(0.01, "herschel", "mars.taw", 0.01, (0.9, 0.0)),   # the physics lists the struck body first
            Contact(0.02, "herschel", "herschel.1", 0.01, (0.9, 0.1)),

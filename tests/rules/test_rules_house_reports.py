@@ -7,10 +7,10 @@ import pytest
 
 from game.errors import UserError
 from game.rules.events import EventBus, event_from_dict, event_to_dict
-from game.rules.hat import HatError, assign_planets
+from game.rules.hat_order import HatError, assign_planets
 from game.rules.house import HouseRuleError, HouseRules, Rule3Gate, Rule16Sun
 from game.rules.listener import ShotReferee, judge_log
-from game.rules.report import ruling_to_json, ruling_to_text
+from game.rules.ruling_text import ruling_to_json, ruling_to_text
 from tests.rules.rules_kit import LAYOUT, game, play, region_spot, shot_events
 
 

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, note, settings, strategies as st
 
 from game.rules.layout import SUN, taw_id
 from game.rules.referee import live_rules
-from game.rules.report import ruling_to_json, ruling_to_text
+from game.rules.ruling_text import ruling_to_json, ruling_to_text
 from game.rules.state import new_game
 from tests.hypothesis_profiles import examples
 from tests.rules.games_drawn import debt_heavy_game, house_rules, players_drawn, random_game

@@ -26,7 +26,7 @@ def test_every_scenario_ruling_reads_as_good_sentences():
 
 
 def test_the_report_names_the_striker_first():
-    from game.scenario.report import result_to_text
+    from game.scenario.scenario_report import result_to_text
 
     # The physics lists this contact as (the Moon, the Earth's taw), though the taw struck the resting Moon.
     text = result_to_text(play("rule15_own_satellite"))

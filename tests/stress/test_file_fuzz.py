@@ -9,7 +9,7 @@ import pytest
 
 from game.errors import UserError
 from game.rules.house import HouseRules
-from game.stress.file_fuzz import (
+from stress.file_fuzz import (
     atomic_write_checks,
     base_files,
     cli_check,
@@ -91,8 +91,8 @@ def test_replays_the_loader_accepts_are_shown_and_exported(bases, offscreen_pipe
 
 
 def test_hostile_replays_special_files_and_escapes_are_answered_in_one_line(tmp_path):
-    from game.stress.file_fuzz import escape_checks, hostile_replay_checks, special_file_checks
-    from game.stress.hostile import HOSTILE_REPLAYS
+    from stress.file_fuzz import escape_checks, hostile_replay_checks, special_file_checks
+    from stress.hostile import HOSTILE_REPLAYS
 
     quick = tuple(h.name for h in HOSTILE_REPLAYS if "240 Hz" not in h.name and "2000 shots" not in h.name)
     rows = hostile_replay_checks(names=quick) + special_file_checks(tmp_path) + escape_checks(tmp_path)

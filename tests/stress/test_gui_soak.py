@@ -6,7 +6,7 @@ import builtins
 
 import pytest
 
-from game.stress.gui_soak import gui_soak
+from stress.gui_soak import gui_soak
 
 pytestmark = pytest.mark.render
 
@@ -27,7 +27,7 @@ def test_random_input_raises_nothing_and_leaves_the_menu_as_it_was(tmp_path):
 
 @pytest.mark.parametrize("fault", ["full-disk", "read-only", "settings-file"])
 def test_random_input_on_a_faulty_file_system_raises_nothing_and_says_what_it_could_not_save(tmp_path, fault):
-    from game.stress.fs_faults import Fault
+    from stress.fs_faults import Fault
 
     if getattr(builtins, "base", None) is not None:
         pytest.fail("a ShowBase is still alive from an earlier test")

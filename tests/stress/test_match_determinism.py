@@ -11,13 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.stress.determinism import match_digest
+from stress.determinism import match_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run_twice(args: list[str]) -> list[str]:
-    command = [sys.executable, "-m", "game.stress.determinism", *args]
+    command = [sys.executable, "-m", "stress.determinism", *args]
     procs = [subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(2)]
     outs = []

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from game.stress.physics_fuzz import (
+from stress.physics_fuzz import (
     PhysicsFuzzReport,
     build_case,
     fuzz_physics,

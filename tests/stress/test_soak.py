@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from game.rules.events import AllAtRest, BodyOut, ShotStarted
-from game.stress.invariants import FrameChecker, FrameStats, check_shot_accounting, rest_overlaps
-from game.stress.soak import plan_games, run_soak
+from stress.invariants import FrameChecker, FrameStats, check_shot_accounting, rest_overlaps
+from stress.soak import plan_games, run_soak
 
 pytestmark = pytest.mark.slow
 

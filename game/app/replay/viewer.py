@@ -1,4 +1,4 @@
-"""The replay viewer: a thin Panda3D view over ``game.replay.playback`` and ``director``.
+"""The replay viewer: a thin Panda3D view over ``game.replay.timeline`` and ``director``.
 
 ``ReplayViewer(base, replay)`` attaches to any ShowBase (the desktop app's,
 or an offscreen one for export and tests) and detaches with ``destroy()``.
@@ -19,7 +19,7 @@ import numpy as np
 from game.app.replay.overlays import Flashes, TextOverlay, Trails
 from game.replay.director import CAMERA_MODES, CameraPose, Director, OrbitState
 from game.replay.model import Replay
-from game.replay.playback import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
+from game.replay.timeline import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
 from game.rules.layout import Layout, LayoutError
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ class ReplayViewer:
                  on_exit: Any = None, scene: Any = None) -> None:
         from direct.showbase.DirectObject import DirectObject
 
-        from game.app.scene.table import TableScene
+        from game.app.scene.table_scene import TableScene
 
         if not replay.shots:
             raise ValueError("this replay has no shots to show")

@@ -15,7 +15,7 @@ import numpy as np
 from game.app.scene.camera import CameraRig
 from game.app.scene.offscreen import grab, make_offscreen_base
 from game.app.scene.quality import GraphicsQuality
-from game.app.scene.table import HAZE_COLOR, TableScene
+from game.app.scene.table_scene import HAZE_COLOR, TableScene
 from game.errors import UserError
 from game.fileio import write_atomic
 from game.rules.layout import PLANETS, Layout, taw_id

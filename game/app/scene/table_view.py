@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app.scene.camera import AIMING_FRAMING, CameraRig
-from game.app.scene.table import TableScene
+from game.app.scene.table_scene import TableScene
 from game.rules.layout import Layout, taw_id
 
 MODES = ("menu", "knuckle", "overhead", "free", "hat", "action")

@@ -11,9 +11,9 @@ from game.app.screens.new_game import NewGameState
 from game.app.screens.play_out import PlayOutState
 from game.app.screens.replays import ReplaysState
 from game.app.screens.rules import RulesState
-from game.app.screens.ruling import RulingState
+from game.app.screens.ruling_screen import RulingState
 from game.app.screens.settings_screen import SettingsState
-from game.app.screens.shot import ShotState
+from game.app.screens.watch_shot import ShotState
 from game.app.screens.thinking import ThinkingState
 
 STATE_CLASSES: dict[str, type] = {

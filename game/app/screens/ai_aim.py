@@ -8,7 +8,7 @@ the moment the announcement ends.  Space skips ahead to the shot.
 
 from __future__ import annotations
 
-from game.app.hud.ai_aim import AimCaption, aim_line_length, read_aim, target_point
+from game.app.hud.ai_aim_caption import AimCaption, aim_line_length, read_aim, target_point
 from game.app.hud.out_offer import OutOffer
 from game.app.screens.base import State
 from game.match.players import Shot

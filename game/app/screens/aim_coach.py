@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.ai.workers import Cancelled, PlanHandle
 from game.app.hud import theme
-from game.app.hud.preview import TONE_COLOURS, CoachPanel, verdict_text
+from game.app.hud.verdict_words import TONE_COLOURS, CoachPanel, verdict_text
 from game.app.input.aiming import spin_words
 from game.app.scene.preview_paths import GHOST_STYLE, GroundPaths
 from game.coach.advice import Advice, start_advice

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from game.app.hud.preview import VerdictLine
+from game.app.hud.verdict_words import VerdictLine
 from game.app.scene.preview_paths import PREVIEW_STYLE, GroundPaths
 from game.coach.preview import Preview
 from game.match.players import MatchView, Shot

@@ -16,7 +16,7 @@ from game.app.hud import theme
 from game.app.screens.base import State
 from game.app.session.game_setup import GameSetup
 from game.coach.lessons import CourseEntry, load_course
-from game.coach.progress import Progress, load_progress, save_progress
+from game.coach.lesson_progress import Progress, load_progress, save_progress
 from game.errors import UserError
 
 ROW = 0.085

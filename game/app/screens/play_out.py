@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.app.hud import theme
 from game.app.screens.base import State
-from game.app.session.playback import PlayedShot
+from game.app.session.live_shot import PlayedShot
 from game.match.players import RandomPlayer
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 import numpy as np
 
 from game.app.session.game_setup import HAT, MAX_OPPONENTS, YOU, GameSetup
-from game.app.session.thinking import PlansAhead
+from game.app.session.shot_choice import PlansAhead
 from game.errors import UserError
 from game.match.match import ShotResult
 from game.match.players import Shot, TawPlacement

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.app.session.seats import HatRow
 from game.app.session.table_session import TableSession
-from game.app.session.thinking import ShotChoice
+from game.app.session.shot_choice import ShotChoice
 from game.coach.goals import Goal, Outcome
 from game.coach.lessons import Lesson, judge, start_state
 from game.coach.preview import match_for

@@ -26,7 +26,7 @@ from game.app.session.continuing import continue_game
 from game.app.session.game_setup import GameSetup
 from game.app.session.seats import HatRow, seat_players
 from game.app.session.table_session import TableSession
-from game.app.session.thinking import ShotChoice, Thinking
+from game.app.session.shot_choice import ShotChoice, Thinking
 from game.replay.model import GameMeta
 from game.replay.recorder import GameRecorder, meta_from
 from game.rules.house import HouseRules

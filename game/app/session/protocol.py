@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping, Protocol, runtime_checkable
 
-from game.app.session.playback import PlayedShot
+from game.app.session.live_shot import PlayedShot
 from game.app.session.seats import HatRow
 from game.app.session.tally import JudgedShot, SummaryRow
-from game.app.session.thinking import ShotChoice
+from game.app.session.shot_choice import ShotChoice
 from game.coach.goals import Goal
 from game.match.players import MatchView, Shot
 from game.replay.model import Replay

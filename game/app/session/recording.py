@@ -15,7 +15,7 @@ from game.app.hud import file_problem
 from game.errors import UserError
 from game.fileio import FileWriteError
 
-from game.app.session.playback import FRAME_HZ, PlayedShot
+from game.app.session.live_shot import FRAME_HZ, PlayedShot
 from game.replay.model import GameMeta, Replay
 from game.replay.recorder import GameRecorder, record_result
 

@@ -10,7 +10,7 @@ import math
 from concurrent.futures import ThreadPoolExecutor
 from typing import Mapping
 
-from game.app.session.playback import PlayedShot, play_in_background
+from game.app.session.live_shot import PlayedShot, play_in_background
 from game.app.session.recording import Recording
 from game.app.session.tally import JudgedShot, SummaryRow, Tally
 from game.coach.goals import Goal

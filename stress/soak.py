@@ -20,7 +20,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Sequence
 
-from game.stress.invariants import (
+from stress.invariants import (
     FrameChecker,
     FrameStats,
     check_ledger,
@@ -133,10 +133,10 @@ def play_checked_game(plan: GamePlan, pool: object, stats: FrameStats, *, replay
     """One game through the match layer, every invariant checked; problems collected, not raised."""
     from dataclasses import replace
 
-    from game.ai.noise import seed_for
+    from game.ai.hand_noise import seed_for
     from game.ai.player import make_player
     from game.match.match import Match
-    from game.physics.bodies import spec_for
+    from game.physics.materials import spec_for
     from game.rules.events import AllAtRest, BodyOut
     from game.rules.house import HouseRules
     from game.rules.layout import taw_id

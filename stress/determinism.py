@@ -5,7 +5,7 @@ moves: the Bullet hat drop (rule 1), the AI's planning (rollouts in Bullet,
 the referee on each), its noisy hands, the shot in Bullet, the referee's
 ruling and the match carrying it out.  The digest covers every ruling (as
 the referee's JSON) and the exact float bytes of every shot's speed and
-direction and every resting position.  ``python -m game.stress.determinism
+direction and every resting position.  ``python -m stress.determinism
 SEED LEVELS ROUNDS`` prints it, so two processes can be compared.
 """
 
@@ -26,12 +26,12 @@ def match_digest(seed: int, levels: Sequence[str], rounds: int) -> tuple[str, in
     """(sha256 of the whole match, shots played) for a seeded AI match."""
     from dataclasses import replace
 
-    from game.ai.noise import seed_for
+    from game.ai.hand_noise import seed_for
     from game.ai.player import make_player
     from game.ai.workers import PlannerPool
     from game.match.match import Match
     from game.rules.house import HouseRules
-    from game.rules.report import ruling_to_json
+    from game.rules.ruling_text import ruling_to_json
 
     digest = hashlib.sha256()
     house = replace(HouseRules(), round_limit=rounds)

@@ -30,8 +30,8 @@ from typing import Callable
 
 import numpy as np
 
-from game.stress.glide_check import GlideCheckedSimulation
-from game.stress.invariants import (
+from stress.glide_check import GlideCheckedSimulation
+from stress.invariants import (
     REST_TOLERANCE,
     FrameChecker,
     FrameStats,
@@ -210,7 +210,7 @@ def graze_bound(speed: float, reach: float, substep_hz: float) -> float:
 def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     """Fire the case's shot and check it; problems go into ``report``."""
     from game.physics import PhysicsConfig, shot_velocity
-    from game.physics.bodies import GLASS
+    from game.physics.materials import GLASS
     from game.physics.config import GRAVITY
     from game.physics.motion import Ground, evolve, flick
     from game.rules.events import AllAtRest, BodyOut, Contact, ShotStarted

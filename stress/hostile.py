@@ -25,7 +25,7 @@ import numpy as np
 from game.replay import fileformat as ff
 from game.replay.model import IDENTITY_CODE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,7 @@ outcome = "accepted"
 try:
     if what == "load":
         from game.replay import load_replay
-        from game.replay.playback import Timeline
+        from game.replay.timeline import Timeline
         replay = load_replay(path)
         timeline = Timeline(replay)
         for k in sorted({0, timeline.shot_count // 2, timeline.shot_count - 1} - {-1}):
@@ -234,7 +234,7 @@ try:
         from game.app.session.match_session import MatchSession
         MatchSession.continue_from(Path(path))
     elif what == "baseline":
-        import game.replay, game.replay.playback, numpy
+        import game.replay, game.replay.timeline, numpy
 except Exception as err:
     outcome = "refused" if type(err).__name__ in ("ReplayFormatError", "UserError", "CannotContinue") \\
         else f"crash: {type(err).__name__}: {str(err)[:200]}"

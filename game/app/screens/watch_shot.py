@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.screens.base import State
-from game.app.session.playback import PlayedShot
+from game.app.session.live_shot import PlayedShot
 from game.match.match import IllegalShotError
 from game.rules.events import Contact
 

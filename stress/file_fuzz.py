@@ -21,7 +21,7 @@ Targets and what must hold for each mutant:
   given, the viewer built and the first and last shots exported to PNGs.
 
 ``hostile_checks`` adds what no mutation reaches: the replays of
-``game.stress.hostile`` at and beyond every aggregate bound (refused
+``stress.hostile`` at and beyond every aggregate bound (refused
 exactly when they should be, shown when accepted), special files (FIFOs,
 sockets, folders, links to devices, loops) as every kind of input and in
 the Replays folder, and control characters in keys (the message stays one
@@ -48,7 +48,7 @@ from typing import Callable, Sequence
 
 from game.errors import UserError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SCENARIO_DIR = ROOT / "tests" / "scenarios"
 
 # Values swapped in for a TOML value: every TOML type, huge and non-finite numbers.
@@ -336,7 +336,7 @@ def check_scenario(path: Path) -> tuple[str, str]:
 def check_replay(path: Path) -> tuple[str, str]:
     from game.app.replay.library import ReplayEntry
     from game.replay import load_replay
-    from game.replay.playback import Timeline
+    from game.replay.timeline import Timeline
 
     # The Replays screen's row first: the header reader and the row's words
     # refuse in one line or show, whatever the bytes.
@@ -377,7 +377,7 @@ def _sweep(timeline, trails: bool) -> None:  # type: ignore[no-untyped-def]
 
 def view_replay(replay, base=None, folder: Path | None = None) -> None:  # type: ignore[no-untyped-def]
     """Show an accepted replay as the viewer and export do; any exception is a finding."""
-    from game.replay.playback import Timeline
+    from game.replay.timeline import Timeline
 
     timeline = Timeline(replay)
     _sweep(timeline, trails=True)
@@ -660,9 +660,9 @@ def _judge(case: str, kind: str, value: object, seconds: float, expect_refusal: 
 
 def hostile_replay_checks(base=None, names: tuple[str, ...] | None = None,  # type: ignore[no-untyped-def]
                           limit_s: float = 300.0) -> list[HostileResult]:
-    """Every replay of ``game.stress.hostile``: refused in one line exactly when it breaks a bound, else shown."""
+    """Every replay of ``stress.hostile``: refused in one line exactly when it breaks a bound, else shown."""
     from game.replay import decode_replay
-    from game.stress.hostile import HOSTILE_REPLAYS
+    from stress.hostile import HOSTILE_REPLAYS
 
     results = []
     for case in HOSTILE_REPLAYS:
@@ -696,7 +696,7 @@ def special_file_checks(folder: Path, limit_s: float = 10.0) -> list[HostileResu
     from game.replay import load_replay
     from game.rules.house import HouseRules
     from game.scenario.format import load_scenario
-    from game.stress.hostile import special_files
+    from stress.hostile import special_files
 
     found = special_files(folder)
     cap = PhysicsConfig().max_shot_speed

@@ -10,8 +10,8 @@ from game.match.match import ShotResult
 from game.rules import names
 from game.rules.events import BodyOut, Contact, event_to_dict
 from game.rules.layout import Layout, taw_id
-from game.rules.shot import strikes
-from game.rules.report import ruling_to_json, ruling_to_text
+from game.rules.shot_facts import strikes
+from game.rules.ruling_text import ruling_to_json, ruling_to_text
 from game.scenario.run import ScenarioResult, final_positions
 
 # Contacts softer than this (N s) are resting touches the physics reported,

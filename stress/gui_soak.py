@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from game.stress.fs_faults import Fault
+    from stress.fs_faults import Fault
 
 KEYS = ["space", "space", "space", "mouse1", "mouse1-up", "mouse1", "mouse1-up", "enter", "enter-up", "tab", "o",
         "f", "k", "arrow_left", "arrow_right", "a", "d", "[", "]", "page_up", "page_down", "x", "1", "q", "e", "w",
@@ -142,7 +142,7 @@ def build_offscreen_app(root: Path, levels: tuple[str, ...] = ("random",) * 6,  
     from panda3d.core import ClockObject
 
     from game.app.app import TawApp
-    from game.app.config import AppConfig
+    from game.app.app_config import AppConfig
     from game.app.paths import UserPaths
     from game.app.session.match_session import MatchSession
     from game.app.settings import Settings
@@ -187,13 +187,13 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
              on_progress: Callable[[int, str], None] | None = None, fault: "Fault | None" = None) -> GuiSoakReport:
     """Drive the app with ``frames`` frames of seeded random input; the report says what broke.
 
-    ``fault`` runs it on a faulty file system (``game.stress.fs_faults``):
+    ``fault`` runs it on a faulty file system (``stress.fs_faults``):
     the app must go on and say what it could not save (``report.notices``).
     """
     from direct.gui import DirectGuiGlobals as DGG
     from panda3d.core import ClockObject
 
-    from game.stress.fs_faults import prepare
+    from stress.fs_faults import prepare
 
     rng = random.Random(seed)
     report = GuiSoakReport(seed)
