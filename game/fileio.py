@@ -20,10 +20,14 @@ size bound checked while reading, not only from ``stat``.
 from __future__ import annotations
 
 import errno
+import fcntl
+import json
 import os
+import re
 import secrets
 import stat
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +44,8 @@ class FileWriteError(UserError):
 NAME_MAX_FALLBACK = 255
 TOML_MAX_BYTES = 1 << 20   # scenario and house-rule files are a few KB
 TOML_MAX_DEPTH = 32        # tables and arrays within each other; real files use 3
+TOML_MAX_KEY_PARTS = 32    # parts of one dotted key (a.b.c is 3); real files use 2
+TOML_MAX_LINE = 8192       # characters on one line; the longest shipped line is about 200
 
 
 _NOT_REGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
@@ -115,35 +121,87 @@ def writable_target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result 
     return target, info
 
 
+_TEMP_NAME = re.compile(r"\..{1,40}\.[0-9a-f]{8}\.tmp")
+STALE_TEMP_SECONDS = 5.0   # a temp file untouched this long and locked by no one was left by a killed writer
+
+
 def _temp_file(folder: Path, name: str) -> tuple[int, Path]:
-    """A new file next to the target, created 0666 so the umask decides (as for any new file)."""
+    """A new file next to the target, created 0666 so the umask decides (as for any new file).
+
+    The writer holds an exclusive ``flock`` on it until the rename, which is
+    how the next writer tells a temp file in use from one a killed process
+    left behind (``clean_stale_temps``).
+    """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
         tmp = folder / f".{name[:40]}.{secrets.token_hex(4)}.tmp"
         try:
-            return os.open(tmp, flags, 0o666), tmp
+            fd = os.open(tmp, flags, 0o666)
         except FileExistsError:
             continue
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # ours alone: nobody else knows the name yet
+        return fd, tmp
     raise FileExistsError(errno.EEXIST, "no free temporary name")
 
 
+def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove our own temporary files in ``folder`` that a killed writer left; the ones removed.
+
+    Only names of ``_temp_file``'s pattern, regular files of ours, untouched
+    for ``STALE_TEMP_SECONDS`` and locked by no live writer.  Best effort:
+    anything odd is left where it is.
+    """
+    import time
+
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        entries = [e for e in os.scandir(folder) if _TEMP_NAME.fullmatch(e.name)]
+    except OSError:
+        return removed
+    for entry in entries:
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() \
+                    or now - info.st_mtime < STALE_TEMP_SECONDS:
+                continue
+            fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # a live writer holds it: BlockingIOError
+            if os.fstat(fd).st_ino == os.lstat(entry.path).st_ino:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, encoding: str = "utf-8") -> None:
-    """Replace ``path`` (or create it) with ``data`` in one rename; see the module's rules."""
+    """Replace ``path`` (or create it) with ``data`` in one rename; see the module's rules.
+
+    Our own temporary files that a killed writer left in that folder are
+    removed first (``clean_stale_temps``).
+    """
     shown = Path(path)
     target, existing = writable_target(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
+    folder = _folder_of(target)
+    clean_stale_temps(folder)
     try:
-        fd, tmp = _temp_file(_folder_of(target), target.name)
+        fd, tmp = _temp_file(folder, target.name)
     except OSError as err:
         raise FileWriteError(f"{shown}: cannot write here ({_why(err)})", err.errno) from None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            if existing is not None:
-                _keep_owner_and_mode(handle.fileno(), existing)
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        if existing is not None:
+            _keep_owner_and_mode(fd, existing)
+        _write_all(fd, payload)
+        os.fsync(fd)
+        os.replace(tmp, target)   # still open and locked: no cleaner takes it from under us
     except BaseException as err:
         try:
             os.unlink(tmp)
@@ -152,6 +210,14 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, encoding: str 
         if isinstance(err, OSError):
             raise FileWriteError(f"{shown}: cannot write ({_why(err)})", err.errno) from None
         raise
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _keep_owner_and_mode(fd: int, existing: os.stat_result) -> None:
@@ -233,11 +299,17 @@ def read_toml(path: str | os.PathLike[str], what: str = "TOML file", limit: int 
 
 
 def parse_toml(data: bytes | str, source: str) -> dict[str, Any]:
-    """TOML parsed, or one line: not UTF-8, not TOML, nested too deep, a number too long."""
+    """TOML parsed, or one line: not UTF-8, not TOML, nested too deep, a number too long.
+
+    The text's shape is bounded before the parser sees it (``check_toml_text``):
+    the parser's own cost grows far faster than the text on a long dotted key
+    or deep brackets, so the size bound alone does not protect it.
+    """
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError as err:
         raise UserError(f"{source}: not UTF-8 text (byte {err.start})") from None
+    check_toml_text(text, source)
     try:
         parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -248,6 +320,35 @@ def parse_toml(data: bytes | str, source: str) -> dict[str, Any]:
         raise UserError(f"{source}: a value is too long to be a number ({str(err)[:60]})") from None
     check_depth(parsed, source, TOML_MAX_DEPTH)
     return parsed
+
+
+# Strings and comments, which may hold any bracket or dot: matched first so the rest is structure only.
+_TOML_QUOTED = re.compile(r'"""(?:\\[\s\S]|[^\\])*?(?:"""|\Z)|\'\'\'[\s\S]*?(?:\'\'\'|\Z)|"(?:\\.|[^"\\\n])*(?:"|$)'
+                          r"|'[^'\n]*(?:'|$)|#[^\n]*", re.MULTILINE)   # an unclosed string runs to its end: no re-scans
+_TOML_BRACKET = re.compile(r"[\[\]{}]")
+_TOML_KEY_BREAK = re.compile(r"[=,{}\[\]\n]")
+
+
+def check_toml_text(text: str, source: str) -> None:
+    """Refuse, in one line and before parsing, a line too long, brackets too deep or a dotted key too long.
+
+    Works on the raw text at the regular-expression engine's speed; strings
+    and comments are set aside first so a dot or bracket inside them counts
+    for nothing.
+    """
+    structure = _TOML_QUOTED.sub(lambda m: "" if m.group().startswith("#") else '""', text)
+    depth = 0
+    for match in _TOML_BRACKET.finditer(structure):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > TOML_MAX_DEPTH:
+            raise UserError(f"{source}: nested more than {TOML_MAX_DEPTH} deep")
+    parts = max((segment.count(".") + 1 for segment in _TOML_KEY_BREAK.split(structure)), default=1)
+    if parts > TOML_MAX_KEY_PARTS:
+        raise UserError(f"{source}: a dotted key of {parts} parts is nested more than {TOML_MAX_KEY_PARTS} deep")
+    longest = max(map(len, text.splitlines()), default=0)
+    if longest > TOML_MAX_LINE:
+        raise UserError(f"{source}: a line of {longest} characters is longer than a TOML file here may have "
+                        f"({TOML_MAX_LINE})")
 
 
 def check_depth(value: Any, source: str, limit: int) -> None:
@@ -261,3 +362,70 @@ def check_depth(value: Any, source: str, limit: int) -> None:
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
+
+
+# -- the app's own files -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AppFileRead:
+    """What ``read_app_json`` found: the parsed JSON (None if there was nothing usable) and, if the file
+    could not be used, one line saying why and where it was kept aside."""
+
+    data: Any = None
+    problem: str = ""
+
+
+def read_app_json(path: str | os.PathLike[str], limit: int, what: str, max_depth: int = 16,
+                  follow_links: bool = True) -> AppFileRead:
+    """One of the app's own JSON files (settings, people, choices, lesson progress), read as a hostile file.
+
+    Never raises: a missing file is ``AppFileRead()``; anything else wrong (a
+    special file, too large, unreadable, not UTF-8, not JSON, nested past
+    ``max_depth``) is a ``problem`` line, and the rest of the app goes on.  A
+    regular file we could not use is renamed aside to ``NAME.bad`` (a
+    symbolic link is moved, its target left alone), so the next save cannot
+    write over something we never understood; the line says so.  With
+    ``follow_links`` False a symbolic link is not read (a file whose writer
+    also refuses links), and is left where it is.
+    """
+    target = Path(path)
+    if not os.path.lexists(target):
+        return AppFileRead()
+    if not follow_links and os.path.islink(target):
+        return AppFileRead(None, f"{target}: a symbolic link, not read")
+    try:
+        raw = read_bounded(target, limit, what)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise UserError(f"{target}: cannot read the {what} (not UTF-8 text, byte {err.start})") from None
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise UserError(f"{target}: cannot read the {what} (nested more than {max_depth} deep)") from None
+        except ValueError as err:   # json.JSONDecodeError, or an integer of thousands of digits
+            raise UserError(f"{target}: cannot read the {what} ({str(err)[:80]})") from None
+        check_depth(data, str(target), max_depth)
+    except UserError as err:
+        return AppFileRead(None, f"{err}{_kept_aside(target)}")
+    return AppFileRead(data)
+
+
+def _kept_aside(target: Path) -> str:
+    """Rename an unusable regular file (or a link to one) aside; the words to add to the problem."""
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return ""   # a FIFO, a device, a folder: never written over (write_atomic refuses), so left as it is
+    except OSError:
+        if not os.path.islink(target):
+            return ""
+    for n in range(1, 100):
+        aside = target.with_name(f"{target.name}.bad" if n == 1 else f"{target.name}.bad{n}")
+        if os.path.lexists(aside):
+            continue
+        try:
+            os.rename(target, aside)
+        except OSError as err:
+            return f"; it could not be kept aside ({_why(err)})"
+        return f"; kept aside as {aside.name}"
+    return "; it could not be kept aside (too many .bad files there)"

@@ -588,7 +588,7 @@ def atomic_write_checks(folder: Path) -> list[str]:
     def enospc(*_a: object, **_k: object) -> None:
         raise OSError(28, "No space left on device")
 
-    for step in ("os.fsync", "os.replace", "os.fdopen"):
+    for step in ("os.fsync", "os.replace", "os.write"):
         for what, do, path, good in (
                 ("settings", lambda: save_settings(Settings(volume=0.9), settings_path), settings_path,
                  good_settings),

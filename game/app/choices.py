@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.people import read_regular_text
 from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEWS, GameSetup
 from game.errors import UserError
-from game.fileio import write_atomic
+from game.fileio import read_app_json, write_atomic
 from game.rules.layout import PLANETS
 
 MAX_BYTES = 16 * 1024
@@ -87,18 +86,12 @@ def from_plain(data: Any, where: str) -> LoadedChoices:
 
 
 def load_choices(path: Path) -> LoadedChoices:
-    try:
-        text = read_regular_text(path, MAX_BYTES)
-    except UserError as err:
-        return LoadedChoices(None, [f"{err}; the New Game screen starts from its defaults"])
-    if text is None:
+    found = read_app_json(path, MAX_BYTES, "New game choices file", follow_links=False)
+    if found.problem:
+        return LoadedChoices(None, [f"{found.problem}; the New Game screen starts from its defaults"])
+    if found.data is None:
         return LoadedChoices(None)
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        return LoadedChoices(None, [f"{path}: cannot read the last choices ({type(err).__name__}); "
-                                    "the New Game screen starts from its defaults"])
-    return from_plain(data, str(path))
+    return from_plain(found.data, str(path))
 
 
 def save_choices(path: Path, setup: GameSetup) -> str | None:

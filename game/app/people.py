@@ -20,14 +20,13 @@ app shows, and play goes on.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from game.app.settings import CHECKS, Settings
 from game.errors import UserError
-from game.fileio import read_bounded, write_atomic
+from game.fileio import read_app_json, write_atomic
 from game.match.seating import Seating, SeatingError, clean_name, name_key
 
 PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid", "preview", "first_tip")
@@ -63,16 +62,12 @@ class PeopleStore:
     def load(cls, path: Path | None) -> "PeopleStore":
         if path is None:
             return cls(None)
-        if not os.path.lexists(path):
+        found = read_app_json(path, MAX_BYTES, "people file")
+        if found.problem:
+            return cls(path, notes=[f"{found.problem}; starting with no one remembered"])
+        if found.data is None:
             return cls(path)
-        try:
-            data = json.loads(read_bounded(path, MAX_BYTES, "people file").decode("utf-8"))
-        except UserError as err:
-            return cls(path, notes=[f"{err}; starting with no one remembered"])
-        except (ValueError, RecursionError) as err:  # not UTF-8, not JSON, nested past the parser's depth
-            return cls(path, notes=[f"{path}: cannot read the people file ({type(err).__name__}); "
-                                    "starting with no one remembered"])
-        return cls._from_data(path, data)
+        return cls._from_data(path, found.data)
 
     @classmethod
     def _from_data(cls, path: Path, data: Any) -> "PeopleStore":
@@ -178,17 +173,3 @@ def _profile_from(entry: Any, where: str, notes: list[str]) -> Profile | None:
             continue
         values[key] = float(value) if isinstance(getattr(Settings(), key), float) else value
     return Profile(name, values)
-
-
-def read_regular_text(path: Path, limit: int) -> str | None:
-    """A small regular file's text (``fileio.read_bounded``), None if nothing is there; UserError (one line)
-    for anything else: a symbolic link, a device, a FIFO, a folder, too large, not UTF-8."""
-    if not os.path.lexists(path):
-        return None
-    if os.path.islink(path):  # never followed: it could point anywhere
-        raise UserError(f"{path}: a symbolic link, not read")
-    data = read_bounded(path, limit)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not UTF-8 text") from None

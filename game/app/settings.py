@@ -101,9 +101,13 @@ def settings_from_dict(data: Any, source: str = "settings") -> Settings:
         _warn(f"{source}: expected an object of settings, using every default")
         return defaults
     chosen: dict[str, Any] = {}
+    unknown = [key for key in data if key not in CHECKS]
+    if len(unknown) == 1:
+        _warn(f"{source}: unknown setting {_short(unknown[0])} ignored")
+    elif unknown:
+        _warn(f"{source}: {len(unknown)} unknown settings ignored ({_short(unknown[0])} and others)")
     for key, value in data.items():
         if key not in CHECKS:
-            _warn(f"{source}: unknown setting {_short(key)} ignored")
             continue
         check, expected = CHECKS[key]
         if not check(value):
@@ -119,21 +123,14 @@ def load_settings(path: Path) -> Settings:
     Whatever the file is (a FIFO, a device, megabytes, JSON nested 100,000
     deep, a number of 5,000 digits) the game starts, with a one-line warning.
     """
-    from game.errors import UserError
-    from game.fileio import check_depth, read_bounded
+    from game.fileio import read_app_json
 
-    if not path.exists() and not path.is_symlink():
+    found = read_app_json(path, MAX_SETTINGS_BYTES, "settings file", max_depth=8)
+    if found.problem:
+        _warn(f"{found.problem}; using every default")
+    if found.data is None:
         return Settings()
-    try:
-        data = json.loads(read_bounded(path, MAX_SETTINGS_BYTES, "settings file").decode("utf-8"))
-        check_depth(data, str(path), 8)
-    except UserError as err:
-        _warn(f"{err}; using every default")
-        return Settings()
-    except (UnicodeDecodeError, RecursionError, ValueError) as err:  # JSONDecodeError is a ValueError
-        _warn(f"{path}: cannot read settings ({str(err)[:120]}); using every default")
-        return Settings()
-    return settings_from_dict(data, str(path))
+    return settings_from_dict(found.data, str(path))
 
 
 def save_settings(settings: Settings, path: Path) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.errors import UserError
-from game.fileio import read_bounded, write_atomic
+from game.fileio import read_app_json, write_atomic
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
@@ -54,14 +54,17 @@ def _ids(data: dict, key: str) -> set[str]:
 
 
 def load_progress(path: Path) -> Progress:
-    if not os.path.exists(path):
+    found = read_app_json(path, MAX_BYTES, "lessons record")
+    if found.problem:
+        return Progress(note=f"lesson progress not read: {found.problem}")
+    if found.data is None:
         return Progress()
+    data = found.data
     try:
-        data = json.loads(read_bounded(path, MAX_BYTES, "lessons record"))
         if not isinstance(data, dict) or data.get("version") != VERSION:
             raise ValueError(f"not a version {VERSION} lessons record")
         return Progress(_ids(data, "passed"), _ids(data, "skipped"))
-    except (UserError, ValueError) as err:  # json's errors are ValueErrors too
+    except ValueError as err:
         return Progress(note=f"lesson progress not read: {str(err).replace(chr(10), ' ')}")
 
 

@@ -147,8 +147,8 @@ def test_the_app_says_what_it_could_not_save_and_goes_on(app, tmp_path, small_di
 
 
 @pytest.mark.parametrize("text, words", [
-    ("[" * 100_000 + "]" * 100_000, "cannot read settings"),
-    ('{"volume": ' + "9" * 5000 + "}", "cannot read settings"),
+    ("[" * 100_000 + "]" * 100_000, "cannot read the settings file"),
+    ('{"volume": ' + "9" * 5000 + "}", "cannot read the settings file"),
     ('{"volume": ' + "[" * 20 + "]" * 20 + "}", "nested more than"),
     ('{"\\u001b[31mkey\\n": 1}', "unknown setting"),
 ])
