@@ -30,6 +30,33 @@ from game.rules.ruling_text import ruling_to_json, ruling_to_text
 from game.rules.state import RuleState, RuleStateError, new_game
 
 
+class VerdictShapeError(ValueError):
+    """A recorded ruling or ledger the re-judging cannot read; the message names the key."""
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _objects(ruling: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    items = ruling.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(i, Mapping) for i in items):
+        raise VerdictShapeError(f"the ruling's '{key}' must be a list of objects")
+    return items
+
+
+def _whole(item: Mapping[str, Any], key: str, where: str) -> int:
+    if not _is_whole(item.get(key)):
+        raise VerdictShapeError(f"each of the ruling's '{where}' needs a whole number '{key}'")
+    return item[key]
+
+
+def _text(item: Mapping[str, Any], key: str, where: str) -> str:
+    if not isinstance(item.get(key), str):
+        raise VerdictShapeError(f"each of the ruling's '{where}' needs a player '{key}'")
+    return item[key]
+
+
 @dataclass(frozen=True)
 class Verdict:
     """One shot's ruling in short: what moved, who was out or won, and the purses and stakes after it."""
@@ -44,14 +71,26 @@ class Verdict:
 
     @classmethod
     def from_json(cls, ruling: Mapping[str, Any], ledger: Mapping[str, Any]) -> "Verdict":
-        """From a ruling in ``ruling_to_json``'s shape and a ledger (recorded or new)."""
-        transfers = tuple((int(t["rule"]), str(t["from"]), str(t["to"]), int(t["marbles"]))
-                          for t in ruling.get("transfers", []))
-        fouls = tuple((int(f["rule"]), str(f["player"])) for f in ruling.get("fouls", []))
+        """From a ruling in ``ruling_to_json``'s shape and a ledger; ``VerdictShapeError`` names a key of
+        another shape (a recorded file is checked here as strictly as the loader checks it)."""
+        transfers = tuple((_whole(t, "rule", "transfers"), _text(t, "from", "transfers"), _text(t, "to", "transfers"),
+                           _whole(t, "marbles", "transfers")) for t in _objects(ruling, "transfers"))
+        fouls = tuple((_whole(f, "rule", "fouls"), _text(f, "player", "fouls")) for f in _objects(ruling, "fouls"))
+        out = ruling.get("out", [])
+        if not isinstance(out, list) or not all(isinstance(p, str) for p in out):
+            raise VerdictShapeError("the ruling's 'out' must be a list of players")
         winner = ruling.get("winner")
-        return cls(transfers, fouls, tuple(map(str, ruling.get("out", []))), winner if winner else None,
-                   {str(k): int(v) for k, v in dict(ledger.get("purses", {})).items()}, int(ledger.get("stakes", 0)),
-                   str(ruling.get("text", "")))
+        if winner is not None and not isinstance(winner, str):
+            raise VerdictShapeError("the ruling's 'winner' must be a player or null")
+        purses = ledger.get("purses", {})
+        if not isinstance(purses, Mapping) or not all(_is_whole(v) for v in purses.values()):
+            raise VerdictShapeError("the ledger's 'purses' must map players to whole numbers")
+        stakes = ledger.get("stakes", 0)
+        if not _is_whole(stakes):
+            raise VerdictShapeError("the ledger's 'stakes' must be a whole number")
+        text = ruling.get("text", "")
+        return cls(transfers, fouls, tuple(out), winner if winner else None,
+                   {str(k): int(v) for k, v in purses.items()}, int(stakes), text if isinstance(text, str) else "")
 
     def same_ruling(self, other: "Verdict") -> bool:
         return (sorted(self.transfers), sorted(self.fouls), self.out, self.winner) == \
@@ -122,7 +161,10 @@ def _judge_all(replay: Replay, house: HouseRules, layout: Layout, planets: list[
     for number, record in enumerate(replay.shots, 1):
         inputs = record.inputs
         ruling_data = record.rulings[0] if record.rulings else {}
-        recorded = Verdict.from_json(ruling_data, record.ledger)
+        try:
+            recorded = Verdict.from_json(ruling_data, record.ledger)
+        except VerdictShapeError as err:
+            raise UserError(f"{source}: shot {number}: {err}, so it cannot be judged again") from None
         if state.finished or inputs.shooter not in state.active:
             shots.append(ShotJudgement(number, inputs.shooter, recorded, None))
             continue
