@@ -16,8 +16,11 @@ from game.ai.hand_noise import seed_for
 from game.ai.player import make_player
 from game.ai.workers import PlannerPool
 
-# Matches between AIs need an end: rule 9 may take long between weak players.
-DEFAULT_ROUND_LIMIT = 12
+# Headless matches have no round limit unless asked: AI games end by Martin's
+# rules (rule 9, or the last player in).  ``MAX_SHOTS`` is only a safety stop.
+DEFAULT_ROUND_LIMIT = 0
+MAX_SHOTS = 400
+UNFINISHED = "unfinished"  # ``GameResult.termination`` of a game stopped at ``max_shots``
 
 
 @dataclass
@@ -33,90 +36,137 @@ class GameResult:
     log: list[dict[str, Any]] = field(default_factory=list)
     seed: int = 0
     replay: Any = None
+    termination: str = UNFINISHED    # ``game.rules.termination.Termination`` value, or ``UNFINISHED``
 
     def summary(self) -> str:
         lines = []
         for i, (level, planet, net) in enumerate(zip(self.seats, self.planets, self.net)):
             mark = "  winner" if self.winner == i else ""
             lines.append(f"seat {i + 1}: {level:<6} as {planet:<8} {net:+d} marbles{mark}")
-        head = f"{self.shots} shots, {self.rounds} rounds; {self.end}"
+        head = f"{self.shots} shots, {self.rounds} rounds; {self.end} ({self.termination.replace('_', ' ')})"
         return head + "\n" + "\n".join(lines)
 
 
-def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
-              on_shot: Callable[[dict[str, Any]], None] | None = None,
-              round_limit: int | None = None, record: bool = False, max_shots: int = 400,
-              out: str | None = None) -> GameResult:
-    """One match between AI levels (one per seat), through the match layer's turn loop.
+@dataclass
+class _Table:
+    """A seated match and what the result needs to know about its seats."""
 
-    Rule 1's hat is dropped in Bullet from ``seed``; each seat's AI is seeded
-    from ``seed`` and its seat.  With ``record`` every shot is recorded for a
-    replay file (``GameResult.replay``); with ``out`` as well, the replay is
-    written there as the game goes (the header at once, then after every
-    shot, atomically), so a game killed part-way leaves every shot played.
-    """
+    match: Any
+    planets: list[str]               # per seat
+    level_of: dict[str, str]         # planet -> level
+    start_worth: dict[str, int]
+
+
+def _seat(levels: Sequence[str], seed: int, pool: PlannerPool, round_limit: int | None,
+          max_shots: int) -> _Table:
+    """Rule 1's hat from ``seed``; one AI per seat, seeded from ``seed`` and its seat."""
     from game.match.match import Match
     from game.match.seating import ai_names
-    from game.replay import GameRecorder, ShotInputs, ShotRecorder, meta_from
-    from game.replay.recorder import ruling_record
     from game.rules.house import HouseRules
 
-    house = replace(HouseRules(), round_limit=round_limit or DEFAULT_ROUND_LIMIT)
+    house = replace(HouseRules(), round_limit=DEFAULT_ROUND_LIMIT if round_limit is None else round_limit)
     seats = ai_names(levels)   # "Easy AI", "Easy AI 2": what a replay's captions and tables call them
     people = {name: make_player(levels[i], seed_for(seed, "player", i), pool) for i, name in enumerate(seats)}
     match = Match.from_hat(people, seed=seed_for(seed, "hat"), house=house, max_shots=max_shots)
     planet_of = {person: planet for planet, person in match.names.items()}
     planets = [planet_of[name] for name in seats]
     level_of = {planet_of[name]: levels[i] for i, name in enumerate(seats)}
-    start_worth = {p: match.state.worth(p) for p in planets}
-    recorder = None
-    if record:
-        recorder = GameRecorder(out, meta_from(seed, [{"planet": p, "level": level_of[p], "seat": match.names[p]}
-                                                       for p in match.state.players],
-                                                house.to_dict(), match.layout, source="taw simulate"))
+    return _Table(match, planets, level_of, {p: match.state.worth(p) for p in planets})
+
+
+def _recorder(table: _Table, seed: int, out: str | None) -> Any:
+    from game.replay import GameRecorder, meta_from
+
+    match = table.match
+    players = [{"planet": p, "level": table.level_of[p], "seat": match.names[p]} for p in match.state.players]
+    return GameRecorder(out, meta_from(seed, players, match.house.to_dict(), match.layout, source="taw simulate"))
+
+
+def _shot_recorder(match: Any, shot: Any, shooter: str) -> Any:
+    from game.replay import ShotInputs, ShotRecorder
+
+    a = math.radians(shot.direction)
+    start, used = match.start_of(shot, shooter)
+    inputs = ShotInputs.from_velocity(shooter, f"{shooter}.taw", (shot.speed * math.cos(a), shot.speed * math.sin(a)),
+                                      start if used is not None else None, used.orbit if used is not None else None)
+    return ShotRecorder(inputs, rate=match.frame_hz)
+
+
+def _record(recorder: Any, shot_rec: Any, result: Any) -> None:
+    from game.replay.recorder import ruling_record
+
+    for event in result.events:
+        shot_rec.on_event(event)
+    rulings, ledger = ruling_record(result.ruling)
+    recorder.add_shot(shot_rec.finish(rulings, ledger))
+
+
+def _shot_info(match: Any, level: str, shooter: str, shot: Any, result: Any, thought: float) -> dict[str, Any]:
+    """What the caller is told about a shot, and (with the ledger) what the game's log keeps."""
+    ruling = result.ruling
+    summary = "; ".join(f"{t.payer}->{t.payee} {t.marbles} (rule {t.rule})" for t in ruling.transfers)
+    sun = result.positions.get("sun")
+    sun_region = match.layout.region_at_radius(math.hypot(*sun)) if sun is not None else "off"
+    return {"shot": result.number, "round": result.round + 1, "level": level, "planet": shooter,
+            "decision_s": thought, "summary": (summary or "no payments") + f" [Sun in {sun_region}]",
+            "direction": shot.direction, "speed": shot.speed,
+            "placement": None if shot.placement is None else [shot.placement.orbit, shot.placement.angle]}
+
+
+def _log_entry(info: dict[str, Any], result: Any, shooter: str) -> dict[str, Any]:
+    ruling = result.ruling
+    sun = result.positions.get("sun")
+    return {**info, "transfers": [[t.payer, t.payee, t.marbles, t.rule] for t in ruling.transfers],
+            "sun_r": None if sun is None else math.hypot(*sun), "finished": bool(ruling.finished),
+            "sun_driven_out": ruling.winner == shooter and any(
+                t.rule == 9 and "beyond Herschel" in t.reason for t in ruling.transfers),
+            "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes)}
+
+
+def _result(table: _Table, levels: Sequence[str], decisions: list[tuple[str, float]], log: list[dict[str, Any]],
+            seed: int, recorder: Any) -> GameResult:
+    match, planets = table.match, table.planets
+    state = match.state
+    net = [state.worth(p) - table.start_worth[p] for p in planets]
+    winner = planets.index(state.winner) if state.winner in planets else None
+    end = f"{state.winner} ({table.level_of[state.winner]}) wins" if state.winner is not None else "no winner"
+    termination = state.termination.value if state.finished and state.termination is not None else UNFINISHED
+    return GameResult(list(levels), planets, net, winner, decisions, len(match.history), state.round, end, log,
+                      seed, recorder.replay if recorder is not None else None, termination)
+
+
+def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
+              on_shot: Callable[[dict[str, Any]], None] | None = None,
+              round_limit: int | None = None, record: bool = False, max_shots: int = MAX_SHOTS,
+              out: str | None = None) -> GameResult:
+    """One match between AI levels (one per seat), through the match layer's turn loop.
+
+    Rule 1's hat is dropped in Bullet from ``seed``; each seat's AI is seeded
+    from ``seed`` and its seat.  ``round_limit`` None or 0: none (the game
+    ends by the rules, or stops unfinished at ``max_shots``).  With
+    ``record`` every shot is recorded for a replay file
+    (``GameResult.replay``); with ``out`` as well, the replay is written
+    there as the game goes (the header at once, then after every shot,
+    atomically), so a game killed part-way leaves every shot played.
+    """
+    table = _seat(levels, seed, pool, round_limit, max_shots)
+    match = table.match
+    recorder = _recorder(table, seed, out) if record else None
     decisions: list[tuple[str, float]] = []
     log: list[dict[str, Any]] = []
     while not match.is_over():
         view = match.view()
-        player = match.players[view.shooter]
+        level = table.level_of[view.shooter]
         started = time.perf_counter()
-        shot = player.choose_shot(view)
+        shot = match.players[view.shooter].choose_shot(view)
         thought = time.perf_counter() - started
-        decisions.append((level_of[view.shooter], thought))
-        shot_rec = None
-        if recorder is not None:
-            a = math.radians(shot.direction)
-            start, used = match.start_of(shot, view.shooter)
-            inputs = ShotInputs.from_velocity(view.shooter, f"{view.shooter}.taw",
-                                              (shot.speed * math.cos(a), shot.speed * math.sin(a)),
-                                              start if used is not None else None,
-                                              used.orbit if used is not None else None)
-            shot_rec = ShotRecorder(inputs, rate=match.frame_hz)
+        decisions.append((level, thought))
+        shot_rec = _shot_recorder(match, shot, view.shooter) if recorder is not None else None
         result = match.play_shot(shot, on_frame=shot_rec.on_frame if shot_rec is not None else None)
-        if recorder is not None and shot_rec is not None:
-            for event in result.events:
-                shot_rec.on_event(event)
-            rulings, ledger = ruling_record(result.ruling)
-            recorder.add_shot(shot_rec.finish(rulings, ledger))
-        ruling = result.ruling
-        summary = "; ".join(f"{t.payer}->{t.payee} {t.marbles} (rule {t.rule})" for t in ruling.transfers)
-        sun = result.positions.get("sun")
-        sun_region = match.layout.region_at_radius(math.hypot(*sun)) if sun is not None else "off"
-        info = {"shot": result.number, "round": result.round + 1, "level": level_of[view.shooter],
-                "planet": view.shooter, "decision_s": thought,
-                "summary": (summary or "no payments") + f" [Sun in {sun_region}]",
-                "direction": shot.direction, "speed": shot.speed,
-                "placement": None if shot.placement is None else [shot.placement.orbit, shot.placement.angle]}
-        log.append({**info, "transfers": [[t.payer, t.payee, t.marbles, t.rule] for t in ruling.transfers],
-                    "sun_r": None if sun is None else math.hypot(*sun), "finished": bool(ruling.finished),
-                    "sun_driven_out": ruling.winner == view.shooter and any(
-                        t.rule == 9 and "beyond Herschel" in t.reason for t in ruling.transfers),
-                    "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes)})
+        if recorder is not None:
+            _record(recorder, shot_rec, result)
+        info = _shot_info(match, level, view.shooter, shot, result, thought)
+        log.append(_log_entry(info, result, view.shooter))
         if on_shot is not None:
             on_shot(info)
-    state = match.state
-    net = [state.worth(p) - start_worth[p] for p in planets]
-    winner = planets.index(state.winner) if state.winner in planets else None
-    end = f"{state.winner} ({level_of[state.winner]}) wins" if state.winner is not None else "no winner"
-    return GameResult(list(levels), planets, net, winner, decisions, len(match.history), state.round, end, log,
-                      seed, recorder.replay if recorder is not None else None)
+    return _result(table, levels, decisions, log, seed, recorder)

@@ -31,6 +31,7 @@ class GameSummary:
     rounds: int
     end: str
     tallies: tuple[dict[str, int], ...] = ()  # per seat: see ``TALLIES``
+    termination: str = "unfinished"  # how it ended: a ``Termination`` value, or "unfinished" (the shot cap)
 
 
 @dataclass
@@ -81,6 +82,26 @@ class TournamentSummary:
                     sums[level][key] += value
         return {name: {k: round(v / max(1, seats[name]), 3) for k, v in sums[name].items()} for name in self.levels}
 
+    def endings(self) -> dict[str, int]:
+        """How many games ended each way (rule 9, the last player in, the round limit, unfinished)."""
+        counts: dict[str, int] = {}
+        for game in self.games:
+            counts[game.termination] = counts.get(game.termination, 0) + 1
+        return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def by_the_rules(self) -> int:
+        """Games that ended by Martin's rules: rule 9, or every adversary out (rule 13 or broke)."""
+        return sum(1 for game in self.games if game.termination in RULE_ENDINGS)
+
+    def rounds(self) -> dict[str, float]:
+        """The games' lengths in rounds: median, quartiles and extremes."""
+        lengths = sorted(game.rounds for game in self.games)
+        if not lengths:
+            return {"median": 0.0, "q1": 0.0, "q3": 0.0, "min": 0, "max": 0}
+        quart = statistics.quantiles(lengths, n=4, method="inclusive") if len(lengths) > 1 else [lengths[0]] * 3
+        return {"median": statistics.median(lengths), "q1": quart[0], "q3": quart[2],
+                "min": lengths[0], "max": lengths[-1]}
+
     def to_json(self) -> dict:
         return {
             "games": len(self.games),
@@ -88,7 +109,14 @@ class TournamentSummary:
             "draws": self.draws(),
             "mean_marbles": self.mean_marbles(),
             "decision_s": self.decision_seconds(),
+            "endings": self.endings(),
+            "rounds": self.rounds(),
+            "lengths": [game.rounds for game in self.games],
         }
+
+
+# Endings by Martin's rules (rule 9; the last player in, every other out by rule 13 or broke).
+RULE_ENDINGS = ("sun_beyond_herschel", "last_player_in")
 
 
 # What the text's advice looks like in a game's ledger, counted per seat.
@@ -145,7 +173,7 @@ def play_one(levels: list[str], game: int, seed: int, round_limit: int | None) -
         result = play_game(seats, seed=seed_for("tournament", seed, game), pool=pool, round_limit=round_limit)
     return GameSummary(tuple(seats), tuple(result.net), result.winner, tuple(result.decisions),
                        result.shots, result.rounds, result.end,
-                       tuple(tally(planet, result.log) for planet in result.planets))
+                       tuple(tally(planet, result.log) for planet in result.planets), result.termination)
 
 
 def run_tournament(levels: list[str], *, games: int, seed: int, workers: int = 1,
@@ -186,6 +214,7 @@ def format_table(summary: TournamentSummary) -> str:
         d = decisions.get(name, {"median": 0.0, "p90": 0.0})
         lines.append(f"{name:<8} {wins[name]:>5} {share:>5.0f}% {marbles[name]:>13.2f} "
                      f"{d['median']:>15.3f}s {d['p90']:>6.3f}s")
+    lines += ["", _endings_line(summary), _lengths_line(summary)]
     if any(game.tallies for game in summary.games):
         per_game = summary.tallies_per_game()
         width = max(len(text) for text in TALLIES.values())
@@ -193,3 +222,20 @@ def format_table(summary: TournamentSummary) -> str:
         for key, text in TALLIES.items():
             lines.append(f"{text:<{width}} " + " ".join(f"{per_game[name][key]:>7.2f}" for name in summary.levels))
     return "\n".join(lines)
+
+
+def _endings_line(summary: TournamentSummary) -> str:
+    n = len(summary.games)
+    parts = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in summary.endings().items())
+    share = 100.0 * summary.by_the_rules() / n if n else 0.0
+    return f"endings: {parts}; by the rules (rule 9 or the last player in): {share:.0f}%"
+
+
+def _lengths_line(summary: TournamentSummary) -> str:
+    r = summary.rounds()
+    counts: dict[int, int] = {}
+    for game in summary.games:
+        counts[game.rounds] = counts.get(game.rounds, 0) + 1
+    spread = " ".join(f"{k}:{v}" for k, v in sorted(counts.items()))
+    return (f"rounds: median {r['median']:g} (quartiles {r['q1']:g}-{r['q3']:g}, {r['min']}-{r['max']}); "
+            f"games per length {spread}")

@@ -20,7 +20,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=argtypes.bounded("workers", int, 0, 4096), default=2,
                         help="planning processes (default 2; 0: plan inline; at most one per core)")
     parser.add_argument("--rounds", type=argtypes.rounds, default=None,
-                        help="house-rule round limit after which the match ends (default: the house rules')")
+                        help="house-rule round limit after which the match ends (default 0: none, the game ends by the rules)")
     parser.add_argument("--quiet", action="store_true", help="no progress, only the result")
 
 

@@ -18,7 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=argtypes.seed, default=0, help="seed of the whole tournament")
     parser.add_argument("--workers", type=argtypes.bounded("workers", int, 0, 4096), default=1,
                         help="processes playing games side by side (each plans inline)")
-    parser.add_argument("--rounds", type=argtypes.rounds, default=None, help="round limit per match (house rule)")
+    parser.add_argument("--rounds", type=argtypes.rounds, default=None, help="round limit per match (house rule; default 0: none, games end by the rules)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
 
 

@@ -47,7 +47,8 @@ def test_tiny_tournament_json_has_the_documented_keys(capsys):
     assert code == 0
     out = capsys.readouterr().out
     data = json.loads(out)
-    assert set(data) == {"games", "wins", "draws", "mean_marbles", "decision_s"}
+    assert set(data) == {"games", "wins", "draws", "mean_marbles", "decision_s", "endings", "rounds", "lengths"}
+    assert sum(data["endings"].values()) == 2 == len(data["lengths"])
     assert data["games"] == 2
     assert set(data["wins"]) == {"easy", "random"} == set(data["mean_marbles"]) == set(data["decision_s"])
     assert sum(data["wins"].values()) + data["draws"] == 2
