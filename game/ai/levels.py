@@ -37,6 +37,8 @@ class Level:
     spin_shots: bool = False
     # Sun shots that would touch it by the inner ring come as stop shots, not plain flicks (rule 13).
     stop_by_ring: bool = False
+    # The lookahead's second shot: our own candidates after the next player's best reply (0: none).
+    second_candidates: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -51,7 +53,7 @@ LEVELS: dict[str, Level] = {
                     position_weight=1.0, ring_candidates=10, spin_shots=True),
     "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=110, origins=6,
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
-                  position_weight=1.0, ring_candidates=12, spin_shots=True),
+                  position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12),
 }
 
 

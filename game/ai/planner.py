@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from game.ai.candidates import Candidate, generate, placement_points
 from game.ai.levels import Level
@@ -39,6 +40,7 @@ from game.rules.layout import SUN, taw_id
 MIN_SPEED = 0.45          # m/s: slower shots barely reach anything (a flick at 0.45 goes 10 cm)
 REPLY_WEIGHT = 0.8        # how much of the next player's best reply we count against a shot
 REPLY_RING = 4            # rule 13 shots among the next player's replies (hard's lookahead)
+SECOND_WEIGHT = 0.8       # how much of our own best shot after that reply we count for a shot
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class Decision:
     seconds: float
     considered: int
     stages: dict[str, int] = field(default_factory=dict)
+    safe: bool = True  # the chosen shot, as intended, keeps the shooter in with no foul
 
 
 def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], str | None, float]]:
@@ -92,72 +95,164 @@ def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
     return sorted(indices, key=lambda i: (-scores[i], i))[:k]
 
 
-def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
-         weights: ValueWeights = ValueWeights()) -> Decision:
-    started = time.perf_counter()
-    cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates, level.spin_shots,
-                           level.stop_by_ring)
-    if not cands:
-        raise ValueError(f"{sit.shooter} has no shot to consider")
-    situations: list[Situation] = [sit]
-    shared = (tuple(situations), weights)
-    pw = level.position_weight
-    stages: dict[str, int] = {}
+def own_turn(sit: Situation, after: Situation) -> Situation | None:
+    """The table ``after`` (another player's reply) with ``sit``'s shooter to play it, if he is still in.
 
-    # Stage 1: every candidate as intended.
-    nominal: list[EvalResult] = ctx.map(evaluate, shared, [EvalJob(0, c) for c in cands])
-    stages["candidates"] = len(cands)
-    scores = [r.score(pw) for r in nominal]
-    final = list(scores)
-    pool = list(range(len(cands)))
+    With two players this is the next turn exactly; with more, the others
+    between are skipped (the estimate of what the table offers him).
+    """
+    from game.rules.state import start_options
 
-    # Stage 2: the best few under the level's own aim noise.
-    if level.robust_top > 0 and level.noise_samples > 0:
-        top = _best(pool, scores, level.robust_top)
-        jobs = [EvalJob(0, cands[i], (level.angle_noise_deg, level.speed_noise_frac,
-                                      seed_for(seed, "robust", i, k)))
-                for i in top for k in range(level.noise_samples)]
-        noisy = ctx.map(evaluate, shared, jobs)
-        stages["robust"] = len(jobs)
+    state = after.state
+    me = sit.shooter
+    if state.finished or me not in state.active:
+        return None
+    options = start_options(state, me, after.house)
+    orbits = tuple(options.orbits) if options is not None else ()
+    return Situation(after.layout, after.house, replace(state, turn=state.players.index(me)), me,
+                     dict(after.positions), orbits, after.max_speed)
+
+
+@dataclass
+class _Search:
+    """One plan's stages, sharing its candidates, scores and the situations the rollouts start from."""
+
+    ctx: PlanContext
+    sit: Situation
+    level: Level
+    seed: int
+    weights: ValueWeights
+    cands: list[Candidate] = field(default_factory=list)
+    nominal: list[EvalResult] = field(default_factory=list)
+    final: list[float] = field(default_factory=list)
+    pool: list[int] = field(default_factory=list)
+    situations: list[Situation] = field(default_factory=list)
+    stages: dict[str, int] = field(default_factory=dict)
+    safe_only: bool = False
+
+    def run(self, fn: Any, jobs: list[Any], stage: str) -> list[Any]:
+        results = self.ctx.map(fn, (tuple(self.situations), self.weights), jobs)
+        self.stages[stage] = self.stages.get(stage, 0) + len(jobs)
+        return results
+
+    def add_situation(self, sit: Situation) -> int:
+        self.situations.append(sit)
+        return len(self.situations) - 1
+
+    def score(self, result: EvalResult) -> float:
+        return result.score(self.level.position_weight)
+
+    def nominal_stage(self) -> None:
+        """Stage 1: every candidate once, as intended."""
+        level, sit = self.level, self.sit
+        self.cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates,
+                                    level.spin_shots, level.stop_by_ring)
+        if not self.cands:
+            raise ValueError(f"{sit.shooter} has no shot to consider")
+        self.situations = [sit]
+        self.nominal = self.run(evaluate, [EvalJob(0, c) for c in self.cands], "candidates")
+        self.final = [self.score(r) for r in self.nominal]
+        self.pool = list(range(len(self.cands)))
+        if self.safe_only:
+            # The coach: only shots that, as intended, keep the shooter in with no foul (when there are some).
+            self.pool = [i for i in self.pool if self.nominal[i].safe] or self.pool
+
+    def robust_stage(self) -> None:
+        """Stage 2: the best few again under the level's own aim noise."""
+        level = self.level
+        if level.robust_top <= 0 or level.noise_samples <= 0:
+            return
+        top = _best(self.pool, self.final, level.robust_top)
+        k = level.noise_samples
+        jobs = [EvalJob(0, self.cands[i], (level.angle_noise_deg, level.speed_noise_frac,
+                                           seed_for(self.seed, "robust", i, n)))
+                for i in top for n in range(k)]
+        noisy = self.run(evaluate, jobs, "robust")
         for n, i in enumerate(top):
-            samples = [scores[i]] + [r.score(pw) for r in noisy[n * level.noise_samples:(n + 1) * level.noise_samples]]
+            samples = [self.final[i]] + [self.score(r) for r in noisy[n * k:(n + 1) * k]]
             # Mostly the average, with a little weight on the worst case: rule 13
             # and rule 9 are cliffs, and one bad sample in five is a real warning.
-            final[i] = 0.75 * statistics.fmean(samples) + 0.25 * min(samples)
-        pool = top
+            self.final[i] = 0.75 * statistics.fmean(samples) + 0.25 * min(samples)
+        self.pool = top
 
-    # Stage 3: the next player's best reply to the best two or three.
-    if level.lookahead_top > 0 and level.reply_candidates > 0:
-        top = _best(pool, final, level.lookahead_top)
-        afters = ctx.map(evaluate, shared, [EvalJob(0, cands[i], want_next=True) for i in top])
-        stages["lookahead"] = len(top)
-        reply_jobs: list[EvalJob] = []
-        owners: list[int] = []
-        for n, after in enumerate(afters):
-            nxt = after.next_situation
-            if nxt is None or after.finished:
-                continue
-            situations.append(nxt)
-            index = len(situations) - 1
-            # The reply may put our taw in the ring (rule 13) if we leave it lined up.
-            for reply in candidates_for(nxt, level.reply_candidates, 2, min(REPLY_RING, level.ring_candidates)):
-                reply_jobs.append(EvalJob(index, reply))
-                owners.append(n)
-        shared = (tuple(situations), weights)
-        replies = ctx.map(evaluate, shared, reply_jobs)
-        stages["replies"] = len(reply_jobs)
-        best_reply = [0.0] * len(top)
-        for owner, r in zip(owners, replies):
-            best_reply[owner] = max(best_reply[owner], r.score(pw))
+    def lookahead_stage(self) -> None:
+        """Stage 3: for the finalists, the next player's best reply, then our own best shot after it."""
+        level = self.level
+        if level.lookahead_top <= 0 or level.reply_candidates <= 0:
+            return
+        top = _best(self.pool, self.final, level.lookahead_top)
+        afters = self.run(evaluate, [EvalJob(0, self.cands[i], want_next=True) for i in top], "lookahead")
+        replies = self._best_replies([a.next_situation if not a.finished else None for a in afters])
+        seconds = self._second_shots([reply[1] for reply in replies])
         for n, i in enumerate(top):
-            # The reply replaces the threat heuristic for these finalists.
-            final[i] = final[i] + pw * nominal[i].threat - REPLY_WEIGHT * best_reply[n]
-        pool = top
+            reply_value, _ = replies[n]
+            # What the next shots are worth replaces the threat heuristic for these finalists.
+            self.final[i] += (self.level.position_weight * self.nominal[i].threat
+                              - REPLY_WEIGHT * reply_value + SECOND_WEIGHT * seconds[n])
+        self.pool = top
 
-    choice = _best(pool, final, 1)[0]
-    return Decision(candidate=cands[choice], score=final[choice], summary=nominal[choice].summary,
-                    rollouts=sum(stages.values()),
-                    seconds=time.perf_counter() - started, considered=len(cands), stages=stages)
+    def _best_replies(self, tables: list[Situation | None]) -> list[tuple[float, Situation | None]]:
+        """Per table, the next player's best reply (his own score) and the table it leaves."""
+        jobs: list[EvalJob] = []
+        owners: list[int] = []
+        for n, nxt in enumerate(tables):
+            if nxt is None:
+                continue
+            index = self.add_situation(nxt)
+            # The reply may put our taw in the ring (rule 13) if we leave it lined up.
+            for reply in candidates_for(nxt, self.level.reply_candidates, 2,
+                                        min(REPLY_RING, self.level.ring_candidates)):
+                jobs.append(EvalJob(index, reply, want_next=self.level.second_candidates > 0))
+                owners.append(n)
+        results = self.run(evaluate, jobs, "replies")
+        best: list[tuple[float, Situation | None, int]] = [(0.0, None, -1)] * len(tables)
+        for j, (owner, r) in enumerate(zip(owners, results)):
+            value = self.score(r)
+            if best[owner][2] < 0 or value > best[owner][0]:
+                best[owner] = (value, None if r.finished else r.next_situation, j)
+        return [(value, table) for value, table, _ in best]
+
+    def _second_shots(self, tables: list[Situation | None]) -> list[float]:
+        """Per table left by the best reply, our best shot from it (0 with no table or no such depth)."""
+        out = [0.0] * len(tables)
+        if self.level.second_candidates <= 0:
+            return out
+        jobs: list[EvalJob] = []
+        owners: list[int] = []
+        for n, after in enumerate(tables):
+            mine = own_turn(self.sit, after) if after is not None else None
+            if mine is None:
+                continue
+            index = self.add_situation(mine)
+            for shot in candidates_for(mine, self.level.second_candidates, 2):
+                jobs.append(EvalJob(index, shot))
+                owners.append(n)
+        results = self.run(evaluate, jobs, "second")
+        seen: set[int] = set()
+        for owner, r in zip(owners, results):
+            value = self.score(r)
+            out[owner] = value if owner not in seen else max(out[owner], value)
+            seen.add(owner)
+        return out
+
+
+def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
+         weights: ValueWeights = ValueWeights(), safe_only: bool = False) -> Decision:
+    """The level's shot for ``sit``: candidates, nominal rollouts, the robust stage, the lookahead.
+
+    ``safe_only`` (the coach): choose among the candidates that, played as
+    intended, keep the shooter in with no foul, when any does.
+    """
+    started = time.perf_counter()
+    search = _Search(ctx, sit, level, seed, weights, safe_only=safe_only)
+    search.nominal_stage()
+    search.robust_stage()
+    search.lookahead_stage()
+    choice = _best(search.pool, search.final, 1)[0]
+    return Decision(candidate=search.cands[choice], score=search.final[choice],
+                    summary=search.nominal[choice].summary, rollouts=sum(search.stages.values()),
+                    seconds=time.perf_counter() - started, considered=len(search.cands), stages=search.stages,
+                    safe=search.nominal[choice].safe)
 
 
 def direction_deg(candidate: Candidate) -> float:

@@ -51,6 +51,7 @@ class EvalResult:
     sun: Point | None
     finished: bool
     next_situation: Situation | None = None
+    safe: bool = True  # the shooter is still in (rule 13, running out) and committed no foul
 
     def score(self, position_weight: float, use_threat: bool = True) -> float:
         return self.gain + position_weight * (self.value - (self.threat if use_threat else 0.0))
@@ -152,7 +153,8 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     summary = ", ".join(paid) if paid else "no payments"
     if ruling.winner:
         summary += f"; {ruling.winner} wins"
-    return EvalResult(gain, value, threat, summary, table.get(SUN), finished)
+    safe = me not in ruling.out and not any(f.player == me for f in ruling.fouls)
+    return EvalResult(gain, value, threat, summary, table.get(SUN), finished, safe=safe)
 
 
 def next_situation(sit: Situation, ruling: Any, table: Mapping[str, Point]) -> Situation | None:

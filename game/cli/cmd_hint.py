@@ -15,7 +15,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=LEVELS, default="hard", help="the coach's level (default hard)")
     parser.add_argument("--seed", type=argtypes.seed, default=0, help="seeds the coach's plan (default 0)")
     parser.add_argument("--json", action="store_true",
-                        help='print one object: {"shooter", "shot", "ruling", "why"}')
+                        help='print one object: {"shooter", "shot": {place, direction, speed, spin}, "ruling", "why", "safe"}')
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,11 @@ The plan is the AI's own (``game.ai.planner.plan``), run through a
 ``PlannerPool`` so the app never waits on it; the chosen candidate is turned
 into the shot as intended (no aim noise: the coach shows what to aim at),
 previewed through the real physics and referee, and explained by ``why``.
+The coach never advises a shot that puts its own player out (rule 13, or
+running out) or fouls while some candidate does neither: the plan chooses
+among such safe shots, and if the shot's preview is not safe after all, the
+best safe candidate is shown instead.  When no candidate is safe the advice
+says so (``Advice.safe``, and the first words of ``why``).
 In a lesson the coach is given the lesson's goal: when the AI's best shot
 would not meet it, the best of the AI's candidates that does is shown
 instead (a lesson asks for one thing, which is not always the shot a game
@@ -24,7 +29,7 @@ from game.ai.rollout import play, score_outcome
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext, PlanHandle, PlannerPool
-from game.coach.goals import Goal, judge_goal
+from game.coach.goals import Goal, GoalKind, judge_goal
 from game.coach.preview import Preview, PreviewRequest, preview_shot
 from game.coach.why import why
 from game.match.players import Shot, TawPlacement
@@ -45,6 +50,7 @@ class Advice:
     preview: Preview
     why: str
     seconds: float  # wall time from asking to the advice
+    safe: bool = True  # the shot keeps its player in with no foul (False: no candidate does)
 
 
 def situation_for(state: RuleState, house: HouseRules, layout: Layout) -> Situation:
@@ -67,21 +73,33 @@ def intended_shot(decision: Decision, max_speed: float) -> Shot:
                 placement=placement, spin=chosen.spin)
 
 
+NO_SAFE_SHOT = "No shot I found keeps you in the game without a foul; this one costs least"
+STAY_IN = Goal(GoalKind.STAY_IN)
+
+
 def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,
             seed: int, goal: Goal | None) -> Advice:
     started = time.perf_counter()
     sit = situation_for(state, house, layout)
     chosen = get_level(level)
-    decision = plan(ctx, sit, chosen, seed_for(seed, "coach", state.round, state.shots, sit.shooter))
+    decision = plan(ctx, sit, chosen, seed_for(seed, "coach", state.round, state.shots, sit.shooter), safe_only=True)
     ctx.check()
     shot = intended_shot(decision, sit.max_speed)
     preview = preview_shot(PreviewRequest(state, house, layout, shot))
-    if goal is not None and not judge_goal(goal, preview.ruling, sit.shooter).passed:
-        for_goal = _best_for_goal(ctx, sit, chosen, goal)
-        if for_goal is not None:
-            shot = intended_shot(replace(decision, candidate=for_goal), sit.max_speed)
+    for wanted in ([goal] if goal is not None else []) + [STAY_IN]:
+        # A lesson's goal first (it includes staying in with no foul, but for a win), then plain safety.
+        if judge_goal(wanted, preview.ruling, sit.shooter).passed:
+            break
+        better = _best_for_goal(ctx, sit, chosen, wanted)
+        if better is not None:
+            shot = intended_shot(replace(decision, candidate=better), sit.max_speed)
             preview = preview_shot(PreviewRequest(state, house, layout, shot))
-    return Advice(sit.shooter, shot, preview, why(preview, layout), time.perf_counter() - started)
+            break
+    safe = judge_goal(STAY_IN, preview.ruling, sit.shooter).passed
+    words = why(preview, layout)
+    if not safe:
+        words = f"{NO_SAFE_SHOT}: {words[0].lower()}{words[1:]}"
+    return Advice(sit.shooter, shot, preview, words, time.perf_counter() - started, safe)
 
 
 def goal_rollout(shared: tuple[Situation, Goal, float], candidate: Candidate) -> tuple[bool, float]:

@@ -28,7 +28,8 @@ def shot_spec(advice: Advice) -> ShotSpec:
     """The coach's shot as a scenario ``[[shots]]`` entry."""
     shot = advice.shot
     place = (shot.placement.orbit, shot.placement.angle) if shot.placement is not None else None
-    return ShotSpec(shooter=advice.shooter, speed=shot.speed, key="shots[0]", direction=shot.direction, place=place)
+    return ShotSpec(shooter=advice.shooter, speed=shot.speed, key="shots[0]", direction=shot.direction, place=place,
+                    spin=shot.spin)
 
 
 def hint_for(scenario: Scenario, level: str, seed: int) -> Hint:
@@ -47,8 +48,16 @@ def hint_to_json(hint: Hint, ruling: dict[str, Any]) -> dict[str, Any]:
     shot = hint.advice.shot
     place = None if shot.placement is None else {"on": shot.placement.orbit, "angle": shot.placement.angle}
     return {"shooter": hint.advice.shooter,
-            "shot": {"place": place, "direction": shot.direction, "speed": shot.speed},
-            "ruling": ruling, "why": hint.advice.why}
+            "shot": {"place": place, "direction": shot.direction, "speed": shot.speed, "spin": shot.spin},
+            "ruling": ruling, "why": hint.advice.why, "safe": hint.advice.safe}
+
+
+def _spin_words(spin: float) -> str:
+    """The spin as the scenario file writes it, and what it does (a plain flick says nothing)."""
+    if spin == 0.0:
+        return ""
+    kind = "backspin: a stop shot" if spin < 0 else "topspin: a follow shot"
+    return f" with spin {spin:g} ({kind})"
 
 
 def hint_to_text(hint: Hint, referee_words: str) -> str:
@@ -58,7 +67,7 @@ def hint_to_text(hint: Hint, referee_words: str) -> str:
     where = ""
     if shot.placement is not None:
         where = f"lay the taw on {names.possessive(shot.placement.orbit)} line at {shot.placement.angle:.1f}°, then "
-    lines = [f"{who}: {where}shoot towards {shot.direction:.1f}° at {shot.speed:.2f} m/s.",
+    lines = [f"{who}: {where}shoot towards {shot.direction:.1f}° at {shot.speed:.2f} m/s{_spin_words(shot.spin)}.",
              f"Why: {advice.why}.",
              f"Predicted: {advice.preview.verdict.sentence}.",
              "The referee would say:"]

@@ -96,12 +96,14 @@ def test_a_win_by_the_round_limit_is_not_explained_as_rule_9():
     assert "rounds run out" in sentence and "rule 9" not in sentence and "Herschel" not in sentence
 
 
-def test_in_every_lesson_the_coach_given_its_goal_shows_a_shot_that_passes_it():
+@pytest.mark.slow
+def test_in_every_lesson_the_coachs_shot_passes_its_goal_and_played_as_printed_gets_its_prediction():
     # Lessons 4 and 8 ask for a shot that is not the AI's best in a game
     # (Jupiter paying by rule 8; a rival's taw in the ring): given the goal,
     # the coach shows the best candidate that meets it.
     from game.coach.goals import judge_goal
-    from game.coach.lessons import load_course, start_state
+    from game.coach.hint import shot_spec
+    from game.coach.lessons import load_course, play_spec, start_state
 
     lessons = [entry.lesson for entry in load_course() if entry.lesson is not None]
     assert len(lessons) == 10
@@ -109,3 +111,6 @@ def test_in_every_lesson_the_coach_given_its_goal_shows_a_shot_that_passes_it():
         advice = advise(start_state(lesson), lesson.scenario.house, lesson.scenario.layout, goal=lesson.goal)
         outcome = judge_goal(lesson.goal, advice.preview.ruling, advice.shooter)
         assert outcome.passed, f"{lesson.id}: {outcome.reason}"
+        # The shot as ``taw hint`` prints it (spin and all), played by the lesson's runner.
+        played = play_spec(lesson, shot_spec(advice))
+        assert played.ruling == advice.preview.ruling, lesson.id

@@ -30,7 +30,7 @@ def _scenario_with_shot(source: Path, hint: dict, target: Path) -> Path:
             lines.append(line)
     shot = hint["shot"]
     lines += ["", "[[shots]]", f'shooter = "{hint["shooter"]}"', f"direction = {shot['direction']!r}",
-              f"speed = {shot['speed']!r}"]
+              f"speed = {shot['speed']!r}", f"spin = {shot['spin']!r}"]
     if shot["place"] is not None:
         lines.append(f'place = {{on = "{shot["place"]["on"]}", angle = {shot["place"]["angle"]!r}}}')
     target.write_text("\n".join(lines) + "\n")
@@ -47,7 +47,8 @@ def _scenario_with_shot(source: Path, hint: dict, target: Path) -> Path:
 def test_hint_predicts_exactly_the_ruling_taw_scenario_gives_for_that_shot(capsys, tmp_path, name, level):
     source = SCENARIOS / f"{name}.toml"
     hint = _hint(capsys, source, "--level", level, "--seed", "3")
-    assert set(hint) == {"shooter", "shot", "ruling", "why"}
+    assert set(hint) == {"shooter", "shot", "ruling", "why", "safe"}
+    assert set(hint["shot"]) == {"place", "direction", "speed", "spin"}
     assert hint["why"] and hint["why"][0].isupper()
     played = _scenario_with_shot(source, hint, tmp_path / "played.toml")
     assert main(["scenario", str(played), "--json"]) == 0
