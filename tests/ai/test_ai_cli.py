@@ -77,3 +77,25 @@ def test_simulate_names_its_ai_seats_as_the_game_does(tmp_path, capsys):
                  "--out", str(out), "--quiet"]) == 0
     seats = {p["level"] + ":" + p["seat"] for p in load_replay(out).meta.players}
     assert seats == {"easy:Easy AI", "easy:Easy AI 2", "random:Random AI"}
+
+
+def test_headless_games_have_no_round_limit_unless_asked_and_say_how_they_ended():
+    from game.ai.headless import play_game
+    from game.ai.workers import PlannerPool
+
+    with PlannerPool(0) as pool:
+        free = play_game(["random", "random"], seed=1, pool=pool, max_shots=6)
+        unlimited = play_game(["random", "random"], seed=1, pool=pool, round_limit=0, max_shots=6)
+        limited = play_game(["random", "random"], seed=1, pool=pool, round_limit=2)
+    # No limit: the same game runs on past round 2 to the safety stop, unfinished.
+    assert (free.termination, free.shots, free.rounds) == ("unfinished", 6, 3)
+    assert (unlimited.termination, unlimited.shots) == ("unfinished", 6)
+    assert limited.termination == "round_limit" and limited.rounds == 2 and limited.shots == 4
+    assert "round limit" in limited.summary()
+
+
+def test_tournament_table_reports_endings_and_lengths(capsys):
+    assert main(["tournament", "--players", "random,random", "--games", "3", "--seed", "2", "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "endings: " in out and "by the rules (rule 9 or the last player in): " in out
+    assert "rounds: median " in out and "games per length " in out
