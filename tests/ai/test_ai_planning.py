@@ -62,7 +62,11 @@ def test_cancel_returns_promptly_and_leaves_no_process():
     pool = PlannerPool(2)
     try:
         handle = AIPlayer(huge, seed=3, pool=pool).plan_async(view)
-        time.sleep(0.5)
+        # Wait until the rollouts reach the workers (making 20000 candidates takes a while on a busy machine).
+        deadline = time.monotonic() + 30.0
+        while not pool.processes() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)
         assert not handle.done()
         handle.cancel()
         assert handle.wait(timeout=20.0)
