@@ -96,6 +96,10 @@ void main() {
     float rs = length(p - u_saturn.xy);
     float fws = max(fwidth(rs), 1e-6);
     chalk = max(chalk, stripe(rs - u_saturn.z, ring_half, fws));
+    // the play area's edge: a dashed line, 8 cm dashes with 5 cm gaps, so it is not taken for an orbit's line
+    float along = atan(p.y, p.x) * u_play_radius;
+    float dash = smoothstep(0.0, 0.004, 0.08 - mod(along, 0.13)) * smoothstep(0.0, 0.004, mod(along, 0.13));
+    chalk = max(chalk, stripe(r - u_play_radius, u_line_half * 1.5, fw) * dash);
     dust = max(dust, stripe(rs - u_saturn.z, ring_half * 2.6, fws));
     // chalk rubs onto the high grains and skips the low ones
     float tooth = smoothstep(0.10, 0.50, fine.r * 0.6 + mid.r * 0.6);

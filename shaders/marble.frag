@@ -6,9 +6,13 @@
 // (the ground colour seen upside down plus the bright lens glow on the side
 // away from the sun), and the vane found by marching the refracted ray
 // through the ball in object space, so it turns as the marble rolls.
+// Each marble carries its planet's sign, enamelled on six sides like a die,
+// so that colour is never the only cue.
 uniform vec3 u_vane_color;
 uniform vec3 u_glass_tint;
 uniform vec4 u_params;        // kind (0 glass, 1 taw, 2 lead), seed, vane count, vane thickness
+uniform float u_sign;         // atlas cell of the planet's sign; -1 for none (the Sun)
+uniform sampler2D u_signs;    // one row of eight square cells (game/app/scene/symbols.py)
 uniform vec3 u_sun_dir;
 uniform vec3 u_sun_color;
 uniform vec3 u_sky_color;
@@ -201,6 +205,25 @@ vec3 lit_lead(vec3 n, vec3 v, vec3 l, float sh) {
     return diffuse + u_sun_color * spec * sh + environment(reflect(v, nn)) * sheen * 0.4;
 }
 
+// How much of the sign's enamel covers this point of the unit ball: the sign
+// is projected onto the six faces of the cube round it, upright on the four
+// sides, each read the right way round from outside.
+float sign_cover(vec3 q) {
+    if (u_sign < 0.0) return 0.0;
+    vec3 a = abs(q);
+    vec2 uv;
+    if (a.x >= a.y && a.x >= a.z) {
+        uv = vec2(q.y * sign(q.x), q.z) / a.x;
+    } else if (a.y >= a.z) {
+        uv = vec2(-q.x * sign(q.y), q.z) / a.y;
+    } else {
+        uv = vec2(q.x * sign(q.z), q.y) / a.z;
+    }
+    uv = uv * 0.62 + 0.5;  // the cell spans the middle of a face
+    if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) return 0.0;
+    return texture(u_signs, vec2((u_sign + uv.x) / 8.0, uv.y)).a;
+}
+
 void main() {
     vec3 n = normalize(v_normal);
     vec3 cam = p3d_ViewMatrixInverse[3].xyz;
@@ -216,6 +239,10 @@ void main() {
     } else {
         color = lit_glass(n, v, l, sh);
     }
+    // the sign: dark enamel, lit like the surface it sits on
+    float enamel = sign_cover(normalize(v_obj)) * 0.9;
+    float lit = 0.35 + 0.65 * max(dot(n, l), 0.0) * sh;
+    color = mix(color, vec3(0.06, 0.05, 0.05) * lit + vec3(0.03), enamel);
     float dist = length(v_world - cam);
     color = mix(color, u_haze_color, smoothstep(1.5, 9.0, dist));
     o_color = vec4(color, 1.0);

@@ -1,12 +1,23 @@
 #version 330
-// A disc (hole 0) or a ring in the owner's colour with a contrasting rim, unlit.
+// A disc (hole 0) or a ring in the owner's colour with a contrasting rim, unlit;
+// or, where u_marker_sign.x names an atlas cell, the planet's sign alone in ink.
 uniform vec4 u_marker_color;  // rgb, opacity
 uniform vec4 u_marker_shape;
 uniform vec3 u_marker_rim;
+uniform vec4 u_marker_sign;   // atlas cell (-1: a marker, not a sign), ink rgb
+uniform sampler2D u_signs;    // one row of eight square cells (symbols.py)
 in vec2 v_uv;
 in float v_fade;
 out vec4 o_color;
 void main() {
+    if (u_marker_sign.x >= 0.0) {
+        vec2 cell = v_uv * 0.5 + 0.5;
+        float ink = texture(u_signs, vec2((u_marker_sign.x + cell.x) / 8.0, cell.y)).a;
+        float a = ink * v_fade;
+        if (a <= 0.003) discard;
+        o_color = vec4(u_marker_sign.yzw, a);
+        return;
+    }
     float r = length(v_uv);
     float aa = max(fwidth(r), 1e-4);
     float hole = u_marker_shape.z;

@@ -57,6 +57,9 @@ class TawApp(ShowBase):
 
         from game.app.scene.table_view import TableView
 
+        from game.app.hud import theme
+
+        theme.use_palette(self.settings.palette)
         self.audio = AudioBank(self.loader, self.settings.volume)
         try:
             self.view = TableView(self)
@@ -91,6 +94,9 @@ class TawApp(ShowBase):
         self.audio.master_volume = settings.volume
         self.window.apply(settings)
         self.view.set_quality(settings)
+        from game.app.hud import theme
+
+        theme.use_palette(settings.palette)
         self.render_scale.set_scale(settings.render_scale)
         if self.app_config.save_settings:
             try:

@@ -22,6 +22,7 @@ QUALITY_CHOICES = ("low", "medium", "high")
 PREVIEW_CHOICES = ("learning", "guide", "none")  # the shot preview's strengths (game.app.session.game_setup)
 MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
 RENDER_SCALE_CHOICES = (1.0, 0.75, 0.5)  # as game.app.scene.render_scale offers
+PALETTE_CHOICES = ("standard", "colour-blind")  # as game.app.scene.palette.PALETTES names them
 
 
 class SettingsWarning(UserWarning):
@@ -46,6 +47,7 @@ class Settings:
     detected_frame_ms: float = 0.0
     preview: str = "learning"   # the New Game screen's default shot preview
     first_tip: bool = True      # show the first-turn tip about the inner ring (until dismissed for good)
+    palette: str = "standard"   # the players' colours: "colour-blind" keeps every pair apart for colour-blind eyes
 
     def resolution(self) -> tuple[int, int]:
         return (self.width, self.height)
@@ -79,6 +81,7 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "detected_frame_ms": (_num_in(0.0, 10000.0), "a number of milliseconds from 0 to 10000"),
     "preview": (lambda v: v in PREVIEW_CHOICES, "one of " + ", ".join(PREVIEW_CHOICES)),
     "first_tip": (_is_bool, "true or false"),
+    "palette": (lambda v: v in PALETTE_CHOICES, "one of " + ", ".join(PALETTE_CHOICES)),
 }
 
 

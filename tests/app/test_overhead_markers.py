@@ -43,9 +43,10 @@ def view(offscreen_base):
 
 @pytest.fixture
 def table(view):
-    """The view holding exactly PLACES, markers on, nobody's taw emphasised."""
+    """The view holding exactly PLACES, markers on (their signs off: test_scene_signs.py), nobody's taw emphasised."""
     cleared_table(view)
     view.scene.show_markers(True)
+    view.scene.markers.set_signs(False)
     view.scene.set_own_taw(None)
     view.scene.place(PLACES)
     return view

@@ -196,14 +196,14 @@ def test_orbit_names_appear_only_on_demand(table):
 
 
 def test_aim_line_is_drawn_along_the_path_with_its_strength(table, project):
-    look_down_at(table, 0.0, -0.5, 0.25)
+    look_down_at(table, 0.0, -0.55, 0.25)  # bare earth between Mars's name and Jupiter's line
     bare = luminance(table.grab())
-    path = [(-0.06, -0.52), (0.0, -0.50), (0.06, -0.47)]
+    path = [(-0.06, -0.57), (0.0, -0.55), (0.06, -0.52)]
     table.scene.aim.set_path(path, strength=1.0)
     strong = luminance(table.grab())
     table.scene.aim.set_strength(0.0)
     none = luminance(table.grab())
-    samples = [project(table.camera, table.buffer, (-0.06 + 0.12 * t, -0.52 + 0.05 * t if t < 0.5 else -0.50 + 0.06 * (t - 0.5), 0.0))
+    samples = [project(table.camera, table.buffer, (-0.06 + 0.12 * t, -0.57 + 0.05 * t if t < 0.5 else -0.55 + 0.06 * (t - 0.5), 0.0))
                for t in np.linspace(0.05, 0.45, 30)]
     gain = [strong[r - 1: r + 2, c - 1: c + 2].max() - bare[r - 1: r + 2, c - 1: c + 2].max() for c, r in samples]
     assert sum(g > 30 for g in gain) >= 8  # dashes, not a solid line, so not every sample

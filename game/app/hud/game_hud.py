@@ -142,7 +142,7 @@ class Hud:
         self.status = status
         if status.shooter:
             who = next((p for p in status.players if p.planet == status.shooter), None)
-            self.turn_text["text"] = turn_words(who, status.shooter)
+            self.turn_text["text"] = theme.signed_name(status.shooter, turn_words(who, status.shooter))
             self.turn_text["text_fg"] = theme.planet_colour(status.shooter)
         else:
             self.turn_text["text"] = ""
@@ -159,7 +159,7 @@ class Hud:
             if i < len(status.players):
                 p = status.players[i]
                 name.setX(0.04 - width)
-                name["text"] = player_label(p)
+                name["text"] = theme.signed_name(p.planet, player_label(p))
                 name["text_fg"] = theme.planet_colour(p.planet) if p.active else theme.DIM_INK
                 purse["text"] = str(p.purse)
             else:

@@ -10,7 +10,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import TextNode
 
-from game.app.scene.palette import PLANET_COLORS
+from game.app.scene.palette import PALETTES, PLANET_COLORS
 from game.rules.names import sentence as title_case  # noqa: F401  (a name or planet with its first letter up)
 
 INK = (0.96, 0.92, 0.82, 1.0)
@@ -42,8 +42,26 @@ PLANET_COLOURS: dict[str, tuple[float, float, float, float]] = {
 }
 
 
+def use_palette(palette: str) -> None:
+    """Write names in the named palette's colours from now on (the Settings' ``palette``).
+
+    The palette is the whole display's, like its font, so it is kept here
+    rather than passed to every label; screens built after the call use it.
+    """
+    PLANET_COLOURS.update({planet: _legible(rgb) for planet, rgb in PALETTES[palette].items()})
+
+
 def planet_colour(name: str) -> tuple[float, float, float, float]:
     return PLANET_COLOURS.get(name, INK)
+
+
+def signed_name(planet: str, name: str) -> str:
+    """A player's name after their planet's sign, "♂ Mars (you)": colour is never the only cue."""
+    from game.app.scene.symbols import inline_symbol, register_symbol_text
+
+    register_symbol_text()
+    sign = inline_symbol(planet)
+    return f"{sign} {name}" if sign else name
 
 
 def panel(parent, frame: tuple[float, float, float, float], colour=PANEL, pos=(0, 0, 0)) -> DirectFrame:

@@ -25,6 +25,12 @@ costs no fragments.  Markers are drawn straight after the ground with neither de
 test nor depth write: every ball, contact shadow and chalk label is drawn
 later and over them, so a marker can never hide a marble.
 
+Over each marble's marker lies its planet's sign (palette.PLANET_SYMBOLS,
+from the atlas in ``symbols.py``), drawn after the balls: overhead a marble
+is six pixels, so the sign on the glass cannot be read, and colour must
+never be the only cue.  It fades with the marker, in dark ink on a light
+colour and pale ink on a dark one.
+
 A marker is a child of its body's ground node, so it follows the body, is
 stashed with it when the body leaves the table, and goes when it is removed.
 """
@@ -34,16 +40,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.scene.palette import PLANET_COLORS
+from game.app.scene.palette import planet_colors
+from game.app.scene.symbols import symbol_atlas, symbol_index
 from game.rules.layout import SUN, body_planet, is_planet, is_taw
 
 # The ground is drawn in the "background" bin at sort 0; markers right after it.
 MARKER_BIN = ("background", 1)
+SIGN_BIN = ("fixed", 30)  # the signs after the balls (the scene's decals and aim line sort lower)
 MARKER_LIFT = 0.0005  # metres above the ground (no depth test, so only for looks)
 
-# Diameters as fractions of the picture's height: 13-16 px at 720 px high.
-SATELLITE_SIZE = 13.0 / 720.0
-PLANET_SIZE = 15.0 / 720.0
+# Diameters as fractions of the picture's height: 14-16 px at 720 px high.
+SATELLITE_SIZE = 14.0 / 720.0
+PLANET_SIZE = 16.0 / 720.0
 TAW_SIZE = 16.0 / 720.0
 OWN_TAW_SIZE = 21.0 / 720.0
 SUN_SIZE = 24.0 / 720.0
@@ -63,7 +71,9 @@ DARK_RIM = (0.06, 0.05, 0.04)
 OWN_RIM = (1.0, 1.0, 1.0)
 RING_HOLE = 0.56  # inner radius of a ring, as a fraction of the outer
 SUN_HOLE = 0.62
-
+SIGN_SIZE = 15.0 / 720.0  # the sign's cell: its glyph is about 11 px high
+DARK_INK = (0.05, 0.04, 0.03)
+PALE_INK = (0.98, 0.97, 0.92)
 
 
 
@@ -79,14 +89,14 @@ class MarkerStyle:
     opacity: float = 0.92
 
 
-def style_for(body_id: str, own: bool = False) -> MarkerStyle:
+def style_for(body_id: str, own: bool = False, palette: str = "standard") -> MarkerStyle:
     """The marker for a body: the Sun a gold ring, taws rings, planets and satellites discs.
 
     ``own`` marks the human player's taw: bigger, with a white rim.
     """
     if body_id == SUN:
         return MarkerStyle(SUN_GOLD, SUN_SIZE, SUN_HOLE, DARK_RIM, 0.12, 0.96)
-    color = PLANET_COLORS.get(body_planet(body_id) or "", (0.8, 0.8, 0.8))
+    color = planet_colors(palette).get(body_planet(body_id) or "", (0.8, 0.8, 0.8))
     if is_taw(body_id):
         if own:
             return MarkerStyle(color, OWN_TAW_SIZE, RING_HOLE, OWN_RIM, 0.14, 0.96)
@@ -94,6 +104,12 @@ def style_for(body_id: str, own: bool = False) -> MarkerStyle:
     if is_planet(body_id):
         return MarkerStyle(color, PLANET_SIZE, 0.0, CHALK_RIM, 0.2)
     return MarkerStyle(color, SATELLITE_SIZE, 0.0, DARK_RIM, 0.16)
+
+
+def ink_for(color: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The sign's ink over a marker of ``color``: dark on a light colour, pale on a dark one."""
+    luma = 0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]
+    return DARK_INK if luma > 0.38 else PALE_INK
 
 
 class MarkerLayer:
@@ -106,7 +122,9 @@ class MarkerLayer:
         self.shader = shader
         self._markers: dict[str, tuple[Any, float]] = {}  # body id -> (marker node, body radius)
         self._own: str | None = None
+        self.palette = "standard"
         self.enabled = True
+        self.signs_enabled = True
         maker = CardMaker("body-marker")
         maker.setFrame(-1, 1, -1, 1)
         card = NodePath(maker.generate())
@@ -122,7 +140,11 @@ class MarkerLayer:
         card.setBin(*MARKER_BIN)
         if hidden_from is not None:
             card.hide(hidden_from)
+        card.setShaderInput("u_signs", symbol_atlas())
         self._card = card
+        sign = card.copyTo(NodePath("sign-card"))
+        sign.setBin(*SIGN_BIN)
+        self._sign_card = sign
 
     def attach(self, body_id: str, body_node: Any, radius: float) -> Any:
         """A marker under ``body_node`` (the body's ground node); returns it."""
@@ -130,6 +152,11 @@ class MarkerLayer:
         marker = body_node.attachNewNode(f"marker-{body_id}")
         self._card.instanceTo(marker)
         marker.setZ(MARKER_LIFT)
+        if symbol_index(body_id) >= 0 and body_id != SUN:
+            sign = marker.attachNewNode("sign")
+            self._sign_card.instanceTo(sign)
+            if not self.signs_enabled:
+                sign.hide()
         self._markers[body_id] = (marker, radius)
         self._restyle(body_id)
         if not self.enabled:
@@ -156,6 +183,21 @@ class MarkerLayer:
             else:
                 marker.hide()
 
+    def set_signs(self, enabled: bool) -> None:
+        """The planets' signs over the markers on or off (they show only where the markers do)."""
+        self.signs_enabled = bool(enabled)
+        for marker, _ in self._markers.values():
+            sign = marker.find("sign")
+            if not sign.isEmpty():
+                sign.show() if self.signs_enabled else sign.hide()
+
+    def set_palette(self, palette: str) -> None:
+        """Recolour every marker from the named palette (``palette.PALETTES``)."""
+        planet_colors(palette)  # KeyError for an unknown name, before anything changes
+        self.palette = palette
+        for body_id in self._markers:
+            self._restyle(body_id)
+
     def set_own_taw(self, body_id: str | None) -> None:
         """Emphasise the human player's taw (None: nobody's)."""
         if body_id == self._own:
@@ -173,13 +215,19 @@ class MarkerLayer:
         from panda3d.core import Vec3, Vec4
 
         marker, radius = self._markers[body_id]
-        style = style_for(body_id, own=(body_id == self._own))
+        style = style_for(body_id, own=(body_id == self._own), palette=self.palette)
         marker.setShaderInput("u_marker_color", Vec4(*style.color, style.opacity))
         marker.setShaderInput("u_marker_shape", Vec4(style.size, LEAST_RADIUS * radius,
                                                      style.hole, style.rim_width))
         marker.setShaderInput("u_marker_rim", Vec3(*style.rim))
+        marker.setShaderInput("u_marker_sign", Vec4(-1.0, 0.0, 0.0, 0.0))  # the disc; its child draws the sign
+        sign = marker.find("sign")
+        if not sign.isEmpty():
+            sign.setShaderInput("u_marker_sign", Vec4(symbol_index(body_id), *ink_for(style.color)))
+            sign.setShaderInput("u_marker_shape", Vec4(SIGN_SIZE, LEAST_RADIUS * radius, 0.0, 0.0))
 
     def destroy(self) -> None:
         for body_id in list(self._markers):
             self.detach(body_id)
         self._card.removeNode()
+        self._sign_card.removeNode()

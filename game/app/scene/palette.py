@@ -18,7 +18,7 @@ KIND_TAW = 1.0
 KIND_LEAD = 2.0
 
 # Distinct hues in the order a player would name them.
-PLANET_COLORS: dict[str, tuple[float, float, float]] = {
+STANDARD_COLORS: dict[str, tuple[float, float, float]] = {
     "mercury": (0.10, 0.72, 0.74),   # teal
     "venus": (0.98, 0.80, 0.18),     # yellow
     "earth": (0.16, 0.38, 0.95),     # blue
@@ -27,6 +27,50 @@ PLANET_COLORS: dict[str, tuple[float, float, float]] = {
     "saturn": (0.62, 0.26, 0.86),    # violet
     "herschel": (0.18, 0.74, 0.30),  # green
 }
+
+# For colour-blind players: Okabe and Ito's seven colours (their black left
+# out), nudged so that every pair stays apart with normal sight and as
+# deuteranopes and protanopes see them, both as these numbers and as the
+# overhead markers are drawn (blended with the ground and contact shadow).
+# The closest pair (CAM02-UCS delta E) is 18.7 in these numbers and 10.9 as
+# drawn; the standard hues fall to 4.7 and 3.0 (the Earth's blue against
+# Saturn's violet, to a protanope).  tests/app/test_colour_blind.py.
+COLOUR_BLIND_COLORS: dict[str, tuple[float, float, float]] = {
+    "mercury": (0.43, 0.81, 1.00),   # sky blue
+    "venus": (0.92, 1.00, 0.26),     # yellow
+    "earth": (0.12, 0.35, 0.65),     # blue
+    "mars": (0.64, 0.23, 0.01),      # vermilion
+    "jupiter": (0.97, 0.54, 0.09),   # orange
+    "saturn": (0.90, 0.45, 0.69),    # pink
+    "herschel": (0.10, 0.44, 0.39),  # bluish green
+}
+
+# The settings' ``palette`` choices, by name.
+PALETTES: dict[str, dict[str, tuple[float, float, float]]] = {
+    "standard": STANDARD_COLORS,
+    "colour-blind": COLOUR_BLIND_COLORS,
+}
+PLANET_COLORS = STANDARD_COLORS  # the standard palette, for callers that show no choice
+
+# Each planet's astronomical sign, so that colour is never the only cue
+# (Herschel's is the sign now used for Uranus, the planet Herschel found).
+PLANET_SYMBOLS: dict[str, str] = {
+    "mercury": "\u263f", "venus": "\u2640", "earth": "\u2295", "mars": "\u2642",
+    "jupiter": "\u2643", "saturn": "\u2644", "herschel": "\u2645",
+}
+SUN_SYMBOL = "\u2609"
+
+
+def planet_colors(palette: str = "standard") -> dict[str, tuple[float, float, float]]:
+    """The seven planets' colours in a named palette (``PALETTES``); KeyError for an unknown name."""
+    return PALETTES[palette]
+
+
+def symbol_of(body_id: str) -> str:
+    """The sign a body wears: its planet's, the Sun's, or "" for an unknown id."""
+    if body_id == SUN:
+        return SUN_SYMBOL
+    return PLANET_SYMBOLS.get(body_planet(body_id) or "", "")
 
 CLEAR_GLASS = (0.88, 0.96, 0.92)  # a hint of green, as soda glass has
 LEAD_GREY = (0.35, 0.35, 0.37)
@@ -50,11 +94,11 @@ def _seed(body_id: str) -> float:
     return (zlib.crc32(body_id.encode()) % 10007) / 10007.0
 
 
-def look_for(body_id: str) -> BodyLook:
+def look_for(body_id: str, palette: str = "standard") -> BodyLook:
     if body_id == SUN:
         return BodyLook(KIND_LEAD, LEAD_GREY, LEAD_GREY, _seed(body_id), 0.0, 0.0)
     planet = body_planet(body_id) or ""
-    color = PLANET_COLORS.get(planet, (0.8, 0.8, 0.8))
+    color = planet_colors(palette).get(planet, (0.8, 0.8, 0.8))
     if is_taw(body_id):
         return BodyLook(KIND_TAW, color, CLEAR_GLASS, _seed(body_id), 0.0, 0.0)
     if is_planet(body_id):

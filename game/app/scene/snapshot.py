@@ -117,6 +117,7 @@ def render_table_png(
     base: Any = None,
     labels: bool = False,
     aim: Sequence[tuple[float, float]] | None = None,
+    palette: str = "standard",
 ) -> np.ndarray:
     """Render bodies at rest at ``positions`` to a PNG; returns the image too.
 
@@ -132,6 +133,7 @@ def render_table_png(
         try:
             view.scene.place(dict(positions))
             view.scene.show_labels(labels)
+            view.scene.set_palette(palette)
             if aim:
                 view.scene.aim.set_path(list(aim), strength=0.9)
             frame_camera(view, camera, positions)
@@ -163,7 +165,7 @@ def encode_png(image: np.ndarray) -> bytes:
 
 
 def render_docs_screenshots(folder: str | Path, size: tuple[int, int] = (960, 540)) -> list[Path]:
-    """The pictures in docs/screenshots/: overhead, knuckle-down, and glass up close."""
+    """The pictures in docs/screenshots/: overhead (both palettes), knuckle-down, glass and signs up close."""
     import math
 
     folder = Path(folder)
@@ -174,6 +176,9 @@ def render_docs_screenshots(folder: str | Path, size: tuple[int, int] = (960, 54
     try:
         target = folder / "table-overhead.png"
         render_table_png(target, layout, positions, "overhead", size, base=base, labels=True)
+        written.append(target)
+        target = folder / "palette-colour-blind.png"
+        render_table_png(target, layout, positions, "overhead", size, base=base, labels=True, palette="colour-blind")
         written.append(target)
         tx, ty = positions["earth.taw"]
         aim = [(tx + (0 - tx) * t, ty + (0 - ty) * t) for t in np.linspace(0.03, 0.97, 24)]
@@ -186,6 +191,12 @@ def render_docs_screenshots(folder: str | Path, size: tuple[int, int] = (960, 54
             sx, sy = positions["saturn"]
             view.rig.orbit((sx, sy, 0.0), yaw=math.radians(200), pitch=math.radians(24), distance=0.17, snap=True)
             target = folder / "table-saturn-closeup.png"
+            write_atomic(target, encode_png(view.grab()))
+            written.append(target)
+            # the signs over the overhead markers, seen from a little lower than the game's overhead view
+            mx, my = positions["mars"]
+            view.rig.orbit((mx * 0.8, my * 0.8, 0.0), yaw=0.0, pitch=math.radians(80), distance=1.15, snap=True)
+            target = folder / "signs-overhead.png"
             write_atomic(target, encode_png(view.grab()))
             written.append(target)
         finally:

@@ -18,6 +18,8 @@ from game.app.scene.assets import ModelLoader, SceneShaders, load_model, load_sh
 from game.app.scene.markers import MarkerLayer
 from game.app.scene.noise import noise_texture
 from game.app.scene.palette import look_for
+from game.app.scene import chalk_names
+from game.app.scene.symbols import symbol_atlas, symbol_font, symbol_index
 from game.app.scene.quality import GraphicsQuality
 from game.rules.layout import PLANETS, SUN, Layout
 
@@ -58,6 +60,8 @@ class TableScene:
         self.layout = layout
         self.quality = quality
         self.shaders = shaders or load_shaders()
+        self.palette = "standard"
+        self.signs = True
         self.root = parent.attachNewNode("table-scene")
         self._shadow_mask = BitMask32.bit(SHADOW_CAMERA_BIT)
         self._set_common_inputs()
@@ -70,8 +74,7 @@ class TableScene:
         self.markers = MarkerLayer(self.shaders.marker, hidden_from=self._shadow_mask)
         self._bodies: dict[str, tuple[Any, Any]] = {}
         self._shown: tuple[str, ...] | None = None  # ids of the last update()
-        self._labels = self._make_labels()
-        self._labels.hide()
+        self._low_names, self._labels = self._make_labels()
         self.aim = AimLine(self.root, self.shaders.aim, hidden_from=self._shadow_mask)
         for body_id in body_ids:
             self.add_body(body_id)
@@ -171,61 +174,39 @@ class TableScene:
         return card
 
     def _make_labels(self):
+        """The chalked names (``chalk_names``): one set for low views, one for the overhead view."""
         from panda3d.core import TransparencyAttrib, Vec4
 
-        labels = self.root.attachNewNode("orbit-labels")
+        labels = self.root.attachNewNode("chalk-names")
         labels.setShader(self.shaders.text)
         labels.setShaderInput("u_tint", Vec4(*CHALK_COLOR))
         labels.setTransparency(TransparencyAttrib.MAlpha)
         labels.setDepthWrite(False)
         labels.setBin("fixed", BIN_DECALS + 1)
         labels.hide(self._shadow_mask)
-        for planet in PLANETS:
-            # a little way round from the planet's home, just inside its line,
-            # sized to the width of the orbit it names
-            inner, outer = self.layout.region_bounds(planet)
-            inner = max(inner, self.layout.inner_ring_radius)
-            size = min(max(0.38 * (outer - inner), 0.02), 0.05)
-            angle = math.radians(self.layout.planet_angles[planet] + 35.0)
-            radius = outer - self.layout.line_width - 0.6 * size
-            self._add_label(labels, planet.capitalize(), angle, radius, size)
-        self._add_label(labels, "stakes", math.radians(-90), self.layout.inner_ring_radius * 0.45, 0.018)
-        labels.flattenStrong()  # static: eight text nodes become one or two draw calls
-        return labels
-
-    def _add_label(self, labels, text: str, angle: float, radius: float, size: float) -> None:
-        from panda3d.core import TextNode
-
-        node = TextNode(f"label-{text}")
-        node.setText(text)
-        node.setAlign(TextNode.ACenter)
-        label = labels.attachNewNode(node)
-        label.setScale(size)
-        # tangent to the circle, reading from the bottom of an overhead view
-        upright = math.sin(angle) >= -0.2
-        heading = math.degrees(angle) - 90.0 if upright else math.degrees(angle) + 90.0
-        label.setPos(radius * math.cos(angle), radius * math.sin(angle), 0.0004)
-        label.setHpr(heading, -90, 0)
-        # centre the glyphs vertically on the chosen radius
-        label.setZ(label, -0.3)
+        font = symbol_font()
+        advance = chalk_names.advance_of(font)
+        rings = chalk_names.ring_names(self.layout)
+        low = chalk_names.build(labels, chalk_names.line_names(self.layout, advance) + rings, font, "low-names")
+        high = chalk_names.build(labels, chalk_names.line_names(self.layout, advance, overhead=True)
+                                 + chalk_names.orbit_names(self.layout) + rings, font, "overhead-names")
+        high.hide()
+        return low, high
 
     # -- bodies -----------------------------------------------------------------
 
     def add_body(self, body_id: str) -> None:
         if body_id in self._bodies:
             return
-        from panda3d.core import Vec3, Vec4
-
         radius = self.layout.sun_radius if body_id == SUN else self.layout.marble_radius
-        look = look_for(body_id)
         body = self._bodies_root.attachNewNode(f"body-{body_id}")
         ball = body.attachNewNode("ball")
         self._sphere.instanceTo(ball)
         ball.setScale(radius)
         ball.setShader(self.shaders.marble)
-        ball.setShaderInput("u_vane_color", Vec3(*look.vane_color))
-        ball.setShaderInput("u_glass_tint", Vec3(*look.glass_tint))
-        ball.setShaderInput("u_params", Vec4(*look.params()))
+        ball.setShaderInput("u_signs", symbol_atlas())
+        ball.setShaderInput("u_sign", self._sign_of(body_id))
+        self._set_look(ball, body_id)
         # the body node stays on the ground at (x, y); the ball above it takes
         # height and rolling, so the contact shadow stays on the earth even
         # while a marble drops from the hat
@@ -237,6 +218,31 @@ class TableScene:
         self.markers.attach(body_id, body, radius)
         self._bodies[body_id] = (body, ball)
         self._shown = None
+
+    def _set_look(self, ball, body_id: str) -> None:
+        from panda3d.core import Vec3, Vec4
+
+        look = look_for(body_id, self.palette)
+        ball.setShaderInput("u_vane_color", Vec3(*look.vane_color))
+        ball.setShaderInput("u_glass_tint", Vec3(*look.glass_tint))
+        ball.setShaderInput("u_params", Vec4(*look.params()))
+
+    def _sign_of(self, body_id: str) -> float:
+        return -1.0 if body_id == SUN or not self.signs else symbol_index(body_id)
+
+    def show_signs(self, visible: bool = True) -> None:
+        """The planets' signs on the marbles and over the overhead markers, on or off (on by default)."""
+        self.signs = bool(visible)
+        self.markers.set_signs(visible)
+        for body_id, (_body, ball) in self._bodies.items():
+            ball.setShaderInput("u_sign", self._sign_of(body_id))
+
+    def set_palette(self, palette: str) -> None:
+        """Recolour every body and marker from a named palette (``palette.PALETTES``: the Settings' choice)."""
+        self.markers.set_palette(palette)
+        self.palette = palette
+        for body_id, (_body, ball) in self._bodies.items():
+            self._set_look(ball, body_id)
 
     def remove_body(self, body_id: str) -> None:
         nodes = self._bodies.pop(body_id, None)
@@ -350,10 +356,14 @@ class TableScene:
         return bool(self._sun_np.node().isShadowCaster())
 
     def show_labels(self, visible: bool = True) -> None:
+        """The overhead set of chalked names (lines and orbits, upright from the bottom of the screen),
+        or (False) the low views' set (the lines' names round each line, tops towards the Sun)."""
         if visible:
             self._labels.show()
+            self._low_names.hide()
         else:
             self._labels.hide()
+            self._low_names.show()
 
     @property
     def labels_visible(self) -> bool:

@@ -59,6 +59,7 @@ class TableView:
         self.scene = TableScene(app.render, app.loader, self.layout, quality=graphics_quality(app.settings))
         self.scene.show_only(self.layout.home_positions())
         self.scene.show_markers(app.settings.markers)
+        self.scene.set_palette(app.settings.palette)
         self.rig = CameraRig(app.camera, self.layout, min_fov_deg=FIELD_OF_VIEW, lens=app.camLens,
                              knuckle_framing=AIMING_FRAMING)
         self.mode = "menu"
@@ -93,11 +94,14 @@ class TableView:
             self.scene = TableScene(self.app.render, self.app.loader, layout,
                                     quality=graphics_quality(self.app.settings))
             self.scene.show_markers(self.app.settings.markers)
+            self.scene.set_palette(self.app.settings.palette)
+            self.scene.show_labels(self.mode == "overhead")
             self.rig.layout = layout
 
     def set_quality(self, settings) -> None:
         self.scene.set_quality(graphics_quality(settings))
         self.scene.show_markers(settings.markers)
+        self.scene.set_palette(settings.palette)
 
     # -- camera ---------------------------------------------------------------
 
@@ -107,6 +111,7 @@ class TableView:
         if mode != self.mode:
             self.mode = mode
             self._last_mouse = None
+            self.scene.show_labels(mode == "overhead")  # the orbits' names, upright for the overhead view
             self._aim_goal()
 
     def show_menu_view(self) -> None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from game.app.hud import theme
 from game.app.session.game_setup import PREVIEW_NAMES
 from game.app.scene.detect import TARGET_MS
-from game.app.settings import MSAA_CHOICES, PREVIEW_CHOICES, QUALITY_CHOICES, RENDER_SCALE_CHOICES
+from game.app.settings import MSAA_CHOICES, PALETTE_CHOICES, PREVIEW_CHOICES, QUALITY_CHOICES, RENDER_SCALE_CHOICES
 from game.app.screens.base import State
 from game.app.input.sensitivity import HIGHEST, LOWEST, LogScale
 from game.app.hud.widgets import Chooser, LabelledSlider
@@ -33,6 +33,9 @@ def frame_time_text(frame_ms: float) -> str:
         return "Frame time not measured yet: Detect measures it"
     verdict = "holds 30 fps" if frame_ms <= TARGET_MS else "under 30 fps"
     return f"Measured frame: {frame_ms:.0f} ms, {verdict}"
+
+
+PALETTE_NAMES = {"standard": "standard", "colour-blind": "colour-blind"}
 
 
 class SettingsState(State):
@@ -59,6 +62,8 @@ class SettingsState(State):
         self.frame_time = theme.label(root, frame_time_text(s.detected_frame_ms), (0.66, 0.215), scale=0.035,
                                       colour=theme.DIM_INK, wordwrap=14)
         self.markers = Chooser(root, "Overhead markers", [True, False], s.markers, (0, -0.03), describe=_yes_no)
+        self.palette = Chooser(root, "Colours", list(PALETTE_CHOICES), s.palette, (0.66, -0.03), width=11,
+                               describe=PALETTE_NAMES.get)
         self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.16))
         self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (LOWEST, HIGHEST), (0, -0.29),
                                           fmt="{:.2f}x", scale=LogScale(), marks=(1.0,))
@@ -74,7 +79,7 @@ class SettingsState(State):
         self.save_button = theme.button(root, "Save", (-0.3, -0.88), self.save, width=5)
         self.cancel_button = theme.button(root, "Cancel", (0.3, -0.88), self.cancel, width=5)
         self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.render_scale,
-                       self.markers,
+                       self.markers, self.palette,
                        self.volume, self.sensitivity, self.aim_aid, self.preview, self.first_tip]
         self.on_action("pause", self.cancel)
 
@@ -85,7 +90,7 @@ class SettingsState(State):
             quality=self.quality.value, shadows=self.shadows.value, msaa=self.msaa.value,
             render_scale=self.render_scale.value,
             volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
-            aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value,
+            aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value, palette=self.palette.value,
             preview=self.preview.value, first_tip=self.first_tip.value,
         )
 

@@ -1,0 +1,173 @@
+"""The names chalked on the ground: each line's name along it, the orbits' names, the inner ring, the play area.
+
+The words are the game's vocabulary (``game.rules.vocabulary``): a *line* is
+a painted circle ("Mercury's line"), an *orbit* the space between a line and
+the next line in ("Venus's orbit"), the *inner ring* the small circle round
+the Sun that holds the stakes, the *play area* the ground inside its dashed
+edge.  Names follow their circle letter by letter, so they read as painted
+on the earth and not as signs floating over it.
+
+* Low views (knuckle-down) get each line's name just outside it, repeated
+  round the circle, with its tops towards the Sun: the knuckle-down view
+  looks inward, so every line between the taw and the Sun reads the right
+  way up.
+* The overhead view gets each line's name twice and each orbit's name once
+  (in the middle of the orbit), all turned to read from the bottom of the
+  screen.  The table shows one set or the other (``TableScene.show_labels``).
+* The play area's edge names itself with its tops outward, for a player
+  looking out at it.
+
+``arc_glyphs`` is the pure geometry (tests use it without Panda).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from game.app.scene.palette import PLANET_SYMBOLS
+from game.rules import vocabulary
+from game.rules.layout import PLANETS, Layout
+
+LIFT = 0.0004          # metres above the ground (drawn with the decals, after the ground)
+LINE_NAME_GAP = 0.004  # between the chalk line's edge and the foot of its name
+EDGE_NAME_SIZE = 0.09
+EDGE_REPEATS = 8
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One letter laid on the ground: where its baseline's middle is and which way it faces."""
+
+    char: str
+    x: float
+    y: float
+    heading: float  # degrees: the letter's up direction, anticlockwise from +x
+
+
+@dataclass(frozen=True)
+class ArcText:
+    """A name to lay along a circle round the Sun."""
+
+    text: str
+    radius: float      # of the letters' baseline
+    angle: float       # degrees: the middle of the name
+    size: float        # letter size in metres (Panda's text scale)
+    inward: bool       # True: tops towards the Sun
+
+
+def arc_glyphs(item: ArcText, advance: Callable[[str], float]) -> list[Glyph]:
+    """Each letter of ``item`` on its circle; ``advance(char)`` is a letter's width at size 1.
+
+    Tops inward: the name runs anticlockwise (left to right seen from outside
+    looking in).  Tops outward: it runs clockwise.
+    """
+    widths = [advance(c) * item.size for c in item.text]
+    total = sum(widths)
+    direction = 1.0 if item.inward else -1.0  # which way round the reader's "right" goes
+    # the baseline is the circle; an inward-facing name's letters stand on it towards the centre
+    start = math.radians(item.angle) - direction * (total / 2.0) / item.radius
+    glyphs, run = [], 0.0
+    for char, width in zip(item.text, widths):
+        a = start + direction * (run + width / 2.0) / item.radius
+        run += width
+        up = a + math.pi if item.inward else a
+        glyphs.append(Glyph(char, item.radius * math.cos(a), item.radius * math.sin(a), math.degrees(up)))
+    return glyphs
+
+
+def _repeats(radius: float, text_length: float) -> int:
+    """How many times a name goes round its circle: often enough to be in sight, never crowded."""
+    return max(2, min(6, int(2 * math.pi * radius / (2.6 * text_length))))
+
+
+def line_names(layout: Layout, advance: Callable[[str], float], overhead: bool = False) -> list[ArcText]:
+    """Every line's name just outside it: repeated with tops inward, or (``overhead``) twice, upright."""
+    items = []
+    radii = [layout.line_radii[p] for p in PLANETS]
+    for i, planet in enumerate(PLANETS):
+        r = radii[i]
+        gap = (radii[i + 1] - r) if i + 1 < len(radii) else 0.15
+        size = min(max(0.3 * gap, 0.024), 0.045)
+        text = f"{PLANET_SYMBOLS[planet]} {vocabulary.line_label(planet)}"
+        length = sum(advance(c) for c in text) * size
+        # clear of the orbit name chalked in the same orbit
+        orbit_angle = _orbit_name_angle(layout, PLANETS[i + 1]) if i + 1 < len(PLANETS) else 0.0
+        if overhead:
+            angles = [orbit_angle + 90.0, orbit_angle + 270.0]
+        else:
+            n = _repeats(r, length)
+            angles = [orbit_angle + (k + 0.5) * 360.0 / n for k in range(n)]
+        for angle in angles:
+            inward = not overhead or _reads_upright_inward(angle)
+            foot = r + layout.line_width / 2 + LINE_NAME_GAP
+            baseline = foot + 0.72 * size if inward else foot  # a name's foot is its baseline or its cap line
+            items.append(ArcText(text, baseline, angle, size, inward=inward))
+    return items
+
+
+def _reads_upright_inward(angle: float) -> bool:
+    """Below the Sun in the overhead view (+y up the screen) a name reads upright with its top inward."""
+    return math.sin(math.radians(angle)) < 0.2
+
+
+def _orbit_name_angle(layout: Layout, planet: str) -> float:
+    return layout.planet_angles[planet] + 35.0
+
+
+def orbit_names(layout: Layout) -> list[ArcText]:
+    """Each orbit's name in the middle of its orbit, reading from the bottom of the overhead view."""
+    items = []
+    for planet in PLANETS:
+        inner, outer = layout.region_bounds(planet)
+        inner = max(inner, layout.inner_ring_radius)
+        size = min(max(0.26 * (outer - inner), 0.016), 0.034)
+        angle = _orbit_name_angle(layout, planet)
+        upright = _reads_upright_inward(angle)
+        middle = (inner + outer) / 2.0
+        baseline = middle + 0.36 * size if upright else middle - 0.36 * size
+        items.append(ArcText(vocabulary.orbit_label(planet), baseline, angle, size, inward=upright))
+    return items
+
+
+def ring_names(layout: Layout) -> list[ArcText]:
+    """The inner ring's name inside it, and the play area's edge named round it."""
+    items = [ArcText(vocabulary.INNER_RING, layout.inner_ring_radius * 0.55, -90.0, 0.013, inward=True)]
+    edge = layout.play_radius - layout.line_width - 0.01 - 0.72 * EDGE_NAME_SIZE  # tops outward: the foot
+    for k in range(EDGE_REPEATS):
+        items.append(ArcText(vocabulary.PLAY_AREA_EDGE, edge, k * 360.0 / EDGE_REPEATS, EDGE_NAME_SIZE,
+                             inward=False))
+    return items
+
+
+def build(parent: Any, items: Sequence[ArcText], font: Any, name: str) -> Any:
+    """A NodePath of flat letters for ``items``, flattened into a few draw calls."""
+    from panda3d.core import TextNode
+
+    advance = advance_of(font)
+    root = parent.attachNewNode(name)
+    for item in items:
+        for glyph in arc_glyphs(item, advance):
+            if glyph.char == " ":
+                continue
+            letter = TextNode(f"{name}-{glyph.char}")
+            letter.setFont(font)
+            letter.setText(glyph.char)
+            letter.setAlign(TextNode.ACenter)
+            path = root.attachNewNode(letter)
+            path.setScale(item.size)
+            path.setPos(glyph.x, glyph.y, LIFT)
+            # lie flat (pitch -90), the letter's up along ``heading``
+            path.setHpr(glyph.heading - 90.0, -90, 0)
+    root.flattenStrong()
+    return root
+
+
+def advance_of(font: Any) -> Callable[[str], float]:
+    """A letter's width at size 1 in ``font`` (a space as Panda sets it)."""
+    from panda3d.core import TextNode
+
+    node = TextNode("advance")
+    node.setFont(font)
+    return lambda char: node.calcWidth(char) if char != " " else node.calcWidth("n") * 0.6
