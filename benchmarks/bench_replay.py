@@ -27,26 +27,23 @@ def median_time(fn, repeats: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--shots", type=int, default=30)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--render", action="store_true", help="also time the viewer and export (offscreen)")
-    args = parser.parse_args()
+    return parser.parse_args()
 
-    from game.physics import Simulation
-    from game.replay import decode_replay
-    from game.replay.fileformat import encode_shot_chunk
-    from game.replay.recorder import ShotRecorder
-    from game.replay.model import ShotInputs
-    from game.rules.layout import Layout, PLANETS, taw_id
+
+def report_sizes(n_games: int, shots: int) -> list:
+    """Record seeded games and print what their shots cost on disk; returns the recorded games."""
     from tests.replay.replay_physics import record_game
 
     sizes, durations, frames, stored, cells = [], [], [], [], []
     games = []
-    for seed in range(1, args.games + 1):
-        game = record_game(None, seed=seed, max_shots=args.shots)
+    for seed in range(1, n_games + 1):
+        game = record_game(None, seed=seed, max_shots=shots)
         games.append(game)
         sizes += game.shot_sizes
         for shot in game.replay.shots:
@@ -54,14 +51,23 @@ def main() -> None:
             frames.append(shot.frame_count)
             stored.append(int(shot.moved.sum()))
             cells.append(int(shot.present.sum()))
-    print(f"{len(sizes)} shots in {args.games} games")
+    print(f"{len(sizes)} shots in {n_games} games")
     print(f"bytes per shot: mean {statistics.mean(sizes):.0f}, median {statistics.median(sizes):.0f}, "
           f"max {max(sizes)}; mean shot {statistics.mean(durations):.2f} s, {statistics.mean(frames):.0f} frames")
     print(f"poses stored / poses present: {sum(stored) / sum(cells):.3f}")
     raw = sum(cells) * 7 * 4
     print(f"whole-file bytes vs float32 poses of every body every frame: {sum(sizes)} / {raw} = {sum(sizes) / raw:.4f}")
+    return games
 
-    # recording overhead: the same shot with and without the frame hook, fresh worlds
+
+def report_recording_overhead(repeats: int) -> None:
+    """The same 3 m/s shot at the Sun with and without the frame hook, in fresh worlds."""
+    from game.physics import Simulation
+    from game.replay.fileformat import encode_shot_chunk
+    from game.replay.model import ShotInputs
+    from game.replay.recorder import ShotRecorder
+    from game.rules.layout import PLANETS, Layout, taw_id
+
     layout = Layout()
     positions = dict(layout.home_positions())
     for planet in PLANETS:
@@ -89,30 +95,32 @@ def main() -> None:
             sim.shoot("earth.taw", inputs.velocity)
             sim.run_to_rest(on_frame=lambda t, ids, poses: None, frame_hz=60.0)
 
-    t_plain = median_time(plain, args.repeats)
-    t_sampled = median_time(sampled, args.repeats)
-    t_rec = median_time(recorded, args.repeats)
+    t_plain = median_time(plain, repeats)
+    t_sampled = median_time(sampled, repeats)
+    t_rec = median_time(recorded, repeats)
     print(f"a 3 m/s shot at the Sun: physics only {t_plain * 1e3:.1f} ms; with 60 Hz poses to a no-op "
           f"{t_sampled * 1e3:.1f} ms ({t_sampled / t_plain:.2f}); + recording and encoding {t_rec * 1e3:.1f} ms "
           f"({t_rec / t_plain:.2f})")
 
-    game = games[0]
+
+def report_loading_and_saving(game, repeats: int) -> None:
+    """Decoding a whole game, making its poses dense, and the recorder's rewrite per shot."""
+    from game.replay import decode_replay
+    from game.replay.recorder import GameRecorder
+
     data = game.to_bytes()
     shots = len(game.replay.shots)
-    t_decode = median_time(lambda: decode_replay(data), args.repeats)
+    t_decode = median_time(lambda: decode_replay(data), repeats)
 
     def densify() -> None:
         for shot in decode_replay(data).shots:
             shot.positions
 
-    t_dense = median_time(densify, args.repeats)
+    t_dense = median_time(densify, repeats)
     print(f"load a {shots}-shot game ({len(data)} bytes): decode+validate {t_decode * 1e3:.1f} ms, "
           f"+ dense poses {t_dense * 1e3:.1f} ms ({t_dense / shots * 1e3:.2f} ms a shot)")
     with tempfile.TemporaryDirectory() as folder:
-        from game.replay.recorder import GameRecorder
-
-        target = Path(folder) / "g.replay"
-        rec = GameRecorder(target, game.meta)
+        rec = GameRecorder(Path(folder) / "g.replay", game.meta)
         first = last = 0.0
         for i, shot in enumerate(game.replay.shots):
             start = time.perf_counter()
@@ -124,25 +132,36 @@ def main() -> None:
         print(f"GameRecorder.add_shot (encode + atomic rewrite + fsync): shot 1 {first * 1e3:.1f} ms, "
               f"shot {shots} {last * 1e3:.1f} ms")
 
-    if args.render:
-        from game.app.replay.viewer import ReplayViewer
-        from game.app.scene.offscreen import grab, make_offscreen_base
-        from game.app.replay.export import encode_png_rgb
-        from game.app.scene.snapshot import encode_png
 
-        base = make_offscreen_base((1280, 720))
-        viewer = ReplayViewer(base, game.replay, camera="auto", trails=True, controls=False, run_task=False)
-        ts = [i * 0.05 for i in range(60)]
-        t_show = median_time(lambda: [viewer.show_at(t) for t in ts], 3) / len(ts)
-        t_frame = median_time(lambda: [grab(base.win, base) for _ in range(10)], 3) / 10
-        image = grab(base.win, base)
-        t_png = median_time(lambda: encode_png(image), 3)
-        t_fast = median_time(lambda: encode_png_rgb(image), 5)
-        print(f"viewer show_at (poses, camera, overlays) {t_show * 1e3:.2f} ms; grab (2 renders + read) 1280x720 "
-              f"{t_frame * 1e3:.1f} ms; PNG: PNMImage {t_png * 1e3:.0f} ms, numpy+zlib {t_fast * 1e3:.0f} ms "
-              f"(ratio {t_png / t_fast:.1f})")
-        viewer.destroy()
-        base.destroy()
+def report_rendering(game) -> None:
+    """The viewer's per-frame work and the export's grab and PNG encoding, offscreen at 1280x720."""
+    from game.app.replay.export import encode_png_rgb
+    from game.app.replay.viewer import ReplayViewer
+    from game.app.scene.offscreen import grab, make_offscreen_base
+    from game.app.scene.snapshot import encode_png
+
+    base = make_offscreen_base((1280, 720))
+    viewer = ReplayViewer(base, game.replay, camera="auto", trails=True, controls=False, run_task=False)
+    ts = [i * 0.05 for i in range(60)]
+    t_show = median_time(lambda: [viewer.show_at(t) for t in ts], 3) / len(ts)
+    t_frame = median_time(lambda: [grab(base.win, base) for _ in range(10)], 3) / 10
+    image = grab(base.win, base)
+    t_png = median_time(lambda: encode_png(image), 3)
+    t_fast = median_time(lambda: encode_png_rgb(image), 5)
+    print(f"viewer show_at (poses, camera, overlays) {t_show * 1e3:.2f} ms; grab (2 renders + read) 1280x720 "
+          f"{t_frame * 1e3:.1f} ms; PNG: PNMImage {t_png * 1e3:.0f} ms, numpy+zlib {t_fast * 1e3:.0f} ms "
+          f"(ratio {t_png / t_fast:.1f})")
+    viewer.destroy()
+    base.destroy()
+
+
+def main() -> None:
+    args = parse_args()
+    games = report_sizes(args.games, args.shots)
+    report_recording_overhead(args.repeats)
+    report_loading_and_saving(games[0], args.repeats)
+    if args.render:
+        report_rendering(games[0])
 
 
 if __name__ == "__main__":

@@ -183,6 +183,93 @@ def back_to_menu(app, report: GuiSoakReport, step: Callable[[int], None]) -> Non
         step(3)
 
 
+class _Driver:
+    """Steps the app a frame at a time, counting frames and the states it passes, and sends it random input."""
+
+    def __init__(self, app, report: GuiSoakReport, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+        self.app, self.report, self.rng = app, report, rng
+        self.last_seen: str | None = None
+
+    def state(self) -> str:
+        state = self.app.flow.state
+        if getattr(self.app, "watching", None) is not None:
+            state = f"{state}+replay viewer"
+        return state
+
+    def step(self, n: int = 1) -> None:
+        """Exceptions raised in tasks or event handlers reach us through the task manager's step()."""
+        report = self.report
+        for _ in range(n):
+            try:
+                self.app.taskMgr.step()
+            except SystemExit:
+                report.errors.append(f"frame {report.frames}: SystemExit")
+            except Exception as err:  # noqa: BLE001 - the finding
+                report.errors.append(_where(report.frames, self.app, err))
+            report.frames += 1
+            state = self.state()
+            if state != self.last_seen:
+                report.states[state] = report.states.get(state, 0) + 1
+                self.last_seen = state
+
+    def random_input(self, state: str) -> None:
+        """One roll of the dice: a key, a button, typed text, a sideways mouse move, or a pause."""
+        from direct.gui import DirectGuiGlobals as DGG
+
+        app, rng, report = self.app, self.rng, self.report
+        current = app.flow.current
+        roll = rng.random()
+        if roll < 0.16:
+            app.messenger.send(rng.choice(RARE_KEYS) if rng.random() < 0.08 else rng.choice(KEYS))
+            report.inputs += 1
+        elif roll < 0.27:
+            buttons = visible_buttons(app)
+            if buttons:
+                button = rng.choices(buttons, [_weight(_label(b)) for b in buttons])[0]
+                app.messenger.send(DGG.B1CLICK + button.guiId, [None])
+                report.inputs += 1
+                report.clicks += 1
+        elif roll < 0.28 and state == "NewGame" and hasattr(current, "seed_entry"):
+            current.seed_entry.enterText(rng.choice(SEEDS_TYPED))
+            report.inputs += 1
+        elif roll < 0.29 and state == "NewGame" and hasattr(current, "seats"):
+            rng.choice(current.seats.rows).entry.enterText(rng.choice(NAMES_TYPED))
+            report.inputs += 1
+        elif roll < 0.36 and state == "Aim" and hasattr(current, "turn"):
+            current.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
+            report.inputs += 1
+        elif roll < 0.375:
+            self.step(rng.randrange(5, 30))
+
+    def run(self, frames: int, faulted, on_progress) -> None:  # type: ignore[no-untyped-def]
+        """Random input until ``frames`` frames have run; the fault strikes a quarter of the way in."""
+        report = self.report
+        in_state = 0
+        fault_done = False
+        last_state = self.app.flow.state
+        while report.frames < frames:
+            state = self.state()
+            in_state = in_state + 1 if state == last_state else 0
+            last_state = state
+            try:
+                self.random_input(state)
+            except Exception as err:  # noqa: BLE001
+                report.errors.append(_where(report.frames, self.app, err))
+            if in_state > 900:  # a person stuck somewhere long (a game of many rounds) reaches for Escape
+                self.app.messenger.send("escape")
+                in_state = 0
+            self.step(1)
+            if report.frames >= frames // 4 and not fault_done:
+                fault_done = True
+                try:
+                    faulted.at_frame(self.app)
+                except Exception as err:  # noqa: BLE001 - the finding
+                    report.errors.append(_where(report.frames, self.app, err))
+            _collect_notices(self.app, report)
+            if on_progress is not None and report.frames % 500 < 1:
+                on_progress(report.frames, self.app.flow.state)
+
+
 def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("random",) * 6,
              on_progress: Callable[[int, str], None] | None = None, fault: "Fault | None" = None) -> GuiSoakReport:
     """Drive the app with ``frames`` frames of seeded random input; the report says what broke.
@@ -190,12 +277,10 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
     ``fault`` runs it on a faulty file system (``stress.fs_faults``):
     the app must go on and say what it could not save (``report.notices``).
     """
-    from direct.gui import DirectGuiGlobals as DGG
     from panda3d.core import ClockObject
 
     from stress.fs_faults import prepare
 
-    rng = random.Random(seed)
     report = GuiSoakReport(seed)
     started = time.perf_counter()
     faulted = prepare(fault, root)
@@ -206,77 +291,12 @@ def gui_soak(seed: int, frames: int, root: Path, *, levels: tuple[str, ...] = ("
         faulted.cleanup()
         raise
     try:
-        # Exceptions raised in tasks or event handlers reach us through the task manager's step().
-        def step(n: int = 1) -> None:
-            for _ in range(n):
-                try:
-                    app.taskMgr.step()
-                except SystemExit:
-                    report.errors.append(f"frame {report.frames}: SystemExit")
-                except Exception as err:  # noqa: BLE001 - the finding
-                    report.errors.append(_where(report.frames, app, err))
-                report.frames += 1
-                state = app.flow.state
-                if getattr(app, "watching", None) is not None:
-                    state = f"{state}+replay viewer"
-                if state != getattr(step, "last", None):
-                    report.states[state] = report.states.get(state, 0) + 1
-                    step.last = state  # type: ignore[attr-defined]
-
-        step(3)
+        driver = _Driver(app, report, random.Random(seed))
+        driver.step(3)
         report.before = census(app)
-        in_state = 0
-        fault_done = False
-        last_state = app.flow.state
-        while report.frames < frames:
-            state = app.flow.state
-            if getattr(app, "watching", None) is not None:
-                state = f"{state}+replay viewer"
-            in_state = in_state + 1 if state == last_state else 0
-            last_state = state
-            roll = rng.random()
-            try:
-                if roll < 0.16:
-                    key = rng.choice(RARE_KEYS) if rng.random() < 0.08 else rng.choice(KEYS)
-                    app.messenger.send(key)
-                    report.inputs += 1
-                elif roll < 0.27:
-                    buttons = visible_buttons(app)
-                    if buttons:
-                        weights = [_weight(_label(b)) for b in buttons]
-                        button = rng.choices(buttons, weights)[0]
-                        app.messenger.send(DGG.B1CLICK + button.guiId, [None])
-                        report.inputs += 1
-                        report.clicks += 1
-                elif roll < 0.28 and state == "NewGame" and hasattr(app.flow.current, "seed_entry"):
-                    app.flow.current.seed_entry.enterText(rng.choice(SEEDS_TYPED))
-                    report.inputs += 1
-                elif roll < 0.29 and state == "NewGame" and hasattr(app.flow.current, "seats"):
-                    rng.choice(app.flow.current.seats.rows).entry.enterText(rng.choice(NAMES_TYPED))
-                    report.inputs += 1
-                elif roll < 0.36 and state == "Aim" and hasattr(app.flow.current, "turn"):
-                    app.flow.current.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
-                    report.inputs += 1
-                elif roll < 0.375:
-                    step(rng.randrange(5, 30))
-            except Exception as err:  # noqa: BLE001
-                report.errors.append(_where(report.frames, app, err))
-            # A person stuck somewhere long (a game of many rounds) reaches for Escape.
-            if in_state > 900:
-                app.messenger.send("escape")
-                in_state = 0
-            step(1)
-            if report.frames >= frames // 4 and not fault_done:
-                fault_done = True
-                try:
-                    faulted.at_frame(app)
-                except Exception as err:  # noqa: BLE001 - the finding
-                    report.errors.append(_where(report.frames, app, err))
-            _collect_notices(app, report)
-            if on_progress is not None and report.frames % 500 < 1:
-                on_progress(report.frames, app.flow.state)
-        back_to_menu(app, report, step)
-        step(5)
+        driver.run(frames, faulted, on_progress)
+        back_to_menu(app, report, driver.step)
+        driver.step(5)
         report.after = census(app)
         report.games_started = report.states.get("HatDrop", 0)
     finally:

@@ -129,133 +129,167 @@ def plan_games(master_seed: int, games: int, *, levels: Sequence[str] = DEFAULT_
     return plans
 
 
-def play_checked_game(plan: GamePlan, pool: object, stats: FrameStats, *, replay_dir: str | None = None) -> GameOutcome:
-    """One game through the match layer, every invariant checked; problems collected, not raised."""
-    from dataclasses import replace
+class _CheckedGame:
+    """One soak game's running checks: the hat's depth, the frames, the ledger, the table, the replay."""
 
-    from game.ai.hand_noise import seed_for
-    from game.ai.player import make_player
-    from game.match.match import Match
-    from game.physics.materials import spec_for
-    from game.rules.events import AllAtRest, BodyOut
-    from game.rules.house import HouseRules
-    from game.rules.layout import taw_id
+    def __init__(self, plan: GamePlan, pool: object, stats: FrameStats) -> None:
+        from dataclasses import replace
 
-    started = time.perf_counter()
-    problems: list[str] = []
-    house = replace(HouseRules(), round_limit=plan.round_limit)
-    layout = house.layout()
-    radius_cache: dict[str, float] = {}
+        from game.ai.hand_noise import seed_for
+        from game.ai.player import make_player
+        from game.match.match import Match
+        from game.rules.house import HouseRules
 
-    def radius(body: str) -> float:
-        if body not in radius_cache:
-            radius_cache[body] = spec_for(body, (0.0, 0.0), layout).radius
-        return radius_cache[body]
+        self.plan, self.stats = plan, stats
+        self.problems: list[str] = []
+        self.house = replace(HouseRules(), round_limit=plan.round_limit)
+        self.layout = self.house.layout()
+        self._radii: dict[str, float] = {}
+        self.hat_low = 0.0
+        self.max_rest = 0.0
+        self.forced = 0
+        self.out = 0
+        seats = [f"seat {i + 1}" for i in range(len(plan.levels))]
+        people = {name: make_player(plan.levels[i], seed_for(plan.seed, "player", i), pool)  # type: ignore[arg-type]
+                  for i, name in enumerate(seats)}
+        self.match = Match.from_hat(people, seed=seed_for(plan.seed, "hat"), house=self.house,
+                                    on_hat_frame=self.on_hat_frame)
+        # Bullet lets a falling marble sink into the ground a little; through it would be a bug.
+        if self.hat_low < -HAT_SINK_LIMIT:
+            self.problems.append(f"hat drop: a marble sank {-self.hat_low * 1000:.1f} mm under the ground")
+        self.marbles = self.match.state.marbles_in_game
+        self.recorder = self._game_recorder() if plan.record else None
 
-    hat_low = [0.0]
+    def radius(self, body: str) -> float:
+        from game.physics.materials import spec_for
 
-    def on_hat_frame(t: float, ids: list[str], poses: object) -> None:
+        if body not in self._radii:
+            self._radii[body] = spec_for(body, (0.0, 0.0), self.layout).radius
+        return self._radii[body]
+
+    def on_hat_frame(self, t: float, ids: list[str], poses: object) -> None:
         import numpy as np
 
         p = np.asarray(poses)
         if not np.all(np.isfinite(p)):
-            problems.append(f"hat t={t:.3f}: non-finite pose")
+            self.problems.append(f"hat t={t:.3f}: non-finite pose")
             return
-        hat_low[0] = min(hat_low[0], float(np.min(p[:, 2] - np.array([radius(b) for b in ids]))))
+        self.hat_low = min(self.hat_low, float(np.min(p[:, 2] - np.array([self.radius(b) for b in ids]))))
 
-    seats = [f"seat {i + 1}" for i in range(len(plan.levels))]
-    people = {name: make_player(plan.levels[i], seed_for(plan.seed, "player", i), pool)  # type: ignore[arg-type]
-              for i, name in enumerate(seats)}
-    match = Match.from_hat(people, seed=seed_for(plan.seed, "hat"), house=house, on_hat_frame=on_hat_frame)
-    # The hat is the one 3-D world (gravity, a ground plane): Bullet lets a
-    # falling marble sink into the ground a little; through it would be a bug.
-    if hat_low[0] < -HAT_SINK_LIMIT:
-        problems.append(f"hat drop: a marble sank {-hat_low[0] * 1000:.1f} mm under the ground")
-    marbles = match.state.marbles_in_game
-    recorder = None
-    if plan.record:
+    def _game_recorder(self):
         from game.replay import GameRecorder, meta_from
 
-        recorder = GameRecorder(None, meta_from(plan.seed, [{"planet": p, "seat": match.names[p]}
-                                                            for p in match.state.players],
-                                                house.to_dict(), match.layout, source="soak"))
-    max_rest = 0.0
-    forced = 0
-    out = 0
-    limit = match.config.max_shot_time
-    while not match.is_over():
+        match = self.match
+        seats = [{"planet": p, "seat": match.names[p]} for p in match.state.players]
+        return GameRecorder(None, meta_from(self.plan.seed, seats, self.house.to_dict(), match.layout, source="soak"))
+
+    def play_one(self) -> bool:
+        from game.rules.layout import taw_id
+
+        match = self.match
         view = match.view()
         shooter = view.shooter
+        number = len(match.history) + 1
         try:
             shot = match.players[shooter].choose_shot(view)
             before_table = dict(match.state.positions)
-            start, _used = match.start_of(shot, shooter)
+            start, used = match.start_of(shot, shooter)
         except Exception as err:  # noqa: BLE001 - a soak records every failure and goes on
-            problems.append(f"shot {len(match.history) + 1}: choosing failed: {type(err).__name__}: {err}")
-            break
-        checker = FrameChecker({b: radius(b) for b in [*before_table, taw_id(shooter)]}, stats,
+            self.problems.append(f"shot {number}: choosing failed: {type(err).__name__}: {err}")
+            return False
+        checker = FrameChecker({b: self.radius(b) for b in [*before_table, taw_id(shooter)]}, self.stats,
                                tolerance=flight_tolerance(match.config.max_shot_speed, match.config.substep_hz))
-        checker.context = f"shot {len(match.history) + 1}"
-        first_problem = len(stats.problems)
-        shot_rec = None
-        on_frame: Callable = checker
-        if recorder is not None:
-            from game.replay import ShotInputs, ShotRecorder
-
-            a = math.radians(shot.direction)
-            inputs = ShotInputs.from_velocity(shooter, taw_id(shooter),
-                                              (shot.speed * math.cos(a), shot.speed * math.sin(a)),
-                                              start if _used is not None else None,
-                                              _used.orbit if _used is not None else None)
-            shot_rec = ShotRecorder(inputs, rate=match.frame_hz)
-
-            def check_and_record(t: float, ids: list[str], poses: object, _r=shot_rec) -> None:
-                checker(t, ids, poses)  # type: ignore[arg-type]
-                _r.on_frame(t, ids, poses)
-
-            on_frame = check_and_record
+        checker.context = f"shot {number}"
+        first_problem = len(self.stats.problems)
+        shot_rec = self._shot_recorder(shot, shooter, start, used)
+        on_frame: Callable = checker if shot_rec is None else _tee(checker, shot_rec.on_frame)
         try:
             result = match.play_shot(shot, on_frame=on_frame)
         except Exception as err:  # noqa: BLE001
-            problems.append(f"shot {len(match.history) + 1}: {type(err).__name__}: {err}")
-            break
-        problems += stats.problems[first_problem:]
-        del stats.problems[first_problem:]
+            self.problems.append(f"shot {number}: {type(err).__name__}: {err}")
+            return False
+        self.problems += self.stats.problems[first_problem:]
+        del self.stats.problems[first_problem:]
         before = dict(before_table)
         before[taw_id(shooter)] = result.start
-        events = list(result.events)
-        for p in check_shot_accounting(before, events, result.ruling, result.positions):
-            problems.append(f"shot {result.number}: {p}")
-        for p in check_ledger(match.state, marbles):
-            problems.append(f"shot {result.number}: {p}")
-        rest = result.rest
-        for p in rest_overlaps(result.positions, {b: radius(b) for b in result.positions}):
-            problems.append(f"shot {result.number}: after the ruling {p}")
-        if rest is not None:
-            max_rest = max(max_rest, rest.t)
-            if rest.t >= limit - 1e-9:
-                forced += 1
-        out += sum(1 for e in events if isinstance(e, BodyOut))
-        for body, (x, y) in result.positions.items():
-            if not (math.isfinite(x) and math.isfinite(y)):
-                problems.append(f"shot {result.number}: {body} at a non-finite place on the table")
-            elif math.hypot(x, y) > match.layout.play_radius + 1e-6 and body != "sun":
-                problems.append(f"shot {result.number}: {body} lies outside the play area on the table")
-        if recorder is not None and shot_rec is not None:
-            from game.replay.recorder import ruling_record
+        self.check_result(before, result)
+        if shot_rec is not None:
+            self._record(shot_rec, result)
+        return True
 
-            for event in events:
-                shot_rec.on_event(event)
-            rulings, ledger = ruling_record(result.ruling)
-            recorder.add_shot(shot_rec.finish(rulings, ledger))
+    def _shot_recorder(self, shot, shooter: str, start, used):
+        if self.recorder is None:
+            return None
+        from game.replay import ShotInputs, ShotRecorder
+        from game.rules.layout import taw_id
+
+        a = math.radians(shot.direction)
+        inputs = ShotInputs.from_velocity(shooter, taw_id(shooter),
+                                          (shot.speed * math.cos(a), shot.speed * math.sin(a)),
+                                          start if used is not None else None,
+                                          used.orbit if used is not None else None)
+        return ShotRecorder(inputs, rate=self.match.frame_hz)
+
+    def _record(self, shot_rec, result) -> None:
+        from game.replay.recorder import ruling_record
+
+        for event in result.events:
+            shot_rec.on_event(event)
+        rulings, ledger = ruling_record(result.ruling)
+        self.recorder.add_shot(shot_rec.finish(rulings, ledger))
+
+    def check_result(self, before: dict, result) -> None:
+        """The shot's accounting, the ledger, overlaps at rest, the table's places, and how the log ends."""
+        from game.rules.events import AllAtRest, BodyOut
+
+        n = result.number
+        events = list(result.events)
+        found = [*check_shot_accounting(before, events, result.ruling, result.positions),
+                 *check_ledger(self.match.state, self.marbles)]
+        found += [f"after the ruling {p}" for p in
+                  rest_overlaps(result.positions, {b: self.radius(b) for b in result.positions})]
+        found += self._table_problems(result.positions)
         if not isinstance(events[-1], AllAtRest):
-            problems.append(f"shot {result.number}: the log does not end at rest")
-    if recorder is not None:
-        problems += _round_trip(recorder.replay, len(match.history), replay_dir)
+            found.append("the log does not end at rest")
+        self.problems += [f"shot {n}: {p}" for p in found]
+        if result.rest is not None:
+            self.max_rest = max(self.max_rest, result.rest.t)
+            if result.rest.t >= self.match.config.max_shot_time - 1e-9:
+                self.forced += 1
+        self.out += sum(1 for e in events if isinstance(e, BodyOut))
+
+    def _table_problems(self, positions: dict) -> list[str]:
+        found = []
+        for body, (x, y) in positions.items():
+            if not (math.isfinite(x) and math.isfinite(y)):
+                found.append(f"{body} at a non-finite place on the table")
+            elif math.hypot(x, y) > self.match.layout.play_radius + 1e-6 and body != "sun":
+                found.append(f"{body} lies outside the play area on the table")
+        return found
+
+
+def _tee(first: Callable, second: Callable) -> Callable:
+    """A frame hook that hands every frame to two listeners."""
+    def both(t: float, ids: list[str], poses: object) -> None:
+        first(t, ids, poses)
+        second(t, ids, poses)
+    return both
+
+
+def play_checked_game(plan: GamePlan, pool: object, stats: FrameStats, *, replay_dir: str | None = None) -> GameOutcome:
+    """One game through the match layer, every invariant checked; problems collected, not raised."""
+    started = time.perf_counter()
+    game = _CheckedGame(plan, pool, stats)
+    while not game.match.is_over():
+        if not game.play_one():
+            break
+    if game.recorder is not None:
+        game.problems += _round_trip(game.recorder.replay, len(game.match.history), replay_dir)
     gc.collect()
+    match = game.match
     return GameOutcome(plan.index, plan.seed, plan.levels, plan.round_limit, len(match.history), match.state.round,
-                       match.state.winner, time.perf_counter() - started, max_rest, forced, out, rss_bytes(),
-                       -hat_low[0], problems)
+                       match.state.winner, time.perf_counter() - started, game.max_rest, game.forced, game.out,
+                       rss_bytes(), -game.hat_low, game.problems)
 
 
 def _round_trip(replay: object, shots: int, folder: str | None) -> list[str]:

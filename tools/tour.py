@@ -40,108 +40,137 @@ def screenshot_app(folder: Path, size: tuple[int, int]):
     return app
 
 
+class _Tour:
+    """One seeded game played through the app's own inputs, photographed at the moments the README shows."""
+
+    def __init__(self, app, out: Path):
+        self.app, self.out, self.saved = app, out, []
+        self.shots_by_human = 0
+        self.watched = False
+        self.ai_aim_shown = False
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.taskMgr.step()
+
+    def click(self, button) -> None:
+        self.app.messenger.send(DGG.B1CLICK + button.guiId, [None])
+        self.step()
+
+    def send(self, action: str, frames: int = 1) -> None:
+        self.app.messenger.send(f"taw-{action}")
+        self.step(frames)
+
+    def shoot(self, name: str) -> None:
+        self.step(2)
+        path = self.out / name
+        self.app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
+        self.saved.append(path)
+
+    def start_game(self, seed: int) -> None:
+        """The menu photographed, then You (Earth) against three medium seats, three rounds."""
+        self.step(90)
+        self.shoot("menu.png")
+        self.click(self.app.flow.current.buttons["new"])
+        screen = self.app.flow.current
+        rows = screen.seats.rows
+        rows[0].choose("person", "You", "earth")
+        for row in rows[1:4]:
+            row.choose("ai", "medium")
+        for row in rows[4:]:
+            row.choose("empty")
+        while screen.round_limit.value != 3:
+            self.click(screen.round_limit.button)
+        screen.seed_entry.enterText(str(seed))
+        self.click(screen.start_button)
+
+    def hold_and_release(self, frames: int) -> None:
+        self.app.messenger.send("taw-shoot-press")
+        self.step(frames)
+        self.app.messenger.send("taw-shoot-release")
+
+    def aim(self) -> None:
+        """The person's turn: the first shot a cut (a full hit rings the taw), the second from overhead."""
+        aim = self.app.flow.current
+        if aim.tip is not None and aim.tip.shown:   # first-turn-tip.png shows it
+            self.click(aim.tip.ok_button)
+        if self.shots_by_human == 0:
+            aim.direction = (aim.direction + 3.0) % 360.0
+            self.app.messenger.send("taw-shoot-press")
+            self.step(40)
+            self.app.view.snap()
+            self.shoot("aiming.png")
+            self.app.messenger.send("taw-shoot-release")
+        elif self.shots_by_human == 1:
+            self.send("overhead", 40)
+            self.shoot("overhead.png")
+            self.hold_and_release(35)
+        else:
+            self.hold_and_release(30)
+        self.shots_by_human += 1
+        self.step()
+
+    def ruling(self) -> None:
+        """After the person's second shot, watch it again in the replay viewer once."""
+        self.step(10)
+        if self.shots_by_human == 2 and not self.watched:
+            self.send("replay-last", 75)  # R: the last shot again, in the viewer over the game
+            self.shoot("watching-replay.png")
+            self.app.messenger.send("escape")
+            self.step(2)
+            self.watched = True
+        self.send("fast-forward")
+
+    def frame(self) -> bool:
+        """One turn of the loop: answer whatever screen is up; False once the game is over."""
+        flow = self.app.flow
+        state = flow.state
+        if state == "GameOver":
+            return False
+        if state == "Aim" and flow.current.check.busy:  # a shot its preview warns of: shoot anyway
+            if flow.current.check.confirm is not None:
+                self.click(flow.current.check.confirm.yes_button)
+            self.step()
+        elif state == "Aim":
+            self.aim()
+        elif state == "AiAim" and not self.ai_aim_shown:
+            self.step(12)
+            self.app.view.snap()
+            self.shoot("ai-aiming.png")
+            self.ai_aim_shown = True
+        elif state in ("HatDrop", "Thinking", "AiAim", "Shot"):
+            self.send("fast-forward")
+        elif state == "Ruling" and flow.current.choosing:   # everyone at the machine out
+            self.click(flow.current.watch_button)
+        elif state == "Ruling":
+            self.ruling()
+        else:
+            self.step()
+        return True
+
+    def finish(self) -> None:
+        self.step(30)
+        self.shoot("game-over.png")
+        self.send("history", 20)   # L: every shot of the game
+        self.shoot("history.png")
+        self.send("history", 2)
+
+
 def tour(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    saved: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
         app = screenshot_app(Path(tmp), size)
-
-        def step(n: int = 1) -> None:
-            for _ in range(n):
-                app.taskMgr.step()
-
-        def click(button) -> None:
-            app.messenger.send(DGG.B1CLICK + button.guiId, [None])
-            step()
-
-        def send(action: str, frames: int = 1) -> None:
-            app.messenger.send(f"taw-{action}")
-            step(frames)
-
-        def shoot(name: str) -> None:
-            step(2)
-            path = out / name
-            app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
-            saved.append(path)
-
+        walk = _Tour(app, out)
         try:
-            step(90)
-            shoot("menu.png")
-            click(app.flow.current.buttons["new"])
-            screen = app.flow.current
-            rows = screen.seats.rows
-            rows[0].choose("person", "You", "earth")
-            for row in rows[1:4]:
-                row.choose("ai", "medium")
-            for row in rows[4:]:
-                row.choose("empty")
-            while screen.round_limit.value != 3:
-                click(screen.round_limit.button)
-            screen.seed_entry.enterText(str(seed))
-            click(screen.start_button)
-            shots_by_human = 0
-            watched = False
-            ai_aim_shown = False
+            walk.start_game(seed)
             for _ in range(6000):
-                state = app.flow.state
-                if state == "GameOver":
+                if not walk.frame():
                     break
-                if state == "Aim" and app.flow.current.check.busy:  # a shot its preview warns of: shoot anyway
-                    if app.flow.current.check.confirm is not None:
-                        click(app.flow.current.check.confirm.yes_button)
-                    step()
-                elif state == "Aim":
-                    aim = app.flow.current
-                    if aim.tip is not None and aim.tip.shown:   # first-turn-tip.png shows it
-                        click(aim.tip.ok_button)
-                    if shots_by_human == 0:
-                        aim.direction = (aim.direction + 3.0) % 360.0   # a cut: a full hit rings the taw
-                        app.messenger.send("taw-shoot-press")
-                        step(40)
-                        app.view.snap()
-                        shoot("aiming.png")
-                        app.messenger.send("taw-shoot-release")
-                    elif shots_by_human == 1:
-                        send("overhead", 40)
-                        shoot("overhead.png")
-                        app.messenger.send("taw-shoot-press")
-                        step(35)
-                        app.messenger.send("taw-shoot-release")
-                    else:
-                        app.messenger.send("taw-shoot-press")
-                        step(30)
-                        app.messenger.send("taw-shoot-release")
-                    shots_by_human += 1
-                    step()
-                elif state == "AiAim" and not ai_aim_shown:
-                    step(12)
-                    app.view.snap()
-                    shoot("ai-aiming.png")
-                    ai_aim_shown = True
-                elif state in ("HatDrop", "Thinking", "AiAim", "Shot"):
-                    send("fast-forward")
-                elif state == "Ruling" and app.flow.current.choosing:   # everyone at the machine out
-                    click(app.flow.current.watch_button)
-                elif state == "Ruling":
-                    step(10)
-                    if shots_by_human == 2 and not watched:
-                        send("replay-last", 75)  # R: the last shot again, in the viewer over the game
-                        shoot("watching-replay.png")
-                        app.messenger.send("escape")
-                        step(2)
-                        watched = True
-                    send("fast-forward")
-                else:
-                    step()
-            step(30)
-            shoot("game-over.png")
-            send("history", 20)   # L: every shot of the game
-            shoot("history.png")
-            send("history", 2)
+            walk.finish()
         finally:
             app.destroy()
             ClockObject.getGlobalClock().setMode(ClockObject.MNormal)
-    return saved
+    return walk.saved
 
 
 def record_saved_games(folder: Path) -> list[Path]:
