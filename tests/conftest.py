@@ -1,4 +1,15 @@
-"""Suite-wide setup: the Hypothesis profile, and skipping render tests where no offscreen pipe opens."""
+"""Suite-wide setup: the Hypothesis profile, the ``gui`` marker, and skipping gui tests where no offscreen pipe opens.
+
+Two markers split the suite (registered in pyproject.toml):
+
+* ``gui`` -- the test opens a Panda3D window (offscreen) or drives the app.
+  Every test that asks for the ``offscreen_pipe`` fixture, directly or through
+  another fixture (``app``, ``fresh_app``, ``offscreen_base``), gets it
+  automatically; a test that builds its own ShowBase says so itself.
+* ``slow`` -- soaks, tournaments, fuzz runs and whole games: seconds each.
+
+``pytest -m "not gui and not slow"`` is the everyday loop; CI runs everything.
+"""
 
 from __future__ import annotations
 
@@ -39,8 +50,14 @@ def pytest_report_header(config) -> str:
     return f"hypothesis profile: {PROFILE}"
 
 
+def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "offscreen_pipe" in getattr(item, "fixturenames", ()) and item.get_closest_marker("gui") is None:
+            item.add_marker(pytest.mark.gui)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    if item.get_closest_marker("render") is not None:
+    if item.get_closest_marker("gui") is not None:
         problem = offscreen_pipe_problem()
         if problem is not None:
             pytest.skip(f"no offscreen graphics pipe: {problem}")

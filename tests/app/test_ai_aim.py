@@ -73,7 +73,7 @@ def _in_window(app, point) -> bool:
     return project_to_pixel(app.cam, app.win, point) is not None
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_an_ai_shows_its_aim_then_shoots_and_the_camera_holds_what_it_strikes(app):
     start_game(app, rounds=3, planet="herschel", opponents=2, seed=5)
     struck_checked = 0

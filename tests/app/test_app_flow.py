@@ -15,7 +15,7 @@ from tests.app.helpers_app import (capture_shots, click, frames_until, grab, hum
                                    shoot_anyway_if_asked,
                                    play_until, press, start_game, step)
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def hud_only(app) -> np.ndarray:

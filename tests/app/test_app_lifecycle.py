@@ -13,7 +13,7 @@ from game.match.players import Shot
 from tests.app.helpers_app import (build_app, built_app, click, frames_until, leave_to_menu, press, restore_clock, step,
                                    to_first_turn)
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):

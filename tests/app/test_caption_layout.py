@@ -7,7 +7,7 @@ import pytest
 from game.app.replay.overlays import CAPTION_MIN_PX, CaptionLayout
 from tests.app.helpers_app import built_app, play_until, random_opponents, start_game, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 # As long as the referee's longest lines, three at once.
 LONG = ("Venus strikes the Sun beyond Mercury's orbit and it stops in the Earth's orbit, where 2 planets and "

@@ -200,7 +200,7 @@ def _stopped_at_the_humans_turn(path: Path, at_least: int) -> MatchSession:
     return session
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tmp_path):
     from tests.app.helpers_app import click, human_shot, play_until, press, step
 
@@ -243,7 +243,7 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
         step(app)
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(app, tmp_path):
     from tests.app.helpers_app import click, play_until, step
 

@@ -8,7 +8,7 @@ from game.app.hud import theme
 from game.app.screens.aim import FINE, TAP_DEG
 from tests.app.helpers_app import capture_shots, new_game_at_aim, play_until, press, start_game, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def test_escape_while_charging_lets_go_and_fires_nothing(app):

@@ -13,7 +13,7 @@ from game.rules.termination import Termination
 from tests.app.helpers_app import built_app, play_until, random_opponents, restore_clock, start_game, step
 from tests.app.layout_kit import WINDOW, apart, frame_box, inside, overlap, words_box
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 SIZES = [(1280, 720), (800, 450)]
 LONG_WARNINGS = ["/home/someone/.config/sun-and-planet-taw/people.json: person 3 (Ann): mouse_sensitivity must be "

@@ -4,7 +4,7 @@ import pytest
 
 from game.app.settings import Settings, load_settings
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def test_a_first_start_detects_the_quality_and_writes_it_to_the_settings_file(offscreen_pipe, tmp_path):

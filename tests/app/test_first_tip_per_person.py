@@ -9,7 +9,7 @@ from game.app.people import PeopleStore
 from tests.app.helpers_app import built_app, click, human_shot, leave_to_menu, play_until, press, random_opponents, \
     seat_all
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def _hot_seat_game(app, seed: int) -> None:

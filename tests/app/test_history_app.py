@@ -11,7 +11,7 @@ from game.rules.names import sentence
 from game.rules.readings import readings
 from tests.app.helpers_app import click, human_shot, new_game_against_one, press, random_opponents, seat_all, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def key(app, name: str, frames: int = 1) -> None:

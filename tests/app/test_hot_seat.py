@@ -16,7 +16,7 @@ from game.replay.timeline import Timeline
 from tests.app.helpers_app import (built_app, click, human_shot, play_until, press, random_opponents, seat_all,
                                    step)
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 # Ann turns the aim twice as fast as the machine's setting and wants no aids; Bob keeps the machine's
 # sensitivity and wants the guide preview.

@@ -13,7 +13,7 @@ from game.app.screens.aim import DRAG_FULL
 from game.coach.lessons import course_dir, load_course
 from tests.app.helpers_app import click, leave_to_menu, new_game_against_one, press, shoot_anyway_if_asked, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 RELEASE = "03-releasing-the-sun"
 

@@ -12,7 +12,7 @@ from game.app.session.shot_choice import ShotChoice
 from game.match.players import RandomPlayer
 from tests.app.helpers_app import built_app, click, frames_until, press, start_game, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 class OutSession(MatchSession):

@@ -92,7 +92,7 @@ def choose(app, chooser, value) -> None:
         click(app, chooser.button)
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_path):
     with built_app(tmp_path) as app:
         screen = open_new_game(app)
@@ -111,7 +111,7 @@ def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_pa
         assert screen.seed_entry.get() == "77"
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_a_first_game_has_a_round_limit_and_a_chosen_none_is_kept_next_run(offscreen_pipe, tmp_path):
     from game.app.screens.new_game import FIRST_GAME_ROUNDS
 

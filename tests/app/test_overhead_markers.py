@@ -21,7 +21,7 @@ from game.app.scene.table_view import OVERHEAD_TILT
 from game.rules.layout import PLANETS, SUN, Layout, body_planet
 from tests.app.helpers_app import cleared_table
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 LAYOUT = Layout()
 R = LAYOUT.marble_radius

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 @pytest.mark.parametrize("scale", [0.75, 0.5])

@@ -15,7 +15,7 @@ from game.replay.model import GameMeta, Replay
 from tests.app.helpers_app import click, press, step
 from tests.replay.replay_synthetic import synthetic_shot
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 PLAYERS = ({"planet": "earth", "controller": "human", "level": ""},
            {"planet": "mars", "controller": "ai", "level": "hard"},

@@ -12,7 +12,7 @@ from game.app.scene.snapshot import OffscreenTable, full_table, render_table_png
 from game.rules.layout import PLANETS, Layout
 from tests.app.helpers_app import cleared_table
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 LAYOUT = Layout()
 R = LAYOUT.marble_radius

@@ -9,7 +9,7 @@ from game.app.window import NOTICE_SECONDS, shown_path
 
 from tests.app.helpers_app import step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def test_the_screenshot_key_flashes_saved_to_with_the_path_and_the_notice_goes_away(app):

@@ -8,7 +8,7 @@ from game.app.screens.settings_screen import DETECT_TASK, frame_time_text
 
 from tests.app.helpers_app import click, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def _open_settings(app):

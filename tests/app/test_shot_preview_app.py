@@ -11,7 +11,7 @@ from game.app.hud.verdict_words import WARNING_COLOUR
 from game.coach.verdict import Tone
 from tests.app.helpers_app import click, new_game_against_one, press, shoot_anyway_if_asked, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def wait_for(app, condition, seconds: float = 60.0) -> None:

@@ -16,7 +16,7 @@ from game.match.players import Shot
 from tests.app.helpers_app import new_game_against_one, play_until, press, shoot_anyway_if_asked, start_game, step
 from tests.app.test_shot_preview_app import wait_for
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def tap(app, key: str, times: int = 1) -> None:

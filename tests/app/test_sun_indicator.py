@@ -165,7 +165,7 @@ def _arrow_pixels_x(app) -> float:
     return float(changed[:, 1].mean()) / with_arrow.shape[1]
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_the_arrow_shows_only_when_the_sun_is_out_of_the_knuckle_down_picture(app):
     from tests.app.helpers_app import play_until, press, click, human_shot
 

@@ -10,7 +10,7 @@ from game.coach.verdict import Tone, Verdict
 from tests.app.helpers_app import built_app, click, new_game_against_one, step
 from tests.app.layout_kit import frame_box as _box, inside as _inside, words_box as _words
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 LONG_ADVICE = ("Coach: Strike the Sun beyond Mercury's orbit to rest in Venus's orbit: Venus pays you 1, one for "
                "each body in it (rule 4).\nPredicted: Warning: Your taw would stop in the inner ring: you would be "

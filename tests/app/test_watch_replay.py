@@ -9,7 +9,7 @@ import pytest
 from game.replay import load_replay
 from tests.app.helpers_app import capture_shots, click, human_shot, play_until, press, start_game, step
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 def leave_to_menu(app) -> None:

@@ -12,7 +12,7 @@ from game.replay.director import FRAME_REACH, struck_bodies
 
 from tests.replay.replay_physics import record_game
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture(scope="module")

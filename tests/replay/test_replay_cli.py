@@ -58,7 +58,7 @@ def test_a_bad_fps_or_a_missing_export_folder_is_one_line(capsys, replay_file, t
         capsys, ["replay", str(replay_file), "--export", str(tmp_path / "no" / "such" / "dir")])
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_an_export_from_the_command_line_writes_the_shots_frames_and_no_gif(replay_file, tmp_path):
     out = tmp_path / "frames"
     run = subprocess.run([sys.executable, "-m", "game", "replay", str(replay_file), "--export", str(out),
@@ -85,7 +85,7 @@ def test_the_cli_offers_every_camera_the_director_has():
     assert CAMERAS == CAMERA_MODES
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_an_export_into_a_used_folder_replaces_the_earlier_frames_and_keeps_other_files(replay_file, tmp_path):
     out = tmp_path / "frames"
     out.mkdir()

@@ -11,7 +11,7 @@ from game.replay.model import GameMeta, Replay
 
 from tests.replay.replay_synthetic import knock_shot
 
-pytestmark = pytest.mark.render
+pytestmark = pytest.mark.gui
 
 
 @pytest.fixture()

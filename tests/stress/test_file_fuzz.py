@@ -77,7 +77,7 @@ def test_mutations_are_seeded():
     assert sum(m[1] != data for m in first) >= 15
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_replays_the_loader_accepts_are_shown_and_exported(bases, offscreen_pipe):
     from game.app.scene.offscreen import make_offscreen_base
 
