@@ -42,6 +42,7 @@ def custom_view(positions, shooter="earth", others=("mercury",)):
     return match.view()
 
 
+@pytest.mark.slow
 def test_same_seed_same_shot_inline_and_with_one_or_two_workers(tiny_level: Level):
     view = opening_view()
     shots = []
@@ -79,6 +80,7 @@ def test_cancel_returns_promptly_and_leaves_no_process():
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [0, 1])
 def test_planning_never_reaches_the_live_bus(tiny_level: Level, workers: int):
     view = opening_view()
@@ -99,6 +101,7 @@ def test_planning_never_reaches_the_live_bus(tiny_level: Level, workers: int):
         live.close()
 
 
+@pytest.mark.slow
 def test_drives_a_sun_near_herschel_out_to_win_rule_9():
     home = LAYOUT.home_positions()
     sun_r = LAYOUT.line_radii["herschel"] - 0.05  # inside Herschel's line, near it

@@ -13,6 +13,7 @@ def slow_square(shared, item):
     return item * item
 
 
+@pytest.mark.slow
 def test_results_are_ordered_and_independent_of_worker_count():
     items = list(range(23))
     results = {}

@@ -123,6 +123,7 @@ def test_a_changed_ledger_or_shot_input_is_refused_too(played, tmp_path):
         MatchSession.continue_from(tmp_path / "speed.replay")
 
 
+@pytest.mark.slow
 def test_a_finished_game_and_a_game_without_a_human_are_not_offered(tmp_path):
     finished_path = tmp_path / "finished.replay"
     finished, _ = recorded_game(finished_path, 400, house_rules={"round_limit": 1}, opponents=1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.app.hud.history_text import LineKind, history_lines, shot_entries, shot_rulings
@@ -105,6 +106,7 @@ def test_every_shot_is_listed_with_its_rulings_and_the_purses_after():
     assert [line.shot for line in lines if line.kind is LineKind.HEADING] == [1, 2, 3]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), house=house_rules(st.integers(0, 6)), players=players_drawn, heavy=st.booleans())
 def test_random_games_history_and_table_read_well_and_add_up(data, house, players, heavy):

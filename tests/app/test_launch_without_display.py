@@ -18,6 +18,8 @@ import pytest
 
 from game.app.main import _display_available
 
+pytestmark = pytest.mark.gui
+
 
 def _without_display(*command: str, home: Path | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}

@@ -58,6 +58,7 @@ def test_a_chosen_planet_is_yours():
         session.close()
 
 
+@pytest.mark.slow
 def test_playback_follows_the_recorded_shot_and_sounds_each_event_once():
     session = _session(human=False, opponents=1)
     try:

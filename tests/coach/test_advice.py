@@ -58,6 +58,7 @@ def test_a_finished_game_or_a_random_level_is_refused():
             start_advice(replace(state, finished=True), HOUSE, LAYOUT, pool)
 
 
+@pytest.mark.slow
 def test_the_coachs_spun_shot_keeps_its_spin_so_its_prediction_is_no_warning():
     """The position is a hot-seat game's third shot: the hard coach's plan there was a spun shot, and
     previewed without its spin it put the Earth's taw in the inner ring."""

@@ -155,6 +155,7 @@ def test_frames_reach_the_callback_for_replays_and_the_app():
     assert frames[0][2] == (len(frames[0][1]), 7)
 
 
+@pytest.mark.slow
 def test_a_seeded_match_is_identical_across_processes():
     import subprocess
     import sys

@@ -25,6 +25,7 @@ def test_a_replay_beyond_a_bound_or_of_a_shape_the_viewer_cannot_show_is_refused
     _refusal(case.build())
 
 
+@pytest.mark.slow
 def test_the_issue_files_are_refused_by_the_bound_they_break():
     assert "'frames' must be" in _refusal(hostile.still_shots(2, 200_000, 10))
     assert "last longer than a shot can" in _refusal(hostile.still_shots(1, 5000, 10))

@@ -1,3 +1,4 @@
+import pytest
 """Whole games from random but possible event streams: the marbles always add up, the referee never crashes,
 and nobody goes out holding marbles he could have paid with."""
 
@@ -12,6 +13,7 @@ from tests.rules.games_drawn import debt_heavy_game, house_rules, players_drawn,
 from tests.rules.rules_kit import LAYOUT
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), house=house_rules(), players=players_drawn)
 def test_random_games_keep_every_marble_and_never_crash(data, house, players):
@@ -31,6 +33,7 @@ def test_random_games_keep_every_marble_and_never_crash(data, house, players):
             assert state.next_shooter() is None
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), house=house_rules(st.integers(0, 3)), players=players_drawn)
 def test_no_player_goes_out_holding_marbles_he_could_have_paid_with(data, house, players):

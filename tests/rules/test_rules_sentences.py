@@ -8,6 +8,7 @@ marbles, and every payment citing its own rule.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.hypothesis_profiles import examples
@@ -24,6 +25,7 @@ def test_the_grammar_check_catches_each_kind_of_slip():
         assert problems(slip), slip
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), house=house_rules(st.integers(0, 6)), players=players_drawn, heavy=st.booleans())
 def test_every_ruling_of_random_games_reads_as_good_sentences(data, house, players, heavy):

@@ -1,3 +1,4 @@
+import pytest
 """``taw scenario``: the referee's words, one JSON object, and one-line errors with exit status 2."""
 
 import json
@@ -40,6 +41,7 @@ def test_the_hat_scenario_reports_who_shoots_first(capsys):
     assert data["hat"][0]["planet"] == "mercury" and data["first_shooter"] == data["hat"][0]["person"]
 
 
+@pytest.mark.slow
 def test_bad_files_give_one_line_and_status_two(tmp_path):
     cases = {
         "broken.toml": "players = [",

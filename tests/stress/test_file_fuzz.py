@@ -20,6 +20,8 @@ from stress.file_fuzz import (
     TOML_MUTATIONS,
 )
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from stress.gui_soak import gui_soak
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 
 def test_random_input_raises_nothing_and_leaves_the_menu_as_it_was(tmp_path):

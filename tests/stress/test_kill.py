@@ -13,6 +13,8 @@ from game.errors import UserError
 from game.replay import load_replay
 from game.replay.fileformat import read_meta
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

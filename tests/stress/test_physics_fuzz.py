@@ -16,6 +16,8 @@ from stress.physics_fuzz import (
     run_case,
 )
 
+pytestmark = pytest.mark.slow
+
 
 def test_random_shots_into_crowds_keep_every_physics_invariant():
     report = fuzz_physics(20260, 90)
