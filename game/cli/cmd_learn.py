@@ -7,12 +7,12 @@ from pathlib import Path
 
 from game import argtypes
 
-HELP = "list the lessons of 'Learn the game'; --check plays each one's solution and failing shot"
+HELP = "list the lessons of 'Learn the game'; --check plays each one's solution and its opening aim and power"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true",
-                        help="exit 0 only if every lesson loads, its solution passes and its failing shot fails")
+                        help="exit 0 only if every lesson loads, its solution passes and its opening aim and power fail")
     parser.add_argument("--dir", metavar="DIR", type=argtypes.path_arg("DIR"), default=None,
                         help="a folder of lessons instead of the shipped course")
 
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 failures += 1
                 why = (f"the solution does not pass: {check.solution.reason}" if not check.solution.passed
-                       else f"the failing shot passes: {check.failing.reason}")
+                       else f"the opening aim and power pass untouched: {check.opening.reason}")
                 print(f"{line}: FAIL: {why}")
         else:
             print(line)

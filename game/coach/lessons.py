@@ -11,8 +11,8 @@ do = "Strike the Sun at an angle ..."   # what to do, one or two sentences
 [goal]                        # what counts as success (game.coach.goals)
 kind = "release"
 avoid = [12]
-[fail]                        # a shot that must not pass (a scenario shot table)
-aim = "sun"
+[start]                       # the aim and power the lesson opens with: a shot that must not pass
+aim = "sun"                   # (a scenario shot table; the player must aim to pass)
 speed = 1.5
 ```
 
@@ -28,20 +28,22 @@ from pathlib import Path
 from typing import Any
 
 from game.coach.goals import Goal, GoalKind, Outcome, judge_goal
+from game.coach.preview import match_for
 from game.errors import UserError
 from game.fileio import parse_toml, read_bounded
-from game.match.match import ShotResult
+from game.match.match import IllegalShotError, ShotResult
+from game.match.players import Shot, TawPlacement
 from game.physics import PhysicsConfig
-from game.rules.layout import PLANETS
+from game.rules.layout import PLANETS, taw_id
 from game.rules.state import RuleState
-from game.scenario.format import Scenario, ShotSpec, parse_scenario, read_shot
+from game.scenario.format import Scenario, ShotSpec, parse_scenario, read_shot, resolve_direction
 from game.scenario.run import run_scenario, starting_state
 
 LESSON_FILE = "lesson.toml"
 SCENARIO_FILE = "scenario.toml"
 MAX_FILE_BYTES = 64 * 1024
 MAX_LESSONS = 200
-LESSON_KEYS = frozenset({"title", "rules", "do", "goal", "fail"})
+LESSON_KEYS = frozenset({"title", "rules", "do", "goal", "start"})
 GOAL_KEYS = frozenset({"kind", "rule", "payer", "avoid"})
 
 
@@ -53,7 +55,7 @@ class Lesson:
     do: str
     goal: Goal
     scenario: Scenario   # its last shot is the solution
-    fail: ShotSpec
+    start: ShotSpec      # the aim and power the player finds when the lesson opens; it fails the goal
 
     @property
     def setup_shots(self) -> tuple[ShotSpec, ...]:
@@ -148,13 +150,13 @@ def load_lesson(folder: Path, max_speed: float | None = None) -> Lesson:
     if not isinstance(rules, list) or not rules or not all(
             isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 17 for r in rules):
         raise _fail(source, "rules", "must be a non-empty array of rule numbers, 1 to 17")
-    if "fail" not in data:
-        raise _fail(source, "fail", "is missing (a shot that must not pass)")
-    fail = read_shot(source, "fail", data["fail"], shooter=scenario.shots[-1].shooter, players=scenario.players,
-                     layout=scenario.layout, max_speed=cap)
+    if "start" not in data:
+        raise _fail(source, "start", "is missing (the aim and power the lesson opens with, which must not pass)")
+    start = read_shot(source, "start", data["start"], shooter=scenario.shots[-1].shooter, players=scenario.players,
+                      layout=scenario.layout, max_speed=cap)
     return Lesson(id=folder.name, title=_text(source, data, "title", 80), rules=tuple(rules),
                   do=_text(source, data, "do", 400), goal=_goal(source, data.get("goal")), scenario=scenario,
-                  fail=fail)
+                  start=start)
 
 
 def load_course(folder: Path | None = None) -> list[CourseEntry]:
@@ -198,18 +200,47 @@ def judge(lesson: Lesson, result: ShotResult) -> Outcome:
     return judge_goal(lesson.goal, result.ruling, result.shooter)
 
 
+def opening_shot(lesson: Lesson, state: RuleState | None = None) -> Shot:
+    """The aim, power and taw placement the player finds when the lesson opens: its ``[start]`` resolved on
+    the table as the setup shots left it (``state``, if the caller has it already).
+
+    The app opens every lesson on this shot and ``check_lesson`` plays this very shot, so the check is of
+    what the player sees, not of a separate record.
+    """
+    state = state if state is not None else start_state(lesson)
+    spec = lesson.start
+    shooter = spec.shooter or state.next_shooter()
+    assert shooter is not None, "a lesson's table always has someone to shoot"
+    match = match_for(state, lesson.scenario.house, lesson.scenario.layout)
+    placement = TawPlacement(*spec.place) if spec.place is not None else None
+    try:
+        origin, placement = match.start_of(Shot(0.0, spec.speed, placement), shooter)
+    except IllegalShotError as err:
+        raise UserError(f"{lesson.id}/{LESSON_FILE}: start: {err}") from None
+    table = {body: pos for body, pos in state.positions.items() if body != taw_id(shooter)}
+    direction = resolve_direction(spec, table, origin, f"{lesson.id}/{LESSON_FILE}")
+    return Shot(direction, spec.speed, placement, spec.spin)
+
+
+def as_spec(shot: Shot) -> ShotSpec:
+    """A resolved shot written as a scenario shot (direction given, the taw laid where it was laid)."""
+    place = (shot.placement.orbit, shot.placement.angle) if shot.placement is not None else None
+    return ShotSpec(shooter=None, speed=shot.speed, key="start", direction=shot.direction, place=place,
+                    spin=shot.spin)
+
+
 @dataclass(frozen=True)
 class LessonCheck:
     lesson_id: str
     solution: Outcome
-    failing: Outcome
+    opening: Outcome   # the lesson's opening aim and power, played untouched
 
     @property
     def ok(self) -> bool:
-        return self.solution.passed and not self.failing.passed
+        return self.solution.passed and not self.opening.passed
 
 
 def check_lesson(lesson: Lesson, config: PhysicsConfig | None = None) -> LessonCheck:
-    """Play the recorded solution and the failing shot; the referee must pass one and not the other."""
+    """Play the recorded solution and the opening shot; the referee must pass the one and not the other."""
     return LessonCheck(lesson.id, judge(lesson, play_spec(lesson, lesson.solution, config)),
-                       judge(lesson, play_spec(lesson, lesson.fail, config)))
+                       judge(lesson, play_spec(lesson, as_spec(opening_shot(lesson)), config)))

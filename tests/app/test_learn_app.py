@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from game.app.screens.aim import DRAG_FULL
-from game.coach.lessons import course_dir, load_course
+from game.coach.lessons import course_dir, load_course, opening_shot
 from tests.app.helpers_app import click, leave_to_menu, new_game_against_one, press, shoot_anyway_if_asked, step
 
 pytestmark = pytest.mark.gui
@@ -61,6 +61,28 @@ def test_the_menu_lists_every_lesson(fresh_app):
     assert set(app.flow.current.rows) == {e.id for e in load_course()}
     press(app, "pause")
     assert app.flow.state == "Menu"
+
+
+def test_every_lesson_opens_on_the_opening_shot_that_learn_check_plays(fresh_app):
+    # `taw learn --check` proves the opening fails; this proves the player starts from that very shot.
+    app = fresh_app
+    for entry in load_course():
+        aim = open_lesson(app, entry.id)
+        opening = opening_shot(entry.lesson)
+        shot = aim.shot(aim.planned)
+        assert shot.direction == pytest.approx(opening.direction, abs=1e-9), entry.id
+        assert shot.speed == pytest.approx(opening.speed, rel=1e-9), entry.id
+        assert shot.placement == opening.placement, entry.id
+        press(app, "pause")
+        leave_to_menu(app)
+
+
+def test_a_lesson_shot_at_its_opening_aim_and_power_untouched_fails(fresh_app):
+    app = fresh_app
+    open_lesson(app, "04-the-orbits")
+    press(app, "shoot-planned")   # G: the power and aim the lesson opened with
+    play_out(app)
+    assert not app.flow.current.passed and "Jupiter did not pay you" in app.game.session.outcome.reason
 
 
 def test_a_lesson_is_passed_by_playing_its_solution_through_the_apps_input(fresh_app):
@@ -125,13 +147,13 @@ def test_the_coachs_advice_pushes_the_lesson_panel_down_clear_of_it_and_back_whe
 def test_a_missed_lesson_can_be_tried_again_or_skipped(fresh_app):
     app = fresh_app
     aim = open_lesson(app, RELEASE)
-    shoot_with_the_mouse(app, aim, sun_direction(aim), app.game.lesson.fail.speed)
+    shoot_with_the_mouse(app, aim, sun_direction(aim), app.game.lesson.start.speed)
     play_out(app)
     result = app.flow.current
     assert not result.passed
     click(app, result.retry_button)
     assert app.flow.state == "Aim" and app.game.lesson.id == RELEASE and app.game.session.outcome is None
-    shoot_with_the_mouse(app, app.flow.current, sun_direction(app.flow.current), app.game.lesson.fail.speed)
+    shoot_with_the_mouse(app, app.flow.current, sun_direction(app.flow.current), app.game.lesson.start.speed)
     play_out(app)
     click(app, app.flow.current.next_button)  # Skip: on to the next lesson
     assert app.flow.state == "Aim" and app.game.lesson.id != RELEASE

@@ -165,6 +165,11 @@ def shot_velocity(direction_deg: float, level: float, speed_cap: float, min_frac
     return (speed * math.cos(a), speed * math.sin(a))
 
 
+def level_for_speed(speed: float, speed_cap: float) -> float:
+    """The power level (0..1) at which ``shot_velocity`` launches the taw at ``speed``."""
+    return min(1.0, speed / (speed_cap * 0.999))
+
+
 def point_on_circle(radius: float, angle_deg: float) -> Point:
     a = math.radians(angle_deg)
     return (radius * math.cos(a), radius * math.sin(a))

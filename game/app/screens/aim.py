@@ -23,7 +23,7 @@ import math
 from panda3d.core import GraphicsWindow
 
 from game.app.input.aiming import (SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact, preview_length,
-                                   shot_velocity, turn_start)
+                                   shot_velocity, turn_start, level_for_speed)
 from game.app.input.bindings import TapCounter
 from game.app.hud.first_tip import FirstTurnTip
 from game.app.screens.aim_check import ShotCheck
@@ -61,6 +61,8 @@ class AimState(State):
         self.line_index = 0
         _origin, self.direction, self.placement = turn_start(self.view)
         self.planned = PLANNED_LEVEL
+        if game.opening is not None:
+            self._open_on(game.opening)
         self.spin = ThumbSpin()  # none at the start of every turn: see docs/decisions.md
         self.spin_dot = self.keep(SpinDot(app))
         self._spin_held = {"topspin": 0.0, "backspin": 0.0}  # how long each spin key has been down
@@ -110,6 +112,14 @@ class AimState(State):
         where = "   A/D: slide the taw" if self.view.placements else ""
         return (f"Mouse or Q/E: aim   Hold left button: power   Wheel + G: set power, shoot   W/S: spin{where}   "
                 f"H: coach   Tab: overhead")
+
+    def _open_on(self, shot: Shot) -> None:
+        """Start from a lesson's opening aim, power and taw placement (``game.coach.lessons.opening_shot``)."""
+        self.direction = shot.direction
+        self.placement = shot.placement
+        if shot.placement is not None and self.view.placements is not None:
+            self.line_index = self.view.placements.orbits.index(shot.placement.orbit)
+        self.planned = level_for_speed(shot.speed, self.view.max_speed)
 
     def origin(self) -> tuple[float, float]:
         if self.placement is not None:

@@ -17,7 +17,7 @@ from game.app.hud.naming import Naming
 from game.app.session.game_setup import GameSetup
 from game.app.session.protocol import GameSession
 from game.app.settings import Settings
-from game.coach.lessons import Lesson
+from game.coach.lessons import Lesson, opening_shot
 
 
 class GameContext:
@@ -28,6 +28,8 @@ class GameContext:
         self.setup = setup
         self.hud = Hud(app)
         self.lesson_panel = LessonPanel(app, lesson) if lesson is not None else None
+        # A lesson opens on an aim and power that fail its goal (the aim screen starts there): passing takes aiming.
+        self.opening = opening_shot(lesson, session.state) if lesson is not None else None
         self.feed: tuple[str, ...] = ()
         self.feed_title = "The hat"
         self.fast_forward = False
