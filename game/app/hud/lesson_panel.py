@@ -9,20 +9,20 @@ from game.app.hud.rules_text import RULES
 from game.coach.lessons import Lesson
 
 SCALE = 0.036
+MIN_SCALE = 0.028  # never smaller than this (10 pixels a line in a 720-pixel window)
 WIDTH = 1.05
-# Printed rules longer than this are cut with an ellipsis (rule 5 runs to a paragraph); the rules screen has them whole.
-RULE_CHARS = 230
 
 
 def lesson_lines(lesson: Lesson) -> list[str]:
-    rules = []
-    for n in lesson.rules:
-        text = RULES[n]
-        rules.append(f"Rule {n}: {text if len(text) <= RULE_CHARS else text[:RULE_CHARS - 3].rstrip() + '...'}")
+    """The rules whole, as Martin printed them (rule 5 runs to a paragraph), what to do, and what counts."""
+    rules = [f"Rule {n}: {RULES[n]}" for n in lesson.rules]
     return rules + ["", f"What to do: {lesson.do}", "", f"To pass: {lesson.goal.describe()}"]
 
 
-TOP = -0.52   # the panel's top edge, below the coach's button (a2dTopLeft units)
+TOP = -0.52    # the panel's top edge, below the coach's button (a2dTopLeft units)
+TEXT_TOP = -0.65
+PAD = 0.04     # between the words' last line and the panel's bottom edge
+FLOOR = -1.45  # the lowest the panel reaches in place: clear of the feed panel (its top 1.56 below the window's)
 GAP = 0.02
 
 
@@ -32,8 +32,22 @@ class LessonPanel:
         self.frame = theme.panel(self.root, (0.02, WIDTH + 0.08, -1.2, TOP))
         self.title = theme.label(self.root, lesson.title, (0.06, -0.58), scale=0.05, colour=theme.BRASS,
                                  align=TextNode.ALeft)
-        self.text = theme.label(self.root, "\n".join(lesson_lines(lesson)), (0.06, -0.65), scale=SCALE,
+        self.text = theme.label(self.root, "\n".join(lesson_lines(lesson)), (0.06, TEXT_TOP), scale=SCALE,
                                 align=TextNode.ALeft, wordwrap=WIDTH / SCALE)
+        self.frame["frameSize"] = (0.02, WIDTH + 0.08, self._fit_words(), TOP)
+
+    def _fit_words(self) -> float:
+        """The panel's bottom edge, below the words' last line; a text too long to end above ``FLOOR`` is set
+        smaller (never below ``MIN_SCALE``) and wrapped again, so no lesson's words run out of the panel."""
+        scale = SCALE
+        while True:
+            self.text.resetFrameSize()
+            bottom = TEXT_TOP + self.text.guiItem.getFrame()[2] * scale - PAD
+            if bottom >= FLOOR or scale <= MIN_SCALE:
+                return bottom
+            scale = max(MIN_SCALE, scale * 0.94)
+            self.text.setScale(scale)
+            self.text["text_wordwrap"] = WIDTH / scale
 
     def make_room(self, above_bottom: float | None) -> None:
         """Move down so that the panel starts below ``above_bottom`` (the coach's advice); None: back in place."""
