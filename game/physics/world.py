@@ -181,7 +181,7 @@ def check_specs(specs: list[BodySpec], play_radius: float) -> None:
     outside = np.hypot(xy[:, 0], xy[:, 1]) > play_radius
     if outside.any():
         spec = specs[int(np.argmax(outside))]
-        raise PlacementError(f"{spec.id} at {spec.position} lies outside the play circle")
+        raise PlacementError(f"{spec.id} at {spec.position} lies outside the play area")
     gap = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1)) - (r[:, None] + r[None, :])
     np.fill_diagonal(gap, np.inf)
     i, j = np.unravel_index(int(np.argmin(gap)), gap.shape)

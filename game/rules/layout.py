@@ -136,11 +136,11 @@ class Layout:
             raise LayoutError("line_radii must name exactly the seven planets")
         radii = [self.line_radii[p] for p in PLANETS]
         if any(b <= a for a, b in zip(radii, radii[1:])):
-            raise LayoutError("orbit lines must grow strictly outward from Mercury to Herschel")
+            raise LayoutError("the lines must grow strictly outward from Mercury to Herschel")
         if not 0 < self.inner_ring_radius < radii[0]:
             raise LayoutError("the inner ring must lie inside Mercury's line")
         if radii[-1] >= self.play_radius:
-            raise LayoutError("the play area must extend beyond the Herschel line")
+            raise LayoutError("the play area must extend beyond Herschel's line")
         for planet, count in self.satellites.items():
             if planet not in PLANETS:
                 raise LayoutError(f"unknown planet {planet!r} in satellites")

@@ -117,7 +117,7 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
         if struck and layout.in_saturn_ring(contact.position):
             forfeit = house.rule16_forfeit
             sheet.owe(16, sheet.shooter, STAKES, forfeit, f"{name} struck {sheet.thing(struck[0])} within Saturn's ring",
-                      f"{name} forfeits {forfeit} to the inner circle")
+                      f"{name} forfeits {forfeit} to the inner ring")
             break
     if not gates.sun_struck or not gates.taking or gates.void:
         return

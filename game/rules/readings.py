@@ -36,7 +36,7 @@ def readings(house: HouseRules | None = None) -> dict[int, str]:
             "satellite it has.",
         12: f"Your taw, after striking a marble, rests in your own orbit: put {house.rule12_stake} in the inner ring.",
         13: "A taw resting in the inner ring stays there for the winner, and its player is out.",
-        14: "Lose every satellite and become a Comet: after the Sun is struck, start from any orbit line.",
+        14: "Lose every satellite and become a Comet: after the Sun is struck, start from any line.",
         15: f"Your taw first striking your own planet or satellite is a foul: forfeit {house.rule15_forfeit}, earn nothing.",
         16: f"Striking a body inside Saturn's ring forfeits {house.rule16_forfeit}; the Sun struck there takes up "
             f"Saturn's system.",

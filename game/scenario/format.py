@@ -314,7 +314,7 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         spot = reader.table(f"{key}.place", table["place"])
         reader.unknown_keys(f"{key}.place", spot, frozenset({"on", "angle"}))
         if "on" not in spot:
-            raise reader.fail(f"{key}.place.on", "is missing (the orbit line to lay the taw on)")
+            raise reader.fail(f"{key}.place.on", "is missing (the line to lay the taw on)")
         place = (reader.planet(f"{key}.place.on", spot["on"]),
                  reader.number(f"{key}.place.angle", spot.get("angle", 0.0)) % 360.0)
     if "direction" in table:

@@ -1,4 +1,4 @@
-"""The seventeen rules, a page at a time: Martin's words, then our reading.
+"""The ground's words with a labelled diagram, then the seventeen rules a page at a time: Martin's words, then our reading.
 
 The reading is the rules layer's own line for each rule under the game's
 house rules (``game.rules.readings``), the same line docs/rules.md opens each
@@ -11,6 +11,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from game.app.hud import theme
+from game.app.hud.ground_diagram import GroundDiagram
 from game.app.hud.rules_text import RULES
 from game.rules.house import HouseRules
 from game.rules.readings import readings
@@ -22,7 +23,7 @@ class RulesPanel:
     def __init__(self, parent, on_close, house: HouseRules | None = None) -> None:
         self.readings = readings(house)
         self.page = 0
-        self.pages = (len(RULES) + PER_PAGE - 1) // PER_PAGE
+        self.pages = 1 + (len(RULES) + PER_PAGE - 1) // PER_PAGE  # page 0: the ground and its words
         self.frame = DirectFrame(parent=parent, frameColor=theme.OPAQUE_PANEL, frameSize=(-1.25, 1.25, -0.9, 0.9))
         theme.label(self.frame, "The Laws of Sun and Planet Taw", (0, 0.76), scale=0.075, colour=theme.BRASS)
         self.body_labels = []
@@ -33,6 +34,7 @@ class RulesPanel:
             reading = theme.label(self.frame, "", (-1.02, top - 0.2), scale=0.04, colour=theme.DIM_INK,
                                   align=TextNode.ALeft, wordwrap=51)
             self.body_labels.append((number, text, reading))
+        self.diagram = GroundDiagram(self.frame)
         self.footer = theme.label(self.frame, "", (0, -0.72), scale=0.045, colour=theme.DIM_INK)
         self.prev_button = theme.button(self.frame, "< Previous", (-0.75, -0.84), self.turn, scale=0.05, width=6, extra_args=[-1])
         self.next_button = theme.button(self.frame, "Next >", (0.75, -0.84), self.turn, scale=0.05, width=6, extra_args=[1])
@@ -40,7 +42,9 @@ class RulesPanel:
         self.show()
 
     def numbers_on_page(self) -> list[int]:
-        first = self.page * PER_PAGE + 1
+        if self.page == 0:
+            return []
+        first = (self.page - 1) * PER_PAGE + 1
         return [n for n in range(first, first + PER_PAGE) if n in RULES]
 
     def turn(self, step: int) -> None:
@@ -57,6 +61,7 @@ class RulesPanel:
                 reading["text"] = "Our reading: " + self.readings[n]
             else:
                 number["text"] = text["text"] = reading["text"] = ""
+        self.diagram.show() if self.page == 0 else self.diagram.hide()
         self.footer["text"] = f"Page {self.page + 1} of {self.pages}"
 
     def destroy(self) -> None:
