@@ -69,11 +69,15 @@ def lesson_and_scenario_strings() -> list[tuple[str, str]]:
 
 
 def doc_lines() -> list[tuple[str, str]]:
-    """The player-facing docs, line by line, outside quotations of Martin (``>`` lines)."""
+    """The player-facing docs, line by line, outside quotations of Martin (``>`` lines) and the
+    vocabulary page's list of the words not used."""
     found = []
     for name in PLAYER_DOCS:
+        listing_strays = False
         for number, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1):
-            if not line.lstrip().startswith(">"):
+            if line.startswith("## "):
+                listing_strays = line.strip() == "## Not used"
+            if not listing_strays and not line.lstrip().startswith(">"):
                 found.append((f"{name}:{number}", line))
     return found
 
