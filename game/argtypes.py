@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from typing import Callable
 
 # The house rules' own bound on a round limit (game.rules.house._LIMITS).
@@ -37,14 +38,26 @@ def bounded(name: str, kind: type, low: float, high: float) -> Callable[[str], i
     return parse
 
 
+NAME_MAX = 255    # bytes in one file or folder name (Linux, macOS, Windows' NTFS alike)
+PATH_MAX = 4095   # bytes in a whole path (Linux)
+
+
 def path_arg(name: str) -> Callable[[str], str]:
-    """A file or folder name: not empty, not blank, no NUL byte."""
+    """A file or folder name: not empty, not blank, no NUL byte, no part longer than a file system allows."""
 
     def parse(text: str) -> str:
         if not text.strip():
             raise argparse.ArgumentTypeError("needs a file or folder name, not an empty one")
         if "\x00" in text:
             raise argparse.ArgumentTypeError("may not hold a NUL character")
+        size = len(os.fsencode(text))
+        if size > PATH_MAX:
+            raise argparse.ArgumentTypeError(f"a path of {size} bytes is longer than a file system allows "
+                                             f"({PATH_MAX})")
+        longest = max(len(os.fsencode(part)) for part in text.split(os.sep))
+        if longest > NAME_MAX:
+            raise argparse.ArgumentTypeError(f"a name of {longest} bytes in that path is longer than a file system "
+                                             f"allows ({NAME_MAX})")
         return text
 
     parse.__name__ = name

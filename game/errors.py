@@ -21,12 +21,34 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
+QUOTE_LIMIT = 80       # characters of a bad value quoted back to the person
+MESSAGE_LIMIT = 2000   # characters of a whole message (a path may be long, a megabyte of one is not read)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis saying so."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def clip_quoted(message: str) -> str:
+    """Every value quoted in ``message`` ('...' or "...") cut to ``QUOTE_LIMIT``, and the whole to ``MESSAGE_LIMIT``.
+
+    A refusal quotes the bad value back; a value of a megabyte must not
+    become a megabyte of terminal.
+    """
+    import re
+
+    quoted = re.sub(r"'([^']{%d,})'|\"([^\"]{%d,})\"" % (QUOTE_LIMIT, QUOTE_LIMIT),
+                    lambda m: m.group()[0] + clip(m.group()[1:-1], QUOTE_LIMIT) + m.group()[0], message)
+    return clip(quoted, MESSAGE_LIMIT)
+
+
 class UserError(Exception):
     """Bad input from the person at the keyboard; ``exit_code`` 2 means usage."""
 
     exit_code = 2
 
     def __init__(self, message: str, exit_code: int | None = None) -> None:
-        super().__init__(printable(str(message)))
+        super().__init__(clip_quoted(printable(str(message))))
         if exit_code is not None:
             self.exit_code = exit_code

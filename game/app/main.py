@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import warnings
 
@@ -30,7 +31,7 @@ def launch(args: argparse.Namespace) -> int:
     # With no display a build is still checked: the title screen drawn
     # offscreen (EGL), at the settings' resolution.
     offscreen = bool(smoke) and not _display_available()
-    first_start = not paths.settings_file.exists()
+    first_start = not os.path.lexists(paths.settings_file)   # False on any error: a folder we cannot enter
     config = AppConfig(paths=paths, settings=settings, seed=args.seed, offscreen=offscreen,
                        offscreen_size=settings.resolution(), detect_quality=first_start and not smoke,
                        seating=seating)
@@ -85,7 +86,8 @@ def _save_and_quit(app, target: str, saved: list[bool]) -> None:
     except OSError:
         ok = False
     saved.append(bool(ok))
-    sys.stderr.write(f"taw: smoke test {'saved ' + str(path) if ok else 'could not save a screenshot'}\n")
+    if ok:   # a failure is said once, by launch's error
+        sys.stderr.write(f"taw: smoke test saved {path}\n")
     app.userExit()
 
 

@@ -66,3 +66,74 @@ class UserPaths:
     def under(cls, root: Path) -> "UserPaths":
         """Both folders inside one root: what tests use."""
         return cls(root / "config", root / "data")
+
+
+# -- Panda's model cache ---------------------------------------------------------------------------
+
+MODEL_CACHE_MIN_FREE = 64 << 20   # bytes free for the cache to stay on; the game's models cache to about 5 MB
+
+
+def cache_folder_usable(folder: Path, min_free: int = MODEL_CACHE_MIN_FREE) -> str | None:
+    """None if ``folder`` can hold the model cache; else why not, in a few words."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return "it cannot be written"
+        info = os.statvfs(folder)
+    except OSError as err:
+        return err.strerror or type(err).__name__
+    if info.f_flag & os.ST_RDONLY:
+        return "it is on a read-only file system"
+    if info.f_bavail * info.f_frsize < min_free:
+        return "the disk is full"
+    return None
+
+
+def _configured_model_cache() -> str:
+    """The ``model-cache-dir`` the PRC pages set, expanded; read from the pages, since asking the variable
+    itself (or ``BamCache``) before Panda declares it prints warnings, and building the cache writes to it."""
+    from panda3d.core import ConfigPageManager, Filename
+
+    manager = ConfigPageManager.getGlobalPtr()
+    pages = [manager.getExplicitPage(i) for i in reversed(range(manager.getNumExplicitPages()))]
+    pages += [manager.getImplicitPage(i) for i in range(manager.getNumImplicitPages())]
+    for page in pages:
+        for i in range(page.getNumDeclarations()):
+            if page.getVariableName(i) == "model-cache-dir":
+                raw = page.getStringValue(i).strip()
+                return Filename.expandFrom(raw).toOsSpecific() if raw else ""
+    return ""
+
+
+def guard_model_cache() -> str | None:
+    """Turn Panda's model cache off when its folder cannot take writes; the reason, or None if it stays on.
+
+    On a full or read-only disk Panda's cache prints an error for every
+    write it tries (tens of thousands of lines) and then crashes, so every
+    command that draws calls this before its ShowBase: an empty
+    ``model-cache-dir`` turns the cache off, and models load from the game's
+    own files as they would the first time.  Mesa's shader cache is turned
+    off the same way (``_guard_shader_cache``).
+    """
+    from panda3d.core import loadPrcFileData
+
+    _guard_shader_cache(os.environ)
+    folder = _configured_model_cache()
+    if not folder:
+        return None
+    why = cache_folder_usable(Path(folder))
+    if why is not None:
+        loadPrcFileData("taw-model-cache-off", "model-cache-dir\n")
+    return why
+
+
+def _guard_shader_cache(env: "os._Environ[str]") -> None:
+    """Mesa's shader cache (llvmpipe's, on machines without a GPU) maps its files: on a full disk that is
+    a bus error.  Off when its folder cannot take writes; read by Mesa when the GL context is made."""
+    if env.get("MESA_SHADER_CACHE_DISABLE"):
+        return
+    home = Path(env.get("HOME") or "/")
+    folder = Path(env.get("MESA_SHADER_CACHE_DIR") or Path(env.get("XDG_CACHE_HOME") or home / ".cache")
+                  / "mesa_shader_cache")
+    if cache_folder_usable(folder) is not None:
+        env["MESA_SHADER_CACHE_DISABLE"] = "true"

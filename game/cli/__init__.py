@@ -15,7 +15,7 @@ import sys
 from typing import Sequence
 
 from game import __version__
-from game.errors import UserError, printable
+from game.errors import UserError, clip, clip_quoted, printable
 
 PROG = "taw"
 DEFAULT_COMMAND = "play"
@@ -25,7 +25,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{printable(self.prog)}: error: {printable(message)} (see --help)\n")
+        sys.stderr.write(f"{printable(self.prog)}: error: {clip_quoted(printable(message))} (see --help)\n")
         sys.exit(2)
 
 
@@ -74,3 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 1
+    except OSError as err:
+        if err.filename is None:
+            raise
+        # A file or folder the person named, or one under their HOME, that the system refused (a folder
+        # that cannot be entered, a name too long, a full disk) wherever a command did not say so itself.
+        where = clip(printable(str(err.filename)), 200)
+        sys.stderr.write(f"{PROG}: error: {where}: {err.strerror or type(err).__name__}\n")
+        return 2

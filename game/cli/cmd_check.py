@@ -35,6 +35,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(str(err), exit_code=1) from None
     from panda3d.core import Filename, Loader, LoaderOptions
 
+    from game.app.paths import guard_model_cache
+
+    guard_model_cache()   # before the first model: on a full disk Panda's cache would crash the check
     loader = Loader.get_global_ptr()
     for path in models:
         if loader.load_sync(Filename.from_os_specific(str(path)), LoaderOptions(LoaderOptions.LF_no_cache)) is None:

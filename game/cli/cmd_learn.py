@@ -22,8 +22,13 @@ def run(args: argparse.Namespace) -> int:
     from game.errors import UserError
 
     folder = Path(args.dir) if args.dir is not None else None
-    if folder is not None and not folder.is_dir():
-        raise UserError(f"{folder}: not a folder of lessons")
+    if folder is not None:
+        try:
+            is_folder = folder.is_dir()
+        except OSError as err:   # a folder on the way that cannot be entered
+            raise UserError(f"{folder}: cannot read the lessons there ({err.strerror})") from None
+        if not is_folder:
+            raise UserError(f"{folder}: not a folder of lessons")
     entries = load_course(folder)
     if not entries:
         raise UserError(f"{args.dir or 'the course'}: no lessons found")

@@ -113,7 +113,10 @@ def _watch(args: argparse.Namespace, replay, shot: int | None) -> int:
     from direct.showbase.ShowBase import ShowBase
     from panda3d.core import loadPrcFileData
 
+    from game.app.paths import guard_model_cache
     from game.app.replay.viewer import ReplayViewer
+
+    guard_model_cache()
 
     # the viewer makes no sound yet: no audio device needed
     loadPrcFileData("taw-replay", "window-title Sun and Planet Taw - replay\nnotify-level-device fatal\n"

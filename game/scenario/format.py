@@ -41,6 +41,8 @@ PLACEMENT_KEYS = frozenset({"at", "on", "in", "beyond", "angle", "frac", "by"})
 # Gap kept between bodies that a scenario places: two marbles closer than
 # this would start the simulation pressed into each other.
 OVERLAP_TOLERANCE = 1e-6
+MAX_SCENARIO_SHOTS = 1000   # a trick shot is a few; the match itself stops at 2,000 (game.match.match)
+MAX_HAT_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -400,7 +402,22 @@ def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: 
     description = reader.string("description", data.get("description", ""))
     if "hat" in data:
         return _hat_scenario(reader, data, house, layout, description)
+    players, shooter, first_shot = _players(reader, data)
+    positions = _table(reader, data, layout, players)
+    shots = _shots(reader, data, shooter, players, layout, max_speed, require_shot)
+    state = _state(reader, data, players)
+    if not shots:
+        return Scenario(source=source, players=players, shooter=shooter, positions=positions, shots=(),
+                        state=state, house=house, layout=layout, description=description, first_shot=first_shot)
+    first = shots[0]
+    if first.aim is not None and first.aim not in positions:
+        raise reader.fail(f"{first.key}.aim", f"no body {first.aim!r} is on the ground")
+    return Scenario(source=source, players=players, shooter=first.shooter, positions=positions, shots=shots,
+                    state=state, house=house, layout=layout, description=description, first_shot=first_shot)
 
+
+def _players(reader: _Reader, data: Mapping[str, Any]) -> tuple[tuple[str, ...], str | None, bool]:
+    """The planets held in turn order, the shooter named at the top (if any) and ``first_shot``."""
     if "players" not in data:
         raise reader.fail("players", "is missing (the planets held, in turn order)")
     raw_players = data["players"]
@@ -417,7 +434,12 @@ def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: 
     first_shot = data.get("first_shot", False)
     if not isinstance(first_shot, bool):
         raise reader.fail("first_shot", f"must be true or false, not {_describe(first_shot)}")
+    return players, shooter, first_shot
 
+
+def _table(reader: _Reader, data: Mapping[str, Any], layout: Layout,
+           players: tuple[str, ...]) -> dict[str, Point]:
+    """Where every body lies: the text's setup, with the ``[bodies]`` placed and removed."""
     known = all_body_ids(layout, players)
     positions = default_positions(layout, players)
     bodies = _flatten_bodies(reader, reader.table("bodies", data.get("bodies", {})))
@@ -425,15 +447,7 @@ def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: 
     removed: set[str] = set()
     for key, value in bodies.items():
         if key == "remove":
-            if not isinstance(value, list):
-                raise reader.fail("bodies.remove", "must be an array of body ids")
-            for i, body in enumerate(value):
-                body = reader.string(f"bodies.remove[{i}]", body)
-                _check_id(reader, f"bodies.remove[{i}]", body, known, players)
-                if body == SUN or is_taw(body):
-                    raise reader.fail(f"bodies.remove[{i}]", f"{body} must stay on the ground "
-                                                            "(the Sun and every player's taw)")
-                removed.add(body)
+            removed |= _removed(reader, value, known, players)
             continue
         _check_id(reader, f"bodies.{key}", key, known, players)
         positions[key] = _placement(reader, f"bodies.{key}", value, layout)
@@ -443,30 +457,43 @@ def parse_scenario(text: str | bytes, source: str, *, max_speed: float, layout: 
         raise reader.fail(f"bodies.{both[0]}", "is both placed and removed")
     positions = {body: positions[body] for body in known if body in positions and body not in removed}
     _check_ground(reader, positions, layout, placed)
+    return positions
 
+
+def _removed(reader: _Reader, value: Any, known: Any, players: tuple[str, ...]) -> set[str]:
+    """``bodies.remove``: planets and satellites off the ground (never the Sun or a taw)."""
+    if not isinstance(value, list):
+        raise reader.fail("bodies.remove", "must be an array of body ids")
+    removed: set[str] = set()
+    for i, body in enumerate(value):
+        body = reader.string(f"bodies.remove[{i}]", body)
+        _check_id(reader, f"bodies.remove[{i}]", body, known, players)
+        if body == SUN or is_taw(body):
+            raise reader.fail(f"bodies.remove[{i}]", f"{body} must stay on the ground "
+                                                    "(the Sun and every player's taw)")
+        removed.add(body)
+    return removed
+
+
+def _shots(reader: _Reader, data: Mapping[str, Any], shooter: str | None, players: tuple[str, ...],
+           layout: Layout, max_speed: float, require_shot: bool) -> tuple[ShotSpec, ...]:
+    """The one ``[shot]`` or the ``[[shots]]`` in order; empty only when no shot is required."""
     if "shot" in data and "shots" in data:
         raise reader.fail("shot", "give one [shot] table or a [[shots]] array, not both")
-    if "shot" not in data and "shots" not in data and not require_shot:
-        return Scenario(source=source, players=players, shooter=shooter, positions=positions, shots=(),
-                        state=_state(reader, data, players), house=house, layout=layout, description=description,
-                        first_shot=first_shot)
     if "shot" not in data and "shots" not in data:
+        if not require_shot:
+            return ()
         raise reader.fail("shot", "is missing: give a [shot] table (with a top-level shooter) or a [[shots]] array")
     if "shot" in data:
-        shots = (_shot(reader, "shot", reader.table("shot", data["shot"]), shooter, players, layout, max_speed),)
-    else:
-        raw = data["shots"]
-        if not isinstance(raw, list) or not raw or not all(isinstance(t, Mapping) for t in raw):
-            raise reader.fail("shots", "must be an array of tables ([[shots]])")
-        # The top-level shooter takes the first shot; after it the turn passes by rule 2.
-        shots = tuple(_shot(reader, f"shots[{i}]", t, shooter if i == 0 else None, players, layout, max_speed)
-                      for i, t in enumerate(raw))
-    first = shots[0]
-    if first.aim is not None and first.aim not in positions:
-        raise reader.fail(f"{first.key}.aim", f"no body {first.aim!r} is on the ground")
-    state = _state(reader, data, players)
-    return Scenario(source=source, players=players, shooter=first.shooter, positions=positions, shots=shots,
-                    state=state, house=house, layout=layout, description=description, first_shot=first_shot)
+        return (_shot(reader, "shot", reader.table("shot", data["shot"]), shooter, players, layout, max_speed),)
+    raw = data["shots"]
+    if not isinstance(raw, list) or not raw or not all(isinstance(t, Mapping) for t in raw):
+        raise reader.fail("shots", "must be an array of tables ([[shots]])")
+    if len(raw) > MAX_SCENARIO_SHOTS:
+        raise reader.fail("shots", f"{len(raw)} shots are more than a scenario may play ({MAX_SCENARIO_SHOTS})")
+    # The top-level shooter takes the first shot; after it the turn passes by rule 2.
+    return tuple(_shot(reader, f"shots[{i}]", t, shooter if i == 0 else None, players, layout, max_speed)
+                 for i, t in enumerate(raw))
 
 
 def _hat_scenario(reader: _Reader, data: Mapping[str, Any], house: HouseRules, layout: Layout,
@@ -480,6 +507,10 @@ def _hat_scenario(reader: _Reader, data: Mapping[str, Any], house: HouseRules, l
     if not isinstance(people_raw, list) or not 1 <= len(people_raw) <= len(PLANETS):
         raise reader.fail("hat.people", f"must be an array of 1 to {len(PLANETS)} names")
     people = tuple(reader.string(f"hat.people[{i}]", p) for i, p in enumerate(people_raw))
+    for i, person in enumerate(people):
+        if not person.strip() or not person.isprintable() or len(person) > MAX_HAT_NAME:
+            raise reader.fail(f"hat.people[{i}]", f"must be a name of 1 to {MAX_HAT_NAME} printable characters "
+                                                  "(no newline or control character)")
     if len(set(people)) != len(people):
         raise reader.fail("hat.people", "names someone twice")
     seed = reader.integer("hat.seed", hat.get("seed", 0))

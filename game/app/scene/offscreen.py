@@ -35,6 +35,9 @@ def load_offscreen_prc(size: tuple[int, int] = (320, 240), msaa: int = 0) -> Non
     """Set the PRC an offscreen ShowBase needs; call before ShowBase()."""
     from panda3d.core import loadPrcFileData
 
+    from game.app.paths import guard_model_cache
+
+    guard_model_cache()   # a full disk must not crash the drawing (game.app.paths)
     lines = OFFSCREEN_PRC + f"win-size {size[0]} {size[1]}\n"
     if msaa:
         lines += f"framebuffer-multisample 1\nmultisamples {msaa}\n"
