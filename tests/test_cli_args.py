@@ -37,7 +37,7 @@ def _run(argv, capsys):
     (["simulate", "--out", "/dev/null"], "character device, not a regular file"),
     (["simulate", "--out", LONG], "a name of 300 bytes in that path is longer than a file system allows"),
     (["replay", LONG], "a name of 300 bytes in that path"),
-    (["scenario", LONG + ".toml"], "a name of 300 bytes in that path"),
+    (["scenario", LONG + ".toml"], "a name of 305 bytes in that path"),
     (["replay", "/dev/zero"], "character device, not a replay file"),
     (["replay", "x.replay", "--camera", "\x1b[31mred\nTraceback"], "invalid choice"),
 ])
