@@ -12,8 +12,10 @@ from direct.gui.DirectGui import DirectFrame, DirectWaitBar
 from panda3d.core import TextNode
 
 from game.app.hud import theme
+from game.app.hud.clear_view import ClearView, mark
 from game.app.input.bindings import action_event
 from game.rules import names
+from game.rules.layout import SUN, taw_id
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,15 @@ def sun_words(region: str | None) -> str:
     return f"The Sun lies {where}" if region == "beyond" else f"The Sun lies in {where}"
 
 
+def play_points(scene, shooter: str) -> list[tuple[float, float, float]]:
+    """What the HUD must not hide: the Sun, the shooter's taw and points along the paths the preview draws."""
+    bodies = [SUN] + ([taw_id(shooter)] if shooter else [])
+    points = [scene.body_position(b) for b in bodies if scene.on_ground(b)]
+    for layer in scene.path_layers:
+        points.extend((x, y, 0.0) for x, y in layer.points())
+    return points
+
+
 def feed_shown(lines: tuple[str, ...]) -> list[str]:
     """The newest lines that fit; what is left out is said at the top, with where to read it."""
     if len(lines) <= FEED_LINES:
@@ -107,35 +118,42 @@ class Hud:
         self.sun_text = theme.label(top_c, "", (0.0, -0.09), scale=0.05, colour=theme.DIM_INK)
         self.round_text = theme.label(top_r, "", (-0.05, -0.09), scale=0.045, colour=theme.DIM_INK,
                                       align=TextNode.ARight)
-        # Right column: purses and the stakes (sized to the players in show()).
-        self.purse_panel = DirectFrame(parent=top_r, frameColor=theme.PANEL, frameSize=(-0.62, -0.02, -0.95, -0.18))
-        self.purse_title = theme.label(top_r, "Purses", (-0.32, -0.25), scale=0.05, colour=theme.BRASS)
+        # Right column: purses and the stakes (sized to the players in show()); it fades while play lies under it.
+        purses = self.purses = top_r.attachNewNode("purses")
+        mark(purses)
+        self.purse_panel = DirectFrame(parent=purses, frameColor=theme.PANEL, frameSize=(-0.62, -0.02, -0.95, -0.18))
+        self.purse_title = theme.label(purses, "Purses", (-0.32, -0.25), scale=0.05, colour=theme.BRASS)
         self.purse_rows = [
-            (theme.label(top_r, "", (-0.58, -0.33 - i * 0.075), scale=0.045, align=TextNode.ALeft),
-             theme.label(top_r, "", (-0.07, -0.33 - i * 0.075), scale=0.045, align=TextNode.ARight))
+            (theme.label(purses, "", (-0.58, -0.33 - i * 0.075), scale=0.045, align=TextNode.ALeft),
+             theme.label(purses, "", (-0.07, -0.33 - i * 0.075), scale=0.045, align=TextNode.ARight))
             for i in range(7)
         ]
-        self.stakes_text = theme.label(top_r, "", (-0.32, -0.91), scale=0.042, colour=theme.BRASS)
+        self.stakes_text = theme.label(purses, "", (-0.32, -0.91), scale=0.042, colour=theme.BRASS)
         # Bottom: a strip of hints, and above it the ruling feed (left) and the power meter (right).
         self.hint_bar = DirectFrame(parent=bottom_c, frameColor=(0.06, 0.045, 0.03, 0.78), frameSize=(-4, 4, 0.0, 0.06))
         self.hint_text = theme.label(bottom_c, "", (0.0, 0.017), scale=0.036, colour=theme.DIM_INK)
         feed_width = 1.5  # clear of the taw at the bottom centre of the knuckle-down view
-        self.feed_panel = DirectFrame(parent=bottom_l, frameColor=theme.PANEL, frameSize=(0.02, feed_width, 0.075, 0.44))
-        self.feed_title = theme.label(bottom_l, "Last shot", (0.06, 0.39), scale=0.045, colour=theme.BRASS,
+        feed = self.feed = bottom_l.attachNewNode("feed")
+        mark(feed)
+        self.feed_panel = DirectFrame(parent=feed, frameColor=theme.PANEL, frameSize=(0.02, feed_width, 0.075, 0.44))
+        self.feed_title = theme.label(feed, "Last shot", (0.06, 0.39), scale=0.045, colour=theme.BRASS,
                                       align=TextNode.ALeft)
-        self.feed_text = theme.label(bottom_l, "", (0.06, 0.325), scale=FEED_SCALE, align=TextNode.ALeft,
+        self.feed_text = theme.label(feed, "", (0.06, 0.325), scale=FEED_SCALE, align=TextNode.ALeft,
                                      wordwrap=(feed_width - 0.1) / FEED_SCALE)
         # Every shot of the game, through the same action as the L key.
-        self.history_button = theme.button(bottom_l, "History (L)", (feed_width - 0.2, 0.39),
+        self.history_button = theme.button(feed, "History (L)", (feed_width - 0.2, 0.39),
                                            app.messenger.send, scale=0.035, width=7,
                                            extra_args=[action_event("history")])
-        self.power = DirectWaitBar(parent=bottom_r, range=1.0, value=0.0, pos=(-0.45, 0, 0.16),
+        power = bottom_r.attachNewNode("power")
+        mark(power)
+        self.power = DirectWaitBar(parent=power, range=1.0, value=0.0, pos=(-0.45, 0, 0.16),
                                    frameSize=(-0.4, 0.4, -0.035, 0.035), frameColor=(0.15, 0.12, 0.08, 0.9),
                                    barColor=theme.BRASS)
-        self.power_label = theme.label(bottom_r, "Power", (-0.45, 0.22), scale=0.045, colour=theme.INK)
+        self.power_label = theme.label(power, "Power", (-0.45, 0.22), scale=0.045, colour=theme.INK)
         self.thinking_text = theme.label(top_c, "", (0.0, -0.25), scale=0.06, colour=theme.BRASS)
         self.notice_text = theme.label(top_c, "", (0.0, -0.19), scale=0.042, colour=theme.BAD)
         self._dots = 0.0
+        self.clear_view = ClearView(app, lambda: play_points(app.view.scene, self.status.shooter))
         self.show(self.status)
 
     def show(self, status: HudStatus) -> None:
@@ -197,6 +215,7 @@ class Hud:
         self.thinking_text["text"] = f"{who} is thinking" + "." * int(self._dots)
 
     def destroy(self) -> None:
+        self.clear_view.destroy()
         for widget in (self.top, self.turn_text, self.sun_text, self.round_text, self.purse_panel, self.purse_title,
                        self.stakes_text, self.feed_panel, self.feed_title, self.power, self.power_label,
                        self.hint_bar, self.hint_text, self.thinking_text, self.feed_text, self.notice_text,

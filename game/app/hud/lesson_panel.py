@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from panda3d.core import TextNode
 
+from game.app.hud.clear_view import mark
 from game.app.hud import theme
 from game.app.hud.rules_text import RULES
 from game.coach.lessons import Lesson
@@ -29,6 +30,7 @@ GAP = 0.02
 class LessonPanel:
     def __init__(self, app, lesson: Lesson) -> None:
         self.root = app.a2dTopLeft.attachNewNode("lesson-panel")
+        mark(self.root)  # it fades while the play lies under it (clear_view)
         self.frame = theme.panel(self.root, (0.02, WIDTH + 0.08, -1.2, TOP))
         self.title = theme.label(self.root, lesson.title, (0.06, -0.58), scale=0.05, colour=theme.BRASS,
                                  align=TextNode.ALeft)

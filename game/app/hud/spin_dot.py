@@ -14,6 +14,7 @@ import math
 from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, GeomVertexWriter,
                           LineSegs, NodePath, TextNode)
 
+from game.app.hud.clear_view import mark
 from game.app.hud import theme
 from game.app.input.aiming import spin_words
 
@@ -71,6 +72,7 @@ class SpinDot:
 
     def __init__(self, app) -> None:
         self.root = app.a2dBottomRight.attachNewNode("spin-dot")
+        mark(self.root)  # it fades while the play lies under it (clear_view)
         self.panel = theme.panel(self.root, PANEL)
         self.taw = self.root.attachNewNode("spin-taw")
         self.taw.setPos(TAW_AT[0], 0.0, TAW_AT[1])

@@ -14,6 +14,7 @@ from typing import Callable
 from panda3d.core import TextNode
 
 from game.app.hud import theme
+from game.app.hud.clear_view import mark
 from game.coach.verdict import Tone, Verdict
 
 WARNING_COLOUR = (1.0, 0.36, 0.26, 1.0)
@@ -40,9 +41,11 @@ class VerdictLine:
 
     def __init__(self, app) -> None:
         # Between the coach's panel (top left) and the purses (top right) of a 16:9 window, never under them.
-        self.frame = theme.panel(app.a2dTopCenter, (-VERDICT_HALF_WIDTH, VERDICT_HALF_WIDTH, -0.075, 0.0),
+        self.root = app.a2dTopCenter.attachNewNode("verdict")
+        mark(self.root)  # it fades while the play lies under it (clear_view)
+        self.frame = theme.panel(self.root, (-VERDICT_HALF_WIDTH, VERDICT_HALF_WIDTH, -0.075, 0.0),
                                  colour=(0.06, 0.045, 0.03, 0.7), pos=(VERDICT_CENTRE, 0, -0.16))
-        self.text = theme.label(app.a2dTopCenter, "", (VERDICT_CENTRE, -0.2), scale=VERDICT_SCALE,
+        self.text = theme.label(self.root, "", (VERDICT_CENTRE, -0.2), scale=VERDICT_SCALE,
                                 wordwrap=2 * (VERDICT_HALF_WIDTH - 0.03) / VERDICT_SCALE)
         self.verdict: Verdict | None = None
         self.colour = theme.INK
@@ -66,6 +69,7 @@ class VerdictLine:
     def destroy(self) -> None:
         self.frame.destroy()
         self.text.destroy()
+        self.root.removeNode()
 
 
 class CoachPanel:

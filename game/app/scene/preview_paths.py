@@ -76,6 +76,8 @@ class GroundPaths:
         self.node = scene.root.attachNewNode(name)
         self._lines: dict[str, AimLine] = {}
         self.drawn: tuple[str, ...] = ()
+        self._points: list[Point] = []
+        scene.path_layers.append(self)  # so the HUD can keep the paths clear of its panels
 
     def _line(self, key: str, colour: tuple[float, float, float]) -> AimLine:
         line = self._lines.get(key)
@@ -91,9 +93,11 @@ class GroundPaths:
         """Lay every path; a ring where each ends (if ``rest_rings``), a warning ring, a ring to lay the taw on."""
         radius = self.scene.layout.marble_radius
         keep: list[str] = []
+        self._points = []
         for key, points in paths.items():
             if len(points) < 2:
                 continue
+            self._points.extend((float(x), float(y)) for x, y in (*points[::4], points[-1]))
             colour = GHOST if self.style.ghost else path_colour(key)
             ring = (points[-1], radius) if rest_rings and "#" not in key else None
             self._line(key, colour).set_path(points, strength=0.95, ring=ring)
@@ -111,15 +115,22 @@ class GroundPaths:
         self.drawn = tuple(keep)
         self.node.show()
 
+    def points(self) -> list[Point]:
+        """Points along the paths drawn (every fourth, and each end), while they are shown."""
+        return [] if self.node.isHidden() or not self.drawn else list(self._points)
+
     def clear(self) -> None:
         for line in self._lines.values():
             line.clear()
         self.drawn = ()
+        self._points = []
 
     def hide(self) -> None:
         self.node.hide()
 
     def destroy(self) -> None:
         self.clear()
+        if self in self.scene.path_layers:
+            self.scene.path_layers.remove(self)
         self.node.removeNode()
         self._lines.clear()

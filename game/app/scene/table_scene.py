@@ -62,6 +62,7 @@ class TableScene:
         self.shaders = shaders or load_shaders()
         self.palette = "standard"
         self.signs = True
+        self.path_layers: list = []  # the preview's and the coach's GroundPaths drawn on this table
         self.root = parent.attachNewNode("table-scene")
         self._shadow_mask = BitMask32.bit(SHADOW_CAMERA_BIT)
         self._set_common_inputs()
@@ -257,6 +258,11 @@ class TableScene:
     def body_node(self, body_id: str):
         """The body's ground node: at (x, y, 0), stashed while the body is off the table."""
         return self._bodies[body_id][0]
+
+    def on_ground(self, body_id: str) -> bool:
+        """Whether the body is on the table now (known and not stashed)."""
+        nodes = self._bodies.get(body_id)
+        return nodes is not None and not nodes[0].isStashed()
 
     def body_position(self, body_id: str) -> tuple[float, float, float]:
         """The ball's centre in the scene's coordinates (for cameras that follow it)."""
