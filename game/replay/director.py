@@ -269,8 +269,10 @@ class Director:
         """Direction of travel over the last half second, or further back once the body slows.
 
         Widening the window as motion dies keeps the camera from swinging
-        round when a body stops; a body that never moved is seen from
-        outside, looking in toward the Sun.
+        round when a body stops; the shooter's taw before it moves is seen
+        along the shot's aim (so the chase does not swing round as it
+        starts), and any other body that never moved from outside, looking
+        in toward the Sun.
         """
         index, local = self.timeline.locate(t)
         here = self._where(t, body)
@@ -283,6 +285,9 @@ class Director:
                 d = (here - back)[:2]
                 if np.linalg.norm(d) > 0.02:
                     return d / np.linalg.norm(d)
+            if body == shot.inputs.body:  # the shooter's taw before it has moved: seen along its aim
+                aim = math.radians(shot.inputs.direction)
+                return np.array([math.cos(aim), math.sin(aim)])
         outward = here[:2]
         if np.linalg.norm(outward) > 1e-3:
             return -outward / np.linalg.norm(outward)
