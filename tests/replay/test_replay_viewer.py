@@ -201,6 +201,40 @@ def test_keys_and_the_timeline_slider_drive_playback(offscreen_base):
     assert base.taskMgr.getTasksNamed("replay-viewer") == []
 
 
+def test_a_click_on_the_timeline_bar_jumps_there_and_a_held_press_scrubs(offscreen_base):
+    # A click at 78% of the bar went only to the middle (the slider stepped a page toward the pointer).
+    from direct.gui import DirectGuiGlobals as DGG
+    from direct.showbase.MessengerGlobal import messenger
+    from panda3d.core import Point2, Point3
+
+    base = offscreen_base
+    viewer = ReplayViewer(base, Replay(GameMeta(), [knock_shot(), knock_shot()]), camera="auto", controls=True,
+                          run_task=True)
+
+    class Press:  # what DirectGui hands a bound callback: the pointer in render2d units
+        def __init__(self, fraction: float) -> None:
+            left, right = viewer.slider["frameSize"][:2]
+            point = base.render2d.getRelativePoint(viewer.slider, Point3(left + fraction * (right - left), 0, 0))
+            self.point = Point2(point.x, point.z)
+
+        def getMouse(self):
+            return self.point
+
+    try:
+        viewer.clock.toggle()  # paused, so the time shown is the time clicked
+        messenger.send(DGG.B1PRESS + viewer.slider.guiId, [Press(0.78)])
+        assert viewer.clock.fraction == pytest.approx(0.78, abs=1e-3)
+        base.taskMgr.step()
+        assert viewer.clock.fraction == pytest.approx(0.78, abs=1e-3)
+        assert float(viewer.slider["value"]) == pytest.approx(0.78, abs=1e-3)   # the thumb is where it was clicked
+        messenger.send(DGG.B1RELEASE + viewer.slider.guiId, [Press(0.78)])
+        messenger.send(DGG.B1PRESS + viewer.slider.guiId, [Press(0.1)])
+        assert viewer.clock.fraction == pytest.approx(0.1, abs=1e-3)
+        assert viewer.bar_fraction(-5.0) == 0.0 and viewer.bar_fraction(5.0) == 1.0
+    finally:
+        viewer.destroy()
+
+
 def test_playing_camera_glides_but_seeks_and_cuts_jump(viewer):
     viewer.set_camera("auto")
     viewer.show_at(0.2)
@@ -267,3 +301,25 @@ def test_a_lent_table_scene_is_moved_and_left_in_place(offscreen_base):
         assert not table.root.isEmpty() and "mars" in table.body_ids()
     finally:
         table.destroy()
+
+
+def test_the_key_help_sits_on_a_dark_card(offscreen_base):
+    # The status line and key help were light words straight on the light ground.
+    base = offscreen_base
+    viewer = ReplayViewer(base, Replay(GameMeta(), [knock_shot()]), camera="orrery", controls=True, run_task=False)
+    try:
+        status = viewer.text.status
+        low, high = status.getTightBounds(base.render2d)
+        width, height = base.win.getXSize(), base.win.getYSize()
+        cols = slice(int((low.x + 1) / 2 * width), int((high.x + 1) / 2 * width))
+        rows = slice(int((1 - high.z) / 2 * height), int((1 - low.z) / 2 * height))
+
+        def brightness() -> float:
+            return float(grab(base.win, base)[rows, cols].mean())
+
+        with_card = brightness()
+        status.textNode.clearCard()
+        without = brightness()
+        assert with_card < 90 and with_card < without - 30, (with_card, without)
+    finally:
+        viewer.destroy()

@@ -142,6 +142,7 @@ CAPTION_MIN_PX = 17.0       # ...but never under this many pixels a line, so a 6
 CAPTION_LINES = 3           # the latest captions shown
 CAPTION_CARD = (0.05, 0.04, 0.03, 0.78)
 CAPTION_PAD = 0.35          # card margin round the text, in text heights
+STATUS_PAD = 0.3            # the status line's and key help's card margin, in text heights
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,11 @@ class TextOverlay:
         self.layout: CaptionLayout | None = None
         self.status = OnscreenText(parent=bottom_left, text="", pos=(0.04, 0.2), scale=0.045, fg=(1, 1, 0.9, 1),
                                    shadow=(0, 0, 0, 0.9), align=TextNode.ALeft, mayChange=True)
+        # the key help on the captions' dark card: light words over the light ground were hard to read
+        status = self.status.textNode
+        status.setCardColor(*CAPTION_CARD)
+        status.setCardAsMargin(STATUS_PAD, STATUS_PAD, STATUS_PAD, STATUS_PAD)
+        status.setCardDecal(True)
 
     def _lay_out(self) -> None:
         layout = CaptionLayout.for_window(self.window_size())

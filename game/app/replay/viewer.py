@@ -95,6 +95,7 @@ class ReplayViewer:
         self._look: np.ndarray | None = None
         self._last_cut: tuple[str, int] | None = None
         self._drag: tuple[float, float] | None = None
+        self._scrubbing = False   # the timeline bar is held: it follows the pointer
         lens = base.camLens
         self._lens_was = (lens.getFov(), lens.getNear(), lens.getFar())
         lens.setNearFar(0.003, 60.0)
@@ -187,6 +188,7 @@ class ReplayViewer:
 
     def _tick(self, task: Any) -> Any:
         self._follow_slider()
+        self._follow_scrub()
         dt = min(self.base.taskMgr.globalClock.getDt(), 0.1)
         slow = self.director.slow_factor(self.clock.time) if self.camera_mode == "auto" else 1.0
         self.clock.tick(dt, slow)
@@ -197,6 +199,7 @@ class ReplayViewer:
     # -- controls ---------------------------------------------------------------------------------
 
     def _bind_controls(self) -> None:
+        from direct.gui import DirectGuiGlobals as DGG
         from direct.gui.DirectGui import DirectSlider
 
         clock = self.clock
@@ -227,9 +230,13 @@ class ReplayViewer:
             bindings[str(number)] = lambda m=mode: self.set_camera(m)
         for key, action in bindings.items():
             self._input.accept(key, self._command, [action])
-        self.slider = DirectSlider(parent=self.base.a2dBottomCenter, range=(0.0, 1.0), value=0.0,
+        # pageSize 0: a click on the bar does not step a page toward the pointer (a click at 78% went to the
+        # middle); ``_bar_pressed`` jumps there instead, and the bar follows the pointer until it is let go.
+        self.slider = DirectSlider(parent=self.base.a2dBottomCenter, range=(0.0, 1.0), value=0.0, pageSize=0.0,
                                    pos=(0.0, 0, 0.06), scale=0.9, frameSize=(-1.0, 1.0, -0.02, 0.02),
                                    thumb_frameSize=(-0.015, 0.015, -0.04, 0.04), command=self._scrubbed)
+        self.slider.bind(DGG.B1PRESS, self._bar_pressed)
+        self.slider.bind(DGG.B1RELEASE, self._bar_released)
         # a tick above the slider where each shot starts
         from direct.gui.DirectGui import DirectFrame
 
@@ -275,6 +282,33 @@ class ReplayViewer:
             self.goto_entry.destroy()
             self.goto_entry = None
         self.show_at(self.clock.time)
+
+    def bar_fraction(self, x: float, z: float = 0.0) -> float:
+        """Where a point of the window (render2d units) lies along the timeline bar, 0 at its start, 1 at its end."""
+        from panda3d.core import Point3
+
+        left, right = self.slider["frameSize"][:2]
+        local = self.slider.getRelativePoint(self.base.render2d, Point3(x, 0.0, z))
+        return float(np.clip((local.x - left) / (right - left), 0.0, 1.0))
+
+    def _bar_pressed(self, event: Any) -> None:
+        """A press on the timeline bar: jump to where it was pressed, and follow the pointer while held."""
+        where = event.getMouse()
+        self._scrubbing = True
+        self.scrub_to(self.bar_fraction(where.x, where.y))
+
+    def _bar_released(self, _event: Any = None) -> None:
+        self._scrubbing = False
+
+    def scrub_to(self, fraction: float) -> None:
+        self.clock.scrub(fraction)
+        self.show_at(self.clock.time)
+
+    def _follow_scrub(self) -> None:
+        if self._scrubbing:
+            where = self._mouse()
+            if where is not None:
+                self.scrub_to(self.bar_fraction(*where))
 
     def _scrubbed(self) -> None:
         if self._follow_slider():
