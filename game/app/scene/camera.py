@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
+
+import numpy as np
 
 from game.rules.layout import Layout
 
@@ -31,6 +33,42 @@ class KnuckleFraming:
 # The game's aiming view: a little further back and looking further along the
 # ground than the close-up, so what the shot may reach is in the picture.
 AIMING_FRAMING = KnuckleFraming(back=0.15, height=0.06, ahead=0.6)
+
+
+KEEP_MARGIN = 0.15  # metres round a point the overhead view must hold: clear of the window's edge and its panels
+
+
+def overhead_frame(system_radius: float, keep: Sequence[tuple[float, float]] = (),
+                   margin: float = KEEP_MARGIN) -> tuple[tuple[float, float], float]:
+    """The centre and radius of ground the overhead view holds: the painted system round the Sun, and each
+    point of ``keep`` with ``margin`` round it (a box's centre and its half-diagonal's worth)."""
+    lo_x, lo_y, hi_x, hi_y = -system_radius, -system_radius, system_radius, system_radius
+    for x, y in keep:
+        lo_x, lo_y = min(lo_x, x - margin), min(lo_y, y - margin)
+        hi_x, hi_y = max(hi_x, x + margin), max(hi_y, y + margin)
+    cx, cy = (lo_x + hi_x) / 2.0, (lo_y + hi_y) / 2.0
+    return (cx, cy), max(hi_x - cx, hi_y - cy)
+
+
+SAFE = (0.92, 0.86)  # the fraction of the picture's half-width and half-height a held point may reach (HUD bars)
+
+
+def in_view(target: tuple[float, float], distance: float, tilt: float, points: Sequence[tuple[float, float]],
+            half_fov: tuple[float, float], safe: tuple[float, float] = SAFE) -> bool:
+    """Whether every ground point lies inside ``safe`` of the picture of an overhead eye tilted south by
+    ``tilt`` at ``distance`` from ``target`` (a pinhole camera, +y up the picture)."""
+    s, c = math.sin(tilt), math.cos(tilt)
+    eye = np.array([target[0], target[1] - distance * s, distance * c])
+    forward = np.array([0.0, s, -c])
+    right = np.array([1.0, 0.0, 0.0])
+    up = np.cross(right, forward)
+    limit_x, limit_y = math.tan(half_fov[0]) * safe[0], math.tan(half_fov[1]) * safe[1]
+    for x, y in points:
+        v = np.array([x, y, 0.0]) - eye
+        depth = float(v @ forward)
+        if depth <= 0 or abs(float(v @ right)) > limit_x * depth or abs(float(v @ up)) > limit_y * depth:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -86,21 +124,30 @@ class CameraRig:
 
     # -- views ------------------------------------------------------------------
 
-    def overhead(self, snap: bool = False, tilt: float = 0.0) -> None:
+    def overhead(self, snap: bool = False, tilt: float = 0.0, keep: Sequence[tuple[float, float]] = ()) -> None:
         """Over the Sun, the whole system in frame, +y up the screen.
 
         ``tilt`` (radians from straight down) moves the eye south along the
         same distance, so the marbles read as spheres and the orbit names
-        still read from the bottom of the screen.
+        still read from the bottom of the screen.  ``keep``: ground points
+        (the shooter's taw) that must stay in frame too, with a margin: the
+        view widens and moves over to hold them.
         """
-        margin = self.layout.line_radii["herschel"] + 0.08
+        system = self.layout.line_radii["herschel"] + 0.08
+        (cx, cy), reach = overhead_frame(system, keep)
         fov_x, fov_y = self.lens.getFov()
         half = min(math.radians(fov_x), math.radians(fov_y)) / 2.0
-        distance = margin / math.tan(half)
+        distance = reach / math.tan(half)
+        if keep:  # tilted, the near edge of a wide frame comes in: back off until everything held is in view
+            held = [(system * math.cos(a), system * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 16, False)]
+            held += [(x + dx, y + dy) for x, y in keep for dx, dy in
+                     ((KEEP_MARGIN, 0), (-KEEP_MARGIN, 0), (0, KEEP_MARGIN), (0, -KEEP_MARGIN))]
+            while not in_view((cx, cy), distance, tilt, held, (math.radians(fov_x) / 2, math.radians(fov_y) / 2)):
+                distance *= 1.05
         self.mode = "overhead"
         self._follow = None
-        eye = (0.0, -distance * math.sin(tilt), distance * math.cos(tilt))
-        self._set_goal(eye, _look_quat(eye, (0.0, 0.0, 0.0), up=(0.0, 1.0, 0.0)), snap)
+        eye = (cx, cy - distance * math.sin(tilt), distance * math.cos(tilt))
+        self._set_goal(eye, _look_quat(eye, (cx, cy, 0.0), up=(0.0, 1.0, 0.0)), snap)
 
     def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False) -> None:
         """Low behind the taw, looking along the aim: the shooter's eye."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.app.scene.camera import AIMING_FRAMING, CameraRig
 from game.app.scene.table_scene import TableScene
-from game.rules.layout import Layout, taw_id
+from game.rules.layout import SUN, Layout, taw_id
 
 MODES = ("menu", "knuckle", "overhead", "free", "hat", "action")
 ACTION_PITCH = math.radians(55.0)   # the AI turn's framing: high enough to see over the marbles
@@ -120,7 +120,7 @@ class TableView:
     def knuckle_down(self, taw: tuple[float, float], direction: float) -> None:
         """Where the knuckle-down view is (behind ``taw``, looking along ``direction`` degrees)."""
         self.taw, self.direction = (float(taw[0]), float(taw[1])), float(direction)
-        if self.mode == "knuckle":
+        if self.mode in ("knuckle", "overhead"):
             self._aim_goal()
 
     def frame_action(self, points, heading: float, take_view: bool = True) -> None:
@@ -145,7 +145,7 @@ class TableView:
             a = math.radians(self.direction)
             rig.knuckle(self.taw, (math.cos(a), math.sin(a)))
         elif self.mode == "overhead":
-            rig.overhead(tilt=OVERHEAD_TILT)
+            rig.overhead(tilt=OVERHEAD_TILT, keep=self._overhead_keeps())
         elif self.mode == "hat":
             rig.view_from(HAT_EYE, HAT_LOOK)
         elif self.mode == "action":
@@ -158,6 +158,15 @@ class TableView:
             rig.orbit(side, yaw=math.pi / 2 - a, pitch=MENU_PITCH, distance=MENU_DISTANCE)
         elif rig.mode != "free":
             rig.free_move()  # the free camera starts where the eye is going
+
+    def _overhead_keeps(self) -> list[tuple[float, float]]:
+        """What the overhead view must hold besides the painted system: the shooter's taw, and the Sun
+        once it has been driven out past Herschel's line."""
+        keep = [self.taw]
+        if self.scene.on_ground(SUN):
+            x, y, _ = self.scene.body_position(SUN)
+            keep.append((x, y))
+        return keep
 
     def _mouse_look(self) -> None:
         """In the free camera the mouse turns the view (scaled by the mouse sensitivity)."""
