@@ -29,7 +29,8 @@ SLOW_WIDTH = 0.15  # seconds either side of a contact over which the slow-down e
 FRAME_FOV = 45.0  # degrees across the picture's shorter side (the viewer sets the lens's min fov)
 FRAME_FILL = 0.75  # a framed body lies within this fraction of the half-picture across the picture,
 FRAME_FILL_TOP = 0.5  # this fraction of it above the middle (the captions' card is above)
-FRAME_FILL_BOTTOM = 0.7  # and this below it (the status line and the timeline are below)
+FRAME_FILL_BOTTOM = 0.6  # and this below it: clear of the timeline bar and the two status lines on their card,
+#                          which reach 0.33 of the half-picture up from its bottom edge (game/app/replay)
 FRAME_ELEVATION = 52.0  # degrees above the ground the auto camera looks down
 FRAME_MIN_DISTANCE = 0.5  # metres: never closer, so a lone Sun and taw keep the rings round them
 FRAME_REACH = 1.15  # x the system's radius: a body further out is framed where it crossed this circle

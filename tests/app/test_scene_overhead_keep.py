@@ -56,3 +56,20 @@ def test_overhead_without_a_taw_is_the_system_centred():
     rig.overhead(tilt=0.0, snap=True)
     film = on_screen(rig, 0.0, 0.0)
     assert film.x == pytest.approx(0.0, abs=1e-6) and film.y == pytest.approx(0.0, abs=1e-6)
+
+
+def test_the_knuckle_down_eye_comes_up_when_balls_crowd_behind_the_taw():
+    from game.app.scene.camera import AIMING_FRAMING, CROWDED_FRAMINGS, clear_framing, sightline_clear
+
+    r = LAYOUT.marble_radius
+    taw, aim = (0.0, -0.8), (0.0, 1.0)
+    framings = (AIMING_FRAMING, *CROWDED_FRAMINGS)
+    assert clear_framing(taw, aim, [], r, framings) == AIMING_FRAMING
+    assert clear_framing(taw, aim, [(0.3, -0.8, r)], r, framings) == AIMING_FRAMING  # off to the side
+    # a satellite 12 cm behind the taw, where the usual eye sits: the eye moves in and up past it
+    behind = [(0.0, -0.92, r)]
+    chosen = clear_framing(taw, aim, behind, r, framings)
+    assert chosen != AIMING_FRAMING
+    eye = (taw[0], taw[1] - chosen.back, chosen.height)
+    assert sightline_clear(eye, (*taw, r), behind, r)
+    assert not sightline_clear((0.0, -0.95, 0.06), (*taw, r), behind, r)  # the usual eye: a marble fills its foreground

@@ -33,6 +33,44 @@ class KnuckleFraming:
 # The game's aiming view: a little further back and looking further along the
 # ground than the close-up, so what the shot may reach is in the picture.
 AIMING_FRAMING = KnuckleFraming(back=0.15, height=0.06, ahead=0.6)
+# Where bodies crowd behind the taw (a lesson's taw among Saturn's satellites), the eye comes in and up
+# until nothing stands between it and the taw: each framing is tried in turn.
+CROWDED_FRAMINGS = (KnuckleFraming(back=0.10, height=0.08, ahead=0.6), KnuckleFraming(back=0.07, height=0.12, ahead=0.6),
+                    KnuckleFraming(back=0.05, height=0.18, ahead=0.6))
+EYE_CLEARANCE = 0.02   # metres round the eye no ball may come within
+HALF_VIEW = math.radians(32.0)  # a little wider than the knuckle-down view's half-width on a wide window
+
+
+def sightline_clear(eye: tuple[float, float, float], taw: tuple[float, float, float],
+                    balls: Sequence[tuple[float, float, float]], radius: float) -> bool:
+    """Whether the foreground is clear: no ball (centres, of ``radius``) at the eye, nor in view between the
+    eye and the taw, where it would fill the bottom of the picture and hide the taw."""
+    ex, ey, _ = eye
+    fx, fy = taw[0] - ex, taw[1] - ey
+    reach = math.hypot(fx, fy)
+    if reach < 1e-9:
+        return True
+    fx, fy = fx / reach, fy / reach
+    for bx, by, bz in balls:
+        if math.dist((bx, by, bz), eye) < radius + EYE_CLEARANCE:
+            return False
+        along = (bx - ex) * fx + (by - ey) * fy
+        across = abs(-(bx - ex) * fy + (by - ey) * fx)
+        if 0.0 < along < reach - radius and across < along * math.tan(HALF_VIEW) + radius:
+            return False
+    return True
+
+
+def clear_framing(taw: tuple[float, float], aim: tuple[float, float], balls: Sequence[tuple[float, float, float]],
+                  radius: float, framings: Sequence[KnuckleFraming]) -> KnuckleFraming:
+    """The first of ``framings`` whose eye sees the taw past every ball (the last if none does)."""
+    length = math.hypot(aim[0], aim[1]) or 1.0
+    ax, ay = aim[0] / length, aim[1] / length
+    for framing in framings:
+        eye = (taw[0] - ax * framing.back, taw[1] - ay * framing.back, framing.height)
+        if sightline_clear(eye, (taw[0], taw[1], radius), balls, radius):
+            return framing
+    return framings[-1]
 
 
 KEEP_MARGIN = 0.15  # metres round a point the overhead view must hold: clear of the window's edge and its panels
@@ -149,15 +187,16 @@ class CameraRig:
         eye = (cx, cy - distance * math.sin(tilt), distance * math.cos(tilt))
         self._set_goal(eye, _look_quat(eye, (cx, cy, 0.0), up=(0.0, 1.0, 0.0)), snap)
 
-    def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False) -> None:
-        """Low behind the taw, looking along the aim: the shooter's eye."""
+    def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False,
+                framing: KnuckleFraming | None = None) -> None:
+        """Low behind the taw, looking along the aim: the shooter's eye (``framing``: other than the rig's)."""
         length = math.hypot(aim[0], aim[1])
         ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
         self.mode = "knuckle"
         self._follow = None
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
-        f = self.knuckle_framing
+        f = framing or self.knuckle_framing
         eye = (taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
         look = (taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)

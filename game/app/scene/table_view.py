@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.scene.camera import AIMING_FRAMING, CameraRig
+from game.app.scene.camera import AIMING_FRAMING, CROWDED_FRAMINGS, CameraRig, clear_framing
 from game.app.scene.table_scene import TableScene
 from game.rules.layout import SUN, Layout, taw_id
 
@@ -143,7 +143,10 @@ class TableView:
         rig = self.rig
         if self.mode == "knuckle":
             a = math.radians(self.direction)
-            rig.knuckle(self.taw, (math.cos(a), math.sin(a)))
+            aim = (math.cos(a), math.sin(a))
+            rig.knuckle(self.taw, aim, framing=clear_framing(self.taw, aim, self._balls_near(self.taw),
+                                                              self.layout.marble_radius,
+                                                              (AIMING_FRAMING, *CROWDED_FRAMINGS)))
         elif self.mode == "overhead":
             rig.overhead(tilt=OVERHEAD_TILT, keep=self._overhead_keeps())
         elif self.mode == "hat":
@@ -158,6 +161,16 @@ class TableView:
             rig.orbit(side, yaw=math.pi / 2 - a, pitch=MENU_PITCH, distance=MENU_DISTANCE)
         elif rig.mode != "free":
             rig.free_move()  # the free camera starts where the eye is going
+
+    def _balls_near(self, taw: tuple[float, float], reach: float = 0.3) -> list[tuple[float, float, float]]:
+        """The centres of the balls on the ground within ``reach`` of the taw, the taw itself left out."""
+        scene, near = self.scene, []
+        for body in scene.body_ids():
+            if scene.on_ground(body):
+                x, y, z = scene.body_position(body)
+                if 1e-4 < math.hypot(x - taw[0], y - taw[1]) <= reach:
+                    near.append((x, y, z))
+        return near
 
     def _overhead_keeps(self) -> list[tuple[float, float]]:
         """What the overhead view must hold besides the painted system: the shooter's taw, and the Sun
