@@ -83,7 +83,7 @@ def drawn_marker_colours(table, project, palette: str) -> dict[str, np.ndarray]:
     return colours
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_rendered_overhead_markers_stay_apart_in_each_simulated_view(view, project):
     cleared_table(view)
     view.scene.show_markers(True)

@@ -12,7 +12,7 @@ from tests.app.helpers_app import built_app, leave_to_menu, press, step
 from tests.app.layout_kit import WINDOW, frame_box, inside, overlap, words_box
 from tests.app.test_learn_app import open_lesson
 
-pytestmark = [pytest.mark.render, pytest.mark.gui]
+pytestmark = [pytest.mark.gui, pytest.mark.gui]
 
 ADVICE = ("Coach: Strike the Sun beyond Mercury's orbit to rest in Venus's orbit: Venus pays you 1, one for "
           "each body in it (rule 4).\nPredicted: Warning: Your taw would stop in the inner ring: you would be "

@@ -71,7 +71,7 @@ def frames(view) -> tuple[np.ndarray, np.ndarray]:
     return on, off
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_each_marble_wears_its_own_sign_on_the_glass(table, project):
     shapes = {}
     for body in ("mars.1", "venus.1"):
@@ -87,7 +87,7 @@ def test_each_marble_wears_its_own_sign_on_the_glass(table, project):
     assert np.logical_xor(shapes["mars.1"], shapes["venus.1"]).sum() > 100
 
 
-@pytest.mark.render
+@pytest.mark.gui
 def test_overhead_each_marker_carries_its_sign_and_the_sun_none(table, project):
     table.rig.overhead(tilt=OVERHEAD_TILT, snap=True)
     on, off = frames(table)
