@@ -10,12 +10,14 @@ inline (one core per game is the best use of the cores).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import statistics
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable
 
 from game.ai.hand_noise import seed_for
+from game.ai.workers import stop_workers, watch_parent
 from game.rules.layout import DEFAULT_LINE_RADII
 
 HERSCHEL_LINE = DEFAULT_LINE_RADII["herschel"]
@@ -193,10 +195,15 @@ def run_tournament(levels: list[str], *, games: int, seed: int, workers: int = 1
             report(g, play_one(levels, g, seed, round_limit))
     else:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as executor:
-            futures = {executor.submit(play_one, levels, g, seed, round_limit): g for g in range(games)}
-            for future in as_completed(futures):
-                report(futures[future], future.result())
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=watch_parent,
+                                 initargs=(os.getpid(),)) as executor:
+            try:
+                futures = {executor.submit(play_one, levels, g, seed, round_limit): g for g in range(games)}
+                for future in as_completed(futures):
+                    report(futures[future], future.result())
+            except BaseException:   # Ctrl-C, or a game that raised: answer now, not after the games running
+                stop_workers(executor)
+                raise
     summary = TournamentSummary(unique)
     summary.games = [results[g] for g in range(games)]
     return summary

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import select
+import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -57,25 +59,57 @@ class Cancelled(Exception):
     """The plan was cancelled before it finished."""
 
 
-PARENT_CHECK_SECONDS = 0.5
+PARENT_CHECK_SECONDS = 0.1   # where the system cannot tell us (no pidfd), how often a worker looks
+
+
+def watch_parent(parent_pid: int) -> None:
+    """Every worker process's initializer: leave Ctrl-C to the parent, and exit the moment the parent is gone.
+
+    A worker waiting for work would otherwise wait forever once its parent
+    is killed (kill -9 and SIGTERM give a pool no chance to close it), and
+    keep multiprocessing's resource tracker alive with it.  Ctrl-C reaches
+    the whole process group; the parent answers it and ends its workers
+    (``stop_workers``), so a worker does not turn it into a failed task.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(parent_pid,), daemon=True, name="parent-watch").start()
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """Wait for the parent process to end, by any signal, then end this one.
+
+    On Linux a pidfd of the parent becomes readable when it exits (the
+    process, not the thread that started us, which is why this is not
+    ``PR_SET_PDEATHSIG``); elsewhere the parent id is polled: a dead
+    parent's children are handed to another process, so it changes.
+    """
+    try:
+        pidfd = os.pidfd_open(parent_pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    if pidfd is not None and os.getppid() == parent_pid:   # opened while the parent still lived: it is the one
+        select.select([pidfd], [], [])
+        os._exit(0)
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def stop_workers(executor: ProcessPoolExecutor) -> None:
+    """End a pool's work now (Ctrl-C): pending tasks dropped, the worker processes killed, not awaited."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        try:
+            process.kill()
+        except (OSError, ValueError):
+            pass
 
 
 def _init_worker(cancel_mark: Any, parent_pid: int) -> None:
     global _worker_cancel_mark
     _worker_cancel_mark = cancel_mark
-    threading.Thread(target=_exit_with_parent, args=(parent_pid,), daemon=True, name="parent-watch").start()
-
-
-def _exit_with_parent(parent_pid: int) -> None:
-    """End this worker once its parent is gone (kill -9 or SIGTERM give the pool no chance to close it).
-
-    A dead parent's children are handed to another process, so the parent
-    id changes; a worker waiting for work would otherwise wait forever, and
-    keep the resource tracker alive with it.
-    """
-    while os.getppid() == parent_pid:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
+    watch_parent(parent_pid)
 
 
 def _warm(module_names: Sequence[str]) -> int:

@@ -84,8 +84,60 @@ def test_planning_workers_exit_when_simulate_dies(tmp_path, sig):
     assert len(workers) >= 2   # the planning workers (and multiprocessing's resource tracker)
     proc.send_signal(sig)
     proc.wait(30)
-    until = time.monotonic() + 10
-    while time.monotonic() < until and any(_alive(w) for w in workers):
-        time.sleep(0.1)
-    assert not [w for w in workers if _alive(w)]
+    assert _gone_within(workers, 1.0)
     assert len(load_replay(out).shots) >= 1
+
+
+def _gone_within(pids: list[int], seconds: float) -> bool:
+    """True once none of ``pids`` is alive, False if some still are after ``seconds``."""
+    until = time.monotonic() + seconds
+    while any(_alive(p) for p in pids):
+        if time.monotonic() > until:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def _tournament() -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "game", "tournament", "--players", "easy,easy", "--games", "8",
+                             "--workers", "2"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    until = time.monotonic() + 120
+    while len(_children(proc.pid)) < 3:   # both workers and the resource tracker
+        assert time.monotonic() < until and proc.poll() is None, "the tournament's workers never started"
+        time.sleep(0.1)
+    time.sleep(2.0)   # the games under way
+    return proc
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill -9", "SIGTERM"])
+def test_tournament_workers_and_the_resource_tracker_die_within_a_second_of_the_parent(sig):
+    proc = _tournament()
+    workers = _children(proc.pid)
+    proc.send_signal(sig)
+    proc.wait(10)
+    assert _gone_within(workers, 1.0), [w for w in workers if _alive(w)]
+
+
+def test_ctrl_c_on_a_tournament_answers_within_a_second_and_leaves_no_worker():
+    proc = _tournament()
+    workers = _children(proc.pid)
+    began = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)   # what the terminal sends: the whole process group
+    proc.wait(30)
+    assert time.monotonic() - began < 1.0 and proc.returncode == 130
+    assert proc.stderr.read().decode().strip().splitlines()[-1] == "taw: interrupted"
+    assert _gone_within(workers, 1.0)
+
+
+def test_the_apps_preview_worker_dies_within_a_second_of_the_app():
+    script = ("import time; from game.app.session.previewer import Previewer; p = Previewer(); "
+              "p._executor.submit(int).result(60); print('ready', flush=True); time.sleep(120)")
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdout.readline().strip() == b"ready"
+    workers = _children(proc.pid)
+    assert workers
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    assert _gone_within(workers, 1.0)

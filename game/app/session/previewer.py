@@ -12,10 +12,12 @@ dropped.  One ``Previewer`` serves the whole app (the worker starts once).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from game.ai.workers import watch_parent
 from game.coach.preview import Preview, PreviewRequest, preview_shot
 from game.match.players import Shot
 from game.rules.house import HouseRules
@@ -41,7 +43,8 @@ class PreviewTimes:
 class Previewer:
     def __init__(self) -> None:
         context = multiprocessing.get_context("spawn")
-        self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
+            max_workers=1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),))
         self._executor.submit(_warm)
         self._serial = 0
         self._future: Future | None = None
