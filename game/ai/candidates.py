@@ -152,47 +152,100 @@ def _chord(start: Point, direction: Point, radius: float) -> tuple[float, float]
     return max(0.0, t_in), t_out
 
 
+def _ring_goals(origin: Point, t: Point, ring: float) -> list[Point]:
+    """Points in the ring to send the taw at ``t`` towards: straight on, the centre, either side of it."""
+    r_t = math.hypot(*t)
+    goals: list[Point] = [(0.0, 0.0)]
+    # Straight on: where the shot's own line, continued through the target, passes nearest the centre.
+    sx, sy = t[0] - origin[0], t[1] - origin[1]
+    sn = math.hypot(sx, sy)
+    if sn > 1e-9:
+        ux, uy = sx / sn, sy / sn
+        along = -(t[0] * ux + t[1] * uy)
+        if along > 0:
+            goals.insert(0, (t[0] + along * ux, t[1] + along * uy))
+    # Either side of the centre, across the line from the target.
+    px, py = -t[1] / r_t, t[0] / r_t
+    return goals + [(0.5 * ring * px, 0.5 * ring * py), (-0.5 * ring * px, -0.5 * ring * py)]
+
+
+@dataclass(frozen=True)
+class _RingLine:
+    """A line for a struck taw into the ring, and the shot that sends it along it."""
+
+    chord: tuple[float, float]  # where along the line the taw is inside the ring
+    reach: float                # the shooter's travel to the touch
+    cut: float                  # radians between the shot and the line of centres
+    side: float                 # as ``Candidate.cut``: offset per contact, signed
+    angle: float                # the shot's direction
+
+
+def _ring_line(layout: Layout, bodies: Mapping[str, Point], origin: Point, shooter_taw: str, target: str,
+               u: Point) -> _RingLine | None:
+    """The shot that sends ``target`` along the unit direction ``u`` into the ring; None if it is not clean."""
+    t = bodies[target]
+    contact = 2 * layout.marble_radius
+    clearance = contact + 0.002
+    chord = _chord(t, u, layout.inner_ring_radius - layout.marble_radius)
+    if chord is None:
+        return None
+    ghost = (t[0] - u[0] * contact, t[1] - u[1] * contact)
+    gx2, gy2 = ghost[0] - origin[0], ghost[1] - origin[1]
+    reach = math.hypot(gx2, gy2)
+    if reach < 1e-6:
+        return None
+    cut = math.acos(max(-1.0, min(1.0, (gx2 * u[0] + gy2 * u[1]) / reach)))
+    if cut > RING_MAX_CUT:
+        return None
+    # The shooter must reach the ghost spot unhindered, the struck taw the ring.
+    if path_blockers(origin, ghost, bodies, (shooter_taw, target), clearance):
+        return None
+    if path_blockers(t, (t[0] + u[0] * chord[0], t[1] + u[1] * chord[0]), bodies,
+                     (shooter_taw, target, SUN), clearance):
+        return None
+    side = math.copysign(math.sin(cut), gx2 * u[1] - gy2 * u[0])
+    return _RingLine(chord, reach, cut, side, math.atan2(gy2, gx2))
+
+
+def _ring_speed(line: _RingLine, depth: float) -> float:
+    """The flick that leaves the struck taw ``depth`` of the way across the ring.
+
+    Struck unspun, it slides then rolls: its travel grows as the square of its
+    speed; a hit passes on ``HIT_SHARE`` of the speed along the line of
+    centres, times the cosine of the cut; the shooter's flick slides, then
+    rolls, to the touch.
+    """
+    t_in, t_out = line.chord
+    travel = t_in + depth * (t_out - t_in)
+    struck = math.sqrt(travel / travel_m(1.0, GLASS_GROUND))
+    at_hit = struck / (HIT_SHARE * math.cos(line.cut))
+    return flick_speed_for(at_hit, line.reach, GLASS_GROUND)
+
+
 def ring_shots(*, layout: Layout, bodies: Mapping[str, Point], origin: Point, placement: Point | None,
                orbit: str | None, orbit_angle: float, shooter_taw: str, targets: Sequence[str],
                speed_range: tuple[float, float]) -> list[Candidate]:
     """Shots that knock an adversary's taw to rest inside the inner ring (rule 13: he is out).
 
     For each target taw outside the ring, a few lines for it into the ring are
-    tried: straight on along the shot (no cut, the most forgiving), towards the
-    centre, and towards points either side of it.  The shooter aims at the
-    "ghost" spot touching the target on that line; the speed is worked out
-    backwards so the struck taw stops part-way across the ring: rolling
-    slides then rolls (``motion.py``), and a hit passes on about (1+e)/2 of the speed along
-    the line of centres, times the cosine of the cut.  Lines the shooter
-    cannot reach cleanly (a cut beyond 45 degrees, a body in the way, a speed
-    beyond the cap) are dropped.  Noise in the planner's robust stage decides
-    whether what remains is worth it.
+    tried (``_ring_goals``): straight on along the shot (no cut, the most
+    forgiving), towards the centre, and towards points either side of it.  The
+    shooter aims at the "ghost" spot touching the target on that line; the
+    speed is worked out backwards so the struck taw stops part-way across the
+    ring (``_ring_speed``).  Lines the shooter cannot reach cleanly (a cut
+    beyond 45 degrees, a body in the way, a speed beyond the cap) are dropped.
+    Noise in the planner's robust stage decides whether what remains is worth it.
     """
     low, high = speed_range
     ring = layout.inner_ring_radius
-    contact = 2 * layout.marble_radius
-    clearance = contact + 0.002
     out: list[tuple[float, int, Candidate]] = []
     serial = 0
     for target in targets:
         t = bodies.get(target)
         if t is None or math.hypot(*t) <= ring + layout.marble_radius:
             continue
-        r_t = math.hypot(*t)
-        goals: list[Point] = [(0.0, 0.0)]
-        # Straight on: where the shot's own line, continued through the target, passes nearest the centre.
-        sx, sy = t[0] - origin[0], t[1] - origin[1]
-        sn = math.hypot(sx, sy)
-        if sn > 1e-9:
-            ux, uy = sx / sn, sy / sn
-            along = -(t[0] * ux + t[1] * uy)
-            if along > 0:
-                goals.insert(0, (t[0] + along * ux, t[1] + along * uy))
-        # Either side of the centre, across the line from the target.
-        px, py = -t[1] / r_t, t[0] / r_t
-        goals += [(0.5 * ring * px, 0.5 * ring * py), (-0.5 * ring * px, -0.5 * ring * py)]
         seen: list[float] = []
-        for gx, gy in goals:
+        for gx, gy in _ring_goals(origin, t, ring):
             dx, dy = gx - t[0], gy - t[1]
             dn = math.hypot(dx, dy)
             if dn < 1e-9:
@@ -202,37 +255,16 @@ def ring_shots(*, layout: Layout, bodies: Mapping[str, Point], origin: Point, pl
             if any(abs(math.remainder(heading - h, 2 * math.pi)) < math.radians(2.0) for h in seen):
                 continue
             seen.append(heading)
-            chord = _chord(t, u, ring - layout.marble_radius)
-            if chord is None:
+            line = _ring_line(layout, bodies, origin, shooter_taw, target, u)
+            if line is None:
                 continue
-            ghost = (t[0] - u[0] * contact, t[1] - u[1] * contact)
-            gx2, gy2 = ghost[0] - origin[0], ghost[1] - origin[1]
-            reach = math.hypot(gx2, gy2)
-            if reach < 1e-6:
-                continue
-            cut = math.acos(max(-1.0, min(1.0, (gx2 * u[0] + gy2 * u[1]) / reach)))
-            side = math.copysign(math.sin(cut), gx2 * u[1] - gy2 * u[0])  # as ``Candidate.cut``: offset per contact
-            if cut > RING_MAX_CUT:
-                continue
-            angle = math.atan2(gy2, gx2)
-            # The shooter must reach the ghost spot unhindered, the struck taw the ring.
-            if path_blockers(origin, ghost, bodies, (shooter_taw, target), clearance):
-                continue
-            if path_blockers(t, (t[0] + u[0] * chord[0], t[1] + u[1] * chord[0]), bodies,
-                             (shooter_taw, target, SUN), clearance):
-                continue
-            t_in, t_out = chord
             for depth in RING_DEPTHS:
-                travel = t_in + depth * (t_out - t_in)
-                # Struck unspun, it slides then rolls: its travel grows as the square of its speed.
-                struck = math.sqrt(travel / travel_m(1.0, GLASS_GROUND))
-                at_hit = struck / (HIT_SHARE * math.cos(cut))
-                speed = flick_speed_for(at_hit, reach, GLASS_GROUND)
+                speed = _ring_speed(line, depth)
                 if speed > high or speed < 0.5 * low:
                     continue
-                rank = cut + reach + 0.001 * serial
-                out.append((rank, serial, Candidate(origin, angle, speed, placement, target, round(side, 4),
-                                                    orbit=orbit, orbit_angle=orbit_angle)))
+                rank = line.cut + line.reach + 0.001 * serial
+                out.append((rank, serial, Candidate(origin, line.angle, speed, placement, target,
+                                                    round(line.side, 4), orbit=orbit, orbit_angle=orbit_angle)))
                 serial += 1
     out.sort(key=lambda item: (item[0], item[1]))
     return [c for _, _, c in out]
@@ -271,11 +303,116 @@ def stops_by_the_ring(layout: Layout, touch: Point | None) -> bool:
     return touch is not None and math.hypot(*touch) < layout.inner_ring_radius + RING_GUARD
 
 
+@dataclass(frozen=True)
+class _Ask:
+    """What ``generate`` was asked for, shared by the families."""
+
+    layout: Layout
+    bodies: Mapping[str, Point]
+    shooter: str
+    speed_range: tuple[float, float]
+    stop_by_ring: bool
+
+    @property
+    def own_taw(self) -> str:
+        return f"{self.shooter}.taw"
+
+    @property
+    def contact_sun(self) -> float:
+        return self.layout.marble_radius + self.layout.sun_radius
+
+
+def _sun_shots(ask: _Ask, origin: Origin, share: int) -> list[Candidate]:
+    """Family 1: the Sun, straight and cut, at many speeds (stop shots by the ring with ``stop_by_ring``)."""
+    point, orbit, orbit_angle = origin
+    placement = point if orbit is not None else None
+    sun = ask.bodies.get(SUN)
+    if sun is None:
+        return []
+    cuts = (0.0, 0.3, -0.3, 0.6, -0.6)
+    n_speeds = max(2, share // len(cuts))
+    out = []
+    for cut in cuts:
+        angle = aim_angle(point, sun, cut, ask.contact_sun)
+        if angle is None:
+            continue
+        guarded = ask.stop_by_ring and stops_by_the_ring(ask.layout, contact_point(point, sun, angle, ask.contact_sun))
+        for speed in speed_ladder(*ask.speed_range, n_speeds):
+            out.append(Candidate(point, angle, speed, placement, SUN, cut, orbit=orbit, orbit_angle=orbit_angle,
+                                 spin=-1.0 if guarded else 0.0))
+    return out
+
+
+def _body_shots(ask: _Ask, origin: Origin, share: int) -> list[Candidate]:
+    """Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first, at three speeds."""
+    point, orbit, orbit_angle = origin
+    placement = point if orbit is not None else None
+    others = [(b, p) for b, p in ask.bodies.items()
+              if b != SUN and b != ask.own_taw and body_planet(b) != ask.shooter]
+    others.sort(key=lambda bp: (_dist(point, bp[1]), bp[0]))
+    speeds = speed_ladder(*ask.speed_range, 3)
+    out = []
+    for body, pos in others[: max(1, share // len(speeds))]:
+        angle = aim_angle(point, pos, 0.0, 2 * ask.layout.marble_radius)
+        if angle is None:
+            continue
+        for speed in speeds:
+            out.append(Candidate(point, angle, speed, placement, body, orbit=orbit, orbit_angle=orbit_angle))
+    return out
+
+
+def _spread_shots(ask: _Ask, origin: Origin, share: int) -> list[Candidate]:
+    """Family 3: evenly spread directions at a soft and a firm speed."""
+    point, orbit, orbit_angle = origin
+    placement = point if orbit is not None else None
+    low, high = ask.speed_range
+    n_dirs = max(2, share // 2)
+    out = []
+    for k in range(n_dirs):
+        angle = 2 * math.pi * k / n_dirs
+        for speed in (low * 2.0, high * 0.6):
+            out.append(Candidate(point, angle, min(speed, high), placement, "spread", orbit=orbit,
+                                 orbit_angle=orbit_angle))
+    return out
+
+
+def _spin_shots(ask: _Ask, origins: Sequence[Origin]) -> list[Candidate]:
+    """Each origin's full-on Sun shot at the three firmest of five speeds, as a stop and a follow shot."""
+    sun = ask.bodies.get(SUN)
+    if sun is None:
+        return []
+    out = []
+    for point, orbit, orbit_angle in origins:
+        angle = aim_angle(point, sun, 0.0, ask.contact_sun)
+        if angle is None:
+            continue
+        placement = point if orbit is not None else None
+        for speed in speed_ladder(*ask.speed_range, 5)[2:]:
+            for spin in (-1.0, 1.0):
+                out.append(Candidate(point, angle, speed, placement, SUN, 0.0, orbit=orbit,
+                                     orbit_angle=orbit_angle, spin=spin))
+    return out
+
+
+def _ring_family(ask: _Ask, origins: Sequence[Origin], targets: Sequence[str], budget: int) -> list[Candidate]:
+    """Up to ``budget`` rule 13 shots, shared among the origins."""
+    per_ring = max(2, budget // len(origins))
+    ring: list[Candidate] = []
+    for point, orbit, orbit_angle in origins:
+        placement = point if orbit is not None else None
+        ring += ring_shots(layout=ask.layout, bodies=ask.bodies, origin=point, placement=placement, orbit=orbit,
+                           orbit_angle=orbit_angle, shooter_taw=ask.own_taw, targets=targets,
+                           speed_range=ask.speed_range)[:per_ring]
+    return ring[:budget]
+
+
 def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Origin],
              speed_range: tuple[float, float], budget: int, ring_targets: Sequence[str] = (),
              ring_budget: int = 0, spin_shots: bool = False, stop_by_ring: bool = False) -> list[Candidate]:
     """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins.
 
+    Per origin: the Sun (``_sun_shots``, 60 % of its share), the adversaries'
+    bodies (``_body_shots``, 25 %), spread directions for the rest.
     With ``ring_budget``, up to that many rule 13 shots (``ring_shots``) at the
     taws named in ``ring_targets`` (the adversaries still in) follow the rest:
     they exist only where the geometry allows one, so most positions add none.
@@ -290,72 +427,19 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
     """
     if budget <= 0 or not origins:
         return []
-    own_taw = f"{shooter}.taw"
-    low, high = speed_range
-    sun = bodies.get(SUN)
-    contact_sun = layout.marble_radius + layout.sun_radius
-    contact_marble = 2 * layout.marble_radius
+    ask = _Ask(layout, bodies, shooter, speed_range, stop_by_ring)
     per_origin = max(6, budget // len(origins))
     out: list[Candidate] = []
-    for origin, orbit, orbit_angle in origins:
-        placement = origin if orbit is not None else None
-        mine: list[Candidate] = []
-        # Family 1: the Sun, straight and cut, at many speeds.
-        if sun is not None:
-            sun_share = max(4, int(per_origin * 0.6))
-            cuts = (0.0, 0.3, -0.3, 0.6, -0.6)
-            n_speeds = max(2, sun_share // len(cuts))
-            for cut in cuts:
-                angle = aim_angle(origin, sun, cut, contact_sun)
-                if angle is None:
-                    continue
-                guarded = stop_by_ring and stops_by_the_ring(layout, contact_point(origin, sun, angle, contact_sun))
-                for speed in speed_ladder(low, high, n_speeds):
-                    mine.append(Candidate(origin, angle, speed, placement, SUN, cut, orbit=orbit,
-                                          orbit_angle=orbit_angle, spin=-1.0 if guarded else 0.0))
-        # Family 2: adversaries' bodies (rule 15 forbids one's own), nearest first.
-        others = [
-            (b, p) for b, p in bodies.items()
-            if b != SUN and b != own_taw and body_planet(b) != shooter
-        ]
-        others.sort(key=lambda bp: (_dist(origin, bp[1]), bp[0]))
-        body_share = max(2, int(per_origin * 0.25))
-        speeds = speed_ladder(low, high, 3)
-        for body, pos in others[: max(1, body_share // len(speeds))]:
-            contact = contact_marble
-            angle = aim_angle(origin, pos, 0.0, contact)
-            if angle is None:
-                continue
-            for speed in speeds:
-                mine.append(Candidate(origin, angle, speed, placement, body, orbit=orbit, orbit_angle=orbit_angle))
-        # Family 3: spread directions.
-        spread_share = max(2, per_origin - len(mine))
-        n_dirs = max(2, spread_share // 2)
-        for k in range(n_dirs):
-            angle = 2 * math.pi * k / n_dirs
-            for speed in (low * 2.0, high * 0.6):
-                mine.append(Candidate(origin, angle, min(speed, high), placement, "spread", orbit=orbit, orbit_angle=orbit_angle))
+    for origin in origins:
+        mine = _sun_shots(ask, origin, max(4, int(per_origin * 0.6)))
+        mine += _body_shots(ask, origin, max(2, int(per_origin * 0.25)))
+        mine += _spread_shots(ask, origin, max(2, per_origin - len(mine)))
         out.extend(mine[:per_origin])
     out = out[:budget] if len(out) > budget else out
-    if spin_shots and sun is not None:
-        for origin, orbit, orbit_angle in origins:
-            angle = aim_angle(origin, sun, 0.0, contact_sun)
-            if angle is None:
-                continue
-            placement = origin if orbit is not None else None
-            for speed in speed_ladder(low, high, 5)[2:]:
-                for spin in (-1.0, 1.0):
-                    out.append(Candidate(origin, angle, speed, placement, SUN, 0.0, orbit=orbit,
-                                         orbit_angle=orbit_angle, spin=spin))
+    if spin_shots:
+        out += _spin_shots(ask, origins)
     if ring_budget > 0 and ring_targets:
-        per_ring = max(2, ring_budget // len(origins))
-        ring: list[Candidate] = []
-        for origin, orbit, orbit_angle in origins:
-            placement = origin if orbit is not None else None
-            ring += ring_shots(layout=layout, bodies=bodies, origin=origin, placement=placement, orbit=orbit,
-                               orbit_angle=orbit_angle, shooter_taw=own_taw, targets=ring_targets,
-                               speed_range=speed_range)[:per_ring]
-        out += ring[:ring_budget]
+        out += _ring_family(ask, origins, ring_targets, ring_budget)
     return out
 
 
