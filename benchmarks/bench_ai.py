@@ -1,13 +1,17 @@
 """AI timings and strength, side by side in one run.
 
-    .venv/bin/python benchmarks/bench_ai.py [--situations 8] [--games 0]
+    .venv/bin/python benchmarks/bench_ai.py [--situations 8] [--games 0] [--baseline REV [--only-baseline]]
 
 1. Rollout throughput: candidate shots evaluated per second (one fresh
    Bullet world, the shot to rest, the referee's ruling, the score), inline
    and with 1 and 2 planning worker processes, on the same candidates.
 2. Decision time per level (wall and CPU of this process and its workers)
    over a fixed set of situations taken from seeded AI games: median and p90.
-3. With ``--games N``, a short strength check: N games hard-vs-easy and
+3. With ``--baseline REV``, hard's decision time with 2 planning workers for
+   ``game/ai`` as it was at git revision ``REV`` (loaded as a separate
+   package, on today's physics and referee) and as it is now, the two
+   interleaved situation by situation so they share the machine's load.
+4. With ``--games N``, a short strength check: N games hard-vs-easy and
    easy-vs-random, with the strategy tallies of ``game.ai.tournament``.
 
 Timings on this shared 2-core machine are noisy; ratios measured in the same
@@ -19,9 +23,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -112,15 +119,77 @@ def decision_times(views: list, level_names: list[str], workers: int) -> dict[st
     return result
 
 
+def load_baseline(rev: str, folder: Path) -> ModuleType:
+    """``game/ai`` at git revision ``rev`` as a separate package ``ai_baseline``."""
+    listing = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", f"{rev}:game/ai"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    package = folder / "ai_baseline"
+    package.mkdir()
+    for name in listing:
+        if not name.endswith(".py"):
+            continue
+        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:game/ai/{name}"],
+                              capture_output=True, text=True, check=True).stdout
+        text = text.replace("from game.ai import", "from ai_baseline import").replace("game.ai.", "ai_baseline.")
+        (package / name).write_text(text)
+    sys.path.insert(0, str(folder))
+    import ai_baseline  # type: ignore[import-not-found]
+
+    return ai_baseline
+
+
+def compare_baseline(rev: str, views: list, workers: int) -> None:
+    """Hard's decision time, the planner at ``rev`` and now, interleaved, with ``workers`` planning processes."""
+    import importlib
+
+    from game.ai.levels import get_level
+    from game.ai.player import AIPlayer
+    from game.ai.workers import PlannerPool
+
+    with tempfile.TemporaryDirectory() as folder:
+        load_baseline(rev, Path(folder))
+        old_player = importlib.import_module("ai_baseline.player")
+        old_levels = importlib.import_module("ai_baseline.levels")
+        old_workers = importlib.import_module("ai_baseline.workers")
+        warm = ("game.ai.rollout", "game.match.match")
+        wall: dict[str, list[float]] = {"baseline": [], "now": []}
+        rollouts: dict[str, list[int]] = {"baseline": [], "now": []}
+        with old_workers.PlannerPool(workers, warm_modules=("ai_baseline.rollout",) + warm[1:]) as old_pool, \
+                PlannerPool(workers, warm_modules=warm) as pool:
+            for i, view in enumerate(views):
+                players = (("baseline", old_player.AIPlayer(old_levels.get_level("hard"), seed=i, pool=old_pool)),
+                           ("now", AIPlayer(get_level("hard"), seed=i, pool=pool)))
+                for name, ai in players:
+                    started = time.perf_counter()
+                    decision = ai.plan_async(view).result()
+                    wall[name].append(time.perf_counter() - started)
+                    rollouts[name].append(decision.rollouts)
+    print(f"\nHard's decision, planner at {rev} vs now, {len(views)} situations, {workers} planning workers")
+    print("| planner | rollouts (median) | median s | p90 s | vs baseline |")
+    print("|---|---|---|---|---|")
+    base = statistics.median(wall["baseline"])
+    for name in ("baseline", "now"):
+        ordered = sorted(wall[name])
+        median = statistics.median(ordered)
+        print(f"| {name} | {statistics.median(rollouts[name]):.0f} | {median:.2f} | "
+              f"{ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]:.2f} | {median / base:.2f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--situations", type=int, default=8)
     parser.add_argument("--per-view", type=int, default=60, help="candidates per situation in the throughput test")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", type=int, default=0)
+    parser.add_argument("--baseline", metavar="REV", help="also time hard with game/ai at this git revision")
+    parser.add_argument("--only-baseline", action="store_true", help="with --baseline: skip the other tables")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     views = situations(args.situations)
+    if args.baseline:
+        compare_baseline(args.baseline, views, 2)
+        if args.only_baseline:
+            return
 
     rates = throughput(views, (0, 1, 2), args.per_view, args.repeats)
     print("\nCandidate shots evaluated per second (fresh Bullet world + referee + score each)")

@@ -39,6 +39,7 @@ class Level:
     stop_by_ring: bool = False
     # The lookahead's second shot: our own candidates after the next player's best reply (0: none).
     second_candidates: int = 0
+    second_replies: int = 3  # ... after each of the next player's this many best replies, averaged
 
 
 LEVELS: dict[str, Level] = {

@@ -40,7 +40,7 @@ from game.rules.layout import SUN, taw_id
 MIN_SPEED = 0.45          # m/s: slower shots barely reach anything (a flick at 0.45 goes 10 cm)
 REPLY_WEIGHT = 0.8        # how much of the next player's best reply we count against a shot
 REPLY_RING = 4            # rule 13 shots among the next player's replies (hard's lookahead)
-SECOND_WEIGHT = 0.8       # how much of our own best shot after that reply we count for a shot
+SECOND_WEIGHT = 0.5       # how much of our own best shot after that reply we count for a shot
 
 
 @dataclass(frozen=True)
@@ -176,23 +176,23 @@ class _Search:
         self.pool = top
 
     def lookahead_stage(self) -> None:
-        """Stage 3: for the finalists, the next player's best reply, then our own best shot after it."""
+        """Stage 3: for the finalists, the next player's best reply, then our own best shot after his best few."""
         level = self.level
         if level.lookahead_top <= 0 or level.reply_candidates <= 0:
             return
         top = _best(self.pool, self.final, level.lookahead_top)
         afters = self.run(evaluate, [EvalJob(0, self.cands[i], want_next=True) for i in top], "lookahead")
-        replies = self._best_replies([a.next_situation if not a.finished else None for a in afters])
-        seconds = self._second_shots([reply[1] for reply in replies])
+        replies = self._replies([a.next_situation if not a.finished else None for a in afters])
+        seconds = self._second_shots(replies)
         for n, i in enumerate(top):
-            reply_value, _ = replies[n]
+            best_reply = replies[n][0][0] if replies[n] else 0.0
             # What the next shots are worth replaces the threat heuristic for these finalists.
             self.final[i] += (self.level.position_weight * self.nominal[i].threat
-                              - REPLY_WEIGHT * reply_value + SECOND_WEIGHT * seconds[n])
+                              - REPLY_WEIGHT * best_reply + SECOND_WEIGHT * seconds[n])
         self.pool = top
 
-    def _best_replies(self, tables: list[Situation | None]) -> list[tuple[float, Situation | None]]:
-        """Per table, the next player's best reply (his own score) and the table it leaves."""
+    def _replies(self, tables: list[Situation | None]) -> list[list[tuple[float, Situation | None]]]:
+        """Per table, the next player's replies, best first (his own score), with the tables they leave."""
         jobs: list[EvalJob] = []
         owners: list[int] = []
         for n, nxt in enumerate(tables):
@@ -205,34 +205,42 @@ class _Search:
                 jobs.append(EvalJob(index, reply, want_next=self.level.second_candidates > 0))
                 owners.append(n)
         results = self.run(evaluate, jobs, "replies")
-        best: list[tuple[float, Situation | None, int]] = [(0.0, None, -1)] * len(tables)
+        found: list[list[tuple[float, int, Situation | None]]] = [[] for _ in tables]
         for j, (owner, r) in enumerate(zip(owners, results)):
-            value = self.score(r)
-            if best[owner][2] < 0 or value > best[owner][0]:
-                best[owner] = (value, None if r.finished else r.next_situation, j)
-        return [(value, table) for value, table, _ in best]
+            found[owner].append((self.score(r), j, None if r.finished else r.next_situation))
+        return [[(value, table) for value, _, table in sorted(rows, key=lambda row: (-row[0], row[1]))]
+                for rows in found]
 
-    def _second_shots(self, tables: list[Situation | None]) -> list[float]:
-        """Per table left by the best reply, our best shot from it (0 with no table or no such depth)."""
-        out = [0.0] * len(tables)
+    def _second_shots(self, replies: list[list[tuple[float, Situation | None]]]) -> list[float]:
+        """Per finalist, our best shot after each of the next player's best few replies, averaged.
+
+        The next player is not the model we hold of him (his hands, his
+        candidates): averaging over his ``second_replies`` best replies, not
+        trusting the single best, keeps one guess from steering the choice.
+        A reply that ends the game leaves us nothing (0).
+        """
+        out = [0.0] * len(replies)
         if self.level.second_candidates <= 0:
             return out
         jobs: list[EvalJob] = []
-        owners: list[int] = []
-        for n, after in enumerate(tables):
-            mine = own_turn(self.sit, after) if after is not None else None
-            if mine is None:
-                continue
-            index = self.add_situation(mine)
-            for shot in candidates_for(mine, self.level.second_candidates, 2):
-                jobs.append(EvalJob(index, shot))
-                owners.append(n)
+        owners: list[tuple[int, int]] = []
+        for n, rows in enumerate(replies):
+            for k, (_, after) in enumerate(rows[:self.level.second_replies]):
+                mine = own_turn(self.sit, after) if after is not None else None
+                if mine is None:
+                    continue
+                index = self.add_situation(mine)
+                for shot in candidates_for(mine, self.level.second_candidates, 2):
+                    jobs.append(EvalJob(index, shot))
+                    owners.append((n, k))
         results = self.run(evaluate, jobs, "second")
-        seen: set[int] = set()
+        best: dict[tuple[int, int], float] = {}
         for owner, r in zip(owners, results):
-            value = self.score(r)
-            out[owner] = value if owner not in seen else max(out[owner], value)
-            seen.add(owner)
+            best[owner] = max(best.get(owner, -math.inf), self.score(r))
+        for n, rows in enumerate(replies):
+            counted = rows[:self.level.second_replies]
+            if counted:
+                out[n] = statistics.fmean(best.get((n, k), 0.0) for k in range(len(counted)))
         return out
 
 
