@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from game.ai.candidates import Candidate
 from game.ai.hand_noise import jitter
 from game.ai.situation import Situation
-from game.ai.value import ValueWeights, position_value, rivals_out_value, win_chance
+from game.ai.value import ValueWeights, drive_chance, position_value, rivals_out_value
 from game.rules.layout import SUN
 
 Point = tuple[float, float]
@@ -104,6 +104,29 @@ def ringed_rivals(ruling: Any, me: str) -> list[str]:
     return [p for p in ruling.out if p != me and p in left]
 
 
+def next_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun: Point, rivals: list[str],
+               weights: ValueWeights) -> float:
+    """The heuristic worth of the next shots to us, as a cost: the next player's chance to win from
+    where his taw lies, less our own chance from where ours lies (rule 9), each times what a win takes.
+
+    The hard level's lookahead plays these shots out instead.
+    """
+    from game.rules.state import start_options
+
+    win_takes = WIN_BONUS + after.stakes + len(rivals)  # the winner's bonus, the stakes, one from each
+    nxt = after.next_shooter()
+    threat = 0.0
+    if nxt in rivals:
+        free = start_options(after, nxt, sit.house) is not None
+        taw = None if free else table.get(f"{nxt}.taw")
+        threat = weights.threat * drive_chance(sit.layout, sun, taw, weights) * win_takes
+    own = table.get(sit.taw)
+    if own is None:
+        return threat
+    mine = drive_chance(sit.layout, sun, own, weights) * weights.own_chance / len(rivals)
+    return threat - mine * win_takes
+
+
 def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
                   weights: ValueWeights = ValueWeights()) -> EvalResult:
     me = sit.shooter
@@ -148,7 +171,7 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
             if region != "beyond" and after.holder(region) == me:
                 value -= EXPOSURE * _rule8_amount(region)
         if sun is not None and rivals:
-            threat = weights.threat * win_chance(sit.layout, sun, weights) * (1.0 + after.stakes / (len(rivals) + 1))
+            threat = next_shots(sit, after, table, sun, rivals, weights)
     paid = [f"{t.payer}->{t.payee} {t.marbles} (r{t.rule})" for t in ruling.transfers]
     summary = ", ".join(paid) if paid else "no payments"
     if ruling.winner:
