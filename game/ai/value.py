@@ -43,6 +43,9 @@ class ValueWeights:
     # Our own chance to drive the Sun out next turn, counted at this share per adversary shooting first
     # (he may move the Sun or our taw): the plan the text calls driving him "from orbit to orbit".
     own_chance: float = 0.4
+    # How far (m) from the Sun a taw may lie and still count on driving it straight: the hands'
+    # angle error grows with the distance, and the flick slows on the way.
+    drive_from: float = 0.6
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:
@@ -62,19 +65,21 @@ def drive_chance(layout: Layout, sun: Point, taw: Point | None, weights: ValueWe
     A full hit sends the Sun along the line from the taw through it, so only
     the outward part of that line carries it towards the line: a taw straight
     behind the Sun (between it and the centre) drives it out, one at its side
-    or beyond it cannot.  ``taw`` None: the shooter may lay his taw where he
-    likes (a first shot, a comet), so straight behind.
+    or beyond it cannot; and the farther it lies, the less it can count on
+    it (``drive_from``).  ``taw`` None: the shooter may lay his taw where he
+    likes (a first shot, a comet), so straight behind and close.
     """
     d = distance_to_win(layout, sun)
-    cos = 1.0
+    cos, near = 1.0, 1.0
     r = math.hypot(*sun)
     if taw is not None and r > 1e-6:
         dx, dy = sun[0] - taw[0], sun[1] - taw[1]
         gap = math.hypot(dx, dy)
         cos = (sun[0] * dx + sun[1] * dy) / (r * gap) if gap > 1e-9 else 0.0
+        near = max(0.0, 1.0 - gap / weights.drive_from)
     if cos <= 0.05:
         return 0.0
-    return max(0.0, min(1.0, 1.0 - d / cos / weights.sun_reach)) ** 2
+    return near * max(0.0, min(1.0, 1.0 - d / cos / weights.sun_reach)) ** 2
 
 
 def position_value(*, layout: Layout, positions: Mapping[str, Point], shooter: str,
