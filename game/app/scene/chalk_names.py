@@ -7,13 +7,16 @@ the Sun that holds the stakes, the *play area* the ground inside its dashed
 edge.  Names follow their circle letter by letter, so they read as painted
 on the earth and not as signs floating over it.
 
-* Low views (knuckle-down) get each line's name just outside it, repeated
-  round the circle, with its tops towards the Sun: the knuckle-down view
-  looks inward, so every line between the taw and the Sun reads the right
-  way up.
+* Low views (knuckle-down) get each line's name repeated round it,
+  alternately just outside it with its tops towards the Sun and just inside
+  it with its tops outward, in letters drawn long (as road markings are, for
+  an eye 6 cm above the ground): each stretch of line in front of the eye,
+  on the near side of the Sun or the far side, has a name that reads the
+  right way up.
 * The overhead view gets each line's name twice and each orbit's name once
   (in the middle of the orbit), all turned to read from the bottom of the
-  screen.  The table shows one set or the other (``TableScene.show_labels``).
+  screen, in letters about 12 px high.  The table shows one set or the
+  other (``TableScene.show_labels``).
 * The play area's edge names itself with its tops outward, for a player
   looking out at it.
 
@@ -32,8 +35,10 @@ from game.rules.layout import PLANETS, Layout
 
 LIFT = 0.0004          # metres above the ground (drawn with the decals, after the ground)
 LINE_NAME_GAP = 0.004  # between the chalk line's edge and the foot of its name
-EDGE_NAME_SIZE = 0.09
+EDGE_NAME_SIZE = 0.07
 EDGE_REPEATS = 8
+CAP = 0.72            # a capital's height, as a fraction of the letter size
+LOW_STRETCH = 2.5     # the low views' letters: a knuckle-down eye sees the ground foreshortened about 7 times
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class ArcText:
     angle: float       # degrees: the middle of the name
     size: float        # letter size in metres (Panda's text scale)
     inward: bool       # True: tops towards the Sun
+    stretch: float = 1.0  # letters this many times taller than wide (long, as road markings, for low eyes)
 
 
 def arc_glyphs(item: ArcText, advance: Callable[[str], float]) -> list[Glyph]:
@@ -83,27 +89,40 @@ def _repeats(radius: float, text_length: float) -> int:
 
 
 def line_names(layout: Layout, advance: Callable[[str], float], overhead: bool = False) -> list[ArcText]:
-    """Every line's name just outside it: repeated with tops inward, or (``overhead``) twice, upright."""
+    """Every line's name along it.
+
+    Low views: repeated round the line, alternately just outside it with tops
+    inward and just inside it with tops outward, letters drawn long (``LOW_STRETCH``) as road markings
+    are, so each stretch of line in front of a knuckle-down eye, near side or
+    far side of the Sun, has a name that reads the right way up.  Overhead:
+    twice, just outside, upright from the bottom of the screen.
+    """
     items = []
     radii = [layout.line_radii[p] for p in PLANETS]
     for i, planet in enumerate(PLANETS):
         r = radii[i]
-        gap = (radii[i + 1] - r) if i + 1 < len(radii) else 0.15
-        size = min(max(0.3 * gap, 0.024), 0.045)
+        gap_out = (radii[i + 1] - r) if i + 1 < len(radii) else 0.15
+        gap_in = r - (radii[i - 1] if i else layout.inner_ring_radius)
         text = f"{PLANET_SYMBOLS[planet]} {vocabulary.line_label(planet)}"
-        length = sum(advance(c) for c in text) * size
         # clear of the orbit name chalked in the same orbit
         orbit_angle = _orbit_name_angle(layout, PLANETS[i + 1]) if i + 1 < len(PLANETS) else 0.0
+        edge = layout.line_width / 2 + LINE_NAME_GAP
         if overhead:
-            angles = [orbit_angle + 90.0, orbit_angle + 270.0]
-        else:
-            n = _repeats(r, length)
-            angles = [orbit_angle + (k + 0.5) * 360.0 / n for k in range(n)]
-        for angle in angles:
-            inward = not overhead or _reads_upright_inward(angle)
-            foot = r + layout.line_width / 2 + LINE_NAME_GAP
-            baseline = foot + 0.72 * size if inward else foot  # a name's foot is its baseline or its cap line
-            items.append(ArcText(text, baseline, angle, size, inward=inward))
+            size = min(max(0.42 * gap_out, 0.04), 0.065)  # overhead a metre is ~290 px: 0.04 m is a 12 px letter
+            for angle in (orbit_angle + 90.0, orbit_angle + 270.0):
+                inward = _reads_upright_inward(angle)
+                # a name's foot is its cap line (tops inward) or its baseline (tops outward)
+                baseline = r + edge + (CAP * size if inward else 0.0)
+                items.append(ArcText(text, baseline, angle, size, inward=inward))
+            continue
+        size = min(max(0.22 * min(gap_in, gap_out), 0.018), 0.04)
+        length = sum(advance(c) for c in text) * size
+        n = _repeats(r, length)
+        tall = CAP * size * LOW_STRETCH
+        for k in range(n):
+            angle = orbit_angle + (k + 0.5) * 360.0 / n
+            items.append(ArcText(text, r + edge + tall, angle, size, inward=True, stretch=LOW_STRETCH))
+            items.append(ArcText(text, r - edge - tall, angle + 180.0 / n, size, inward=False, stretch=LOW_STRETCH))
     return items
 
 
@@ -122,22 +141,23 @@ def orbit_names(layout: Layout) -> list[ArcText]:
     for planet in PLANETS:
         inner, outer = layout.region_bounds(planet)
         inner = max(inner, layout.inner_ring_radius)
-        size = min(max(0.26 * (outer - inner), 0.016), 0.034)
+        size = min(max(0.4 * (outer - inner), 0.028), 0.055)
         angle = _orbit_name_angle(layout, planet)
         upright = _reads_upright_inward(angle)
         middle = (inner + outer) / 2.0
-        baseline = middle + 0.36 * size if upright else middle - 0.36 * size
+        baseline = middle + CAP / 2 * size if upright else middle - CAP / 2 * size
         items.append(ArcText(vocabulary.orbit_label(planet), baseline, angle, size, inward=upright))
     return items
 
 
 def ring_names(layout: Layout) -> list[ArcText]:
     """The inner ring's name inside it, and the play area's edge named round it."""
-    items = [ArcText(vocabulary.INNER_RING, layout.inner_ring_radius * 0.55, -90.0, 0.013, inward=True)]
-    edge = layout.play_radius - layout.line_width - 0.01 - 0.72 * EDGE_NAME_SIZE  # tops outward: the foot
+    items = [ArcText(vocabulary.INNER_RING, layout.inner_ring_radius * 0.6, angle, 0.012, inward=True, stretch=2.0)
+             for angle in (-90.0, 90.0)]
+    edge = layout.play_radius - layout.line_width - 0.01 - CAP * EDGE_NAME_SIZE * LOW_STRETCH  # tops outward: the foot
     for k in range(EDGE_REPEATS):
         items.append(ArcText(vocabulary.PLAY_AREA_EDGE, edge, k * 360.0 / EDGE_REPEATS, EDGE_NAME_SIZE,
-                             inward=False))
+                             inward=False, stretch=LOW_STRETCH))
     return items
 
 
@@ -156,7 +176,7 @@ def build(parent: Any, items: Sequence[ArcText], font: Any, name: str) -> Any:
             letter.setText(glyph.char)
             letter.setAlign(TextNode.ACenter)
             path = root.attachNewNode(letter)
-            path.setScale(item.size)
+            path.setScale(item.size, item.size, item.size * item.stretch)
             path.setPos(glyph.x, glyph.y, LIFT)
             # lie flat (pitch -90), the letter's up along ``heading``
             path.setHpr(glyph.heading - 90.0, -90, 0)

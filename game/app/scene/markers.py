@@ -44,8 +44,8 @@ from game.app.scene.palette import planet_colors
 from game.app.scene.symbols import symbol_atlas, symbol_index
 from game.rules.layout import SUN, body_planet, is_planet, is_taw
 
-# The ground is drawn in the "background" bin at sort 0; markers right after it.
-MARKER_BIN = ("background", 1)
+# The ground is drawn in the "background" bin at sort 0, its chalked names at 1; markers right after them.
+MARKER_BIN = ("background", 2)
 SIGN_BIN = ("fixed", 30)  # the signs after the balls (the scene's decals and aim line sort lower)
 MARKER_LIFT = 0.0005  # metres above the ground (no depth test, so only for looks)
 

@@ -183,7 +183,7 @@ class TableScene:
         labels.setShaderInput("u_tint", Vec4(*CHALK_COLOR))
         labels.setTransparency(TransparencyAttrib.MAlpha)
         labels.setDepthWrite(False)
-        labels.setBin("fixed", BIN_DECALS + 1)
+        labels.setBin("background", BIN_GROUND + 1)  # on the earth, under the markers, balls and shadows
         labels.hide(self._shadow_mask)
         font = symbol_font()
         advance = chalk_names.advance_of(font)
@@ -192,6 +192,7 @@ class TableScene:
         high = chalk_names.build(labels, chalk_names.line_names(self.layout, advance, overhead=True)
                                  + chalk_names.orbit_names(self.layout) + rings, font, "overhead-names")
         high.hide()
+        self._names_root = labels
         return low, high
 
     # -- bodies -----------------------------------------------------------------
@@ -370,6 +371,10 @@ class TableScene:
         else:
             self._labels.hide()
             self._low_names.show()
+
+    def show_chalk_names(self, visible: bool = True) -> None:
+        """Every chalked name on or off (on by default; tests of the bare chalk lines take them off)."""
+        self._names_root.show() if visible else self._names_root.hide()
 
     @property
     def labels_visible(self) -> bool:
