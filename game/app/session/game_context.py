@@ -99,12 +99,30 @@ class GameContext:
 
 
 def replay_path(folder: Path, seed: int | None, now: float | None = None) -> Path:
-    """A new file name in ``folder``: local time and seed, numbered if two games start in one second."""
+    """A new file in ``folder``, claimed: local time and seed, numbered if two games start in one second.
+
+    The name is taken by creating the file (``O_EXCL``), so two instances of
+    the game started in the same second with the same seed never share one
+    (the recorder writes the game's header over it at once).  Where nothing
+    can be created (a read-only or full disk) the name is returned unclaimed,
+    and the recorder says what it could not save.
+    """
+    import os
+
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     base = f"{stamp}-seed{seed}" if seed is not None else stamp
-    path = folder / f"{base}.replay"
-    n = 2
-    while path.exists():
-        path = folder / f"{base}-{n}.replay"
-        n += 1
-    return path
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    for n in range(1, 10_000):
+        path = folder / (f"{base}.replay" if n == 1 else f"{base}-{n}.replay")
+        try:
+            os.close(os.open(path, flags, 0o666))
+        except FileExistsError:
+            continue
+        except OSError:
+            return path
+        return path
+    return folder / f"{base}-{os.getpid()}.replay"
