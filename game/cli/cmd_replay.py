@@ -12,6 +12,7 @@ HELP = ("watch a recorded game (a .replay file), export it to PNG frames and a G
         "again under other house rules with --judge")
 
 CAMERAS = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")  # game.replay.director.CAMERA_MODES
+MAX_SIZE = (3840, 2160)   # 4K: an export's memory grows with its pixels (7680x4320 peaked at 1.0 GB)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -19,8 +20,8 @@ def _size(text: str) -> tuple[int, int]:
     if not match:
         raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
-    if not (16 <= width <= 7680 and 16 <= height <= 4320):
-        raise argparse.ArgumentTypeError(f"size {width}x{height} is outside 16x16 .. 7680x4320")
+    if not (16 <= width <= MAX_SIZE[0] and 16 <= height <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(f"size {width}x{height} is outside 16x16 .. {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return width, height
 
 

@@ -89,9 +89,12 @@ def test_the_cli_offers_every_camera_the_director_has():
 def test_an_export_into_a_used_folder_replaces_the_earlier_frames_and_keeps_other_files(replay_file, tmp_path):
     out = tmp_path / "frames"
     out.mkdir()
-    for n in range(400):   # an earlier, longer export
+    from game.app.replay.export import write_manifest
+
+    for n in range(400):   # an earlier, longer export, and its manifest of what it wrote
         (out / f"frame_{n:05d}.png").write_bytes(b"old")
     (out / "replay.gif").write_bytes(b"old")
+    write_manifest(out, [*out.glob("frame_*.png"), out / "replay.gif"])
     (out / "notes.txt").write_text("mine")
     run = subprocess.run([sys.executable, "-m", "game", "replay", str(replay_file), "--export", str(out),
                           "--shot", "1", "--size", "64x48", "--fps", "2", "--no-gif"],
@@ -110,4 +113,4 @@ def test_an_export_folder_holding_a_special_file_by_a_frame_name_is_refused(caps
     out.mkdir()
     os.mkfifo(out / "frame_00000.png")
     err = _one_line_error(capsys, ["replay", str(replay_file), "--export", str(out), "--size", "64x48"])
-    assert "not a regular file" in err and (out / "frame_00000.png").exists()
+    assert "no export here wrote it" in err and (out / "frame_00000.png").exists()

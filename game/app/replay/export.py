@@ -57,14 +57,51 @@ def encode_png_rgb(image: np.ndarray, level: int = 1) -> bytes:
             + chunk(b"IEND", b""))
 
 
+MANIFEST_NAME = ".taw-export.json"   # what the last export here wrote: the only files a later one removes
+
+
+def _identity(path: Path) -> list[int]:
+    info = path.stat(follow_symlinks=False)
+    return [info.st_ino, info.st_size, info.st_mtime_ns]
+
+
+def write_manifest(out: Path, written: list[Path]) -> None:
+    """Record the files this export wrote (name, inode, size, time), so the next export removes those alone."""
+    import json
+
+    from game.fileio import write_atomic
+
+    files = {p.name: _identity(p) for p in written}
+    write_atomic(out / MANIFEST_NAME, json.dumps({"version": 1, "files": files}))
+
+
+def _earlier_export(out: Path) -> set[str]:
+    """The names the last export here wrote and that are still exactly what it wrote."""
+    from game.fileio import read_app_json
+
+    found = read_app_json(out / MANIFEST_NAME, 4 << 20, "export manifest", max_depth=4, follow_links=False)
+    files = found.data.get("files") if isinstance(found.data, dict) else None
+    if not isinstance(files, dict):
+        return set()
+    ours = set()
+    for name, identity in files.items():
+        path = out / name
+        if (FRAME_NAME.fullmatch(name) or name == GIF_NAME) and path.is_file() and not path.is_symlink() \
+                and _identity(path) == identity:
+            ours.add(name)
+    return ours
+
+
 def prepare_folder(folder: str | Path) -> tuple[Path, list[Path]]:
     """The export folder, created if need be, and an earlier export's frames and GIF in it.
 
     An export into a used folder must not leave frames of the last one after
     its own (a shorter export would end in someone else's pictures): these
-    are removed (``clear``) once rendering has started.  Only files with our
-    exact names (``frame_00000.png``..., ``replay.gif``) count, and only
-    regular files: anything else by those names is refused here.
+    are removed (``clear``) once rendering has started.  Only the files the
+    last export recorded in its manifest (``MANIFEST_NAME``), unchanged
+    since, are removed; a file by an export's name (``frame_00000.png``...,
+    ``replay.gif``) that it did not write is never replaced: the export is
+    refused in one line.
     """
     out = Path(folder)
     if out.exists() and not out.is_dir():
@@ -78,13 +115,15 @@ def prepare_folder(folder: str | Path) -> tuple[Path, list[Path]]:
             raise UserError(f"{out}: cannot create the folder ({err.strerror})") from None
         return out, []
     try:
-        ours = [p for p in out.iterdir() if FRAME_NAME.fullmatch(p.name) or p.name == GIF_NAME]
+        named = [p for p in out.iterdir() if FRAME_NAME.fullmatch(p.name) or p.name == GIF_NAME]
+        ours = _earlier_export(out)
     except OSError as err:
         raise UserError(f"{out}: cannot list the folder ({err.strerror})") from None
-    for path in ours:
-        if path.is_symlink() or not path.is_file():
-            raise UserError(f"{path}: has an export's name but is not a regular file; not touching it")
-    return out, ours
+    for path in named:
+        if path.name not in ours:
+            raise UserError(f"{path}: has an export's name but no export here wrote it; not touching it "
+                            "(choose another folder)")
+    return out, named
 
 
 def clear(earlier: list[Path], out: Path) -> None:
@@ -140,6 +179,8 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
             path = out / f"frame_{n:05d}.png"
             write_atomic(path, encode_png_rgb(image))
             written.append(path)
+            if n % 100 == 0 or n == len(times) - 1:   # an export cut short still names what it wrote
+                write_manifest(out, written)
             if progress is not None:
                 progress(n + 1, len(times))
     finally:
@@ -148,6 +189,8 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
         if own_base:
             base.destroy()
     gif_path = make_gif(written, out / GIF_NAME, fps) if gif and written else None
+    if gif_path is not None:
+        write_manifest(out, [*written, gif_path])
     return ExportResult(written, gif_path, len(earlier))
 
 
