@@ -112,14 +112,13 @@ def test_the_new_game_screen_offers_the_last_runs_choices(offscreen_pipe, tmp_pa
 
 
 @pytest.mark.gui
-def test_a_first_game_has_a_round_limit_and_a_chosen_none_is_kept_next_run(offscreen_pipe, tmp_path):
-    from game.app.screens.new_game import FIRST_GAME_ROUNDS
-
+def test_a_first_game_has_no_round_limit_and_a_chosen_limit_is_kept_next_run(offscreen_pipe, tmp_path):
     with built_app(tmp_path) as app:
         screen = open_new_game(app)
-        assert screen.round_limit.value == FIRST_GAME_ROUNDS  # nothing chosen yet: a first game that ends
-        choose(app, screen.round_limit, 0)
+        assert screen.round_limit.value == 0  # nothing chosen yet: the game ends by the rules
+        choose(app, screen.round_limit, 10)
         click(app, screen.start_button)
         assert app.flow.state == "HatDrop"
+        assert app.game.setup.house_rules.get("round_limit") == 10
     with built_app(tmp_path) as again:
-        assert open_new_game(again).round_limit.value == 0
+        assert open_new_game(again).round_limit.value == 10

@@ -16,8 +16,7 @@ from game.match.seating import SeatingError
 from game.app.screens.base import State
 from game.app.hud.widgets import Chooser
 
-ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)
-FIRST_GAME_ROUNDS = 10  # no choices kept yet: a first game that ends (two careful players can keep the Sun home for ever)
+ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)  # 0: none, the default (the AIs play to end a game by the rules: docs/ai.md)
 # The goal of the game in one line (issue 11: a first game that can be won).
 GOAL_LINE = "Goal: drive the Sun beyond Herschel's line to win (rule 9); never leave your taw in the inner ring (rule 13)"
 
@@ -40,8 +39,7 @@ class NewGameState(State):
         # The seats: this run's last, else the last run's kept in the people file (new_game.json keeps the rest).
         seating = last.seats() if this_run or app.people.last_seating is None else app.people.last_seating
         self.seats = SeatRows(root, seating, 0.52, app.people.names)
-        first_game = app.last_setup is None
-        rounds = FIRST_GAME_ROUNDS if first_game else int(last.house_rules.get("round_limit", 0) or 0)
+        rounds = int(last.house_rules.get("round_limit", 0) or 0)
         self.round_limit = Chooser(root, "Round limit", list(ROUND_LIMITS), rounds if rounds in ROUND_LIMITS else 0,
                                    (0.6, 0.43), width=11, describe=lambda n: f"{n}" if n else "none")
         self.jupiter = Chooser(root, "Jupiter's moons", [4, 0, 2, 8], int(last.house_rules.get("jupiter_moons", 4)),
