@@ -77,6 +77,24 @@ def still_shots(shots: int, frames: int, bodies: int, rate: float = 60.0) -> byt
     return _file(_meta(), [one] * shots, shots)
 
 
+def _moving_motion(frames: int, bodies: int, rate: float) -> bytes:
+    """Every body present throughout with a pose stored in every frame: the most decoded poses per file."""
+    deltas = np.full(frames, int(round(1e6 / rate)), dtype="<u4")
+    deltas[0] = 0
+    mask = np.ones((frames, bodies), bool)
+    steps = np.zeros((frames * bodies, 3), dtype="<i4")
+    rotations = np.full(frames * bodies, IDENTITY_CODE, dtype="<u4")
+    return b"".join([ff._shuffle(deltas), ff._shuffle(ff._pack_mask(mask)), ff._shuffle(ff._pack_mask(mask)),
+                     ff._shuffle(steps), ff._shuffle(rotations)])
+
+
+def moving_shots(shots: int, frames: int, bodies: int, rate: float = 240.0) -> bytes:
+    """The issue's crafted file: ``shots`` of ``frames`` x ``bodies``, every pose stored (4 x 14,600 x 64: 61 KB)."""
+    header = {**_shot_header(frames, bodies, rate), "stored": frames * bodies}
+    one = _chunk(header, _moving_motion(frames, bodies, rate))
+    return _file(_meta(), [one] * shots, shots)
+
+
 def event_shots(shots: int, per_shot: int) -> bytes:
     contact = {"kind": "contact", "t": 0.5, "a": "b0", "b": "b1", "impulse": 0.001, "position": [0.1, 0.2]}
     one = _chunk(_shot_header(2, 2, events=[contact] * per_shot), _still_motion(2, 2, 60.0))

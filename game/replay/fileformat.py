@@ -61,7 +61,7 @@ MAX_EVENTS = 2_000                    # in one shot; a real one has tens
 MAX_TOTAL_EVENTS = 100_000            # in the whole file
 MAX_TOTAL_RULING_ITEMS = 100_000      # payments, fouls, notes, board changes in the file (captions)
 MAX_EVENT_NUMBER = 1e4                # |metres|, |m/s|, N s: the ground is 5 m across
-KEEP_ALL_CELLS = 4_000_000            # a loaded game this size keeps its shots decoded (under 200 MB)
+KEEP_ALL_CELLS = 1_000_000            # a loaded game this size keeps its shots decoded (about 45 MB)
 KEEP_ALL_JSON_BYTES = 4 << 20         # ... and headers this size (real games: 5 KB a shot)
 KEEP_DECODED = 2                      # otherwise: the shots used last (the viewer needs one)
 COMPRESS_LEVEL = 9
@@ -230,7 +230,7 @@ class _Reader:
 
         Only one shot is decoded at a time, so checking a file costs the
         memory of its largest shot, not of all of them.  A game of up to
-        ``KEEP_ALL_CELLS`` frames x bodies (every real game we measured) then
+        ``KEEP_ALL_CELLS`` frames x bodies (a game of some fifty shots) then
         keeps each shot once decoded; a larger file keeps the last
         ``KEEP_DECODED`` (``ShotList``).
         """
