@@ -219,7 +219,7 @@ class _Reader:
         self._json_bytes = 0   # totals over the chunks read so far, against the whole-file bounds
         self._json_values = 0
         self._raw_bytes = 0
-        self._events = 0
+        self._events_seen = 0
         self._ruling_items = 0
 
     def fail(self, where: str, problem: str) -> ReplayFormatError:
@@ -427,9 +427,21 @@ class _Reader:
         )
 
     def _shot(self, header: dict[str, Any], rest: bytes, where: str, count: bool = True) -> ShotRecord:
+        """One shot chunk checked in four steps: its sizes, its events, its rulings, and its motion."""
         if header.get("kind") != "shot":
             raise self.fail(where, "this chunk is not a shot")
         inputs = self._inputs(header.get("inputs"), where)
+        rate, body_ids, frames, stored = self._shot_sizes(header, where)
+        events = self._events(header, where, count)
+        rulings = self._rulings(header, where, count)
+        ledger = self._object(header, "ledger", where)
+        times_us, present, moved, steps, rotations = self._motion(rest, frames, len(body_ids), stored, where)
+        return ShotRecord(inputs=inputs, rate=rate, body_ids=body_ids, times_us=times_us,
+                          present=present, moved=moved, steps=steps, rotations=rotations,
+                          events=events, rulings=tuple(rulings), ledger=ledger)
+
+    def _shot_sizes(self, header: dict[str, Any], where: str) -> tuple[float, tuple[str, ...], int, int]:
+        """The frame rate, the body ids, the frame count and the stored poses, each within its bound."""
         rate = self._number(header.get("rate"), "rate", where, 1e-3, MAX_RATE)
         bodies = header.get("bodies")
         if not isinstance(bodies, list) or len(bodies) > MAX_BODIES:
@@ -444,14 +456,18 @@ class _Reader:
         if frames * len(body_ids) > MAX_CELLS:
             raise self.fail(where, f"{frames} frames of {len(body_ids)} bodies is more than a replay may hold")
         stored = self._count(header.get("stored"), "stored", where, frames * len(body_ids))
+        return rate, body_ids, frames, stored
+
+    def _events(self, header: dict[str, Any], where: str, count: bool) -> tuple[Any, ...]:
+        """The shot's events: at most ``MAX_EVENTS`` (and the file's total), each well formed and in bounds."""
         events_raw = header.get("events", [])
         if not isinstance(events_raw, list):
             raise self.fail(where, "'events' must be a list")
         if len(events_raw) > MAX_EVENTS:
             raise self.fail(where, f"{len(events_raw)} events, more than a shot can make ({MAX_EVENTS})")
         if count:
-            self._events += len(events_raw)
-            if self._events > MAX_TOTAL_EVENTS:
+            self._events_seen += len(events_raw)
+            if self._events_seen > MAX_TOTAL_EVENTS:
                 raise self.fail(where, f"more than {MAX_TOTAL_EVENTS} events in all, more than a game can make")
         if not all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in events_raw):
             raise self.fail(where, "bad event: each must be an object with a 'kind' string")
@@ -466,6 +482,10 @@ class _Reader:
                 check_event_numbers(event, MAX_EVENT_NUMBER)
         except ShapeError as err:
             raise self.fail(where, f"bad event: {err}") from None
+        return events
+
+    def _rulings(self, header: dict[str, Any], where: str, count: bool) -> list[dict[str, Any]]:
+        """The referee's rulings, of the shape the viewer reads, within the file's total of captions."""
         rulings = header.get("rulings", [])
         if not isinstance(rulings, list) or not all(isinstance(r, dict) for r in rulings):
             raise self.fail(where, "'rulings' must be a list of objects")
@@ -478,9 +498,12 @@ class _Reader:
             if self._ruling_items > MAX_TOTAL_RULING_ITEMS:
                 raise self.fail(where, f"more than {MAX_TOTAL_RULING_ITEMS} payments, fouls and notes in all, "
                                        "more than a game can make")
-        ledger = self._object(header, "ledger", where)
+        return rulings
 
-        nb = _mask_bytes(len(body_ids))
+    def _motion(self, rest: bytes, frames: int, bodies: int, stored: int,
+                where: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The frame times, the presence and stored-pose masks and the poses, sized exactly by the header."""
+        nb = _mask_bytes(bodies)
         sizes = [frames * 4, frames * nb, frames * nb, stored * 12, stored * 4]
         if len(rest) != sum(sizes):
             raise self.fail(where, f"motion data is {len(rest)} bytes, but its counts need {sum(sizes)}")
@@ -488,30 +511,26 @@ class _Reader:
         for size in sizes:
             parts.append(rest[at:at + size])
             at += size
-        deltas = _unshuffle(parts[0], _U4, frames).astype(np.int64)
-        times_us = np.cumsum(deltas)
+        times_us = np.cumsum(_unshuffle(parts[0], _U4, frames).astype(np.int64))
         if frames and times_us[-1] > MAX_SHOT_SECONDS * 1e6:
             raise self.fail(where, f"the frames last longer than {MAX_SHOT_SECONDS:g} s")
         masks = []
         for part in parts[1:3]:
             packed = np.frombuffer(part, dtype=np.uint8).reshape(frames, nb)
             mask = np.unpackbits(packed, axis=1, count=nb * 8, bitorder="little").astype(bool)
-            if mask[:, len(body_ids):].any():
+            if mask[:, bodies:].any():
                 raise self.fail(where, "a body mask has bits set beyond the last body")
-            masks.append(mask[:, :len(body_ids)])
+            masks.append(mask[:, :bodies])
         present, moved = masks
-        steps = _unshuffle(parts[3], _I4, stored * 3).reshape(stored, 3)
-        rotations = _unshuffle(parts[4], _U4, stored)
         if (moved & ~present).any():
             raise self.fail(where, "a pose is stored for a body that is not on the ground")
         if int(moved.sum()) != stored:
             raise self.fail(where, f"the masks mark {int(moved.sum())} stored poses, the header says {stored}")
-        appeared = present & ~np.vstack([np.zeros((1, len(body_ids)), bool), present[:-1]]) if frames else present
+        appeared = present & ~np.vstack([np.zeros((1, bodies), bool), present[:-1]]) if frames else present
         if (appeared & ~moved).any():
             raise self.fail(where, "a body appears without a stored pose")
-        return ShotRecord(inputs=inputs, rate=rate, body_ids=body_ids, times_us=times_us,
-                          present=present, moved=moved, steps=steps, rotations=rotations,
-                          events=events, rulings=tuple(rulings), ledger=ledger)
+        steps = _unshuffle(parts[3], _I4, stored * 3).reshape(stored, 3)
+        return times_us, present, moved, steps, _unshuffle(parts[4], _U4, stored)
 
 
 def json_values(text: bytes) -> int:
