@@ -36,12 +36,15 @@ def symbol_index(body_id: str) -> float:
 @lru_cache(maxsize=None)
 def symbol_font() -> Any:  # -> panda3d.core.TextFont
     """The shipped DejaVu subset as a Panda font (one per process: Panda's FontPool caches it too)."""
-    from panda3d.core import Filename, FontPool
+    from panda3d.core import Filename, FontPool, SamplerState
 
     font = FontPool.loadFont(Filename.fromOsSpecific(str(asset_path("models", FONT_NAME))).getFullpath())
     if font is None or not font.isValid():
         raise FileNotFoundError(f"the font models/{FONT_NAME} did not load")
     font.setPixelsPerUnit(64)
+    # the chalked names are seen at a slant from far off: mipmaps, or the letters break up into specks
+    font.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    font.setAnisotropicDegree(2)
     return font
 
 
