@@ -58,18 +58,14 @@ def test_overhead_without_a_taw_is_the_system_centred():
     assert film.x == pytest.approx(0.0, abs=1e-6) and film.y == pytest.approx(0.0, abs=1e-6)
 
 
-def test_the_knuckle_down_eye_comes_up_when_balls_crowd_behind_the_taw():
-    from game.app.scene.camera import AIMING_FRAMING, CROWDED_FRAMINGS, clear_framing, sightline_clear
+def test_the_knuckle_down_eye_comes_up_over_balls_crowding_the_taw():
+    from game.app.scene.camera import AIMING_FRAMING, CLOSE_FRAMING, knuckle_framing_for
 
     r = LAYOUT.marble_radius
     taw, aim = (0.0, -0.8), (0.0, 1.0)
-    framings = (AIMING_FRAMING, *CROWDED_FRAMINGS)
-    assert clear_framing(taw, aim, [], r, framings) == AIMING_FRAMING
-    assert clear_framing(taw, aim, [(0.3, -0.8, r)], r, framings) == AIMING_FRAMING  # off to the side
-    # a satellite 12 cm behind the taw, where the usual eye sits: the eye moves in and up past it
-    behind = [(0.0, -0.92, r)]
-    chosen = clear_framing(taw, aim, behind, r, framings)
-    assert chosen != AIMING_FRAMING
-    eye = (taw[0], taw[1] - chosen.back, chosen.height)
-    assert sightline_clear(eye, (*taw, r), behind, r)
-    assert not sightline_clear((0.0, -0.95, 0.06), (*taw, r), behind, r)  # the usual eye: a marble fills its foreground
+    assert knuckle_framing_for(taw, aim, []) == AIMING_FRAMING
+    assert knuckle_framing_for(taw, aim, [(0.3, -0.8, r), (0.0, -0.5, r)]) == AIMING_FRAMING  # none near
+    assert knuckle_framing_for(taw, aim, [(0.05, -0.8, r)]) == AIMING_FRAMING  # one beside, not ahead
+    assert knuckle_framing_for(taw, aim, [(0.01, -0.75, r)]) == CLOSE_FRAMING  # the target 5 cm ahead
+    assert knuckle_framing_for(taw, aim, [(0.05, -0.8, r), (-0.04, -0.84, r)]) == CLOSE_FRAMING  # among them
+    assert CLOSE_FRAMING.height > 2 * AIMING_FRAMING.height

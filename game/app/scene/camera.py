@@ -33,44 +33,27 @@ class KnuckleFraming:
 # The game's aiming view: a little further back and looking further along the
 # ground than the close-up, so what the shot may reach is in the picture.
 AIMING_FRAMING = KnuckleFraming(back=0.15, height=0.06, ahead=0.6)
-# Where bodies crowd behind the taw (a lesson's taw among Saturn's satellites), the eye comes in and up
-# until nothing stands between it and the taw: each framing is tried in turn.
-CROWDED_FRAMINGS = (KnuckleFraming(back=0.10, height=0.08, ahead=0.6), KnuckleFraming(back=0.07, height=0.12, ahead=0.6),
-                    KnuckleFraming(back=0.05, height=0.18, ahead=0.6))
-EYE_CLEARANCE = 0.02   # metres round the eye no ball may come within
-HALF_VIEW = math.radians(32.0)  # a little wider than the knuckle-down view's half-width on a wide window
+# Where balls crowd round the taw (lesson 10's taw among Saturn's satellites, the Sun a few centimetres
+# ahead), the low eye sits among them and the play is a strip along the picture's bottom edge: the eye
+# comes up and looks down at the taw's neighbourhood instead, the taw a little below the middle.
+CLOSE_FRAMING = KnuckleFraming(back=0.14, height=0.14, ahead=0.05)
+CROWD_RADIUS = 0.07   # metres from the taw's centre
+CROWD_AHEAD = math.radians(50.0)  # a ball this near the aim's line, ahead, is the shot's close target
 
 
-def sightline_clear(eye: tuple[float, float, float], taw: tuple[float, float, float],
-                    balls: Sequence[tuple[float, float, float]], radius: float) -> bool:
-    """Whether the foreground is clear: no ball (centres, of ``radius``) at the eye, nor in view between the
-    eye and the taw, where it would fill the bottom of the picture and hide the taw."""
-    ex, ey, _ = eye
-    fx, fy = taw[0] - ex, taw[1] - ey
-    reach = math.hypot(fx, fy)
-    if reach < 1e-9:
-        return True
-    fx, fy = fx / reach, fy / reach
-    for bx, by, bz in balls:
-        if math.dist((bx, by, bz), eye) < radius + EYE_CLEARANCE:
-            return False
-        along = (bx - ex) * fx + (by - ey) * fy
-        across = abs(-(bx - ex) * fy + (by - ey) * fx)
-        if 0.0 < along < reach - radius and across < along * math.tan(HALF_VIEW) + radius:
-            return False
-    return True
-
-
-def clear_framing(taw: tuple[float, float], aim: tuple[float, float], balls: Sequence[tuple[float, float, float]],
-                  radius: float, framings: Sequence[KnuckleFraming]) -> KnuckleFraming:
-    """The first of ``framings`` whose eye sees the taw past every ball (the last if none does)."""
+def crowded(taw: tuple[float, float], aim: tuple[float, float], balls: Sequence[tuple[float, float, float]]) -> bool:
+    """Whether balls crowd the taw: two within CROWD_RADIUS, or one of them ahead along the aim."""
     length = math.hypot(aim[0], aim[1]) or 1.0
     ax, ay = aim[0] / length, aim[1] / length
-    for framing in framings:
-        eye = (taw[0] - ax * framing.back, taw[1] - ay * framing.back, framing.height)
-        if sightline_clear(eye, (taw[0], taw[1], radius), balls, radius):
-            return framing
-    return framings[-1]
+    near = [(x - taw[0], y - taw[1]) for x, y, _ in balls if math.hypot(x - taw[0], y - taw[1]) < CROWD_RADIUS]
+    ahead = [d for d in near if (d[0] * ax + d[1] * ay) > math.cos(CROWD_AHEAD) * math.hypot(*d)]
+    return len(near) >= 2 or bool(ahead)
+
+
+def knuckle_framing_for(taw: tuple[float, float], aim: tuple[float, float],
+                        balls: Sequence[tuple[float, float, float]]) -> KnuckleFraming:
+    """The shooter's usual low eye, or CLOSE_FRAMING where balls crowd the taw."""
+    return CLOSE_FRAMING if crowded(taw, aim, balls) else AIMING_FRAMING
 
 
 KEEP_MARGIN = 0.15  # metres round a point the overhead view must hold: clear of the window's edge and its panels

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.scene.camera import AIMING_FRAMING, CROWDED_FRAMINGS, CameraRig, clear_framing
+from game.app.scene.camera import AIMING_FRAMING, CameraRig, knuckle_framing_for
 from game.app.scene.table_scene import TableScene
 from game.rules.layout import SUN, Layout, taw_id
 
@@ -144,9 +144,7 @@ class TableView:
         if self.mode == "knuckle":
             a = math.radians(self.direction)
             aim = (math.cos(a), math.sin(a))
-            rig.knuckle(self.taw, aim, framing=clear_framing(self.taw, aim, self._balls_near(self.taw),
-                                                              self.layout.marble_radius,
-                                                              (AIMING_FRAMING, *CROWDED_FRAMINGS)))
+            rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, self._balls_near(self.taw)))
         elif self.mode == "overhead":
             rig.overhead(tilt=OVERHEAD_TILT, keep=self._overhead_keeps())
         elif self.mode == "hat":
