@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
+from typing import Callable
 
 from game.argtypes import bounded, path_arg
 from game.errors import UserError
 
-HELP = ("watch a recorded game (a .replay file), export it to PNG frames and a GIF with --export, or judge it "
-        "again under other house rules with --judge")
+HELP = ("watch a recorded game (a .replay file), export it to an MP4 video or to PNG frames and a GIF with --export, "
+        "or judge it again under other house rules with --judge")
 
+OTHER_VIDEO = frozenset({".avi", ".mov", ".mkv", ".webm", ".m4v", ".gif", ".png"})  # --export names we do not write
 CAMERAS = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")  # game.replay.director.CAMERA_MODES
 MAX_SIZE = (3840, 2160)   # 4K: an export's memory grows with its pixels (7680x4320 peaked at 1.0 GB)
 
@@ -32,14 +35,16 @@ _speed = bounded("speed", float, 0.1, 4.0)
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", type=path_arg("FILE"), help="a replay written by the game or by 'taw simulate --out'")
-    parser.add_argument("--export", metavar="DIR", type=path_arg("--export"), help="write PNG frames (and replay.gif) to DIR without a display")
+    parser.add_argument("--export", metavar="OUT", type=path_arg("--export"),
+                        help="without a display, write OUT.mp4 (an H.264 video with the captions), or PNG frames "
+                             "(and replay.gif) into the folder OUT")
     parser.add_argument("--camera", choices=CAMERAS, default="auto", help="camera (default: auto, the director)")
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH", help="export size (default 1280x720)")
     parser.add_argument("--fps", type=_fps, default=30, help="export frames per second (default 30)")
     parser.add_argument("--shot", type=_shot_number, default=None, metavar="N",
                         help="only shot N (from 1); in the viewer, start there")
     parser.add_argument("--trails", action="store_true", help="draw trails behind moving bodies")
-    parser.add_argument("--no-gif", action="store_true", help="with --export: PNG frames only")
+    parser.add_argument("--no-gif", action="store_true", help="with --export DIR: PNG frames only")
     parser.add_argument("--speed", type=_speed, default=1.0, help="viewer playback speed, 0.1 to 4 (default 1)")
     parser.add_argument("--loop", action="store_true", help="viewer: start again at the end")
     parser.add_argument("--judge", metavar="HOUSE.toml", type=path_arg("--judge"),
@@ -51,8 +56,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from game.replay import load_replay
 
-    if args.no_gif and args.export is None:
-        raise UserError("--no-gif only applies with --export DIR")
+    video = args.export is not None and str(args.export).lower().endswith(".mp4")
+    if args.export is not None and Path(args.export).suffix.lower() in OTHER_VIDEO:
+        raise UserError(f"--export {args.export}: the video is written as MP4: give a name ending in .mp4 "
+                        "(or a folder for PNG frames)")
+    if args.no_gif and (args.export is None or video):
+        raise UserError("--no-gif only applies with --export DIR (PNG frames)")
     if args.json and args.judge is None:
         raise UserError("--json only applies with --judge HOUSE.toml")
     if args.judge is not None and args.export is not None:
@@ -73,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--shot {args.shot}: {args.file} has {len(replay.shots)} shot"
                             f"{'s' if len(replay.shots) != 1 else ''}")
         shot = args.shot - 1
+    if video:
+        return _export_video(args, replay, shot)
     if args.export is not None:
         return _export(args, replay, shot)
     return _watch(args, replay, shot)
@@ -91,22 +102,46 @@ def _judge(args: argparse.Namespace, replay, house) -> int:
     return 0
 
 
-def _export(args: argparse.Namespace, replay, shot: int | None) -> int:
+def progress_bar(label: str, stream=None) -> Callable[[int, int], None]:
+    """A progress bar on one terminal line (``[#####.....]  45%  frame 123/270``); nothing when not a terminal."""
     import sys
 
+    out = stream or sys.stderr
+    shown = [-1]
+
+    def show(done: int, total: int) -> None:
+        if not out.isatty():
+            return
+        percent = 100 * done // max(total, 1)
+        if percent == shown[0] and done != total:
+            return
+        shown[0] = percent
+        filled = 30 * done // max(total, 1)
+        out.write(f"\r{label} [{'#' * filled}{'.' * (30 - filled)}] {percent:3d}%  frame {done}/{total}")
+        if done == total:
+            out.write("\n")
+        out.flush()
+
+    return show
+
+
+def _export(args: argparse.Namespace, replay, shot: int | None) -> int:
     from game.app.replay.export import export_frames
 
-    def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty() and (done % 10 == 0 or done == total):
-            sys.stderr.write(f"\rframe {done}/{total}")
-            if done == total:
-                sys.stderr.write("\n")
-
     result = export_frames(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
-                           trails=args.trails, gif=not args.no_gif, progress=progress)
+                           trails=args.trails, gif=not args.no_gif, progress=progress_bar("frames"))
     extra = f" and {result.gif.name}" if result.gif else ""
     earlier = f" (first removed {result.cleared} files of an earlier export there)" if result.cleared else ""
     print(f"wrote {len(result.frames)} frames{extra} to {args.export}{earlier}")
+    return 0
+
+
+def _export_video(args: argparse.Namespace, replay, shot: int | None) -> int:
+    from game.app.replay.video import export_video
+
+    result = export_video(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
+                          trails=args.trails, progress=progress_bar("video"))
+    print(f"wrote {result.path} ({result.frames} frames, {result.seconds:.1f} s, H.264)")
     return 0
 
 

@@ -1,17 +1,18 @@
-"""Headless export: a replay rendered offscreen to numbered PNG frames, plus a GIF.
+"""Headless export: a replay rendered offscreen to numbered PNG frames, plus a GIF (``video`` makes an MP4).
 
 Time advances by one frame period per picture (scaled by the auto
 director's slow-down near contacts), so an export shows exactly what the
 viewer would.  The GIF needs Pillow; without it the PNGs are still written
-and ``gif`` is None (docs/replay-format.md shows how to make a video).
+and ``gif`` is None.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
+import itertools
 import re
 import struct
 import zlib
@@ -150,15 +151,18 @@ def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
     return times
 
 
-def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size: tuple[int, int] = (1280, 720),
-                  fps: int = 30, shot: int | None = None, trails: bool = True, gif: bool = True,
-                  base: Any = None, progress: Callable[[int, int], None] | None = None) -> ExportResult:
-    """Write ``frame_00000.png`` ... into ``folder``; ``shot`` is 0-based, None for the whole game."""
+def rendered_frames(replay: Replay, camera: str = "auto", size: tuple[int, int] = (1280, 720), fps: int = 30,
+                    shot: int | None = None, trails: bool = False,
+                    base: Any = None) -> Iterator[tuple[int, int, np.ndarray]]:
+    """Each exported frame as (number from 1, how many in all, top-down RGB image), rendered offscreen.
+
+    ``base`` lends a ShowBase that renders offscreen; by default one of
+    ``size`` is made and destroyed. The PNG and the video exports both draw
+    through here, so they show the same pictures.
+    """
     from game.app.replay.viewer import ReplayViewer
     from game.app.scene.offscreen import grab, make_offscreen_base
-    from game.fileio import write_atomic
 
-    out, earlier = prepare_folder(folder)
     own_base = base is None
     if own_base:
         try:
@@ -166,8 +170,6 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
         except Exception as err:  # no GL at all: say so in one line
             raise UserError(f"cannot render offscreen on this machine ({err})", exit_code=1) from None
     viewer = None
-    written: list[Path] = []
-    clear(earlier, out)   # only now that rendering works: a failed start leaves the earlier export whole
     try:
         viewer = ReplayViewer(base, replay, camera=camera, trails=trails, controls=False, run_task=False,
                               hold=EXPORT_HOLD)
@@ -175,19 +177,34 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
         for n, t in enumerate(times):
             viewer.show_at(t)
             base.graphicsEngine.renderFrame()  # one frame is enough offscreen (checked in the tests)
-            image = grab(base.win, base, render=False)
-            path = out / f"frame_{n:05d}.png"
-            write_atomic(path, encode_png_rgb(image))
-            written.append(path)
-            if n % 100 == 0 or n == len(times) - 1:   # an export cut short still names what it wrote
-                write_manifest(out, written)
-            if progress is not None:
-                progress(n + 1, len(times))
+            yield n + 1, len(times), grab(base.win, base, render=False)
     finally:
         if viewer is not None:
             viewer.destroy()
         if own_base:
             base.destroy()
+
+
+def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size: tuple[int, int] = (1280, 720),
+                  fps: int = 30, shot: int | None = None, trails: bool = True, gif: bool = True,
+                  base: Any = None, progress: Callable[[int, int], None] | None = None) -> ExportResult:
+    """Write ``frame_00000.png`` ... into ``folder``; ``shot`` is 0-based, None for the whole game."""
+    from game.fileio import write_atomic
+
+    out, earlier = prepare_folder(folder)
+    written: list[Path] = []
+    frames = rendered_frames(replay, camera, size, fps, shot, trails, base)
+    first = next(frames, None)   # rendering works: only now clear the earlier export (a failed start leaves it whole)
+    clear(earlier, out)
+    if first is not None:
+        for n, total, image in itertools.chain([first], frames):
+            path = out / f"frame_{n - 1:05d}.png"
+            write_atomic(path, encode_png_rgb(image))
+            written.append(path)
+            if n % 100 == 1 or n == total:   # an export cut short still names what it wrote
+                write_manifest(out, written)
+            if progress is not None:
+                progress(n, total)
     gif_path = make_gif(written, out / GIF_NAME, fps) if gif and written else None
     if gif_path is not None:
         write_manifest(out, [*written, gif_path])
