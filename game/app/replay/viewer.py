@@ -339,7 +339,8 @@ class ReplayViewer:
 
     def _start_drag(self) -> None:
         where = self._mouse()
-        if where is not None and where[1] > -0.8:  # not on the timeline
+        watcher = self.base.mouseWatcherNode
+        if where is not None and where[1] > -0.8 and not watcher.isOverRegion():  # not the timeline, nor a button
             self._drag = where
             if self.camera_mode != "orbit":
                 self.camera_mode = "orbit"

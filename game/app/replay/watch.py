@@ -4,13 +4,15 @@ The replay viewer is attached to the running app and lent its ``TableScene``
 and camera.  While it runs the game holds still: the flow's per-frame tasks
 skip (``TawApp.is_held``), key actions other than fullscreen and screenshot
 are not sent (``KeyBindings``), the game's 2-D layer is hidden and the table
-view is suspended.  ``close()`` gives everything back as it was: the same
-state, bodies, camera, lens, HUD and menus.
+view is suspended.  "Export video" writes what is watched to an MP4 in the
+player's videos folder (``video_panel``).  ``close()`` gives everything back
+as it was: the same state, bodies, camera, lens, HUD and menus.
 """
 
 from __future__ import annotations
 
 from game.app.hud import theme
+from game.app.replay.video_panel import VideoExport
 from game.app.replay.viewer import ReplayViewer
 from game.replay.model import Replay
 
@@ -41,8 +43,10 @@ class ReplayWatch:
             self.viewer.jump_to_shot(first_shot)
         self.back_button = theme.button(app.a2dTopRight, back_label, (-0.3, -0.08), on_exit, scale=0.05,
                                         width=10)
+        self.video = VideoExport(app, replay, app.app_config.paths.data_dir)
 
     def close(self) -> None:
+        self.video.destroy()
         self.back_button.destroy()
         self.viewer.destroy()
         self.app.view.resume(self._held)
