@@ -8,6 +8,8 @@ import time
 import pytest
 
 from game.app.replay.video_job import JobState
+from game.replay import load_replay
+from game.replay.fileformat import save_replay
 from game.replay.model import GameMeta, Replay
 from tests.app.helpers_app import click, step
 from tests.replay.replay_synthetic import knock_shot
@@ -28,8 +30,10 @@ def _wait(app, video, limit: float = 240.0) -> list[float]:
     return seen
 
 
-def test_export_video_in_the_viewer_writes_an_mp4_with_progress_and_says_where(app):
-    assert app.watch(Replay(GameMeta(seed=3), [knock_shot()]))
+def test_export_video_in_the_viewer_writes_an_mp4_with_progress_and_says_where(app, tmp_path):
+    # A replay read from a file, as the Replays screen opens one (it decodes lazily: it once crashed the game).
+    save_replay(Replay(GameMeta(seed=3), [knock_shot()]), tmp_path / "game.replay")
+    assert app.watch(load_replay(tmp_path / "game.replay"))
     video = app.watching.video
     click(app, video.button)
     assert app.watching.viewer.camera_mode == "auto"   # the click was the button's, not an orbit drag
@@ -43,6 +47,12 @@ def test_export_video_in_the_viewer_writes_an_mp4_with_progress_and_says_where(a
     assert path.parent == app.app_config.paths.data_dir / "videos" and path.suffix == ".mp4"
     assert path.read_bytes()[4:8] == b"ftyp"
     assert str(path) in video.words["text"] and video.bar.isHidden()
+    handover = video.job._handover
+    end = time.monotonic() + 10
+    while video.job._handover is not None and time.monotonic() < end:   # once the worker has exited
+        step(app)
+        time.sleep(0.05)
+    assert handover is None or not handover.exists()   # the replay handed to the worker is removed
     app.stop_watching()
 
 

@@ -11,13 +11,16 @@ to stop, and the part file is removed.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue as queue_module
+import tempfile
 import time
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from game.errors import UserError
 from game.replay.model import Replay
 
 FOLDER = "videos"   # in the player's data folder
@@ -55,11 +58,12 @@ def video_path(data_dir: Path, stamp: float | None = None) -> Path:
     return path
 
 
-def _work(replay: Replay, target: str, size: tuple[int, int], fps: int, report: Any, stop: Any) -> None:
-    """The worker process: export, reporting ("progress", done, total), then ("done", path, frames) or
-    ("failed", reason) or ("cancelled",)."""
+def _work(source: str, target: str, size: tuple[int, int], fps: int, report: Any, stop: Any) -> None:
+    """The worker process: read the replay the game handed over in ``source``, export it, reporting
+    ("progress", done, total), then ("done", path, frames) or ("failed", reason) or ("cancelled",)."""
     from game.app.replay.video import Cancelled, export_video
     from game.errors import UserError
+    from game.replay import load_replay
 
     last = [-1]
 
@@ -69,7 +73,8 @@ def _work(replay: Replay, target: str, size: tuple[int, int], fps: int, report: 
             report.put(("progress", done, total))
 
     try:
-        result = export_video(replay, target, size=size, fps=fps, progress=progress, cancelled=stop.is_set)
+        result = export_video(load_replay(source), target, size=size, fps=fps, progress=progress,
+                              cancelled=stop.is_set)
     except Cancelled:
         report.put(("cancelled",))
     except UserError as err:
@@ -88,25 +93,47 @@ class VideoJob:
 
         self.target = target
         self.status = JobStatus()
+        self._process: Any = None
+        self._handover: Path | None = None
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             check_target(target)
         except OSError as err:
             self._fail(f"{target.parent}: cannot make the videos folder ({err.strerror})")
             return
-        except Exception as err:  # a UserError: one line already
+        except UserError as err:
             self._fail(str(err))
             return
+        try:
+            self._start(replay, size, fps)
+        except (OSError, UserError) as err:
+            self._fail(f"cannot start the video export ({getattr(err, 'strerror', None) or err})")
+
+    def _start(self, replay: Replay, size: tuple[int, int], fps: int) -> None:
+        """Hand the replay over as a file (a replay read from disk decodes lazily and cannot be pickled) and
+        start the worker on it."""
+        from game.replay.fileformat import save_replay
+
+        handle, name = tempfile.mkstemp(prefix="taw-video-", suffix=".replay")
+        os.close(handle)
+        self._handover = Path(name)
+        save_replay(replay, self._handover)
         context = multiprocessing.get_context("spawn")
         self._report = context.Queue()
         self._stop = context.Event()
-        self._process = context.Process(target=_work, args=(replay, str(target), size, fps, self._report, self._stop),
-                                        name="taw-video", daemon=True)
+        self._process = context.Process(target=_work, args=(name, str(self.target), size, fps, self._report,
+                                                            self._stop), name="taw-video", daemon=True)
         self._process.start()
 
     def _fail(self, message: str) -> None:
         self.status = JobStatus(JobState.FAILED, message=message)
         self._process = None
+        self._drop_handover()
+
+    def _drop_handover(self) -> None:
+        if self._handover is not None:
+            self._handover.unlink(missing_ok=True)
+            self._handover = None
 
     @property
     def running(self) -> bool:
@@ -145,6 +172,7 @@ class VideoJob:
     def close(self) -> None:
         """Stop now (the viewer is closing): cancel, wait briefly, and end the worker if it has not gone."""
         if self._process is None:
+            self._drop_handover()
             return
         self.cancel()
         self._process.join(timeout=5.0)
@@ -158,3 +186,5 @@ class VideoJob:
         if self._process is not None and not self._process.is_alive():
             self._process.join(timeout=0)
             self._process = None
+        if self._process is None:
+            self._drop_handover()
