@@ -95,3 +95,21 @@ def test_leaving_the_viewer_mid_export_stops_the_worker_and_leaves_no_file(app):
     app.stop_watching()
     assert not job.running or job._process is None   # the worker is gone, not left rendering
     assert set(folder.iterdir()) == before             # no video, no part file
+
+
+def test_the_export_panel_keeps_its_bar_words_and_cancel_apart_inside_it(app):
+    from tests.app.layout_kit import WINDOW, frame_box, inside, overlap, words_box
+
+    assert app.watch(Replay(GameMeta(seed=3), [knock_shot()]))
+    video = app.watching.video
+    video.panel.show()
+    video.words["text"] = "Exporting video: 100%  (frame 20000 of 20000)"
+    step(app)
+    panel, bar, cancel = frame_box(video.panel, app), frame_box(video.bar, app), frame_box(video.cancel_button, app)
+    words = words_box(video.words, app)
+    for part in (bar, cancel, words):
+        assert inside(part, panel)
+    assert inside(panel, WINDOW)
+    assert not overlap(bar, cancel) and not overlap(words, bar) and not overlap(words, cancel)
+    assert not overlap(panel, frame_box(video.button, app)) and not overlap(panel, frame_box(app.watching.back_button, app))
+    app.stop_watching()

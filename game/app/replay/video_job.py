@@ -146,7 +146,7 @@ class VideoJob:
                 message = self._report.get_nowait()
             except queue_module.Empty:
                 if not self._process.is_alive() and self._report.empty():
-                    self.status = JobStatus(JobState.FAILED, message="the video export stopped unexpectedly")
+                    self.status = JobStatus(JobState.FAILED, message="The video export stopped unexpectedly.")
                 break
             self._take(message)
         if not self.running:
@@ -160,7 +160,7 @@ class VideoJob:
         elif kind == "done":
             self.status = JobStatus(JobState.DONE, self.status.total, self.status.total, Path(message[1]))
         elif kind == "cancelled":
-            self.status = JobStatus(JobState.CANCELLED, message="video export cancelled")
+            self.status = JobStatus(JobState.CANCELLED, message="Video export cancelled.")
         else:
             self.status = JobStatus(JobState.FAILED, message=message[1])
 

@@ -31,9 +31,10 @@ class VideoExport:
         self.panel = theme.panel(parent, PANEL)
         self.words = theme.label(self.panel, "", (-1.08, -0.33), scale=0.04, align=TextNode.ALeft,
                                  wordwrap=WORDS_WIDTH / 0.04)
-        self.bar = DirectWaitBar(parent=self.panel, range=1000, value=0, pos=(-0.62, 0, -0.41), scale=(0.42, 1, 0.6),
-                                 barColor=theme.BRASS, frameColor=(0.2, 0.17, 0.13, 1))
-        self.cancel_button = theme.button(self.panel, "Cancel", (-0.15, -0.43), self.cancel, scale=0.04, width=5)
+        # the bar from the panel's left margin to short of Cancel (DirectWaitBar is 2 wide before scaling)
+        self.bar = DirectWaitBar(parent=self.panel, range=1000, value=0, pos=(-0.71, 0, -0.41), scale=(0.35, 1, 0.6),
+                                 barColor=theme.BRASS, frameColor=(0.32, 0.27, 0.2, 1))
+        self.cancel_button = theme.button(self.panel, "Cancel", (-0.17, -0.43), self.cancel, scale=0.04, width=5)
         self.panel.hide()
         self._task = app.taskMgr.add(self._tick, "replay-video-export", sort=46)
 
