@@ -25,6 +25,7 @@ def test_opacity_eases_towards_its_goal_without_overshooting():
     assert eased(FADED, 1.0, 1.0) == 1.0
 
 
+@pytest.mark.gui
 def test_a_panel_over_the_sun_fades_and_comes_back_when_it_is_clear(app):
     new_game_against_one(app, preview="none")
     view = app.game.hud.clear_view
@@ -45,3 +46,13 @@ def test_a_panel_over_the_sun_fades_and_comes_back_when_it_is_clear(app):
         assert not panel.hasColorScale()
     finally:
         panel.destroy()
+
+
+def test_a_panel_fades_to_its_own_opacity():
+    from panda3d.core import NodePath
+
+    node = NodePath("verdict")
+    mark(node, 0.55)
+    assert float(node.getTag("hides-play")) == pytest.approx(0.55)
+    mark(node)
+    assert float(node.getTag("hides-play")) == pytest.approx(FADED)

@@ -76,9 +76,10 @@ def box_of(panel, render2d, items: Sequence | None = None) -> Box | None:
     return Box(min(xs), max(xs), min(ys), max(ys)) if xs else None
 
 
-def mark(node) -> None:
-    """Make ``node`` (a panel's root) a panel that fades when the play lies under it."""
-    node.setTag(HIDES_PLAY, "1")
+def mark(node, opacity: float = FADED) -> None:
+    """Make ``node`` (a panel's root) a panel that fades to ``opacity`` when the play lies under it
+    (words the player needs while aiming, the verdict, fade less)."""
+    node.setTag(HIDES_PLAY, f"{opacity:.2f}")
 
 
 def eased(current: float, goal: float, dt: float) -> float:
@@ -142,7 +143,7 @@ class ClearView:
             if node.isEmpty():
                 continue
             key = self._key(node)
-            goal = FADED if key in self.faded else 1.0
+            goal = float(node.getTag(HIDES_PLAY) or FADED) if key in self.faded else 1.0
             alpha = eased(self._alpha.get(node.getKey(), 1.0), goal, dt)
             self._alpha[node.getKey()] = alpha
             if alpha >= 1.0:

@@ -36,13 +36,15 @@ def verdict_text(verdict: Verdict) -> str:
     return ("Warning: " if verdict.warning else "") + verdict.sentence + "."
 
 
+VERDICT_FADED = 0.55  # the verdict is read while aiming: over the play it only thins
+
 class VerdictLine:
     """One line of text over the table: what the aimed shot would do."""
 
     def __init__(self, app) -> None:
         # Between the coach's panel (top left) and the purses (top right) of a 16:9 window, never under them.
         self.root = app.a2dTopCenter.attachNewNode("verdict")
-        mark(self.root)  # it fades while the play lies under it (clear_view)
+        mark(self.root, VERDICT_FADED)  # it fades while the play lies under it (clear_view), still legible
         self.frame = theme.panel(self.root, (-VERDICT_HALF_WIDTH, VERDICT_HALF_WIDTH, -0.075, 0.0),
                                  colour=(0.06, 0.045, 0.03, 0.7), pos=(VERDICT_CENTRE, 0, -0.16))
         self.text = theme.label(self.root, "", (VERDICT_CENTRE, -0.2), scale=VERDICT_SCALE,
