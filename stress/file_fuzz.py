@@ -405,6 +405,23 @@ def check_replay_fields(path: Path, base=None) -> tuple[str, str]:  # type: igno
         return ("crash", f"view: {bad}") if bad else ("refused", f"view: {err}")
     except Exception as err:  # noqa: BLE001 - the loader accepted what the viewer cannot show
         return "crash", f"viewer or export: {type(err).__name__}: {str(err)[:160]}"
+    return judge_again(replay, path)
+
+
+def judge_again(replay, path: Path) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """``taw replay FILE --judge``: what the loader accepts is judged again, or refused in one line."""
+    from game.replay.rejudge import rejudge, rejudging_to_json, rejudging_to_text
+    from game.rules.house import HouseRules
+
+    try:
+        result = rejudge(replay, HouseRules(starting_stakes=2), source=str(path))
+        rejudging_to_text(result, str(path), "house.toml")
+        rejudging_to_json(result, str(path), "house.toml")
+    except UserError as err:
+        bad = _clean(err, path)
+        return ("crash", f"judge: {bad}") if bad else ("accepted", "")
+    except Exception as err:  # noqa: BLE001 - the loader accepted what --judge cannot read
+        return "crash", f"judge: {type(err).__name__}: {str(err)[:160]}"
     return "accepted", ""
 
 
