@@ -93,3 +93,19 @@ def test_a_refusal_quotes_at_most_80_characters_of_a_huge_value(capsys):
         assert main(args) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and len(err) < 400 and "q" * 77 + "..." in err and "q" * 81 not in err
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+def test_a_smoke_test_that_cannot_save_its_picture_says_so_in_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the picture's folder should be")
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["HOME"] = str(tmp_path / "home")
+    done = subprocess.run([sys.executable, "-m", "game", "play", "--smoke-test", str(blocker / "shot.png")],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr[-600:]
+    assert done.stderr.startswith("taw: error: smoke test: no screenshot saved")
