@@ -72,7 +72,7 @@ class HistoryPanel:
             if line is None:
                 row["text"] = ""
                 continue
-            row["text"] = line.text
+            row["text"] = theme.signed_name(line.planet, line.text) if line.kind is LineKind.HEADING else line.text
             row["text_fg"] = theme.planet_colour(line.planet) if line.kind is LineKind.HEADING else COLOURS[line.kind]
         self._place_thumb()
         hint = "Wheel, PgUp/PgDn or the arrows scroll   Esc or L closes"

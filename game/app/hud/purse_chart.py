@@ -51,7 +51,7 @@ class PurseChart:
             self.labels.append(theme.label(self.root, str(value), (-0.03, y - 0.012), scale=0.035, colour=theme.DIM_INK,
                         align=TextNode.ARight))
         for i, player in enumerate(players):
-            self.labels.append(theme.label(self.root, names.get(player) or theme.title_case(player),
+            self.labels.append(theme.label(self.root, theme.signed_name(player, names.get(player) or theme.title_case(player)),
                                            (size[0] + 0.04, size[1] - 0.02 - i * 0.06), scale=0.035,
                                            colour=theme.planet_colour(player), align=TextNode.ALeft))
         self.labels.append(theme.label(self.root, f"turns ({max(0, len(history) - 1)})", (size[0] / 2, -0.06),

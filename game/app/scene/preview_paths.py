@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from game.app.scene.aim_line import AimLine
-from game.app.scene.palette import PLANET_COLORS
+from game.app.scene.palette import planet_colors
 from game.rules.layout import SUN, body_planet
 
 Point = tuple[float, float]
@@ -35,12 +35,13 @@ PREVIEW_STYLE = PathStyle(width=0.005, dash=0.02, duty=1.0)
 GHOST_STYLE = PathStyle(width=0.006, dash=0.03, duty=0.5, ghost=True)
 
 
-def path_colour(key: str) -> tuple[float, float, float]:
-    """A body's path in the body's colour (a key may carry a '#part' suffix, the Guide's taw after contact)."""
+def path_colour(key: str, palette: str = "standard") -> tuple[float, float, float]:
+    """A body's path in the body's colour in ``palette`` (a key may carry a '#part' suffix, the Guide's taw
+    after contact)."""
     body = key.split("#", 1)[0]
     if body == SUN:
         return SUN_PATH
-    return PLANET_COLORS.get(body_planet(body) or "", (0.9, 0.9, 0.9))
+    return planet_colors(palette).get(body_planet(body) or "", (0.9, 0.9, 0.9))
 
 
 class _SolidLine(AimLine):
@@ -98,7 +99,7 @@ class GroundPaths:
             if len(points) < 2:
                 continue
             self._points.extend((float(x), float(y)) for x, y in (*points[::4], points[-1]))
-            colour = GHOST if self.style.ghost else path_colour(key)
+            colour = GHOST if self.style.ghost else path_colour(key, self.scene.palette)
             ring = (points[-1], radius) if rest_rings and "#" not in key else None
             self._line(key, colour).set_path(points, strength=0.95, ring=ring)
             keep.append(key)
