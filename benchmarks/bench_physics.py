@@ -93,19 +93,10 @@ def run_full(spots, layout, config, which, frames: bool = False,
     return wall, rest.t, substeps, len(events)
 
 
-def bullet_share(spots, layout, config, which) -> int:
-    """How many of the shot's substeps Bullet stepped (the others glided: ``docs/physics.md``, "Quiet ticks")."""
-    with Simulation.from_positions(spots, layout, config) as sim:
-        sim.shoot(*heavy_shot(layout, config, which))
-        sim.run_to_rest()
-        return sim.clock.stepped
-
-
 def run_bare(spots, layout, config, which, substeps: int, damped: bool) -> float:
-    """Wall seconds of bare Bullet stepping the identical world for ``substeps``."""
+    """CPU seconds of bare Bullet stepping the identical world (ground, gravity) for ``substeps``, no Python between calls."""
     sim = Simulation.from_positions(spots, layout, config)
     world = sim._world
-    world.clearTickCallback()
     if damped:
         for body in sim._bodies.values():
             # Exponential damping with Bullet's own sleeping: the cheapest
@@ -115,7 +106,7 @@ def run_bare(spots, layout, config, which, substeps: int, damped: bool) -> float
     body, velocity = heavy_shot(layout, config, which)
     node = sim._bodies[body].node
     h = config.substep
-    k = config.substeps_per_tick
+    k = config.substeps_per_call
     t0 = CLOCK()
     node.setLinearVelocity(Vec3(velocity[0] * BULLET_UNIT, velocity[1] * BULLET_UNIT, 0.0))
     node.setActive(True, True)
@@ -218,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}; "
           f"{len(spots)} bodies; substep {config.substep_hz} Hz; repeats: {args.repeats}")
-    print("| shot | simulated | Bullet stepped | full pipeline | x real time | bare Bullet | full/bare | "
+    print("| shot | simulated | substeps | full pipeline | x real time | bare Bullet | full/bare | "
           "bare damped | full/damped | rollout (fresh world + shot + rest) | with 60 Hz poses | poses/full |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     builds = []
@@ -226,7 +217,6 @@ def main(argv: list[str] | None = None) -> int:
         fulls, bares, dampeds, rollouts, framed = [], [], [], [], []
         sim_t = 0.0
         n_events = substeps = 0
-        stepped = bullet_share(spots, layout, config, which)
         for _ in range(args.repeats):
             wall, sim_t, substeps, n_events = run_full(spots, layout, config, which)
             fulls.append(wall)
@@ -240,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         damped = statistics.median(dampeds)
         ratios = statistics.median(f / b for f, b in zip(fulls, bares))
         ratios_d = statistics.median(f / d for f, d in zip(fulls, dampeds))
-        print(f"| {which} ({n_events} events) | {sim_t:.2f} s | {stepped} of {substeps} substeps | "
+        print(f"| {which} ({n_events} events) | {sim_t:.2f} s | {substeps} | "
               f"{full * 1000:.1f} ms | {sim_t / full:.0f} | "
               f"{bare * 1000:.1f} ms | {ratios:.2f} | {damped * 1000:.1f} ms | {ratios_d:.2f} | "
               f"{statistics.median(rollouts) * 1000:.1f} ms | {statistics.median(framed) * 1000:.1f} ms | "

@@ -70,14 +70,14 @@ def module_exists(dotted: str) -> bool:
 def test_the_page_names_the_three_places_a_newcomer_looks_for_first():
     text = DOC.read_text(encoding="utf-8")
     table = text.split("## Where things are", 1)[1].split("\n## ", 1)[0]
-    assert "`game/rules/referee.py`" in table and "`game/physics/resolver.py`" in table
+    assert "`game/rules/referee.py`" in table and "`game/physics/impulse_law.py`" in table
     assert "`game/app/screens/aim.py`" in table
 
 
 def test_the_page_names_enough_to_be_checked():
     names = named_in_the_doc()
     assert len(names) > 60
-    assert ("Where things are", "game/physics/resolver.py") in names
+    assert ("Where things are", "game/physics/impulse_law.py") in names
 
 
 NAMED = named_in_the_doc()

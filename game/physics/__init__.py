@@ -2,8 +2,8 @@
 
 See ``docs/architecture.md`` (the physics API) and ``docs/physics.md`` (the
 numbers and why).  The names below load on first use, so the pure modules
-(``resolver``, ``units``, ``clock``, ``bodies``, ``config``) import without
-Panda3D.
+(``motion``, ``impulse_law``, ``units``, ``clock``, ``materials``, ``config``)
+import without Panda3D.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from game.rules.layout import Layout
 
-GRAVITY = 9.81  # m/s^2: only enters through rolling resistance (mu_r * g)
+GRAVITY = 9.81  # m/s^2
 
 
 @dataclass(frozen=True)
@@ -15,38 +15,35 @@ class PhysicsConfig:
     """Step, speed cap, time bound and play circle of one world.
 
     * ``substep_hz``: Bullet's fixed substep.  480 Hz with the cap below keeps
-      ``max_shot_speed / substep_hz <= marble radius`` (7.9 mm < 8 mm), the
-      bound under which no hit is missed.
+      ``max_shot_speed / substep_hz <= marble radius`` (7.9 mm < 8 mm): a ball
+      never moves more than its radius in a substep (``docs/physics.md``,
+      "Step, cap and tunnelling").
     * ``substeps_per_call``: substeps per ``doPhysics`` call (8 gives 60 Hz):
-      the granularity of ``advance`` and of replay frames.  Every world steps
-      in calls of exactly this size, which keeps runs bit-identical.
-    * ``substeps_per_tick``: substeps between two control ticks, where rolling
-      resistance, leaving the circle and rest are applied (16 gives 30 Hz); a
-      whole number of calls.
+      the control tick (rolling resistance, rest, leaving the circle) runs
+      between calls, and it is the granularity of ``advance`` and of replay
+      frames.  Every world steps in calls of exactly this size, which keeps
+      runs bit-identical.
     * ``max_shot_time``: simulated seconds after which every body is stopped
       and the shot declared at rest.
-    * ``rest_speed``: speed under which a body counts as stopped when the world
-      confirms rest (rolling resistance normally zeroes speeds exactly).
+    * ``rest_speed``: speed under which a rolling body is stopped and put to
+      sleep (the rolling resistance brings it there in the tick it stops).
     """
 
     substep_hz: int = 480
     substeps_per_call: int = 8
-    substeps_per_tick: int = 16
     max_shot_speed: float = 3.8
     max_shot_time: float = 60.0
     play_radius: float = Layout().play_radius
-    rest_speed: float = 1e-4
+    rest_speed: float = 1e-3
     gravity: float = GRAVITY
 
     def __post_init__(self) -> None:
-        if self.substep_hz <= 0 or self.substeps_per_tick <= 0 or self.substeps_per_call <= 0:
-            raise ValueError("substep_hz, substeps_per_call and substeps_per_tick must be positive")
-        if self.substeps_per_tick % self.substeps_per_call:
-            raise ValueError("substeps_per_tick must be a whole number of substeps_per_call")
+        if self.substep_hz <= 0 or self.substeps_per_call <= 0:
+            raise ValueError("substep_hz and substeps_per_call must be positive")
         if not (math.isfinite(self.max_shot_speed) and self.max_shot_speed > 0):
             raise ValueError("max_shot_speed must be a positive number")
-        if not (self.max_shot_time > 0 and self.play_radius > 0):
-            raise ValueError("max_shot_time and play_radius must be positive")
+        if not (self.max_shot_time > 0 and self.play_radius > 0 and self.rest_speed > 0):
+            raise ValueError("max_shot_time, play_radius and rest_speed must be positive")
 
     @property
     def substep(self) -> float:
@@ -54,12 +51,13 @@ class PhysicsConfig:
 
     @property
     def call(self) -> float:
-        """Simulated seconds stepped by one doPhysics call."""
+        """Simulated seconds stepped by one doPhysics call (one control tick)."""
         return self.substeps_per_call / self.substep_hz
 
     @property
     def tick(self) -> float:
-        return self.substeps_per_tick / self.substep_hz
+        """Simulated seconds between two control ticks: one call."""
+        return self.call
 
     @staticmethod
     def for_layout(layout: Layout, **changes: object) -> "PhysicsConfig":

@@ -1,10 +1,11 @@
 """Poses for viewers and recorders, and the fixed-rate frame sampler.
 
-A replay asks for every body's pose 60 times a simulated second, more often
-than the control tick runs, so a read must cost little next to the physics:
-positions are read from Bullet in one pass into a flat list and everything
-else (units, exact places, the rolling orientation) is done on numpy arrays
-kept by row, never element by element.  Reading poses never changes the run.
+Bullet turns the balls itself now; a pose is Bullet's position and its
+rotation since the shot began applied after the orientation the ball had
+when the shot began (each shot runs in a fresh world, where every body
+starts unturned).  A read visits only the bodies that can have moved since
+the last read: the awake ones and those put to sleep since.  Reading poses
+never changes the run.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from game.physics.physics_errors import PhysicsError
-from game.physics.rolling import turn
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body
 
@@ -25,92 +25,85 @@ if TYPE_CHECKING:
 FrameCallback = Callable[[float, list[str], np.ndarray], None]
 """``on_frame(t, ids, poses)``: simulated time of the shot, ids, (N, 7) poses."""
 
-_IDENTITY = (1.0, 0.0, 0.0, 0.0)
+Quat = tuple[float, float, float, float]
+_IDENTITY: Quat = (1.0, 0.0, 0.0, 0.0)
+
+
+def compose(r: Quat, q: Quat) -> Quat:
+    """The Hamilton product r q (w, x, y, z): turn by ``q``, then by ``r``."""
+    rw, rx, ry, rz = r
+    w, x, y, z = q
+    return (rw * w - rx * x - ry * y - rz * z,
+            rw * x + rx * w + ry * z - rz * y,
+            rw * y - rx * z + ry * w + rz * x,
+            rw * z + rx * y - ry * x + rz * w)
 
 
 class PoseTracker:
-    """Every body's pose; the spin integrated from the displacement between two reads.
+    """Every body's pose, rows in the order of the bodies in the world.
 
-    Rows follow the order of the bodies in the world (a body that comes is
-    appended, one that goes is deleted).  The last poses are kept with the
-    Bullet positions they came from, and a read touches only bodies that
-    can have moved since: the awake ones and those put to sleep since the
-    last read (``world.sleep``); of these, only rows whose Bullet position
-    changed (the few balls rolling) are recomputed, one by one in Python
-    floats, and a copy of the whole array is handed out.  A body Bullet holds
-    at the single-precision value of its exact place is reported at that
-    exact place (``world.py``), as ``positions()`` does.
+    ``start_shot`` fixes each body's orientation at the shot's start (its
+    base); later reads turn the base by what Bullet turned the body since.
+    A body Bullet holds at the single-precision value of its exact place is
+    reported at that exact place (``world.py``), as ``positions()`` does.
     """
 
     def __init__(self) -> None:
         self._ids: list[str] = []
         self._bodies: list[Body] = []
-        self._raw: list[tuple[float, float]] = []  # Bullet positions the poses were computed from
-        self._out = np.zeros((0, 7))               # the last poses (metres), handed out as copies
-        self._queued: list[tuple[float, float, float, float, float, float, float]] = []
+        self._base: list[Quat] = []
+        self._dirty: list[bool] = []
+        self._out = np.zeros((0, 7))
 
     def track(self, body: Body, xy: tuple[float, float]) -> None:
-        """A body came onto the ground at ``xy`` (metres), unturned.
-
-        Rows are queued and stacked at the next use: building a 41-body
-        world row by row in numpy cost more than the rest of the world.
-        """
+        """A body came onto the ground at ``xy`` (metres), unturned."""
         self._ids.append(body.spec.id)
         self._bodies.append(body)
-        self._raw.append(body.placed_raw)
-        self._queued.append((xy[0], xy[1], body.spec.radius) + _IDENTITY)
+        self._base.append(_IDENTITY)
+        self._dirty.append(False)
+        self._out = np.vstack((self._out, [(xy[0], xy[1], body.spec.radius) + _IDENTITY]))
 
-    def _stack(self) -> None:
-        queued, self._queued = self._queued, []
-        self._out = np.vstack((self._out, np.array(queued, dtype=np.float64).reshape(-1, 7)))
+    def rebind(self, bodies: list[Body]) -> None:
+        """The same bodies, in the same order, rebuilt in a fresh world: the current poses become the bases."""
+        self._bodies = list(bodies)
+        self._base = [tuple(row) for row in self._out[:, 3:7].tolist()]   # type: ignore[misc]
+        self._dirty = [False] * len(bodies)
 
     def moved_to(self, body: Body, xy: tuple[float, float]) -> None:
-        """A body was placed at ``xy`` by hand: no roll, only a new start."""
-        if self._queued:
-            self._stack()
+        """A body was placed at ``xy`` by hand: no roll, only a new place."""
         i = self._ids.index(body.spec.id)
         self._out[i, :2] = xy
-        self._raw[i] = body.placed_raw
+
+    def slept(self, body_id: str) -> None:
+        """A body was put to sleep: the next read takes its last pose."""
+        self._dirty[self._ids.index(body_id)] = True
 
     def forget(self, body_id: str) -> None:
-        if self._queued:
-            self._stack()
         i = self._ids.index(body_id)
-        del self._ids[i]
-        del self._bodies[i]
-        del self._raw[i]
+        for rows in (self._ids, self._bodies, self._base, self._dirty):
+            del rows[i]
         self._out = np.delete(self._out, i, axis=0)
 
     def read(self) -> tuple[list[str], np.ndarray]:
-        """Ids and a fresh (N, 7) array x, y, z, qw, qx, qy, qz (metres); the spin follows the rolling."""
-        if self._queued:
-            self._stack()
+        """Ids and a fresh (N, 7) array x, y, z, qw, qx, qy, qz (metres)."""
         out = self._out
-        last = self._raw
+        dirty = self._dirty
         for i, body in enumerate(self._bodies):
             node = body.node
-            if not (body.unread or node.isActive()):
+            if not (dirty[i] or node.isActive()):
                 continue
-            body.unread = False
-            p = node.getTransform().getPos()
-            rx = p[0]
-            ry = p[1]
-            before = last[i]
-            if rx == before[0] and ry == before[1]:
-                continue
-            last[i] = (rx, ry)
-            placed_raw = body.placed_raw
-            if rx == placed_raw[0] and ry == placed_raw[1]:
+            dirty[i] = False
+            ts = node.getTransform()
+            p = ts.getPos()
+            q = ts.getQuat()
+            rx, ry = float(p[0]), float(p[1])
+            if rx == body.placed_raw[0] and ry == body.placed_raw[1]:
                 x, y = body.placed
             else:
-                x = rx / BULLET_UNIT
-                y = ry / BULLET_UNIT
-            px, py, z, qw, qx, qy, qz = out[i].tolist()
-            dx = x - px
-            dy = y - py
-            if dx != 0.0 or dy != 0.0:
-                qw, qx, qy, qz = turn((qw, qx, qy, qz), dx, dy, z)  # z is the radius
-            out[i] = (x, y, z, qw, qx, qy, qz)
+                x, y = rx / BULLET_UNIT, ry / BULLET_UNIT
+            qw, qx, qy, qz = compose((float(q[0]), float(q[1]), float(q[2]), float(q[3])), self._base[i])
+            n = math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz)   # Bullet's quaternion is single precision
+            out[i] = (x, y, float(p[2]) / BULLET_UNIT, qw / n, qx / n, qy / n, qz / n)
         return list(self._ids), out.copy()
 
 

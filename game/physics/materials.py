@@ -22,36 +22,51 @@ MARBLE_MASS = 0.005   # kg: a 16 mm soda-lime glass marble (2.5 g/cm^3 gives 5.4
 SUN_MASS = 0.027      # kg: a 16.5 mm lead musket ball (11.3 g/cm^3 gives 26.6 g)
 
 
+# The ground's own friction: Bullet multiplies it with a body's, so a glass
+# marble (0.3) slides on it at mu_s 0.4 and the lead Sun (0.4125) at 0.55.
+GROUND_FRICTION = 4.0 / 3.0
+
+
 @dataclass(frozen=True)
 class Material:
     """How a body bounces, grips and rolls.
 
     ``restitution`` and ``friction`` are Bullet's per-body values (combined by
-    product); ``rolling_resistance`` is the coefficient mu_r of rolling on the
-    packed-earth ground and ``sliding_friction`` mu_s that of sliding on it
-    (``motion.py`` applies both).
+    product, with each other and with the ground's); ``rolling_resistance``
+    is the coefficient mu_r of rolling on the packed-earth ground, applied
+    as a torque (``resting.py``).  ``sliding_friction``, mu_s on the earth,
+    follows: the body's friction times the ground's.
     """
 
     name: str
     restitution: float
     friction: float
     rolling_resistance: float
-    sliding_friction: float = 0.4
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.restitution <= 1.0:
             raise ValueError(f"{self.name}: restitution must lie in [0, 1]")
-        if self.friction < 0.0 or self.rolling_resistance <= 0.0 or self.sliding_friction <= 0.0:
-            raise ValueError(f"{self.name}: friction must be >= 0, rolling resistance and sliding friction > 0")
+        if self.friction <= 0.0 or self.rolling_resistance <= 0.0:
+            raise ValueError(f"{self.name}: friction and rolling resistance must be > 0")
+
+    @property
+    def sliding_friction(self) -> float:
+        """mu_s on the earth: what Bullet's contact with the ground gives."""
+        return self.friction * GROUND_FRICTION
 
 
-# Glass is lively: two marbles rebound at 0.96^2 ~ 0.92.  Hard smooth glass
-# skids on firm dry earth at mu_s 0.4 (docs/physics.md), then rolls with mu_r 0.06.
-GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06, sliding_friction=0.4)
+# Glass is lively: two marbles rebound at 0.96^2 ~ 0.92; they grip each other
+# at 0.3^2 = 0.09.  Hard smooth glass skids on firm dry earth at mu_s 0.4
+# (docs/physics.md), then rolls with mu_r 0.06.
+GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06)
 
 # Lead is dead: it deforms, so glass on lead rebounds at 0.96 * 0.26 ~ 0.25;
 # the soft heavy ball beds into the earth: it skids with mu_s 0.55 and rolls with mu_r 0.10.
-LEAD = Material("lead", restitution=0.26, friction=0.5, rolling_resistance=0.10, sliding_friction=0.55)
+LEAD = Material("lead", restitution=0.26, friction=0.4125, rolling_resistance=0.10)
+
+# The packed earth: no bounce (a marble dropped on it does not rebound, and a
+# bounce would lift a rolling ball off the friction that turns it).
+GROUND = Material("earth", restitution=0.0, friction=GROUND_FRICTION, rolling_resistance=1.0)
 
 MATERIALS: Mapping[str, Material] = {"glass": GLASS, "lead": LEAD}
 

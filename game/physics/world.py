@@ -1,101 +1,102 @@
-"""The bodies' bookkeeping: Bullet nodes, units, placement checks and the mirror of resting places.
+"""The Bullet world and its bodies: a static ground with gravity, free spheres, placement checks.
 
-Everything here is about *which* bodies are on the ground and *where*; nothing
-steps the world.  Two choices matter elsewhere:
+Everything here is about *which* bodies are on the ground and *where*;
+nothing steps the world.  Three choices matter elsewhere:
 
 * Bullet works in millimetres (``units.BULLET_UNIT``, with the reason).
+* The ground is a static Bullet plane with friction and no bounce; every
+  body is a free sphere with its real mass and inertia (Bullet's solid
+  sphere, 2/5 m R²), falling under gravity onto it.
 * Bullet stores positions in single precision, so a body read back comes a
-  hair off where it was placed.  Each body keeps the exact (float64) place it
-  was put at and the single-precision value Bullet held for it then; while
-  Bullet still holds that very value the body has not moved, and it is
-  reported at its exact place.  A rule drawn through a body's spot (a
+  hair off where it was placed.  Each body keeps the exact (float64) place
+  it was put at and the single-precision value Bullet held for it then;
+  while Bullet still holds that very value the body has not moved, and it
+  is reported at its exact place.  A rule drawn through a body's spot (a
   satellite painted on the Herschel line) then sees it on the line, not
   "beyond" it, for a shot that never touched it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from dataclasses import dataclass
 
 import numpy as np
-from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
-from panda3d.core import Point3, TransformState, Vec3
+from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.core import ConfigVariableBool, Point3, TransformState, Vec3
 
-from game.physics.materials import BodySpec, Point
 from game.physics.config import PhysicsConfig
+from game.physics.materials import GROUND, BodySpec, Point
 from game.physics.physics_errors import PlacementError
-from game.physics.motion import REST, BallState, Ground
-from game.physics.resolver import Ball
 from game.physics.units import BULLET_UNIT
 
 ZERO = Vec3(0.0, 0.0, 0.0)
-_LOCK_Z = Vec3(1.0, 1.0, 0.0)
-_NO_SPIN = Vec3(0.0, 0.0, 0.0)
+GROUND_NAME = "ground"   # the ground node's name; no body may take it
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
-# Bullet units: a pair whose paths come no nearer than this to touching
-# gets nothing from Bullet.  Its solver gives a contact an impulse only if
-# the pair touches within the substep (or overlaps), and its positions
-# drift from our float64 paths by about 1e-3 units over a tick.
-NEAR_SLACK = 0.1
+# Panda's switch for Bullet's split impulse, read when a world is built.
+_SPLIT_IMPULSE = ConfigVariableBool("bullet-split-impulse", False)
 
 
 @dataclass
 class Body:
-    """A body in the world: its spec, Bullet node, ground, resolver record, exact place and motion.
+    """A body in the world: its spec, Bullet node, size in Bullet units and exact place.
 
     ``placed`` is where the body was last put (metres, float64) and
-    ``placed_raw`` what Bullet held for it right after (its own units, single
-    precision): see the module docstring.  ``unread`` says the body may have
-    moved since the pose reader last read it although it sleeps now (see
-    ``sleep``).
+    ``placed_raw`` what Bullet held for it right after (its own units,
+    single precision): see the module docstring.
     """
 
     spec: BodySpec
     node: BulletRigidBodyNode
-    ground: Ground  # how it slides and rolls on the earth (``motion.py``)
-    radius: float   # in Bullet units (mm)
-    ball: Ball      # what the hit resolver needs of it
+    radius: float          # Bullet units (mm)
     placed: Point = (0.0, 0.0)
-    placed_raw: Point = field(default=(0.0, 0.0))
-    unread: bool = True
-    # Its motion (``motion.py``) as it was at shot time ``state_t`` (s): a
-    # moving body's state there, from which every later one follows exactly.
-    state: BallState = REST
-    state_t: float = 0.0
+    placed_raw: Point = (0.0, 0.0)
 
 
-def new_world() -> BulletWorld:
-    """A world with no gravity: there is no ground to fall on (``docs/physics.md``)."""
-    world = BulletWorld()
-    world.setGravity(ZERO)
+def new_world(config: PhysicsConfig) -> BulletWorld:
+    """A world with gravity and the static ground plane z = 0 (``docs/physics.md``, "The world").
+
+    Built with Bullet's split impulse: Bullet finds a hit up to a substep
+    late, the balls overlapping, and without it the solver pushes them
+    apart by adding velocity (a glass hit then rebounds at up to 1.12, not
+    0.92); with it the overlap is undone in position alone.  Only this
+    world's construction sees the switch (the hat world keeps Panda's
+    default).
+    """
+    was = _SPLIT_IMPULSE.getValue()
+    _SPLIT_IMPULSE.setValue(True)
+    try:
+        world = BulletWorld()
+    finally:
+        _SPLIT_IMPULSE.setValue(was)
+    world.setGravity(Vec3(0.0, 0.0, -config.gravity * BULLET_UNIT))
+    ground = BulletRigidBodyNode(GROUND_NAME)
+    ground.addShape(BulletPlaneShape(Vec3(0.0, 0.0, 1.0), 0.0))
+    ground.setFriction(GROUND.friction)
+    ground.setRestitution(GROUND.restitution)
+    world.attachRigidBody(ground)
     return world
 
 
-def make_body(spec: BodySpec, shape: BulletSphereShape, config: PhysicsConfig) -> Body:
-    """A Bullet node for ``spec`` at its place, asleep, not yet in any world."""
+def make_body(spec: BodySpec, shape: BulletSphereShape) -> Body:
+    """A free Bullet sphere for ``spec`` resting on the ground at its place, not yet in any world."""
+    if spec.id == GROUND_NAME:
+        raise PlacementError(f"{GROUND_NAME!r} is the ground's name, not a body's")
     node = BulletRigidBodyNode(spec.id)
-    r = spec.radius * BULLET_UNIT
     node.addShape(shape)
     node.setMass(spec.mass)
     node.setRestitution(spec.material.restitution)
     node.setFriction(spec.material.friction)
-    node.setLinearFactor(_LOCK_Z)
-    node.setAngularFactor(_NO_SPIN)
-    # We decide when a body sleeps; Bullet's own thresholds would freeze
-    # a marble mid-roll.
+    # We decide when a body rests (``resting.py``); Bullet's own
+    # thresholds (0.8 m/s) would freeze a marble mid-roll.
     node.setLinearSleepThreshold(0.0)
     node.setAngularSleepThreshold(0.0)
-    material = spec.material
-    ground = Ground(spec.radius, material.sliding_friction, material.rolling_resistance, config.gravity)
-    ball = Ball(spec.mass, r, spec.material.restitution, spec.material.friction)
-    body = Body(spec, node, ground, r, ball)
+    body = Body(spec, node, spec.radius * BULLET_UNIT)
     put(body, spec.position)
     return body
 
 
 def put(body: Body, position: Point) -> None:
-    """Set a body at ``position`` (metres) and remember the exact place."""
+    """Set a body at ``position`` (metres), resting on the ground, unturned, and remember the exact place."""
     x, y = float(position[0]), float(position[1])
     body.node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, body.radius)))
     body.placed = (x, y)
@@ -103,15 +104,11 @@ def put(body: Body, position: Point) -> None:
 
 
 def sleep(body: Body) -> None:
-    """Put a body to sleep: Bullet stops moving it until something wakes it.
-
-    Bullet only ever moves awake bodies, and only we put bodies to sleep
-    (its own sleeping is off), so a reader that wants every body's latest
-    position reads the awake ones and those put to sleep since its last
-    read, which this marks.
-    """
-    body.node.setActive(False, True)
-    body.unread = True
+    """Stop a body and put it to sleep: Bullet moves it no more until a moving body touches it."""
+    node = body.node
+    node.setLinearVelocity(ZERO)
+    node.setAngularVelocity(ZERO)
+    node.setActive(False, True)
 
 
 def raw_xy(body: Body) -> Point:
@@ -131,48 +128,14 @@ def xy_of(body: Body) -> Point:
     return (x / BULLET_UNIT, y / BULLET_UNIT)
 
 
-@dataclass
-class Mirror:
-    """A copy of the bodies' positions by row, for the graze search (``grazes.py``) and the follow-on look.
-
-    ``z`` holds x + iy in Bullet units where each body last stopped (a
-    moving body's row is stale until it stops: its path is asked instead).
-    Plain Python lists, not numpy: the asks touch 41 rows a few times a
-    tick, right after Bullet's substeps, where numpy's per-call cost is
-    most of the work.  A pair's touching distance is ``radius[i] +
-    radius[j]``, and near is that plus ``NEAR_SLACK``.
-    """
-
-    rows: dict[str, int]
-    z: list[complex]
-    radius: list[float]
-    ids: list[str] = field(default_factory=list)
-    radius_max: float = 0.0   # the largest radius (the contact scan's follow-on look)
-
-    @staticmethod
-    def empty() -> "Mirror":
-        return Mirror({}, [], [])
-
-    @staticmethod
-    def of(bodies: Mapping[str, Body]) -> "Mirror":
-        """Rebuild the mirror after bodies came or went."""
-        return Mirror.from_arrays(list(bodies), [complex(*raw_xy(b)) for b in bodies.values()],
-                                  [b.radius for b in bodies.values()])
-
-    @staticmethod
-    def from_arrays(ids: list[str], z: Iterable[complex], radius: Iterable[float]) -> "Mirror":
-        """A mirror of bodies ``ids`` at ``z`` (x + iy) with ``radius``, by row, in Bullet units."""
-        rows = {bid: i for i, bid in enumerate(ids)}
-        radii = [float(r) for r in radius]
-        return Mirror(rows, [complex(c) for c in z], radii, list(rows), max(radii, default=0.0))
-
-
 def check_specs(specs: list[BodySpec], play_radius: float) -> None:
     """Refuse duplicate ids, bodies outside the circle and overlapping bodies."""
     seen: set[str] = set()
     for spec in specs:
         if spec.id in seen:
             raise PlacementError(f"body id {spec.id!r} appears twice")
+        if spec.id == GROUND_NAME:
+            raise PlacementError(f"{GROUND_NAME!r} is the ground's name, not a body's")
         seen.add(spec.id)
     if not specs:
         return

@@ -59,10 +59,11 @@ def test_the_fuzz_geometry_meets_the_sun_before_the_pressed_earth() -> None:
     contacts = _contacts(rec.events)
     assert contacts, "the taw must strike something"
     assert {contacts[0].a, contacts[0].b} == {"mars.taw", "sun"}
-    # Struck on the Sun's surface, on the taw's side of it.
+    # Struck on the Sun's surface (within a substep's travel: Bullet finds a
+    # touch up to a substep late), on the taw's side of it.
     where = contacts[0].position
     sun = PRESSED_TABLE["sun"]
-    assert math.dist(where, sun) == pytest.approx(LAYOUT.sun_radius, abs=2e-4)
+    assert math.dist(where, sun) == pytest.approx(LAYOUT.sun_radius, abs=CAP / 480)
     assert where[1] > sun[1]
     assert [c.t for c in contacts] == sorted(c.t for c in contacts)
 
