@@ -22,12 +22,16 @@ from game.physics.materials import Point
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body, sleep
 
-# A contact point slipping over the ground slower than this (m/s), beyond
-# what the resisting torque itself leaves, is rolling.  Bullet's friction
-# answers a torque one substep late, so a ball rolling under it shows a
-# steady slip of 3.5 mu_r g h (4.3 mm/s for glass at 480 Hz); a sliding
-# ball's slip falls by 3.5 mu_s g h (29 mm/s for glass) a substep.
+# A contact point slipping over the ground slower than ROLL_SLIP_MPS plus
+# ROLL_SLIP_SHARE of the ball's speed, beyond what the resisting torque
+# itself leaves, is rolling.  Bullet's friction answers a torque one substep
+# late, so a ball rolling under it shows a steady slip of 3.5 mu_r g h
+# (4.3 mm/s for glass at 480 Hz), and as a slide ends Bullet leaves a slip
+# of a few per cent of the speed that dies over a few calls; a sliding
+# ball's slip falls by 3.5 mu_s g h (29 mm/s for glass) a substep, so the
+# share costs it at most a few milliseconds of sliding.
 ROLL_SLIP_MPS = 2e-3
+ROLL_SLIP_SHARE = 0.05
 _SLIP = ROLL_SLIP_MPS * BULLET_UNIT
 _ROLL_TORQUE = 7.0 / 5.0   # a solid sphere: a torque of (1 + 2/5) m a R slows a roll by a
 
@@ -58,10 +62,10 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         r = body.radius
         material = body.spec.material
         decel = material.rolling_resistance * g
-        if math.hypot(vx - r * w[1], vy + r * w[0]) >= _SLIP + 3.5 * decel * substep_s:
+        speed = math.hypot(vx, vy)
+        if math.hypot(vx - r * w[1], vy + r * w[0]) >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             moving = True    # sliding: Bullet's friction acts
             continue
-        speed = math.hypot(vx, vy)
         if speed < rest:
             sleep(body)
             slept.append(bid)
