@@ -33,7 +33,7 @@ _MIN_HIT = MIN_HIT_NS * BULLET_UNIT   # in Bullet's units (kg mm/s)
 class ContactScan:
     """The pairs Bullet's solver pushed in the last substep, and the contacts not yet published."""
 
-    __slots__ = ("world", "h", "substep", "pushed", "pending", "__weakref__")
+    __slots__ = ("world", "h", "substep", "pushed", "pending", "ground_only", "__weakref__")
 
     def __init__(self, world: BulletWorld, h: float) -> None:
         self.world = world
@@ -41,6 +41,12 @@ class ContactScan:
         self.substep = 0                    # substeps of this shot the scan has seen
         self.pushed: set[Pair] = set()      # pairs the solver pushed in the last substep
         self.pending: list[Contact] = []    # contacts found, in time order, not yet published
+        # How many manifolds the world held at the last scan that found only
+        # ground manifolds (-1: it found a ball-ball one).  A ground
+        # manifold lasts while its ball is in the world (the plane's bounds
+        # overlap every ball's), so while the count is unchanged no ball
+        # touches another and the scan has nothing to read.
+        self.ground_only = -1
 
     def start(self, world: BulletWorld) -> None:
         """A new shot in ``world``: no pair is touching, nothing is pending."""
@@ -48,25 +54,32 @@ class ContactScan:
         self.substep = 0
         self.pushed = set()
         self.pending = []
+        self.ground_only = -1
 
     def after_substep(self) -> None:
         """Read this substep's manifolds: queue a contact for each pair newly pushed apart."""
         self.substep += 1
         world = self.world
+        n = world.getNumManifolds()
+        if n == self.ground_only:
+            self.pushed = set()
+            return
         was = self.pushed
         now: set[Pair] = set()
-        for i in range(world.getNumManifolds()):
+        ground_only = n
+        for i in range(n):
             m = own(world.getManifold(i))
-            count = m.getNumManifoldPoints()
-            if not count:
-                continue
             node0 = m.getNode0()
             a = node0.getName()
             if a == GROUND_NAME:
                 continue
             node1 = m.getNode1()
             b = node1.getName()
-            if b == GROUND_NAME or not (node0.isActive() or node1.isActive()):
+            if b == GROUND_NAME:
+                continue
+            ground_only = -1
+            count = m.getNumManifoldPoints()
+            if not count or not (node0.isActive() or node1.isActive()):
                 continue   # a sleeping pair keeps the impulses of its last solve
             impulse = 0.0
             x = y = 0.0
@@ -85,6 +98,7 @@ class ContactScan:
                 where = (x / (2 * count * BULLET_UNIT), y / (2 * count * BULLET_UNIT))   # between the two surfaces
                 self.pending.append(Contact(self.substep * self.h, pair[0], pair[1], impulse / BULLET_UNIT, where))
         self.pushed = now
+        self.ground_only = ground_only
 
     def take(self) -> list[Contact]:
         """The contacts found since the last take, in time order."""
