@@ -33,6 +33,9 @@ from game.physics.world import Body, sleep
 ROLL_SLIP_MPS = 2e-3
 ROLL_SLIP_SHARE = 0.05
 _SLIP = ROLL_SLIP_MPS * BULLET_UNIT
+# Bullet units above its radius at which a ball's centre is off the ground
+# (a hop after a hard hit with spin): no rolling torque, no rest there.
+_OFF_GROUND = 0.05
 _ROLL_TORQUE = 7.0 / 5.0   # a solid sphere: a torque of (1 + 2/5) m a R slows a roll by a
 
 
@@ -63,6 +66,9 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         material = body.spec.material
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
+        if p[2] > r + _OFF_GROUND or abs(v[2]) > rest:
+            moving = True    # in the air after a hop: gravity and the ground act first
+            continue
         if math.hypot(vx - r * w[1], vy + r * w[0]) >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             moving = True    # sliding: Bullet's friction acts
             continue
