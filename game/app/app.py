@@ -43,9 +43,6 @@ class TawApp(ShowBase):
         self.coach_pool = None
         # Each person's own settings and the last seating (people.json beside the settings).
         self.people = PeopleStore.load(config.paths.people_file)
-        from game.app.paths import guard_model_cache
-
-        guard_model_cache()   # off on a full or read-only disk: the game starts anyway
         self._prc_page: ConfigPage = loadPrcFileData("sun-planet-taw-app", config.prc())
         ShowBase.__init__(self, windowType="offscreen" if config.offscreen else None)
         self.disableMouse()

@@ -37,8 +37,10 @@ def launch(args: argparse.Namespace) -> int:
                        seating=seating)
 
     from game.app.app import TawApp
+    from game.app.paths import guard_model_cache
     from game.errors import UserError
 
+    guard_model_cache()   # Panda's model cache off on a full or read-only disk: the game starts anyway
     no_window = UserError("cannot open a window (is there a display? on a server try "
                           "'xvfb-run taw play', or the headless commands: taw --help)", exit_code=1)
     if not offscreen and not _display_available():
