@@ -58,17 +58,19 @@ def full_disk(tmp_path):
 
 @pytest.mark.gui
 @pytest.mark.slow
-def test_check_render_and_export_draw_with_the_cache_on_a_full_disk(full_disk, tmp_path):
+def test_play_check_render_and_export_draw_with_the_cache_on_a_full_disk(full_disk, tmp_path):
     from tests.replay.replay_physics import record_game
 
     env = {**os.environ, "XDG_CACHE_HOME": str(full_disk / "cache")}
     env.pop("DISPLAY", None)
     env.pop("MESA_SHADER_CACHE_DISABLE", None)
     record_game(tmp_path / "g.replay", seed=3, max_shots=1)
-    for args in (["check", "--render"],
+    env["HOME"] = str(full_disk / "home")   # the settings, people and replays on the full disk too
+    for args in (["play", "--smoke-test", str(tmp_path / "title.png")], ["check", "--render"],
                  ["replay", str(tmp_path / "g.replay"), "--export", str(tmp_path / "ex"), "--shot", "1",
                   "--size", "64x48", "--fps", "2", "--no-gif"]):
         done = subprocess.run([sys.executable, "-m", "game", *args], env=env, capture_output=True, text=True,
                               timeout=300)
         assert done.returncode == 0, (args, done.returncode, done.stderr[-400:])   # was 139 (a segfault)
         assert done.stderr.count("\n") <= 2, done.stderr[-400:]                    # was 19,000 lines of errors
+    assert (tmp_path / "title.png").stat().st_size > 1000
