@@ -20,7 +20,6 @@ size bound checked while reading, not only from ``stat``.
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import os
 import re
@@ -32,6 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
+
+try:
+    import fcntl
+except ImportError:   # not POSIX: temp files are told stale by their age alone (STALE_TEMP_SECONDS_UNLOCKED)
+    fcntl = None  # type: ignore[assignment]
 
 class FileWriteError(UserError):
     """A file that could not be written; ``errno`` says why when the system said (ENOSPC: the disk is full)."""
@@ -123,6 +127,7 @@ def writable_target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result 
 
 _TEMP_NAME = re.compile(r"\..{1,40}\.[0-9a-f]{8}\.tmp")
 STALE_TEMP_SECONDS = 5.0   # a temp file untouched this long and locked by no one was left by a killed writer
+STALE_TEMP_SECONDS_UNLOCKED = 3600.0   # where no lock can tell a live writer's file, only an hour's age does
 
 
 def _temp_file(folder: Path, name: str) -> tuple[int, Path]:
@@ -139,7 +144,8 @@ def _temp_file(folder: Path, name: str) -> tuple[int, Path]:
             fd = os.open(tmp, flags, 0o666)
         except FileExistsError:
             continue
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # ours alone: nobody else knows the name yet
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # ours alone: nobody else knows the name yet
         return fd, tmp
     raise FileExistsError(errno.EEXIST, "no free temporary name")
 
@@ -154,6 +160,7 @@ def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
     import time
 
     now = time.time() if now is None else now
+    age = STALE_TEMP_SECONDS if fcntl is not None else STALE_TEMP_SECONDS_UNLOCKED
     removed: list[Path] = []
     try:
         entries = [e for e in os.scandir(folder) if _TEMP_NAME.fullmatch(e.name)]
@@ -163,14 +170,15 @@ def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
         try:
             info = entry.stat(follow_symlinks=False)
             if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() \
-                    or now - info.st_mtime < STALE_TEMP_SECONDS:
+                    or now - info.st_mtime < age:
                 continue
             fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
                          | getattr(os, "O_NONBLOCK", 0))
         except OSError:
             continue
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # a live writer holds it: BlockingIOError
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # a live writer holds it: BlockingIOError
             if os.fstat(fd).st_ino == os.lstat(entry.path).st_ino:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
