@@ -8,7 +8,8 @@ with the ground's friction holding the roll slows it at exactly
 ``mu_r g``.  A sliding ball gets none: Bullet's contact friction alone turns
 its slide into a roll.  In the tick a ball would stop, the torque is scaled
 so that it stops at the tick's end; a rolling ball slower than
-``rest_speed`` is stopped and put to sleep.  Only awake bodies are visited.
+``rest_speed``, or than half of what the torque takes off in a call, is
+stopped and put to sleep.  Only awake bodies are visited.
 """
 
 from __future__ import annotations
@@ -72,8 +73,8 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         if math.hypot(vx - r * w[1], vy + r * w[0]) >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             moving = True    # sliding: Bullet's friction acts
             continue
-        if speed < rest:
-            sleep(body)
+        if speed < rest or speed < 0.5 * decel * tick_s:
+            sleep(body)   # it would stop in the first half of the next call
             slept.append(bid)
             continue
         moving = True
