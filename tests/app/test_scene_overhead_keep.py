@@ -65,7 +65,7 @@ def test_the_knuckle_down_eye_comes_up_over_balls_crowding_the_taw():
     taw, aim = (0.0, -0.8), (0.0, 1.0)
     assert knuckle_framing_for(taw, aim, []) == AIMING_FRAMING
     assert knuckle_framing_for(taw, aim, [(0.3, -0.8, r), (0.0, -0.5, r)]) == AIMING_FRAMING  # none near
-    assert knuckle_framing_for(taw, aim, [(0.05, -0.8, r)]) == AIMING_FRAMING  # one beside, not ahead
-    assert knuckle_framing_for(taw, aim, [(0.01, -0.75, r)]) == CLOSE_FRAMING  # the target 5 cm ahead
+    assert knuckle_framing_for(taw, aim, [(0.05, -0.8, r)]) == AIMING_FRAMING  # one beside
+    assert knuckle_framing_for(taw, aim, [(0.01, -0.75, r), (-0.02, -0.74, r)]) == AIMING_FRAMING  # targets ahead
     assert knuckle_framing_for(taw, aim, [(0.05, -0.8, r), (-0.04, -0.84, r)]) == CLOSE_FRAMING  # among them
     assert CLOSE_FRAMING.height > 2 * AIMING_FRAMING.height

@@ -38,21 +38,22 @@ AIMING_FRAMING = KnuckleFraming(back=0.15, height=0.06, ahead=0.6)
 # comes up and looks down at the taw's neighbourhood instead, the taw a little below the middle.
 CLOSE_FRAMING = KnuckleFraming(back=0.14, height=0.14, ahead=0.05)
 CROWD_RADIUS = 0.07   # metres from the taw's centre
-CROWD_AHEAD = math.radians(50.0)  # a ball this near the aim's line, ahead, is the shot's close target
+CROWD_AHEAD = 0.02    # metres along the aim: balls further ahead are the shot's targets, seen well from low
 
 
 def crowded(taw: tuple[float, float], aim: tuple[float, float], balls: Sequence[tuple[float, float, float]]) -> bool:
-    """Whether balls crowd the taw: two within CROWD_RADIUS, or one of them ahead along the aim."""
+    """Whether balls crowd round the low eye: two or more within CROWD_RADIUS of the taw, beside or behind it
+    (balls ahead are what the shot is aimed at, and the low eye sees them well)."""
     length = math.hypot(aim[0], aim[1]) or 1.0
     ax, ay = aim[0] / length, aim[1] / length
-    near = [(x - taw[0], y - taw[1]) for x, y, _ in balls if math.hypot(x - taw[0], y - taw[1]) < CROWD_RADIUS]
-    ahead = [d for d in near if (d[0] * ax + d[1] * ay) > math.cos(CROWD_AHEAD) * math.hypot(*d)]
-    return len(near) >= 2 or bool(ahead)
+    round_eye = [(x, y) for x, y, _ in balls
+                 if math.hypot(x - taw[0], y - taw[1]) < CROWD_RADIUS and (x - taw[0]) * ax + (y - taw[1]) * ay < CROWD_AHEAD]
+    return len(round_eye) >= 2
 
 
 def knuckle_framing_for(taw: tuple[float, float], aim: tuple[float, float],
                         balls: Sequence[tuple[float, float, float]]) -> KnuckleFraming:
-    """The shooter's usual low eye, or CLOSE_FRAMING where balls crowd the taw."""
+    """The shooter's usual low eye, or CLOSE_FRAMING where balls crowd round it."""
     return CLOSE_FRAMING if crowded(taw, aim, balls) else AIMING_FRAMING
 
 
