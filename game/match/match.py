@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Mapping, Sequence
 
 from game.match.hat import HatFrame, HatResult, drop_hat
-from game.match.players import MatchView, PlacementOptions, Player, Shot, TawPlacement
+from game.match.players import LaysTaw, MatchView, PlacementOptions, Player, Shot, TawPlacement
 from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
 from game.physics import FrameCallback, PhysicsConfig, Simulation, shot_velocity
 from game.rules.events import AllAtRest, Event, Listener
@@ -37,7 +37,8 @@ from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw, taw_id
 from game.rules.listener import ShotReferee
 from game.rules.ruling import Ruling
-from game.rules.state import LedgerError, RuleState, new_game, start_options
+from game.rules.house import TawsLaid
+from game.rules.state import LedgerError, RuleState, StartReason, lay_taw, new_game, start_options
 
 Point = tuple[float, float]
 
@@ -115,6 +116,10 @@ class Match:
         self.frame_hz = frame_hz
         self.max_shots = max_shots
         self.history: list[ShotResult] = []
+        # The setup (house rule taws_laid): a match from the text's setup lays every taw before the first shot;
+        # one started from a given state (a scenario, a saved game) has its taws where that state puts them.
+        self.taws_to_lay: list[str] = (list(self.state.players) if state is None
+                                       and self.house.taws_laid is TawsLaid.SETUP else [])
         check_table(self.state)
 
     @classmethod
@@ -164,10 +169,44 @@ class Match:
             return None
         return PlacementOptions(tuple(options.orbits), options.reason)
 
+    # -- the setup: every taw laid before the first shot ------------------------------
+
+    def setup_view(self, planet: str) -> MatchView:
+        """The table at the setup as ``planet`` sees it, his own line offered for his taw."""
+        if planet not in self.taws_to_lay:
+            raise IllegalShotError(f"{planet} has no taw to lay now")
+        return self._view_for(planet, PlacementOptions((planet,), StartReason.FIRST_SHOT))
+
+    def lay_taw(self, planet: str, placement: TawPlacement) -> TawPlacement:
+        """Lay ``planet``'s taw on his own line at the setup, at the free spot nearest the one asked for."""
+        if planet not in self.taws_to_lay:
+            raise IllegalShotError(f"{planet} has no taw to lay now (the taws are laid before the first shot)")
+        if placement.orbit != planet or not math.isfinite(placement.angle):
+            raise IllegalShotError(f"{planet} lays his taw on his own line, not on {placement.orbit}")
+        taw = taw_id(planet)
+        others = {b: p for b, p in self.state.positions.items() if b != taw}
+        angle, spot = free_spot_on_line(self.layout, others, taw, planet, placement.angle)
+        self.state = lay_taw(self.state, planet, spot, self.layout, self.house)
+        self.taws_to_lay.remove(planet)
+        check_table(self.state)
+        return TawPlacement(planet, angle)
+
+    def lay_taws(self) -> None:
+        """Ask every player still to lay his taw where he wants it (``LaysTaw``); the others keep theirs."""
+        for planet in list(self.taws_to_lay):
+            player = self.players[planet]
+            choice = player.lay_taw(self.setup_view(planet)) if isinstance(player, LaysTaw) else None
+            spot = self.state.positions[taw_id(planet)]
+            angle = math.degrees(math.atan2(spot[1], spot[0])) % 360.0
+            self.lay_taw(planet, choice or TawPlacement(planet, angle))
+
     def view(self) -> MatchView:
         shooter = self.next_shooter()
         if shooter is None:
             raise IllegalShotError("the match is over: nobody is to shoot")
+        return self._view_for(shooter, self.legal_placements(shooter))
+
+    def _view_for(self, shooter: str, placements: PlacementOptions | None) -> MatchView:
         s = self.state
         return MatchView(
             shooter=shooter,
@@ -178,7 +217,7 @@ class Match:
             stakes=s.stakes,
             sun_released=s.sun_released,
             comets=tuple(p for p in s.players if p in s.comets),
-            placements=self.legal_placements(shooter),
+            placements=placements,
             max_speed=self.config.max_shot_speed,
             layout=self.layout,
             turn=s.shots,
@@ -195,6 +234,8 @@ class Match:
 
     def play_turn(self) -> ShotResult:
         """Ask the next shooter's player for a shot and play it."""
+        if self.taws_to_lay:
+            self.lay_taws()
         view = self.view()
         shot = self.players[view.shooter].choose_shot(view)
         return self.play_shot(shot)
@@ -242,6 +283,7 @@ class Match:
         if not -1.0 <= shot.spin <= 1.0:
             raise IllegalShotError(f"shot spin {shot.spin} is outside [-1, 1]")
         start, placement = self.start_of(shot, shooter)
+        self.taws_to_lay.clear()  # the game's first shot closes the setup: a taw not laid lies where it is
         taw = taw_id(shooter)
         table = dict(self.state.positions)
         table[taw] = start

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Protocol, Sequence
+from typing import Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from game.rules.layout import SUN, Layout, taw_id
 from game.rules.state import RuleState, StartReason
@@ -85,6 +85,18 @@ class MatchView:
 
 class Player(Protocol):
     def choose_shot(self, view: MatchView) -> Shot: ...
+
+
+@runtime_checkable
+class LaysTaw(Protocol):
+    """A player who chooses where to lay his taw at the setup (the AI; a person does it on the app's screen).
+
+    ``view`` is the table at the setup seen as if he were to shoot, with his
+    own line as the placement offered.  None leaves the taw where it lies.
+    A player without this method leaves his taw at its default spot.
+    """
+
+    def lay_taw(self, view: MatchView) -> TawPlacement | None: ...
 
 
 def direction_to(origin: Point, target: Point) -> float:

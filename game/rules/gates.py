@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.rules.house import HouseRules, Rule3Gate
@@ -53,6 +54,16 @@ def sun_was_struck(sheet: ShotSheet) -> bool:
     return any(c.involves(sheet.facts.taw) for c in sheet.facts.sun_contacts())
 
 
+def sun_beyond_mercury(sheet: ShotSheet) -> bool:
+    """Rules 3 and 4: the Sun left the play area, or rests wholly beyond Mercury's line (on it is not beyond)."""
+    if SUN in sheet.facts.gone:
+        return True
+    point = sheet.facts.final.get(SUN)
+    layout = sheet.layout
+    return point is not None and layout.clear_beyond(math.hypot(*point), layout.sun_radius,
+                                                     layout.line_radius("mercury"))
+
+
 def open_gates(sheet: ShotSheet) -> Gates:
     """Whether the foul voids the gains, whether the Sun is struck and released; the referee says so."""
     house = sheet.house
@@ -61,8 +72,7 @@ def open_gates(sheet: ShotSheet) -> Gates:
         sheet.note(f"The foul voids {sheet.shooter_name}'s gains from this shot.")
     sun_struck = sun_was_struck(sheet)
     before = sheet.state.sun_released
-    region = sheet.body_region(SUN)
-    beyond_mercury = SUN in sheet.facts.gone or (region is not None and region != "mercury")
+    beyond_mercury = sun_beyond_mercury(sheet)
     release_now = not before and sun_struck and beyond_mercury and not void
     after = before or release_now
     gate = house.rule3_gate

@@ -64,6 +64,34 @@ class Rule16Sun(StrEnum):
     RESTS_IN_RING = "rests_in_ring"
 
 
+class Rule4Payer(StrEnum):
+    """Rule 4: who pays the striker of the Sun beyond Mercury's orbit."""
+
+    STOP_ORBIT = "stop_orbit"  # the holder of the orbit where the Sun stops
+    MERCURY = "mercury"        # the holder of Mercury's orbit ("the person who holds the orbit")
+
+
+class Rule8Orbit(StrEnum):
+    """Rule 8: "struck within the orbit of a planet": where the Sun comes to rest, or where it lay when struck."""
+
+    RESTS = "rests"
+    STRUCK = "struck"
+
+
+class TawsLaid(StrEnum):
+    """The setup: every taw laid before the game's first shot, or each before his own first shot."""
+
+    SETUP = "setup"                    # the text: laid at the setup; after the game's first shot, rule 17 binds all
+    OWN_FIRST_SHOT = "own_first_shot"  # each player's own first shot starts from a spot he lays then
+
+
+class TawOffTable(StrEnum):
+    """A live taw that leaves the play area (the ground had no edge; the text is silent)."""
+
+    OWN_LINE = "own_line"        # picked up and laid again on his own line, anywhere he likes
+    WHERE_IT_LEFT = "where_it_left"  # put down just inside the edge where it left
+
+
 class StartOn(StrEnum):
     """Rules 14 and 17: a free start is on a painted line, or anywhere in the region."""
 
@@ -79,6 +107,10 @@ SATELLITE_OUT = tuple(SatelliteOut)
 RULE11_COUNTS = tuple(Rule11Count)
 RULE16_SUN = tuple(Rule16Sun)
 START_ON = tuple(StartOn)
+RULE4_PAYERS = tuple(Rule4Payer)
+RULE8_ORBITS = tuple(Rule8Orbit)
+TAWS_LAID = tuple(TawsLaid)
+TAW_OFF_TABLE = tuple(TawOffTable)
 
 
 class HouseRuleError(UserError):
@@ -101,12 +133,15 @@ class HouseRules:
     rule3_gate: Rule3Gate = Rule3Gate.TAKING
     sun_payment: SunPayment = SunPayment.RULE4_THEN_RULE8
     indirect_sun_strikes: bool = True  # the Sun moved by a body the taw set moving is "struck"
+    rule4_payer: Rule4Payer = Rule4Payer.STOP_ORBIT
+    rule8_orbit: Rule8Orbit = Rule8Orbit.RESTS
     sun_out_of_play_wins: bool = True  # a Sun that leaves the play area went beyond Herschel
     stakes_pay_unheld_orbits: bool = False  # the pot pays an unheld orbit's rules 4, 8 and 10 (not the winner's)
 
     # -- rules 6, 7 ----------------------------------------------------------
     rule6_toll: Rule6Toll = Rule6Toll.PER_SHOT
     rule7_each_contact: bool = False  # False: two per planet touched, once per shot
+    simultaneous_s: float = 0.001     # contacts closer in time are simultaneous: a short purse pays in seat order
 
     # -- rules 10, 11 ----------------------------------------------------------
     rule10_satellites: SatelliteOut = SatelliteOut.TAKEN
@@ -122,6 +157,8 @@ class HouseRules:
     rule17_forfeit: int = 1
     foul_voids_gains: bool = True     # a fouled shot (15, 17) earns the shooter nothing
     start_tolerance: float = 0.002    # metres a taw may start from where it rested
+    taws_laid: TawsLaid = TawsLaid.SETUP
+    taw_off_table: TawOffTable = TawOffTable.OWN_LINE
     first_taw_on: StartOn = StartOn.LINE
     comet_start_on: StartOn = StartOn.LINE
     comets_need_satellites: bool = True  # Mercury and Venus, with none, never become comets
@@ -201,8 +238,9 @@ def _check(source: str, key: str, value: Any, default: Any) -> Any:
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise HouseRuleError(f"{where}: must be a number, not {value!r}")
+        unit = "seconds" if key.endswith("_s") else "metres"
         if not 0.0 <= value <= 0.1:
-            raise HouseRuleError(f"{where}: must lie between 0 and 0.1 metres, not {value}")
+            raise HouseRuleError(f"{where}: must lie between 0 and 0.1 {unit}, not {value}")
         return float(value)
     if not isinstance(value, str):
         raise HouseRuleError(f"{where}: must be a string, not {value!r}")

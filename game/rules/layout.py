@@ -180,18 +180,45 @@ class Layout:
                 return planet
         return "beyond"
 
-    def line_touched(self, r: float, body_radius: float) -> str | None:
-        """The painted line a resting body touches, seen from above.
+    # -- "on the line": one test for every rule (docs/rules.md, "On the line") --
 
-        A body touches a line when its outline overlaps the painted stripe:
-        ``|r - R| <= body_radius + line_width / 2``.  If two lines were ever
-        that close, the nearer wins.
+    def on_line(self, distance: float, body_radius: float, line_radius: float) -> bool:
+        """The one test of "on the line": the body's outline, seen from above, overlaps the painted stripe.
+
+        ``distance`` is the body's centre from the circle's centre and
+        ``line_radius`` the painted circle's radius: an orbit line, the inner
+        ring or Saturn's ring.  ``|distance - R| <= body_radius + line_width / 2``.
+        Every rule that asks whether a body is beyond, within or on a line
+        asks this (rules 3, 6, 9, 10, 11, 13, 16, and where a taw starts).
         """
-        reach = body_radius + self.line_width / 2
+        return abs(distance - line_radius) <= body_radius + self.line_width / 2
+
+    def clear_beyond(self, distance: float, body_radius: float, line_radius: float) -> bool:
+        """Wholly beyond a painted circle: centre outside it, and not on the line."""
+        return distance > line_radius and not self.on_line(distance, body_radius, line_radius)
+
+    def clear_within(self, distance: float, body_radius: float, line_radius: float) -> bool:
+        """Wholly within a painted circle: centre inside it, and not on the line."""
+        return distance < line_radius and not self.on_line(distance, body_radius, line_radius)
+
+    def body_region(self, r: float, body_radius: float) -> str:
+        """Rule 5's region of a body's centre, except that a body on Herschel's line is not ``beyond``.
+
+        A body whose centre lies past Herschel's line but whose outline still
+        touches it has not gone beyond Herschel's orbit (rules 9 and 10): it
+        lies on his line, in his orbit.
+        """
+        region = self.region_at_radius(r)
+        if region == "beyond" and self.on_line(r, body_radius, self.line_radii["herschel"]):
+            return "herschel"
+        return region
+
+    def line_touched(self, r: float, body_radius: float) -> str | None:
+        """The painted orbit line a resting body is on (``on_line``); if two lines were ever that close, the nearer."""
         best: tuple[float, str] | None = None
         for planet in PLANETS:
             gap = abs(r - self.line_radii[planet])
-            if gap <= reach and (best is None or gap < best[0]):
+            if self.on_line(r, body_radius, self.line_radii[planet]) and (best is None or gap < best[0]):
                 best = (gap, planet)
         return best[1] if best else None
 
@@ -199,8 +226,22 @@ class Layout:
         return self.home_on_line("saturn", self.planet_angles["saturn"])
 
     def in_saturn_ring(self, point: Point) -> bool:
+        """A point inside the circle drawn round Saturn's home spot."""
         sx, sy = self.saturn_home()
         return math.hypot(point[0] - sx, point[1] - sy) <= self.saturn_ring_radius
+
+    def within_saturn_ring(self, centre: Point, body_radius: float) -> bool:
+        """Rule 16: a body lies within Saturn's ring when its centre is inside the ring, clear of its line.
+
+        The layout places Saturn's satellites by their centres outside the
+        ring; a body on the ring's line is not within it (``on_line``).
+        """
+        sx, sy = self.saturn_home()
+        return self.clear_within(math.hypot(centre[0] - sx, centre[1] - sy), body_radius, self.saturn_ring_radius)
+
+    def within_inner_ring(self, centre: Point, body_radius: float) -> bool:
+        """Rule 13: a body lies within the inner ring when its centre is inside it, clear of its line."""
+        return self.clear_within(math.hypot(*centre), body_radius, self.inner_ring_radius)
 
     def zone(self, point: Point, body_radius: float | None = None) -> Zone:
         radius = self.marble_radius if body_radius is None else body_radius
@@ -209,9 +250,9 @@ class Layout:
         return Zone(
             region=region,
             on_line=self.line_touched(r, radius),
-            in_inner_ring=r <= self.inner_ring_radius,
-            in_saturn_ring=self.in_saturn_ring(point),
-            beyond_herschel=region == "beyond",
+            in_inner_ring=self.within_inner_ring(point, radius),
+            in_saturn_ring=self.within_saturn_ring(point, radius),
+            beyond_herschel=self.body_region(r, radius) == "beyond",
             in_play=r <= self.play_radius,
         )
 

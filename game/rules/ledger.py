@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from game.rules import names
+from game.rules.layout import PLANETS
 from game.rules.ruling import NoPayment, PutDown, Transfer
 from game.rules.sheet import SUN_HOME, Debt, ShotSheet
 from game.rules.state import STAKES, RuleState, marbles_held
 
 
 _UNBOUNDED = 1 << 40  # the winner's pot before it is known: an upper bound the plan brings down
+
+
+def settlement_order(debts: list[Debt], tolerance: float) -> list[Debt]:
+    """Debts in rule order; within a rule, in the order their contacts happened.
+
+    Contacts closer in time than ``tolerance`` (house rule ``simultaneous_s``)
+    are simultaneous: their debts go in seat order (the payee's planet,
+    Mercury outward), so a short purse pays the same players whichever of two
+    near-simultaneous contacts the physics reported first.
+    """
+    ordered = sorted(debts, key=lambda d: d.key)
+    out: list[Debt] = []
+    for _, run in groupby(ordered, key=lambda d: d.key[0]):
+        group = list(run)
+        if len(group) < 2 or any(d.t is None for d in group):
+            out.extend(group)
+            continue
+        by_time = sorted(group, key=lambda d: (d.t, d.order))
+        cluster, last, clusters = 0, by_time[0].t, {}
+        for debt in by_time:
+            if debt.t - last > tolerance:  # type: ignore[operator]
+                cluster += 1
+            clusters[id(debt)] = cluster
+            last = debt.t
+        out.extend(sorted(group, key=lambda d: (clusters[id(d)], _seat(d.payee), d.order)))
+    return out
+
+
+def _seat(player: str) -> int:
+    return PLANETS.index(player) if player in PLANETS else len(PLANETS)
 
 
 class Ledger:
@@ -45,7 +78,7 @@ class Ledger:
 
     def settle(self, sheet: ShotSheet) -> None:
         """The shot's debts settled as a whole: each moves what ``plan`` allows, recorded in rule order."""
-        debts = sorted(sheet.debts, key=lambda d: d.key)
+        debts = settlement_order(sheet.debts, sheet.house.simultaneous_s)
         for debt, amount in zip(debts, self.plan(debts)):
             if debt.bodies:
                 self._bodies_off_the_board(debt)
@@ -113,8 +146,8 @@ class Ledger:
         if paid > 0:
             self._move(payer, payee, paid)
             reason = debt.reason if paid == owed else (
-                f"{debt.cause}: {names.pays(payer, payee, paid)}, all {_what_is_left(payer)}, of the {owed} owed "
-                f"(rule {debt.rule})")
+                f"{debt.cause}: {names.acts(payer, 'owes')} {names.who(payee)} {owed}, "
+                f"{_has_only(payer)} {paid}: {names.acts(payer, 'pays')} {paid} (rule {debt.rule})")
             self.transfers.append(Transfer(payer, payee, paid, debt.rule, reason, owed, cause=debt.cause))
         elif owed > 0:
             empty = NoPayment.EMPTY_POT if payer == STAKES else NoPayment.EMPTY_PURSE
@@ -130,6 +163,11 @@ class Ledger:
                                            f"{cause}: {names.who(winner)} takes all the stakes",
                                            self.stakes, cause=cause))
             self._move(STAKES, winner, self.stakes)
+
+
+def _has_only(payer: str) -> str:
+    """'has only' / 'hold only' (the stakes are plural): what a short payer could pay, said before he pays it."""
+    return "hold only" if payer == STAKES else "has only"
 
 
 def _what_is_left(payer: str, none: bool = False) -> str:

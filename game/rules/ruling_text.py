@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules import names
-from game.rules.ruling import Ruling
+from game.rules.layout import is_taw
+from game.rules.ruling import PutDown, Ruling
 
 
 def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
@@ -48,17 +49,27 @@ def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
     }
 
 
+def said_put_downs(ruling: Ruling) -> tuple[PutDown, ...]:
+    """The bodies put down that a player needs to hear of: after the game has ended, no taw is laid again."""
+    return tuple(c for c in ruling.put_down if not (ruling.finished and is_taw(c.body)))
+
+
 def ruling_to_text(ruling: Ruling) -> str:
     """The referee speaking: one line per foul, payment and note."""
     lines: list[str] = []
     for f in ruling.fouls:
         lines.append(f"Foul! {names.sentence(f.reason)} (rule {f.rule}).")
+    # A pot taken by an ending the text does not name (rule 0) follows the notes that say who went out.
     for t in ruling.transfers:
-        lines.append(names.sentence(t.reason) + ".")
+        if t.rule:
+            lines.append(names.sentence(t.reason) + ".")
     for note in ruling.notes:
         lines.append(note)
-    for c in ruling.put_down:
-        lines.append(f"{names.sentence(c.reason)} (rule {c.rule}).")
+    for t in ruling.transfers:
+        if not t.rule:
+            lines.append(names.sentence(t.reason) + ".")
+    for c in said_put_downs(ruling):
+        lines.append(f"{names.sentence(c.reason)}{f' (rule {c.rule})' if c.rule else ''}.")
     if not (ruling.fouls or ruling.transfers or ruling.notes or ruling.put_down):
         lines.append(f"Nothing to pay on {names.possessive(ruling.shooter)} shot.")
     if ruling.finished:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from game.rules import names
 from game.rules.gates import Gates
+from game.rules.house import TawsLaid
 from game.rules.layout import PLANETS, SUN, Point, body_planet, is_taw, satellite_ids
 from game.rules.ledger import Ledger
 from game.rules.ruling import NoPayment, Ruling, TakeOff
@@ -34,9 +35,7 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
     line_holder, toll_paid = rule6_line_holder_after(sheet, gates, active)
     positions = positions_after(sheet, ledger)
     comets, made, free = rule14_comets(sheet, ledger, gates, active)
-    # A taw put back on its line (it left the play area) starts afresh, like a first shot.
-    first_pending = (set(state.first_shot_pending) - {sheet.shooter}) | {
-        body_planet(p.body) or "" for p in sheet.put_down if is_taw(p.body) and p.may_move_along_line}
+    first_pending = first_shots_after(sheet)
     ending = endings(sheet, ledger, active)
     winner, finished = ending.winner, ending.finished
 
@@ -83,6 +82,19 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
     )
 
 
+def first_shots_after(sheet: ShotSheet) -> set[str]:
+    """Who may still lay his taw on his line before shooting (rule 17's "after the first shot").
+
+    House rule ``taws_laid``: ``setup`` (the text) makes the game's first
+    shot everyone's first shot, so from then on every player shoots from where
+    his taw rests; ``own_first_shot`` waits for each player's own.  A taw put
+    back on its line (it left the play area) starts afresh either way.
+    """
+    state = sheet.state
+    pending = set() if sheet.house.taws_laid is TawsLaid.SETUP else set(state.first_shot_pending) - {sheet.shooter}
+    return pending | {body_planet(p.body) or "" for p in sheet.put_down if is_taw(p.body) and p.may_move_along_line}
+
+
 def put_out(sheet: ShotSheet, ledger: Ledger) -> list[str]:
     """Running out, then everyone out this shot: their marbles pass to the stakes, taws picked up."""
     if sheet.house.out_when_short:
@@ -93,18 +105,22 @@ def put_out(sheet: ShotSheet, ledger: Ledger) -> list[str]:
     out_now = [p for p in sheet.state.players if p in sheet.out]
     sheet.put_down = [p for p in sheet.put_down if not (is_taw(p.body) and body_planet(p.body) in sheet.out)]
     for player in out_now:
+        picked_up = False
         for body, owner in list(ledger.board.items()):
             if owner != player:
                 continue
             if is_taw(body):
                 del ledger.board[body]
                 ledger.purses[player] += 1
+                picked_up = True
                 sheet.take_off.append(TakeOff(body, player, 0, f"{names.sentence(names.who(player))} is out and "
                                                                f"picks up his taw"))
             else:
                 ledger.board[body] = STAKES
+        taw = (f"; he picks up his taw, so he ends with {names.count(ledger.purses[player], 'marble')} in hand"
+               if picked_up else "")
         sheet.note(f"{names.who(player)} is out, as {sheet.out[player]}; the marbles he had on the ground now "
-                   f"belong to the stakes.")
+                   f"belong to the stakes{taw}.")
     return out_now
 
 

@@ -45,6 +45,7 @@ class Debt:
     replace_body: str = ""
     everything: bool = False  # the whole pot (rule 9's stakes)
     order: int = 0            # when it was noted, to keep one rule's debts in order
+    t: float | None = None    # the contact that caused it (rule 7), for simultaneous contacts
 
     @property
     def key(self) -> tuple[int, int]:
@@ -81,13 +82,13 @@ class ShotSheet:
 
     def owe(self, rule: int, payer: str, payee: str, owed: int, cause: str, payment: str = "", *,
             bodies: tuple[str, ...] = (), replace_at: Point | None = None, replace_body: str = "",
-            everything: bool = False) -> None:
+            everything: bool = False, t: float | None = None) -> None:
         """Note a debt: why (``cause``) and, unless it is a plain payment, what it does; nobody pays himself."""
         if payer == payee or (owed <= 0 and not everything):
             return
         payment = payment or names.pays(payer, payee, owed)
         self.debts.append(Debt(rule, payer, payee, owed, cause, payment, bodies, replace_at, replace_body,
-                               everything, order=len(self.debts)))
+                               everything, order=len(self.debts), t=t))
 
     def note(self, text: str) -> None:
         """A sentence of the referee's: it starts with a capital, whoever it names first."""

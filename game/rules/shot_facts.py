@@ -30,7 +30,7 @@ class ShotFacts:
     gone: frozenset[str]
     gone_at: Mapping[str, Point]    # where each body left the play area, as far as known
     final: Mapping[str, Point]
-    regions: Mapping[str, str]      # rule 5 region of each body in ``final``
+    regions: Mapping[str, str]      # rule 5 region of each body in ``final`` (on Herschel's line: not beyond)
 
     def taw_contacts(self) -> list[Contact]:
         return [c for c in self.contacts if c.involves(self.taw)]
@@ -78,7 +78,7 @@ def digest(state: RuleState, shooter: str, events: Iterable[Event], layout: Layo
             gone.add(body)
             gone_at.setdefault(body, (x, y))
         else:
-            regions[body] = layout.region_at_radius(r)
+            regions[body] = layout.body_region(r, layout.sun_radius if body == SUN else layout.marble_radius)
     for body in gone:
         final.pop(body, None)
         regions.pop(body, None)

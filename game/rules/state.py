@@ -20,7 +20,8 @@ The Sun is a lead bullet, nobody's marble, and is not counted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Iterable, Mapping
 
@@ -166,23 +167,57 @@ def new_game(
 
     By default every body of all seven planets lies at home (unheld planets'
     marbles belong to the stakes, so all seven orbits count) and each player's
-    taw lies on his own line.  A scenario passes ``positions`` (the bodies on
-    the ground: a body left out has been taken off), ``purses``, ``stakes``,
-    ``sun_released`` and ``comets``; ``first_shot_done`` says rule 17 already
-    binds every taw to where it lies.
+    taw lies on his own line, where ``lay_taw`` moves it at the setup.  A
+    scenario passes ``positions`` (the bodies on the ground: a body left out
+    has been taken off), ``purses``, ``stakes``, ``sun_released`` and
+    ``comets``; ``first_shot_done`` says rule 17 already binds every taw to
+    where it lies.
     """
+    house, layout = _house_and_layout(house, layout)
+    order = turn_order(players)
+    homes = home_spots(layout, order)
+    ground = _ground(homes, order, positions)
+    board = _board(ground, order, layout)
+    purse_map, pot = _purses_and_pot(order, house, purses, stakes)
+    comet_set = frozenset(comets)
+    if not comet_set <= set(order):
+        raise RuleStateError("a comet must be a player")
+    return RuleState(
+        players=order,
+        purses=purse_map,
+        stakes=pot,
+        board=board,
+        positions=ground,
+        homes=homes,
+        marbles_in_game=sum(purse_map.values()) + pot + len(board),
+        sun_released=sun_released,
+        comets=comet_set,
+        first_shot_pending=frozenset() if first_shot_done else frozenset(order),
+    )
+
+
+def _house_and_layout(house: HouseRules | None, layout: Layout | None) -> tuple[HouseRules, Layout]:
+    """The house rules and the layout they play on; a layout that disagrees with them is refused."""
     if house is not None and layout is not None and layout.satellites.get("jupiter") != house.jupiter_moons:
         raise RuleStateError(f"the layout gives Jupiter {layout.satellites.get('jupiter')} moons but the house "
                              f"rules say {house.jupiter_moons}; build the layout with HouseRules.layout()")
     house = house or HouseRules()
-    layout = layout or house.layout()
-    order = turn_order(players)
-    homes = home_spots(layout, order)
+    return house, layout or house.layout()
+
+
+def _ground(homes: Mapping[str, Point], order: tuple[str, ...],
+            positions: Mapping[str, Point] | None) -> dict[str, Point]:
+    """The bodies on the ground: the homes (and the players' taws), or a scenario's own table."""
     if positions is None:
-        ground = {b: p for b, p in homes.items()
-                  if not is_taw(b) or body_planet(b) in order}
-    else:
-        ground = {str(b): (float(p[0]), float(p[1])) for b, p in positions.items()}
+        return {b: p for b, p in homes.items() if not is_taw(b) or body_planet(b) in order}
+    ground = {str(b): (float(p[0]), float(p[1])) for b, p in positions.items()}
+    if SUN not in ground:
+        raise RuleStateError("the Sun must be on the ground")
+    return ground
+
+
+def _board(ground: Mapping[str, Point], order: tuple[str, ...], layout: Layout) -> dict[str, str]:
+    """Who owns each marble on the ground: a player's own, or the stakes' for an unheld planet."""
     board: dict[str, str] = {}
     for body in ground:
         if body == SUN:
@@ -201,33 +236,49 @@ def new_game(
     for planet in order:
         if taw_id(planet) not in board:
             raise RuleStateError(f"{planet} has no taw on the ground")
-    if SUN not in ground:
-        raise RuleStateError("the Sun must be on the ground")
+    return board
+
+
+def _purses_and_pot(order: tuple[str, ...], house: HouseRules, purses: Mapping[str, int] | None,
+                    stakes: int | None) -> tuple[dict[str, int], int]:
+    """Each player's purse after the setup is laid down, and the pot."""
     purse_map = {p: house.starting_purse for p in order}
-    if purses is not None:
-        for planet, count in purses.items():
-            if planet not in order or count < 0:
-                raise RuleStateError(f"bad purse {planet!r}: {count}")
-            purse_map[planet] = int(count)
+    for planet, count in (purses or {}).items():
+        if planet not in order or count < 0:
+            raise RuleStateError(f"bad purse {planet!r}: {count}")
+        purse_map[planet] = int(count)
     pot = house.starting_stakes if stakes is None else int(stakes)
     if pot < 0:
         raise RuleStateError("the stakes cannot be negative")
-    comet_set = frozenset(comets)
-    if not comet_set <= set(order):
-        raise RuleStateError("a comet must be a player")
-    total = sum(purse_map.values()) + pot + len(board)
-    return RuleState(
-        players=order,
-        purses=purse_map,
-        stakes=pot,
-        board=board,
-        positions=ground,
-        homes=homes,
-        marbles_in_game=total,
-        sun_released=sun_released,
-        comets=comet_set,
-        first_shot_pending=frozenset() if first_shot_done else frozenset(order),
-    )
+    return purse_map, pot
+
+
+def may_lay_taw(state: RuleState, player: str) -> bool:
+    """The setup is still open: no shot has been played, so every player may lay his taw on his own line."""
+    return state.shots == 0 and not state.finished and player in state.first_shot_pending
+
+
+def lay_taw(state: RuleState, player: str, spot: Point, layout: Layout, house: HouseRules | None = None) -> RuleState:
+    """The setup: "each boy ... lays down his taw on any part of the orbit of his planet he pleases".
+
+    Before the game's first shot each player lays his taw where he likes on
+    his own line (``first_taw_on``: on the line, or anywhere in his orbit);
+    it lies there from then on and can be struck.  Raises ``RuleStateError``
+    after the first shot, for a player not in the game, or for a spot off his
+    line (the caller finds a free spot: ``game.match.table``).
+    """
+    house = house or HouseRules()
+    if not may_lay_taw(state, player):
+        raise RuleStateError(f"{player} cannot lay his taw now: the taws are laid before the game's first shot")
+    r = math.hypot(*spot)
+    if house.first_taw_on is StartOn.LINE:
+        ok = layout.line_touched(r, layout.marble_radius) == player
+    else:
+        ok = layout.region_at_radius(r) == player
+    if not ok:
+        where = "line" if house.first_taw_on is StartOn.LINE else "orbit"
+        raise RuleStateError(f"{player}'s taw must be laid on his own {where}")
+    return replace(state, positions={**state.positions, taw_id(player): (float(spot[0]), float(spot[1]))})
 
 
 class StartReason(StrEnum):
@@ -249,7 +300,7 @@ class StartOptions:
 def start_options(state: RuleState, player: str, house: HouseRules | None = None) -> StartOptions | None:
     """None: the taw is shot from where it rests (rule 17)."""
     house = house or HouseRules()
-    if player in state.first_shot_pending:
+    if player in state.first_shot_pending:  # the setup, or (house rule taws_laid) his own first shot
         return StartOptions(house.first_taw_on, (player,), StartReason.FIRST_SHOT)
     if player in state.comets and player in state.comet_free_start:
         return StartOptions(house.comet_start_on, PLANETS, StartReason.COMET)

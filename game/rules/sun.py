@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 
 from game.rules import names
-from game.rules.gates import Gates
-from game.rules.house import Rule6Toll, SunPayment
+from game.rules.gates import Gates, sun_beyond_mercury
+from game.rules.house import Rule4Payer, Rule6Toll, Rule8Orbit, SunPayment
 from game.rules.layout import SUN, is_planet, is_satellite
 from game.rules.ruling import NoPayment
 from game.rules.sheet import ShotSheet
@@ -49,15 +49,26 @@ def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
         seen.add(planet)
         owner = sheet.state.board[planet]
         held = "" if owner == planet else ", held by the stakes"
-        sheet.owe(7, sheet.shooter, owner, 2, f"{name} knocked the Sun against {sheet.thing(planet)}{held}")
+        sheet.owe(7, sheet.shooter, owner, 2, f"{name} knocked the Sun against {sheet.thing(planet)}{held}",
+                  t=contact.t)
 
 
 def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
-    """The holder of the orbit the Sun stops in pays the striker: rule 4 (a count), rule 8 (the schedule)."""
+    """The striker of the Sun is paid: rule 4 (a count) on the release, rule 8 (the schedule) after it."""
     region = sheet.body_region(SUN)
     if not gates.sun_struck or region is None or region == "beyond":
         return
-    beyond_mercury = region != "mercury"
+    r4, r8 = _which_sun_rules(sheet, gates)
+    if r4:
+        _sun_reward(sheet, gates, 4, region, _rule4_payer(sheet, region))
+    if r8:
+        orbit8 = _rule8_orbit(sheet, region)
+        _sun_reward(sheet, gates, 8, orbit8, sheet.state.holder(orbit8))
+
+
+def _which_sun_rules(sheet: ShotSheet, gates: Gates) -> tuple[bool, bool]:
+    """House rule ``sun_payment``: whether rule 4, rule 8 or both pay on this shot."""
+    beyond_mercury = sun_beyond_mercury(sheet)
     mode = sheet.house.sun_payment
     if mode is SunPayment.RULE4_THEN_RULE8:
         r4, r8 = gates.release_now, gates.released_before
@@ -67,34 +78,56 @@ def rules4_and_8_sun_rewards(sheet: ShotSheet, gates: Gates) -> None:
         r4, r8 = beyond_mercury, False
     else:
         r4, r8 = False, True
-    r4 = r4 and gates.released_after
-    r8 = r8 and gates.scoring
-    live = [n for n, on in ((4, r4), (8, r8)) if on]
-    name, orbit = sheet.shooter_name, sheet.orbit(region)
-    payer = sheet.state.holder(region)
-    for rule in live:
-        if gates.void:
-            sheet.nothing(rule, NoPayment.FOUL, f"{name} struck the Sun into {orbit} on a foul, so he earns "
-                                                f"nothing (rule {rule}).")
-        elif payer == sheet.shooter:
-            sheet.nothing(rule, NoPayment.OWN_ORBIT, f"{name} struck the Sun into {orbit}, so nobody pays "
-                                                     f"(rule {rule}).")
-        elif payer == STAKES and not sheet.house.stakes_pay_unheld_orbits:
-            sheet.nothing(rule, NoPayment.UNHELD_ORBIT, f"Nobody holds {orbit}, so nobody pays (rule {rule}); "
-                                                        f"the stakes are kept for the winner.")
-        elif rule == 4:
-            count = sum(1 for b in sheet.state.board
-                        if (is_planet(b) or is_satellite(b)) and sheet.body_region(b) == region)
-            lying = (f"where {names.count(count, 'planet or satellite', 'planets and satellites')} "
-                     f"{'lies' if count == 1 else 'lie'}")
-            cause = f"{name} struck the Sun beyond Mercury's orbit into {orbit}"
-            if count == 0:
-                sheet.nothing(4, NoPayment.NOTHING_TO_COUNT,
-                              f"{cause}, where no planet or satellite lies, so nobody pays (rule 4).")
-            else:
-                sheet.owe(4, payer, sheet.shooter, count, f"{cause}, {lying}")
+    return r4 and gates.released_after, r8 and gates.scoring
+
+
+def _rule4_payer(sheet: ShotSheet, region: str) -> str:
+    """House rule ``rule4_payer``: the holder of the orbit where the Sun stops, or of Mercury's."""
+    return sheet.state.holder("mercury" if sheet.house.rule4_payer is Rule4Payer.MERCURY else region)
+
+
+def _rule8_orbit(sheet: ShotSheet, region: str) -> str:
+    """House rule ``rule8_orbit``: the orbit the Sun rests in, or the one it lay in when it was struck."""
+    if sheet.house.rule8_orbit is Rule8Orbit.STRUCK:
+        before = sheet.state.positions.get(SUN)
+        if before is not None:
+            return sheet.layout.body_region(math.hypot(*before), sheet.layout.sun_radius)
+    return region
+
+
+def _sun_cause(sheet: ShotSheet, rule: int, orbit: str) -> str:
+    """What the shooter did, in the words of the reading in force: where the Sun stopped, or where it was struck."""
+    name, where = sheet.shooter_name, sheet.orbit(orbit)
+    if rule == 4:
+        return f"{name} struck the Sun beyond Mercury's orbit to rest in {where}"
+    if sheet.house.rule8_orbit is Rule8Orbit.STRUCK:
+        return f"{name} struck the Sun within {where}"
+    return f"{name} struck the Sun to rest in {where}"
+
+
+def _sun_reward(sheet: ShotSheet, gates: Gates, rule: int, orbit: str, payer: str) -> None:
+    """One of rules 4 and 8: the payer pays the shooter, or the referee says why nobody does."""
+    cause = _sun_cause(sheet, rule, orbit)
+    if gates.void:
+        sheet.nothing(rule, NoPayment.FOUL, f"{cause} on a foul, so he earns nothing (rule {rule}).")
+    elif payer == sheet.shooter:
+        holds = "Mercury's orbit" if rule == 4 and orbit != "mercury" and payer != orbit else "it"
+        sheet.nothing(rule, NoPayment.OWN_ORBIT, f"{cause}; he holds {holds} himself, so nobody pays (rule {rule}).")
+    elif payer == STAKES and not sheet.house.stakes_pay_unheld_orbits:
+        unheld = "Mercury's orbit" if rule == 4 and sheet.house.rule4_payer is Rule4Payer.MERCURY else names.orbit(orbit)
+        sheet.nothing(rule, NoPayment.UNHELD_ORBIT, f"{cause}; nobody holds {unheld}, so nobody pays (rule {rule}); "
+                                                    f"the stakes are kept for the winner.")
+    elif rule == 4:
+        count = sum(1 for b in sheet.state.board
+                    if (is_planet(b) or is_satellite(b)) and sheet.body_region(b) == orbit)
+        if count == 0:
+            sheet.nothing(4, NoPayment.NOTHING_TO_COUNT,
+                          f"{cause}, where no planet or satellite lies, so nobody pays (rule 4).")
         else:
-            sheet.owe(8, payer, sheet.shooter, RULE8_SCHEDULE[region], f"{name} struck the Sun within {orbit}")
+            lying = names.count(count, "planet or satellite", "planets and satellites")
+            sheet.owe(4, payer, sheet.shooter, count, f"{cause}, where {lying} {'lies' if count == 1 else 'lie'}")
+    else:
+        sheet.owe(8, payer, sheet.shooter, RULE8_SCHEDULE[orbit], cause)
 
 
 def rule9_sun_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
@@ -126,11 +159,14 @@ def rule6_line_holder_after(sheet: ShotSheet, gates: Gates,
     if any(d.rule == 6 and d.payer == sheet.shooter for d in sheet.debts):
         paid.add(sheet.shooter)
     if SUN in sheet.facts.moved or SUN in sheet.facts.gone:
-        point = sheet.facts.final.get(SUN)
+        # Where the Sun lies once the ruling is carried out: a Sun put back where it lay (a voided foul)
+        # is still on the line it lay on, and the toll goes on.
+        point = next((p.position for p in reversed(sheet.put_down) if p.body == SUN), sheet.facts.final.get(SUN))
         touched = None
-        if point is not None and SUN not in sheet.handled:
+        if point is not None:
             touched = sheet.layout.line_touched(math.hypot(*point), sheet.layout.sun_radius)
-        if touched == sheet.shooter and not gates.void and gates.scoring and sheet.winner is None:
+        if touched == sheet.shooter and sheet.shooter in active and not gates.void and gates.scoring \
+                and sheet.winner is None:
             if holder != sheet.shooter:
                 sheet.note(f"{sheet.shooter_name} knocked the Sun onto his own line: every other "
                                    f"shooter pays him 1 while it stays there (rule 6).")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from game.rules import names
-from game.rules.house import StartOn
+from game.rules.house import StartOn, TawOffTable
 from game.rules.layout import body_planet, is_planet, is_satellite, is_taw, taw_id
 from game.rules.ruling import PutDown
 from game.rules.sheet import SUN_HOME, ShotSheet
@@ -75,8 +75,8 @@ def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
         point = sheet.facts.final.get(taw)
         if point is None or taw not in sheet.state.board:
             continue
-        if math.hypot(*point) > sheet.layout.inner_ring_radius:
-            continue
+        if not sheet.layout.within_inner_ring(point, sheet.layout.marble_radius):
+            continue  # a taw on the ring's line is not within it (``Layout.on_line``)
         sheet.owe(13, player, STAKES, 1, f"{names.possessive_cap(player)} taw lies within the inner ring",
                   f"it stays there for the winner and {names.who(player)} can play no more", bodies=(taw,))
         sheet.left_as_stakes.append(taw)
@@ -85,15 +85,26 @@ def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
 
 
 def taws_out_of_play(sheet: ShotSheet) -> None:
-    """A live taw that left the play area goes back on its player's line (the ground had no edge)."""
+    """A live taw that left the play area is put down again: house rule ``taw_off_table`` (the text is silent)."""
     for player in sheet.state.active:
         taw = taw_id(player)
         if taw in sheet.facts.gone and taw in sheet.state.board and taw not in sheet.handled:
-            spot = sheet.state.homes[taw]
-            sheet.put_down.append(PutDown(taw, spot, 17, f"{names.possessive_cap(player)} taw left the play area: "
-                                          f"it goes back on his own line", may_move_along_line=True))
+            sheet.put_down.append(_taw_back(sheet, player, taw))
             sheet.handled.add(taw)
 
+
+def _taw_back(sheet: ShotSheet, player: str, taw: str) -> PutDown:
+    whose = names.possessive_cap(player)
+    if sheet.house.taw_off_table is TawOffTable.WHERE_IT_LEFT:
+        x, y = sheet.facts.gone_at.get(taw, sheet.state.homes[taw])
+        r = math.hypot(x, y) or 1.0
+        inside = sheet.layout.play_radius - 2 * sheet.layout.marble_radius
+        return PutDown(taw, (x * inside / r, y * inside / r), 0,
+                       f"{whose} taw left the play area: it is put down just inside the edge where it left "
+                       f"(house rule taw_off_table)")
+    return PutDown(taw, sheet.state.homes[taw], 0, f"{whose} taw left the play area: he lays it again anywhere on "
+                                                   f"his own line (house rule taw_off_table)",
+                   may_move_along_line=True)
 
 
 def stakes_taws_out_of_play(sheet: ShotSheet) -> None:

@@ -85,7 +85,7 @@ def test_learn_check_passes_on_the_shipped_course(capsys):
 def test_learn_check_fails_when_a_lesson_passes_with_its_opening_aim_and_power(tmp_path, capsys):
     course = _copy_course(tmp_path)
     lesson = next(p for p in sorted(course.iterdir()) if "releasing" in p.name)
-    text = (lesson / "lesson.toml").read_text().replace("speed = 0.4", "speed = 1.6")
+    text = (lesson / "lesson.toml").read_text().replace("speed = 0.4", "speed = 2.2")
     (lesson / "lesson.toml").write_text(text)
     assert main(["learn", "--check", "--dir", str(course)]) == 1
     assert "FAIL: the opening aim and power pass untouched" in capsys.readouterr().out
@@ -98,9 +98,9 @@ def test_learn_check_fails_when_a_lesson_passes_with_its_opening_aim_and_power(t
     (lambda d: ((d / "lesson.toml").unlink(), (d / "lesson.toml").symlink_to("/etc/passwd")), "not valid TOML"),
     (lambda d: ((d / "lesson.toml").unlink(), (d / "lesson.toml").symlink_to(d / "lesson.toml")), "symbolic link loop"),
     (lambda d: (d / "lesson.toml").write_text("x" * 70_000), "larger than"),
-    (lambda d: (d / "lesson.toml").write_text((d / "lesson.toml").read_text().replace('"release"', '"fly"')),
+    (lambda d: (d / "lesson.toml").write_text((d / "lesson.toml").read_text().replace('"stay_in"', '"fly"')),
      "goal.kind: must be one of"),
-    (lambda d: (d / "scenario.toml").write_text((d / "scenario.toml").read_text().replace("3.75", "9.0")),
+    (lambda d: (d / "scenario.toml").write_text((d / "scenario.toml").read_text().replace("speed = 3.0", "speed = 9.0")),
      "above the cap"),
 ])
 def test_a_broken_lesson_is_listed_with_a_one_line_reason_and_the_rest_still_load(tmp_path, damage, reason):

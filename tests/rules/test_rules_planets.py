@@ -89,10 +89,20 @@ def test_rule10_own_planet_beyond_herschel_just_goes_back():
 
 # -- rule 11 ------------------------------------------------------------------------
 
+def sun_in_ring() -> tuple[float, float]:
+    """The Sun lying within Saturn's ring, 25 mm sunward of Saturn: clear of him and of the ring's line."""
+    x, y = LAYOUT.saturn_home()
+    k = 1 - 0.025 / LAYOUT.line_radius("saturn")
+    return (x * k, y * k)
+
+
 def test_rule11_struck_into_another_orbit_pays_its_holder_one_per_satellite():
     ruling = play(game(), "venus", contacts=[("venus.taw", "saturn")],
                   rest={"saturn": region_spot("jupiter", 280), **AWAY})
-    assert [(t.payer, t.payee, t.marbles, t.rule) for t in ruling.transfers] == [("venus", "jupiter", 7, 11)]
+    # Saturn lies within his own ring, so striking him also forfeits three (rule 16).
+    assert [(t.payer, t.payee, t.marbles, t.rule) for t in ruling.transfers] == [
+        ("venus", "jupiter", 7, 11), ("venus", STAKES, 3, 16)]
+    assert ruling.transfers[0].reason == "Venus struck Saturn into Jupiter's orbit: Venus pays Jupiter 7 (rule 11)"
 
 
 def test_rule11_counts_remaining_all_or_in_orbit_satellites_as_the_house_says():
@@ -113,7 +123,7 @@ def test_rule11_a_planet_still_on_its_own_line_has_not_left_its_orbit():
     nudged = LAYOUT.point_beyond("saturn", 280, LAYOUT.marble_radius)  # centre past the line, still touching
     assert LAYOUT.zone(nudged).region == "herschel"
     ruling = play(game(), "venus", contacts=[("venus.taw", "saturn")], rest={"saturn": nudged, **AWAY})
-    assert ruling.transfers == ()
+    assert [t.rule for t in ruling.transfers] == [16]
 
 
 def test_rule11_nothing_for_a_planet_without_satellites_or_into_my_own_orbit():
@@ -122,7 +132,9 @@ def test_rule11_nothing_for_a_planet_without_satellites_or_into_my_own_orbit():
     assert ruling.transfers == ()
     ruling = play(game(), "jupiter", contacts=[("jupiter.taw", "saturn")],
                   rest={"saturn": region_spot("jupiter", 280), "jupiter.taw": region_spot("mars")})
-    assert ruling.transfers == ()
+    assert [t.rule for t in ruling.transfers] == [16]
+    assert "Jupiter struck Saturn into Jupiter's orbit; the orbit is Jupiter's own, so nobody pays (rule 11)." \
+        in ruling.notes
 
 
 # -- rule 12 --------------------------------------------------------------------------
@@ -260,7 +272,8 @@ def test_rule16_striking_within_saturns_ring_forfeits_three():
 
 def test_rule16_striking_the_sun_within_the_ring_takes_up_saturn_and_the_satellites_in_his_orbit():
     # All seven start in his orbit; two have been knocked out into Herschel's, and stay there.
-    state = place(game(), saturn_2=region_spot("herschel", 270), saturn_6=region_spot("herschel", 290))
+    state = place(game(), saturn_2=region_spot("herschel", 270), saturn_6=region_spot("herschel", 290),
+                  sun=sun_in_ring())
     saturn = LAYOUT.saturn_home()
     ruling = play(state, "venus", contacts=[("venus.taw", "sun", saturn)],
                   rest={"sun": (saturn[0] * 0.97, saturn[1] * 0.97), **AWAY})
@@ -274,7 +287,7 @@ def test_rule16_striking_the_sun_within_the_ring_takes_up_saturn_and_the_satelli
 
 def test_rule16_saturn_himself_takes_nothing_up():
     saturn = LAYOUT.saturn_home()
-    ruling = play(game(), "saturn", contacts=[("saturn.taw", "sun", saturn)],
+    ruling = play(place(game(), sun=sun_in_ring()), "saturn", contacts=[("saturn.taw", "sun", saturn)],
                   rest={"sun": (saturn[0] * 0.97, saturn[1] * 0.97), "saturn.taw": region_spot("mars")})
     assert ruling.take_off == ()
 
@@ -415,7 +428,7 @@ def test_both_taws_knocked_into_the_inner_ring_end_the_game_without_a_winner():
 def test_rule16_saturn_is_taken_up_wherever_he_lies_his_satellites_only_within_his_orbit():
     state = game()
     saturn = LAYOUT.saturn_home()
-    state = place(state, saturn=region_spot("jupiter", 10), saturn_3=region_spot("jupiter", 20))
+    state = place(state, saturn=region_spot("jupiter", 10), saturn_3=region_spot("jupiter", 20), sun=sun_in_ring())
     ruling = play(state, "venus", contacts=[("venus.taw", "sun", saturn)], rest=AWAY)
     taken = {c.body for c in ruling.take_off}
     assert "saturn" in taken and "saturn.3" not in taken
@@ -423,16 +436,17 @@ def test_rule16_saturn_is_taken_up_wherever_he_lies_his_satellites_only_within_h
 
 def test_rule16_house_rules_the_sun_resting_in_the_ring_saturn_replaced_and_chains_counted():
     saturn = LAYOUT.saturn_home()
-    sun_in_ring = (saturn[0] * 0.99, saturn[1] * 0.99)
+    rests_in_ring = (saturn[0] * 0.99, saturn[1] * 0.99)
     # The Sun must come to rest in the ring under rests_in_ring.
     house = HouseRules(rule16_sun="rests_in_ring")
     assert play(game(), "venus", house, contacts=[("venus.taw", "sun", saturn)],
                 rest={"sun": region_spot("mars"), **AWAY}).take_off == ()
     assert play(game(), "venus", house, contacts=[("venus.taw", "sun")],
-                rest={"sun": sun_in_ring, **AWAY}).take_off != ()
+                rest={"sun": rests_in_ring, **AWAY}).take_off != ()
     # Saturn put down again from his holder's purse.
-    ruling = play(game(), "venus", HouseRules(rule16_replace_saturn=True), contacts=[("venus.taw", "sun", saturn)],
-                  rest={"sun": sun_in_ring, **AWAY})
+    ruling = play(place(game(), sun=sun_in_ring()), "venus", HouseRules(rule16_replace_saturn=True),
+                  contacts=[("venus.taw", "sun", saturn)],
+                  rest={"sun": rests_in_ring, **AWAY})
     assert [(p.body, p.from_purse) for p in ruling.put_down] == [("saturn", "saturn")]
     # A chain inside the ring counts only when the house says so.
     chain = dict(contacts=[("venus.taw", "jupiter"), ("jupiter", "saturn", saturn)], rest=AWAY)

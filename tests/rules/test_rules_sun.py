@@ -107,8 +107,8 @@ def test_rule4_an_unheld_orbit_pays_nothing_and_the_ruling_says_why():
     assert ruling.transfers == () and ruling.state.stakes == 1  # the stakes are kept for the winner
     (unpaid,) = ruling.unpaid
     assert (unpaid.rule, unpaid.why) == (4, NoPayment.UNHELD_ORBIT)
-    assert unpaid.text == ("Nobody holds Saturn's orbit, so nobody pays (rule 4); the stakes are kept for the "
-                           "winner.")
+    assert unpaid.text == ("Mercury struck the Sun beyond Mercury's orbit to rest in Saturn's orbit; nobody holds "
+                           "Saturn's orbit, so nobody pays (rule 4); the stakes are kept for the winner.")
     assert unpaid.text in ruling.notes
 
 

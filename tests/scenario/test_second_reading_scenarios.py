@@ -1,5 +1,7 @@
 """The referee's second reading (issue 13), each fix played through Bullet from a file in tests/scenarios/."""
 
+import math
+
 from game.rules.ruling import NoPayment
 from tests.scenario.scenario_kit import FOLDER, LAYOUT, play, region, rest, transfers
 
@@ -62,6 +64,7 @@ def test_a_planet_past_the_line_but_still_touching_it_is_not_out_and_one_clear_o
 def test_a_voided_foul_leaves_the_sun_where_it_lay():
     result = play("rule15_voided_foul_leaves_the_sun")
     shot = result.shots[0]
-    assert region(rest(shot, "sun")) == "beyond"  # the Moon drove it out
+    sun = rest(shot, "sun")
+    assert LAYOUT.body_region(math.hypot(*sun), LAYOUT.sun_radius) == "beyond"  # the Moon drove it clear out
     assert [f.rule for f in shot.ruling.fouls] == [15] and shot.ruling.winner is None
     assert shot.positions["sun"] == result.start.positions["sun"]
