@@ -17,6 +17,7 @@ from typing import Any
 from game.ai.levels import LEVELS, Level, get_level
 from game.ai.hand_noise import jitter, seed_for
 from game.ai.planner import Decision, plan
+from game.ai.setup_spot import choose_setup_spot
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanHandle, PlannerPool
@@ -87,6 +88,10 @@ class AIPlayer:
     def shot_for(self, decision: Decision, view: MatchView) -> Shot:
         return self.executed(decision, (view.round, view.turn), view.shooter, view.max_speed)
 
+    def lay_taw(self, view: MatchView) -> TawPlacement:
+        """The setup: where on its own line the AI lays its taw (``game.ai.setup_spot``)."""
+        return choose_setup_spot(view)
+
     def choose_shot(self, view: MatchView) -> Shot:
         started = time.perf_counter()
         decision = self.plan_async(view).result()
@@ -109,6 +114,9 @@ class RandomAI:
     @property
     def name(self) -> str:
         return self.level.name
+
+    def lay_taw(self, view: MatchView) -> TawPlacement:
+        return choose_setup_spot(view)
 
     def choose_shot(self, view: MatchView) -> Shot:
         started = time.perf_counter()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from game.match.hat import HatFrame, HatResult, drop_hat
 from game.match.players import LaysTaw, MatchView, PlacementOptions, Player, Shot, TawPlacement
@@ -120,6 +120,7 @@ class Match:
         # one started from a given state (a scenario, a saved game) has its taws where that state puts them.
         self.taws_to_lay: list[str] = (list(self.state.players) if state is None
                                        and self.house.taws_laid is TawsLaid.SETUP else [])
+        self.laid: dict[str, Point] = {}  # where each taw was laid at the setup (a replay's header keeps it)
         check_table(self.state)
 
     @classmethod
@@ -188,12 +189,16 @@ class Match:
         angle, spot = free_spot_on_line(self.layout, others, taw, planet, placement.angle)
         self.state = lay_taw(self.state, planet, spot, self.layout, self.house)
         self.taws_to_lay.remove(planet)
+        self.laid[planet] = spot
         check_table(self.state)
         return TawPlacement(planet, angle)
 
-    def lay_taws(self) -> None:
-        """Ask every player still to lay his taw where he wants it (``LaysTaw``); the others keep theirs."""
-        for planet in list(self.taws_to_lay):
+    def lay_taws(self, skip: Collection[str] = ()) -> None:
+        """Ask every player still to lay his taw where he wants it (``LaysTaw``); the others keep theirs.
+
+        ``skip`` names the players who lay their own (the people at the app).
+        """
+        for planet in [p for p in self.taws_to_lay if p not in skip]:
             player = self.players[planet]
             choice = player.lay_taw(self.setup_view(planet)) if isinstance(player, LaysTaw) else None
             spot = self.state.positions[taw_id(planet)]

@@ -202,6 +202,14 @@ class GameRecorder:
         recorder._shots = replay.shots.copy()  # a loaded file's shots stay undecoded until asked for
         return recorder
 
+    def set_meta(self, meta: GameMeta) -> None:
+        """A header completed before the first shot (the taws laid at the setup); refused once a shot is kept."""
+        if self._chunks:
+            raise ValueError("the header of a replay is fixed once a shot is recorded")
+        self.meta = meta
+        self._meta_chunk = encode_meta_chunk(meta)
+        self._write()
+
     def add_shot(self, shot: ShotRecord) -> None:
         self._chunks.append(encode_shot_chunk(shot))
         self._shots.append(shot)

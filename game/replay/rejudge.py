@@ -157,6 +157,14 @@ def rejudge(replay: Replay, house: HouseRules, source: str = "replay") -> Rejudg
 def _judge_all(replay: Replay, house: HouseRules, layout: Layout, planets: list[str], source: str) -> Rejudging:
     layout = layout.with_jupiter_moons(house.jupiter_moons)
     state = new_game(planets, layout, house)
+    laid = replay.meta.extra.get("laid_taws") if isinstance(replay.meta.extra, Mapping) else None
+    if isinstance(laid, Mapping):  # the taws laid at the setup, before the first shot
+        try:
+            state = replace(state, positions={**state.positions, **{
+                taw_id(str(p)): (float(s[0]), float(s[1])) for p, s in laid.items() if p in planets}})
+        except (TypeError, ValueError, IndexError, KeyError):
+            raise UserError(f"{source}: its header says where the taws were laid in a form that cannot be read") \
+                from None
     shots: list[ShotJudgement] = []
     for number, record in enumerate(replay.shots, 1):
         inputs = record.inputs

@@ -107,6 +107,7 @@ def new_game_against_one(app, preview: str = "learning", seed: int = 5):
     click(app, screen.start_button)
     press(app, "fast-forward")
     press(app, "fast-forward")
+    lay_taws(app)
     assert app.flow.state == "Aim"
     return app.flow.current
 
@@ -116,7 +117,14 @@ def to_first_turn(app) -> None:
     click(app, app.flow.current.buttons["new"])
     click(app, app.flow.current.start_button)
     press(app, "fast-forward")  # the hat's fall: skip to where the marbles lie
-    press(app, "fast-forward")  # the planets taken: on to the first turn
+    press(app, "fast-forward")  # the planets taken: on to the setup
+    lay_taws(app)
+
+
+def lay_taws(app) -> None:
+    """The setup: each person at the machine lays his taw where it is offered (Space), on to the first turn."""
+    while app.flow.state == "LayTaws":
+        press(app, "fast-forward")
 
 
 def capture_shots(app) -> list:
@@ -182,7 +190,7 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
             human_shot(app, human_level)
         elif state == "Ruling" and app.flow.current.choosing:  # everyone at the machine is out: watch on
             click(app, app.flow.current.watch_button)
-        elif state in ("HatDrop", "HandOver", "Thinking", "AiAim", "Shot", "Ruling"):  # HandOver: Space is Ready
+        elif state in ("HatDrop", "LayTaws", "HandOver", "Thinking", "AiAim", "Shot", "Ruling"):  # Space: Ready, Lay
             press(app, "fast-forward")
         else:
             step(app)

@@ -5,6 +5,7 @@ from game.app.screens.aim import AimState
 from game.app.screens.game_over import GameOverState
 from game.app.screens.hand_over import HandOverState
 from game.app.screens.hat_drop import HatDropState
+from game.app.screens.lay_taws import LayTawsState
 from game.app.screens.learn import LearnState, LessonResultState
 from game.app.screens.menu import MenuState
 from game.app.screens.new_game import NewGameState
@@ -23,6 +24,7 @@ STATE_CLASSES: dict[str, type] = {
     "Rules": RulesState,
     "Replays": ReplaysState,
     "HatDrop": HatDropState,
+    "LayTaws": LayTawsState,
     "HandOver": HandOverState,
     "Aim": AimState,
     "Thinking": ThinkingState,

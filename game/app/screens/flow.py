@@ -1,6 +1,6 @@
 """The game's flow as a finite-state machine.
 
-Menu → NewGame (or Settings, Rules, Replays) → HatDrop → turns ([HandOver →] Aim, or Thinking → AiAim, → Shot →
+Menu → NewGame (or Settings, Rules, Replays) → HatDrop → LayTaws (the setup) → turns ([HandOver →] Aim, or Thinking → AiAim, → Shot →
 Ruling) → GameOver → Menu; Replays → [HandOver →] Aim or Thinking continues an unfinished game.  HandOver is the
 banner naming the next person when several play at one machine.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
@@ -26,7 +26,9 @@ class GameFlow(FSM):
         "Rules": ["Menu"],
         # Watching a game from the list happens inside this state; Continue takes an unfinished one up again.
         "Replays": ["Menu", "Aim", "Thinking", "HandOver"],
-        "HatDrop": ["Aim", "Thinking", "HandOver", "Menu"],
+        "HatDrop": ["LayTaws", "Aim", "Thinking", "HandOver", "Menu"],
+        # The setup: the people at the machine lay their taws on their lines before the first shot.
+        "LayTaws": ["Aim", "Thinking", "HandOver", "Menu"],
         # Several people at the machine: the banner naming the next one before they aim.
         "HandOver": ["Aim", "Menu"],
         "Aim": ["Shot", "Menu"],

@@ -101,4 +101,8 @@ class HatDropState(State):
         if self.falling:
             self.lay_out()
             return
+        session = self.app.game.session
+        if session.match.taws_to_lay:  # the setup: every taw is laid before the first shot
+            self.go("LayTaws")
+            return
         self.go(self.app.next_turn_state())

@@ -87,12 +87,34 @@ def rebuild(replay: Replay, new_session: NewSession) -> MatchSession:
     if session is None:
         raise CannotContinue("this game cannot be continued: its seed does not deal the recorded planets")
     try:
+        _lay_recorded_taws(session, replay.meta)
         for number, record in enumerate(replay.shots, 1):
             _replay_shot(session, number, record)
     except CannotContinue:
         session.close()
         raise
     return session
+
+
+def _lay_recorded_taws(session: MatchSession, meta: GameMeta) -> None:
+    """The taws laid at the setup, where the header says (a file from before the setup kept none)."""
+    laid = meta.extra.get("laid_taws") if isinstance(meta.extra, Mapping) else None
+    if laid is None:
+        return
+    differs = CannotContinue("this game cannot be continued: its taws cannot be laid where it says")
+    if not isinstance(laid, Mapping):
+        raise differs
+    for planet, spot in laid.items():
+        if planet not in session.match.taws_to_lay or not isinstance(spot, list) or len(spot) != 2 \
+                or not all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in spot):
+            raise differs
+        angle = placement_angle(session.layout, planet, (float(spot[0]), float(spot[1])))
+        if angle is None:
+            raise differs
+        try:
+            session.match.lay_taw(planet, TawPlacement(planet, angle))
+        except ValueError:
+            raise differs from None
 
 
 def _replay_shot(session: MatchSession, number: int, record: ShotRecord) -> None:

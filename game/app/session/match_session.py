@@ -23,6 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from game.app.session.continuing import continue_game
+from game.app.session.recording import not_saved
+from game.errors import UserError
 from game.app.session.game_setup import GameSetup
 from game.app.session.seats import HatRow, seat_players
 from game.app.session.table_session import TableSession
@@ -111,8 +113,25 @@ class MatchSession(TableSession):
         # preview's strength) and, for a game set up the older way, its opponents and planet.
         setup = {"opponents": self.setup.opponents, "levels": list(self.setup.opponent_levels()),
                  "planet": self.setup.planet, "human": self.setup.human, "preview": self.setup.preview}
+        laid = {"laid_taws": {p: list(spot) for p, spot in self.match.laid.items()}} if self.match.laid else {}
         return meta_from(self.seed, players, dict(self.setup.house_rules), self.layout, source="desktop",
-                         setup=setup, seating=self.seats.seating)
+                         setup=setup, seating=self.seats.seating, **laid)
+
+    # -- the setup: the taws laid before the first shot ------------------------------------
+
+    def lay_ai_taws(self) -> None:
+        """The AIs lay their taws (the people lay theirs on the setup screen)."""
+        self.match.lay_taws(skip=self.people)
+
+    def setup_done(self) -> None:
+        """Every taw is laid: the replay's header keeps where, so the game can be continued and judged again."""
+        recorder = self.recording.recorder
+        if recorder is None or not self.match.laid:
+            return
+        try:
+            recorder.set_meta(self.replay_meta())
+        except (UserError, OSError) as err:  # the disk filled: the game is played on, in memory only
+            self.recording.error = not_saved(err)
 
     @property
     def replay_error(self) -> str | None:
