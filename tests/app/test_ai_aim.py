@@ -85,7 +85,7 @@ def test_an_ai_shows_its_aim_then_shoots_and_the_camera_holds_what_it_strikes(ap
             break
         if state == "Aim":
             human_shot(app, 0.3)
-        elif state in ("HatDrop", "Ruling"):
+        elif state in ("HatDrop", "LayTaws", "Ruling"):
             before = app.game.session.view() if not app.game.session.is_over() else None
             press(app, "fast-forward")
         elif state == "AiAim":

@@ -13,8 +13,8 @@ from game.app.hud.out_offer import OutOffer
 from game.app.screens.hand_over import banner_text
 from game.replay import load_replay
 from game.replay.timeline import Timeline
-from tests.app.helpers_app import (built_app, click, human_shot, play_until, press, random_opponents, seat_all,
-                                   step)
+from tests.app.helpers_app import (built_app, click, human_shot, lay_taws, play_until, press, random_opponents,
+                                   seat_all, step)
 
 pytestmark = pytest.mark.gui
 
@@ -35,6 +35,7 @@ def _new_hot_seat_game(app, rounds: int, seed: int) -> None:
     assert app.flow.state == "HatDrop"
     press(app, "fast-forward")
     press(app, "fast-forward")
+    lay_taws(app)  # the setup: Ann and Bob each lay a taw
 
 
 def _take_the_mouse(app, wanted: dict[str, dict[str, float]], banners: list[str]) -> str:
@@ -96,7 +97,7 @@ def test_two_people_and_an_ai_play_a_whole_game_each_named_and_with_their_own_se
                 _check_own_settings_apply(app, name, wanted)
                 shooters.append(name)
                 human_shot(app, 0.45)
-            elif state in ("Thinking", "Shot", "Ruling", "HatDrop"):
+            elif state in ("Thinking", "Shot", "Ruling", "HatDrop", "LayTaws"):
                 press(app, "fast-forward")
             else:
                 step(app)

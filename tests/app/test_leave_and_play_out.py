@@ -10,7 +10,7 @@ import pytest
 from game.app.session.match_session import MatchSession
 from game.app.session.shot_choice import ShotChoice
 from game.match.players import RandomPlayer
-from tests.app.helpers_app import built_app, click, frames_until, press, start_game, step
+from tests.app.helpers_app import built_app, click, frames_until, lay_taws, press, start_game, step
 
 pytestmark = pytest.mark.gui
 
@@ -40,6 +40,7 @@ def test_a_player_who_is_out_plays_to_the_end_without_animation_and_keeps_the_re
         start_game(app, rounds=2, opponents=2, seed=3, planet="venus")
         press(app, "fast-forward")
         press(app, "fast-forward")
+        lay_taws(app)
         frames_until(app, lambda: app.flow.state in ("Thinking", "AiAim"), 300)
         screen = app.flow.current
         assert screen.offer is not None, "the player who is out is offered Play to the end"

@@ -69,7 +69,7 @@ def test_other_house_rules_show_the_shots_whose_rulings_and_purses_differ(script
     out = capsys.readouterr().out
     assert "2 shots judged again" in out and "2 judged differently" in out
     assert "Shot 1, Venus:\n  recorded:  Rule 4: the stakes pay Venus 1\n  re-judged: Nothing paid\n" in out
-    assert "Nobody holds Mars's orbit, so nobody pays (rule 4)" in out
+    assert "nobody holds Mars's orbit, so nobody pays (rule 4)" in out
     assert "after the shot: Venus 21 → 20; the stakes 3 → 4" in out
     # The Earth's shot is judged alike; only the purses it leaves still differ.
     assert "Shot 2, the Earth:\n  after the shot: Venus 21 → 20; the stakes 3 → 4\n" in out
