@@ -70,30 +70,31 @@ def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_af
     if sun_before is not None and math.dist(sun_before, sun_after) < 1e-4:
         return ""
     zone = layout.zone(sun_after, layout.sun_radius)
-    if zone.on_line is not None:
-        return f"The Sun to {names.possessive(zone.on_line)} line"
     if zone.in_inner_ring:
         return "The Sun stays in the inner ring"
-    if zone.beyond_herschel:
-        return "The Sun beyond Herschel's orbit"
-    return f"The Sun to {names.orbit(zone.region)}"
+    # The ruling's own words for where the Sun rests ("to rest in Venus's orbit, on Mercury's line").
+    return f"The Sun to rest {names.resting_place(layout, sun_after, layout.sun_radius)}"
 
 
 def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list[int]]:
     """Each transfer touching the shooter, grouped by (rule, payer, payee); the shooter's net."""
-    grouped: dict[tuple[int, str, str], int] = {}
+    grouped: dict[tuple[int, str, str, bool], int] = {}
     for t in ruling.transfers:
         if shooter not in (t.payer, t.payee) or t.marbles == 0:
             continue
-        key = (t.rule, t.payer, t.payee)
+        key = (t.rule, t.payer, t.payee, bool(t.bodies))
         grouped[key] = grouped.get(key, 0) + t.marbles
     clauses: list[str] = []
     net = 0
     rules: list[int] = []
     # What the shooter receives first: it is what the shot is for.
-    for (rule, payer, payee), marbles in sorted(grouped.items(), key=lambda kv: (kv[0][2] != shooter, kv[0][0])):
+    for (rule, payer, payee, off_ground), marbles in sorted(grouped.items(),
+                                                            key=lambda kv: (kv[0][2] != shooter, kv[0][0])):
         rules.append(rule)
-        if payee == shooter:
+        if payee == shooter and off_ground:  # marbles taken off the ground (rules 10, 16), not out of a purse
+            net += marbles
+            clauses.append(f"you take {marbles} of {names.marbles_of(payer)} off the ground (rule {rule})")
+        elif payee == shooter:
             net += marbles
             source = "the stakes pay you" if payer == STAKES else f"{names.who(payer)} pays you"
             clauses.append(f"{source} {marbles} (rule {rule})")

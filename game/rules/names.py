@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from game.rules.layout import SUN, body_planet, is_planet, is_satellite, is_taw
+import math
+
+from game.rules.layout import SUN, Layout, Point, body_planet, is_planet, is_satellite, is_taw
 from game.rules.state import STAKES
 
 _PLANET_NAMES = {
@@ -45,6 +47,11 @@ def pays(payer: str, payee: str, marbles: int) -> str:
     return f"{acts(payer, 'pays')} {who(payee)} {marbles}"
 
 
+def marbles_of(owner: str) -> str:
+    """"Saturn's marbles", "the stakes' marbles": whose marbles lie on the ground."""
+    return "the stakes' marbles" if owner == STAKES else f"{possessive(owner)} marbles"
+
+
 def possessive_cap(name: str) -> str:
     """At the start of a sentence: "The Earth's"."""
     return sentence(possessive(name))
@@ -76,6 +83,24 @@ def orbit(planet: str) -> str:
     if planet == "beyond":
         return "beyond Herschel's orbit"
     return f"{possessive(planet)} orbit"
+
+
+def resting_place(layout: Layout, point: Point, radius: float) -> str:
+    """Where a body came to rest, in the words every sentence uses for it (the ruling and the coach alike).
+
+    "in Venus's orbit"; "in Venus's orbit, on Mercury's line" when its
+    outline is on a line other than its own orbit's; "on Herschel's line"
+    for a body past that line but still on it; "beyond Herschel's orbit".
+    """
+    r = math.hypot(*point)
+    region = layout.body_region(r, radius)
+    line = layout.line_touched(r, radius)
+    if region == "beyond":
+        return "beyond Herschel's orbit"
+    if line is not None and line == region and layout.region_at_radius(r) == "beyond":
+        return f"on {possessive(line)} line"
+    place = f"in {orbit(region)}"
+    return f"{place}, on {possessive(line)} line" if line is not None and line != region else place
 
 
 def sentence(text: str) -> str:

@@ -22,11 +22,6 @@ def on_its_line(sheet: ShotSheet, body: str, line: str) -> bool:
     return point is not None and layout.on_line(math.hypot(*point), layout.marble_radius, layout.line_radius(line))
 
 
-def _pronoun(body: str, case: str) -> str:
-    """A planet is "he" as his player is (the text's "him"); a satellite is "it"."""
-    return {"obj": "him", "poss": "his"}[case] if is_planet(body) else {"obj": "it", "poss": "its"}[case]
-
-
 def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
     """A planet (or satellite, by house rule) wholly beyond Herschel's line is the striker's; the loser replaces it."""
     state = sheet.state
@@ -50,13 +45,13 @@ def _rule10_one(sheet: ShotSheet, gates: Gates, body: str) -> None:
                       ("nothing can be taken until the Sun is released (rule 3)", NoPayment.NOT_RELEASED)
                       if not gates.taking else
                       ("the shot was a foul", NoPayment.FOUL) if gates.void else
-                      (f"{_pronoun(body, 'obj') if planet_body else 'it'} is his own", NoPayment.OWN_ORBIT))
+                      ("it is his own", NoPayment.OWN_ORBIT))
         sheet.put_home(body, 10, f"{names.sentence(names.body(body))} went beyond Herschel's orbit, but "
-                                 f"{why}: {'he' if planet_body else 'it'} goes back to {_pronoun(body, 'poss')} place")
+                                 f"{why}: it goes back to its place")
         sheet.unpaid.append(Unpaid(10, value, sheet.put_down[-1].reason + " (rule 10)."))
         return
     sheet.owe(10, owner, sheet.shooter, 1, f"{name} knocked {sheet.thing(body)} beyond Herschel's orbit",
-              f"{'he' if planet_body else 'it'} belongs to {name}", bodies=(body,))
+              f"it belongs to {name}", bodies=(body,))
     sheet.take_off.append(TakeOff(body, sheet.shooter, 10, f"{names.sentence(names.body(body))} goes to {name}"))
     sheet.handled.add(body)
     if not (planet_body or house.rule10_satellites == SatelliteOut.REPLACED):
@@ -64,7 +59,7 @@ def _rule10_one(sheet: ShotSheet, gates: Gates, body: str) -> None:
     spot = state.homes.get(body)
     if owner == STAKES and not house.stakes_pay_unheld_orbits:
         sheet.nothing(10, NoPayment.UNHELD_ORBIT,
-                      f"Nobody holds {names.body(body)}, so nobody replaces {_pronoun(body, 'obj')} (rule 10); "
+                      f"Nobody holds {names.body(body)}, so nobody replaces it (rule 10); "
                       f"the stakes are kept for the winner.")
     elif spot is not None:
         place = (f"{names.his(owner)} home spot" if owner == body
@@ -75,7 +70,7 @@ def _rule10_one(sheet: ShotSheet, gates: Gates, body: str) -> None:
 
 
 def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
-    """A planet struck to rest in another planet's orbit, clear of his own line: the striker pays that orbit's holder."""
+    """A planet struck to rest in another planet's orbit, clear of its own line: the striker pays that orbit's holder."""
     state = sheet.state
     for planet in PLANETS:
         if planet not in state.board or planet not in sheet.facts.moved:
@@ -109,7 +104,7 @@ def _rule11_cause(sheet: ShotSheet, planet: str, orbit: str) -> str:
     name, thing, where = sheet.shooter_name, sheet.thing(planet), names.orbit(orbit)
     before = sheet.state.positions.get(planet)
     if before is not None and sheet.region(before) == orbit:
-        return f"{name} struck {thing}, who stays in {where}"
+        return f"{name} struck {thing}, which stays in {where}"
     return f"{name} struck {thing} into {where}"
 
 
@@ -184,7 +179,7 @@ def _rule16_take_up(sheet: ShotSheet) -> None:
     for owner in sorted({state.board[b] for b in bodies}):
         mine = tuple(b for b in bodies if state.board[b] == owner)
         sheet.owe(16, owner, sheet.shooter, len(mine), f"{name} struck the Sun within Saturn's ring and takes up {what}",
-                  f"{name} takes {names.count(len(mine), 'marble')} that {names.who(owner)} held off the ground",
+                  f"{name} takes {len(mine)} of {names.marbles_of(owner)} off the ground",
                   bodies=mine)
     for b in bodies:
         sheet.take_off.append(TakeOff(b, sheet.shooter, 16, f"{names.sentence(names.body(b))} is taken up by {name}"))

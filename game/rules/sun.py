@@ -96,13 +96,20 @@ def _rule8_orbit(sheet: ShotSheet, region: str) -> str:
 
 
 def _sun_cause(sheet: ShotSheet, rule: int, orbit: str) -> str:
-    """What the shooter did, in the words of the reading in force: where the Sun stopped, or where it was struck."""
-    name, where = sheet.shooter_name, sheet.orbit(orbit)
+    """What the shooter did, in the words of the reading in force: where the Sun stopped, or where it was struck.
+
+    Where it stopped is worded by ``names.resting_place``, as the coach's
+    prediction words it.
+    """
+    name = sheet.shooter_name
+    if rule == 8 and sheet.house.rule8_orbit is Rule8Orbit.STRUCK:
+        return f"{name} struck the Sun within {names.orbit(orbit)}"
+    point = sheet.facts.final.get(SUN)
+    place = (names.resting_place(sheet.layout, point, sheet.layout.sun_radius) if point is not None
+             else f"in {names.orbit(orbit)}")
     if rule == 4:
-        return f"{name} struck the Sun beyond Mercury's orbit to rest in {where}"
-    if sheet.house.rule8_orbit is Rule8Orbit.STRUCK:
-        return f"{name} struck the Sun within {where}"
-    return f"{name} struck the Sun to rest in {where}"
+        return f"{name} struck the Sun beyond Mercury's orbit to rest {place}"
+    return f"{name} struck the Sun to rest {place}"
 
 
 def _sun_reward(sheet: ShotSheet, gates: Gates, rule: int, orbit: str, payer: str) -> None:

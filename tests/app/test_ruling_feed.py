@@ -17,6 +17,7 @@ class R:
     notes: tuple = ()
     put_down: tuple = ()
     unpaid: tuple = ()
+    finished: bool = False
 
 
 def test_each_payment_cites_its_rule_from_the_humans_side():
@@ -37,7 +38,7 @@ def test_fouls_comets_out_winner_and_shortfall():
                winner="venus")
     lines = ruling_lines(ruling, human=None)
     assert lines[0].startswith("Rule 15: foul")
-    assert lines[1].endswith("Mars pays Venus 1 (owed 3)")
+    assert lines[1] == "Rule 11: why: Mars owes Venus 3, has only 1: pays 1"
     assert "Rule 14" in lines[2] and "Saturn" in lines[2]
     assert lines[3] == "Mars is out of the game"
     assert lines[4] == "Venus wins the game!"

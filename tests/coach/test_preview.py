@@ -96,7 +96,7 @@ def test_a_payment_to_the_shooter_names_the_payer_the_count_and_the_rule():
     preview = preview_shot(_scenario_request("rule08_schedule"))
     assert preview.verdict.tone is Tone.GAIN
     assert "Mercury pays you 7 (rule 8)" in preview.verdict.sentence
-    assert preview.verdict.sentence.startswith("The Sun to Mercury's orbit")
+    assert preview.verdict.sentence.startswith("The Sun to rest in Mercury's orbit")
 
 
 def test_the_verdict_is_built_from_the_rulings_data_not_its_words():
@@ -161,7 +161,7 @@ def test_a_shot_that_moves_no_marbles_says_why_from_the_referees_typed_reason():
                     unpaid=(Unpaid(8, NoPayment.UNHELD_ORBIT, "Nobody holds Mercury's orbit, so nobody pays (rule 8)."),))
     before = dict(preview.ruling.state.positions)
     moved = verdict_of(quiet, preview.shooter, LAYOUT, before | {SUN: (0.0, 0.0)}, preview.rest)
-    assert moved.sentence == "The Sun to Mercury's orbit: nobody holds that orbit, so nobody pays (rule 8)"
+    assert moved.sentence == "The Sun to rest in Mercury's orbit: nobody holds that orbit, so nobody pays (rule 8)"
     assert moved.rules == (8,)
     still = verdict_of(quiet, preview.shooter, LAYOUT, preview.rest, preview.rest)
     assert still.sentence == "Nobody holds Mercury's orbit, so nobody pays (rule 8)"

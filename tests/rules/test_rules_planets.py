@@ -75,7 +75,7 @@ def test_rule10_an_unheld_planet_knocked_out_is_the_strikers_and_the_pot_does_no
     assert ruling.paid(STAKES, "venus", 10) == 1 and ruling.state.stakes == 3
     assert ruling.put_down == () and "mars" not in ruling.state.board
     (unpaid,) = ruling.unpaid
-    assert unpaid.text == "Nobody holds Mars, so nobody replaces him (rule 10); the stakes are kept for the winner."
+    assert unpaid.text == "Nobody holds Mars, so nobody replaces it (rule 10); the stakes are kept for the winner."
     replaced = play(state, "venus", HouseRules(stakes_pay_unheld_orbits=True), contacts=[("venus.taw", "mars")],
                     rest={"mars": beyond(), **AWAY})
     assert replaced.state.stakes == 2 and replaced.state.board["mars"] == STAKES

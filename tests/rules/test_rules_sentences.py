@@ -43,7 +43,7 @@ def test_every_rule_has_a_one_line_reading_that_follows_the_house_rules():
     assert sorted(default) == list(range(1, 18))
     for text in [*default.values(), *other.values()]:
         assert len(text) < 130 and not problems(text), text
-    assert "nothing can be taken, but payments count" in default[3]
+    assert "nothing is taken and rule 8 waits" in default[3]
     assert "no player pays another" in other[3]
-    assert "an unheld orbit pays nothing" in default[8] and "the stakes pay an unheld orbit" in other[8]
-    assert "forfeits 5" in other[16]
+    assert "unheld orbits pay nothing" in default[8] and "the stakes pay for unheld orbits" in other[8]
+    assert "forfeit 5" in other[16]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from game.rules.names import acts, sentence, who as planet_words
-from game.rules.ruling import Ruling
+from game.rules.names import acts, marbles_of, sentence, who as planet_words
+from game.rules.ruling import Ruling, Transfer
+from game.rules.ruling_text import said_put_downs
 from game.rules.state import STAKES
 
 
@@ -23,6 +24,22 @@ def _payment(payer: str, payee: str, marbles: int, human: str | None, who: Calla
     if payee == human:
         return f"{_acts(payer, 'pays', who)} you {n}"
     return f"{_acts(payer, 'pays', who)} {who(payee)} {n}"
+
+
+def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str]) -> str:
+    """What moved, as it moved: marbles out of a purse are paid ("owes 7, has only 2: pays 2"); marbles
+    off the ground are taken ("takes 8 of Saturn's marbles off the ground")."""
+    if t.bodies:
+        taker = "you take" if t.payee == human else f"{_acts(t.payee, 'takes', who)}"
+        whose = "your marbles" if t.payer == human else marbles_of(t.payer)
+        return f"{t.cause}: {taker} {t.marbles} of {whose} off the ground"
+    if t.owed and t.owed > t.marbles:
+        mine = t.payer == human
+        owes = "you owe" if mine else _acts(t.payer, "owes", who)
+        payee = "you" if t.payee == human else who(t.payee)
+        has, pays = ("have", "pay") if mine or t.payer == STAKES else ("has", "pays")
+        return f"{t.cause}: {owes} {payee} {t.owed}, {has} only {t.marbles}: {pays} {t.marbles}"
+    return f"{t.cause}: {_payment(t.payer, t.payee, t.marbles, human, who)}"
 
 
 def _acts(name: str, verb: str, who: Callable[[str], str]) -> str:
@@ -37,16 +54,13 @@ def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = p
     for foul in ruling.fouls:
         lines.append(f"Rule {foul.rule}: foul - {foul.reason}")
     for t in ruling.transfers:
-        pay = _payment(t.payer, t.payee, t.marbles, human, who)
-        short = f" (owed {t.owed})" if t.owed and t.owed > t.marbles else ""
-        said = f"{t.cause}: {pay}{short}"
-        # Rule 0: a pot taken by an ending the text does not name (the last player in, the round limit).
-        lines.append(f"Rule {t.rule}: {said}" if t.rule else sentence(said))
-    for put in ruling.put_down:
+        if t.rule:
+            lines.append(f"Rule {t.rule}: {_transfer_words(t, human, who)}")
+    for put in said_put_downs(ruling):
         # A body laid down again (a taw back on its line, a planet replaced):
         # without it a taw that rolled off the ground would read "nothing to pay".
-        reason = put.reason.removesuffix(f" (rule {put.rule})")
-        lines.append(f"Rule {put.rule}: {sentence(reason)}")
+        reason = sentence(put.reason.removesuffix(f" (rule {put.rule})"))
+        lines.append(f"Rule {put.rule}: {reason}" if put.rule else reason)
     for planet in ruling.comets:
         if planet == human:
             lines.append("Rule 14: you have lost every satellite and become a Comet")
@@ -54,6 +68,9 @@ def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = p
             lines.append(f"Rule 14: {sentence(who(planet))} has lost every satellite and becomes a Comet")
     for planet in ruling.out:
         lines.append("You are out of the game" if planet == human else f"{sentence(who(planet))} is out of the game")
+    for t in ruling.transfers:
+        if not t.rule:  # a pot taken by an ending the text does not name: after who went out
+            lines.append(sentence(_transfer_words(t, human, who)))
     if ruling.winner:
         lines.append("You win the game!" if ruling.winner == human else f"{sentence(who(ruling.winner))} wins the game!")
     if not lines:
