@@ -17,7 +17,7 @@ def readings(house: HouseRules | None = None) -> dict[int, str]:
             Rule3Gate.OFF: "(house rule: no gate, all rules count at once)"}[house.rule3_gate]
     unheld = "the stakes pay for unheld orbits" if house.stakes_pay_unheld_orbits else "unheld orbits pay nothing"
     when8 = {SunPayment.RULE4_THEN_RULE8: "after the release", SunPayment.BOTH: "as well as rule 4",
-             SunPayment.RULE4_ALWAYS: "never", SunPayment.RULE8_ALWAYS: "instead of rule 4"}
+             SunPayment.RULE4_ALWAYS: "never (house rule)", SunPayment.RULE8_ALWAYS: "instead of rule 4"}
     satellites = {SatelliteOut.TAKEN: "a satellite is taken, not replaced",
                   SatelliteOut.REPLACED: "a satellite is taken and replaced too",
                   SatelliteOut.RETURNED: "a satellite goes back home"}[house.rule10_satellites]
@@ -33,8 +33,8 @@ def readings(house: HouseRules | None = None) -> dict[int, str]:
         5: "An orbit is the ground between a planet's line and the next line in; a body is where its centre is.",
         6: "Knock the Sun onto your own line: every other player pays you 1 each turn it stays there.",
         7: "The Sun touching a planet on your shot costs you 2 to its holder, once per planet.",
-        8: f"Strike the Sun: the orbit {where8} pays 1 (Herschel) to 7 (Mercury), {when8[house.sun_payment]}; "
-           f"{unheld}.",
+        8: f"Strike the Sun: the holder of the orbit {where8} pays you 1 (Herschel) to 7 (Mercury), "
+           f"{when8[house.sun_payment]}.",
         9: "The Sun at rest wholly beyond Herschel's line wins: 1 from each player still in, and all the stakes.",
         10: f"A planet wholly beyond Herschel's line is the striker's, and its holder replaces it; {satellites}.",
         11: "A planet struck to rest in another orbit, clear of its own line: pay that orbit's holder 1 per "

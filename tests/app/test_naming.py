@@ -29,10 +29,10 @@ def test_names_come_from_a_replay_headers_players():
 
 
 def test_the_feed_names_payer_and_payee_by_seat():
-    transfer = SimpleNamespace(payer="earth", payee="venus", marbles=6, rule=8, owed=0,
+    transfer = SimpleNamespace(payer="earth", payee="venus", marbles=6, rule=8, owed=0, bodies=(),
                                cause="the Sun struck within Venus's orbit")
     ruling = SimpleNamespace(fouls=(), transfers=(transfer,), put_down=(), comets=("mars",), out=("earth",),
-                             winner="venus", notes=())
+                             winner="venus", notes=(), finished=True)
     lines = ruling_lines(ruling, None, who=_naming().label)
     assert lines[0] == "Rule 8: the Sun struck within Venus's orbit: Bob (Earth) pays Ann (Venus) 6"
     assert lines[1].startswith("Rule 14: Hard AI (Mars) has lost every satellite")

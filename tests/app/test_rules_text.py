@@ -49,7 +49,7 @@ def test_rule_8_reads_as_the_referee_pays_it_the_holder_of_the_orbit_pays():
     from game.scenario.format import load_scenario
     from game.scenario.run import run_scenario
 
-    assert "the holder of its orbit pays you" in readings()[8]
+    assert "the holder of the orbit it stops in pays you" in readings()[8]
     scenario = load_scenario(DOCS.parents[1] / "tests" / "scenarios" / "rule08_schedule.toml",
                              max_speed=PhysicsConfig().max_shot_speed)
     ruling = run_scenario(scenario).shots[-1].ruling

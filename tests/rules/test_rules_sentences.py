@@ -45,5 +45,5 @@ def test_every_rule_has_a_one_line_reading_that_follows_the_house_rules():
         assert len(text) < 130 and not problems(text), text
     assert "nothing is taken and rule 8 waits" in default[3]
     assert "no player pays another" in other[3]
-    assert "unheld orbits pay nothing" in default[8] and "the stakes pay for unheld orbits" in other[8]
+    assert "unheld orbits pay nothing" in default[4] and "the stakes pay for unheld orbits" in other[4]
     assert "forfeit 5" in other[16]
