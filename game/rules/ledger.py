@@ -147,7 +147,7 @@ class Ledger:
             self._move(payer, payee, paid)
             reason = debt.reason if paid == owed else (
                 f"{debt.cause}: {names.acts(payer, 'owes')} {names.who(payee)} {owed}, "
-                f"{_has_only(payer)} {paid}: {names.acts(payer, 'pays')} {paid} (rule {debt.rule})")
+                f"{_has_only(payer)} {paid}: {'pay' if payer == STAKES else 'pays'} {paid} (rule {debt.rule})")
             self.transfers.append(Transfer(payer, payee, paid, debt.rule, reason, owed, cause=debt.cause))
         elif owed > 0:
             empty = NoPayment.EMPTY_POT if payer == STAKES else NoPayment.EMPTY_PURSE
