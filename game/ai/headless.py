@@ -79,7 +79,9 @@ def _recorder(table: _Table, seed: int, out: str | None) -> Any:
 
     match = table.match
     players = [{"planet": p, "level": table.level_of[p], "seat": match.names[p]} for p in match.state.players]
-    return GameRecorder(out, meta_from(seed, players, match.house.to_dict(), match.layout, source="taw simulate"))
+    laid = {"laid_taws": {p: list(spot) for p, spot in match.laid.items()}} if match.laid else {}
+    return GameRecorder(out, meta_from(seed, players, match.house.to_dict(), match.layout, source="taw simulate",
+                                       **laid))
 
 
 def _shot_recorder(match: Any, shot: Any, shooter: str) -> Any:
@@ -151,6 +153,7 @@ def play_game(levels: Sequence[str], *, seed: int, pool: PlannerPool,
     """
     table = _seat(levels, seed, pool, round_limit, max_shots)
     match = table.match
+    match.lay_taws()  # the setup: every AI lays its taw before the first shot (the replay's header keeps where)
     recorder = _recorder(table, seed, out) if record else None
     decisions: list[tuple[str, float]] = []
     log: list[dict[str, Any]] = []
