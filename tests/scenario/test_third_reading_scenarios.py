@@ -91,3 +91,29 @@ def test_a_taw_across_the_inner_rings_line_is_not_within_it():
     assert _r(taw) < LAYOUT.inner_ring_radius  # its centre inside the ring, as in the audit
     assert LAYOUT.on_line(_r(taw), LAYOUT.marble_radius, LAYOUT.inner_ring_radius)
     assert shot.ruling.out == () and transfers(shot, 13) == []
+
+
+def test_rule8_pays_by_where_the_sun_rests_or_by_house_rule_where_it_was_struck():
+    rests = play("rule08_struck_within_or_rests_in").shots[0]
+    struck = play("rule08_house_rule_struck_within").shots[0]
+    for shot in (rests, struck):
+        # The physics: struck lying in Venus's orbit, the Sun comes to rest wholly past Venus's line.
+        assert LAYOUT.clear_beyond(_r(rest(shot, SUN)), LAYOUT.sun_radius, LAYOUT.line_radius("venus"))
+        assert LAYOUT.region_at_radius(_r(rest(shot, SUN))) == "earth"
+    assert [(t.payer, t.marbles) for t in transfers(rests, 8)] == [("earth", 5)]
+    assert transfers(rests, 8)[0].cause == "Mars struck the Sun to rest in the Earth's orbit"
+    assert [(t.payer, t.marbles) for t in transfers(struck, 8)] == [("venus", 6)]
+    assert transfers(struck, 8)[0].cause == "Mars struck the Sun within Venus's orbit"
+
+
+def test_a_satellite_across_saturns_ring_line_is_not_within_the_ring_though_struck_inside_it():
+    result = play("rule16_satellite_on_the_rings_line_is_not_within")
+    (shot,) = result.shots
+    (contact,) = [e for e in shot.events if getattr(e, "a", None) and {e.a, e.b} == {"venus.taw", "saturn.1"}][:1]
+    # The physics: the contact point lies inside the ring's circle; the satellite's centre lay outside, on the line.
+    assert LAYOUT.in_saturn_ring(contact.position)
+    lay = result.start.positions["saturn.1"]
+    sx, sy = LAYOUT.saturn_home()
+    assert math.hypot(lay[0] - sx, lay[1] - sy) > LAYOUT.saturn_ring_radius
+    assert not LAYOUT.within_saturn_ring(lay, LAYOUT.marble_radius)
+    assert transfers(shot, 16) == []
