@@ -108,8 +108,8 @@ PERSON_TURN_STATES = ("HandOver", "Aim")
 
 
 def _schedule_seated_smoke_test(app, target: str, saved: list[bool], settle_frames: int = 20) -> None:
-    """With ``--seats``: skip the hat's fall, let any AI turns before it play, and save the first person's
-    turn (their hand-over banner, or their aim when they play alone) once the camera has settled."""
+    """With ``--seats``: skip the hat's fall and the setup, let any AI turns before it play, and save the first
+    person's turn (their hand-over banner, or their aim when they play alone) once the camera has settled."""
     import time
 
     from game.app.input.bindings import action_event
@@ -124,7 +124,7 @@ def _schedule_seated_smoke_test(app, target: str, saved: list[bool], settle_fram
             if seen[0] >= settle_frames:
                 _save_and_quit(app, target, saved)
                 return task.done
-        elif state == "HatDrop":
+        elif state in ("HatDrop", "LayTaws"):  # the setup: each person's taw laid where it is offered
             app.messenger.send(action_event("fast-forward"))
         if time.monotonic() - began > SEATED_SMOKE_SECONDS:
             app.userExit()

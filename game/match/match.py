@@ -168,6 +168,8 @@ class Match:
         options = start_options(self.state, shooter, self.house)
         if options is None:
             return None
+        if self.state.shots == 0 and shooter in self.laid:
+            return None  # he laid his taw at the setup, and his first shot starts there
         return PlacementOptions(tuple(options.orbits), options.reason)
 
     # -- the setup: every taw laid before the first shot ------------------------------
@@ -194,16 +196,17 @@ class Match:
         return TawPlacement(planet, angle)
 
     def lay_taws(self, skip: Collection[str] = ()) -> None:
-        """Ask every player still to lay his taw where he wants it (``LaysTaw``); the others keep theirs.
+        """Ask every player still to lay his taw where he wants it (``LaysTaw``); the others leave theirs where it lies.
 
         ``skip`` names the players who lay their own (the people at the app).
         """
         for planet in [p for p in self.taws_to_lay if p not in skip]:
             player = self.players[planet]
             choice = player.lay_taw(self.setup_view(planet)) if isinstance(player, LaysTaw) else None
-            spot = self.state.positions[taw_id(planet)]
-            angle = math.degrees(math.atan2(spot[1], spot[0])) % 360.0
-            self.lay_taw(planet, choice or TawPlacement(planet, angle))
+            if choice is not None:
+                self.lay_taw(planet, choice)
+            else:  # his taw stays where it lies (a scripted player may still lay it with the game's first shot)
+                self.taws_to_lay.remove(planet)
 
     def view(self) -> MatchView:
         shooter = self.next_shooter()

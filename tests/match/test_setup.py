@@ -72,3 +72,12 @@ def test_the_ai_lays_its_taw_where_the_line_to_the_sun_is_clear():
                          / math.dist(spot, sun) ** 2))
         closest = (spot[0] + t * (sun[0] - spot[0]), spot[1] + t * (sun[1] - spot[1]))
         assert math.dist(p, closest) > 2 * match.layout.marble_radius
+
+
+def test_the_first_shooter_who_laid_his_taw_at_the_setup_shoots_from_there():
+    match = new_match(["mercury", "venus"], [Layer(10.0), Layer(300.0)])
+    assert match.legal_placements("mercury") is not None  # before the setup: his own line is offered
+    match.lay_taws()
+    assert match.legal_placements("mercury") is None
+    start, placement = match.start_of(Shot(0.0, 0.5))
+    assert placement is None and start == match.laid["mercury"]

@@ -73,7 +73,7 @@ class LayTawsState(State):
         theme.button(self.panel, "Lay it here", (0, -0.13), self.lay, width=7, scale=0.045)
         game.feed = ("The taws are laid before the first shot: each player lays his on his own line.",)
         game.feed_title = "The setup"
-        game.refresh_hud(shooter=self.planet, hint="A/D or arrows: slide the taw along your line   "
+        game.refresh_hud(shooter="", hint="A/D or arrows: slide the taw along your line   "
                                                    "Right button + mouse: slide   Enter or Space: lay it here")
         self._show()
 
