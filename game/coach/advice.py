@@ -69,7 +69,8 @@ def intended_shot(decision: Decision, max_speed: float) -> Shot:
     """The chosen candidate as a shot, exactly as intended (its spin too: a stop or follow shot)."""
     chosen = decision.candidate
     placement = TawPlacement(chosen.orbit, chosen.orbit_angle) if chosen.orbit is not None else None
-    return Shot(direction=math.degrees(chosen.angle) % 360.0, speed=min(chosen.speed, max_speed),
+    # A hair below zero is 360.0 after one modulo; a second makes it 0.0, as a scenario file reads it back.
+    return Shot(direction=math.degrees(chosen.angle) % 360.0 % 360.0, speed=min(chosen.speed, max_speed),
                 placement=placement, spin=chosen.spin)
 
 
