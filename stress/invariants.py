@@ -30,6 +30,7 @@ Point = tuple[float, float]
 # as an overlap approaching a whole diameter, so in flight the bound is one
 # substep's travel at the cap plus the resting tolerance.
 REST_TOLERANCE = 0.0005 + 1e-6  # m
+SINK_TOLERANCE = 5e-4           # m: how far below its radius a ball's centre may dip (Bullet corrects a contact pressed in by a hit over a few substeps)
 
 
 def flight_tolerance(max_shot_speed: float = 3.8, substep_hz: float = 480.0) -> float:
@@ -78,9 +79,11 @@ class FrameChecker:
             r = np.array([self.radii[b] for b in ids])
             self._rsum = r[:, None] + r[None, :]
         assert self._rsum is not None
-        # z is the physics' resting height: below its radius means under the ground.
+        # z is Bullet's height of the centre: on the ground it is the radius,
+        # less the few micrometres gravity presses a ball into the plane;
+        # more than SINK_TOLERANCE below means under the ground.
         r = np.diag(self._rsum) / 2.0
-        sunk = poses[:, 2] < r - 1e-6
+        sunk = poses[:, 2] < r - SINK_TOLERANCE
         if np.any(sunk):
             i = int(np.argmax(sunk))
             self._problem(f"t={t:.4f}: {ids[i]} under the ground (z={poses[i, 2]:.5f})")
