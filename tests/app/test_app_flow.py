@@ -144,15 +144,22 @@ def test_pause_freezes_the_shot(app):
     leave_to_menu(app)
 
 
-def test_the_taw_slides_along_its_own_line_and_the_camera_keys_switch_modes(app):
-    aim = new_game_at_aim(app, seed=4)
-    assert aim.view.placements is not None  # a first shot: the taw may be laid anywhere on the line
-    before = aim.origin()
-    aim.slide(40.0)
-    after = aim.origin()
-    r = app.game.session.layout.line_radius(aim.view.shooter)
-    assert math.hypot(*after) == pytest.approx(r, abs=1e-6)
+def test_the_taw_slides_along_its_own_line_at_the_setup_and_the_camera_keys_switch_modes(app):
+    start_game(app, rounds=3, seed=4)
+    play_until(app, ("LayTaws",))
+    setup = app.flow.current
+    planet = setup.planet
+    layout = app.game.session.layout
+    before = layout.home_on_line(planet, setup.angle)
+    press(app, "right", frames=30)  # held and tapped: the taw slides along its own line
+    setup.slide(40.0)
+    after = layout.home_on_line(planet, setup.angle)
+    assert math.hypot(*after) == pytest.approx(layout.line_radius(planet), abs=1e-6)
     assert math.dist(before, after) > 0.05
+    press(app, "fast-forward")  # laid there: the first shot starts from that very spot
+    play_until(app, ("Aim",))
+    aim = app.flow.current
+    assert aim.view.placements is None and aim.origin() == pytest.approx(after)
     press(app, "overhead")
     assert app.view.mode == "overhead"
     press(app, "free-camera")
