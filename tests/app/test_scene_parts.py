@@ -72,7 +72,8 @@ def test_quality_rejects_unknown_values_with_the_setting_named():
 def test_aim_ribbon_follows_the_path_with_distance_along_it():
     verts, tris = ribbon(np.array([(0.0, 0.0), (0.1, 0.0), (0.1, 0.0), (0.1, 0.2)]), 0.01)
     assert len(verts) == 6 and len(tris) == 12  # the repeated point is dropped
-    assert list(verts[::2, 3]) == pytest.approx([0.0, 0.1, 0.3])
+    assert list(verts[::2, 6]) == pytest.approx([0.0, 0.1, 0.3])
+    assert np.linalg.norm(verts[:, 3:5], axis=1) == pytest.approx(np.full(6, 0.005))  # out to each edge
     widths = np.linalg.norm(verts[0::2, :2] - verts[1::2, :2], axis=1)
     assert widths[0] == pytest.approx(0.01) and widths[-1] == pytest.approx(0.01)
     assert ribbon(np.array([(0.0, 0.0)]), 0.01)[1].size == 0

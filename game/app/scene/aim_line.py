@@ -14,13 +14,18 @@ RING_COLOR = (1.0, 0.8, 0.3)
 RING_SEGMENTS = 48
 CROSS_GAP = 0.35  # the crosshair's arms start this share of its size out from the centre
 LIFT = 0.0004  # metres above the ground, under any ball
+MIN_WIDTH = 5.0 / 720.0  # the least width of a line on the screen, a share of the window's height (5 px at 720)
+U, V = 6, 7  # a vertex's columns: x y z (an edge), the step out to it from the centre line, then u v
 
 
 def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
-    """Vertices (x, y, z, u, v) of a flat strip along a polyline, and triangle indices.
+    """Vertices (x, y, z, nx, ny, nz, u, v) of a flat strip along a polyline, and triangle indices.
 
-    ``u`` is the distance along the path in metres, ``v`` is -1 and 1 on the
-    two edges; the shader turns those into dashes and soft edges.
+    (x, y, z) is an edge of the strip ``width`` wide, (nx, ny, nz) the step
+    from the centre line out to it: the vertex shader widens the strip along
+    it wherever it would be thinner than ``MIN_WIDTH`` on the screen.  ``u``
+    is the distance along the path in metres, ``v`` is -1 and 1 on the two
+    edges; the fragment shader turns those into dashes and soft edges.
     """
     pts = np.asarray(points, dtype=np.float64)[:, :2]
     # drop repeated points, which have no direction
@@ -28,7 +33,7 @@ def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
     keep[1:] = np.any(np.abs(np.diff(pts, axis=0)) > 1e-9, axis=1)
     pts = pts[keep]
     if len(pts) < 2:
-        return np.zeros((0, 5), dtype=np.float32), np.zeros(0, dtype=np.uint32)
+        return np.zeros((0, 8), dtype=np.float32), np.zeros(0, dtype=np.uint32)
     seg = np.diff(pts, axis=0)
     seg_len = np.linalg.norm(seg, axis=1)
     seg_dir = seg / seg_len[:, None]
@@ -40,14 +45,16 @@ def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
     u = np.concatenate([[0.0], np.cumsum(seg_len)])
     half = width / 2.0
     n = len(pts)
-    verts = np.zeros((2 * n, 5), dtype=np.float32)
+    verts = np.zeros((2 * n, 8), dtype=np.float32)
     verts[0::2, :2] = pts + normal * half
     verts[1::2, :2] = pts - normal * half
     verts[:, 2] = LIFT
-    verts[0::2, 3] = u
-    verts[1::2, 3] = u
-    verts[0::2, 4] = 1.0
-    verts[1::2, 4] = -1.0
+    verts[0::2, 3:5] = normal * half
+    verts[1::2, 3:5] = -normal * half
+    verts[0::2, U] = u
+    verts[1::2, U] = u
+    verts[0::2, V] = 1.0
+    verts[1::2, V] = -1.0
     quads = np.arange(n - 1, dtype=np.uint32) * 2
     tris = np.stack([quads, quads + 1, quads + 2, quads + 2, quads + 1, quads + 3], axis=1)
     return verts, tris.reshape(-1)
@@ -69,10 +76,10 @@ def crosshair_arms(centre: Sequence[float], heading_deg: float, size: float) -> 
 
 
 def _geom_node(name: str, verts: np.ndarray, tris: np.ndarray):
-    """A GeomNode of (x, y, z, u, v) vertices and triangle indices, written straight from numpy."""
+    """A GeomNode of ``ribbon`` vertices and triangle indices, written straight from numpy."""
     from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat
 
-    vdata = GeomVertexData(name, GeomVertexFormat.getV3t2(), Geom.UHStatic)
+    vdata = GeomVertexData(name, GeomVertexFormat.getV3n3t2(), Geom.UHStatic)
     vdata.uncleanSetNumRows(len(verts))
     memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = verts.reshape(-1)
     prim = GeomTriangles(Geom.UHStatic)
@@ -113,6 +120,7 @@ class AimLine:
         self.node.setShader(shader)
         self.node.setShaderInput("u_aim_color", Vec3(*color))
         self.node.setShaderInput("u_aim", Vec4(dash, duty, 0.0, 1.0))
+        self.node.setShaderInput("u_min_width", MIN_WIDTH)
         self.node.setTransparency(TransparencyAttrib.MAlpha)
         self.node.setDepthWrite(False)
         self.node.setBin("fixed", 20)
@@ -134,10 +142,10 @@ class AimLine:
         verts, tris = ribbon(np.asarray(points, dtype=np.float64).reshape(len(points), -1), self.width)
         if len(tris):
             self._geom_np = self.node.attachNewNode(_geom_node("aim-ribbon", verts, tris))
-            self.length = float(verts[-1, 3])
+            self.length = float(verts[-1, U])
         if ring is not None:
             ring_verts, ring_tris = ribbon(circle(ring[0], ring[1]), self.width * 0.8)
-            ring_verts[:, 3] += 1.0  # away from u = 0, where the dash pattern starts
+            ring_verts[:, U] += 1.0  # away from u = 0, where the dash pattern starts
             self._ring_np = self.node.attachNewNode(_geom_node("aim-ring", ring_verts, ring_tris))
             self._ring_np.setShaderInput("u_aim_color", Vec3(*RING_COLOR))
         self.set_strength(strength)
@@ -149,7 +157,7 @@ class AimLine:
         parts.append(ribbon(circle(centre, size * 0.6), self.width * 0.8))
         offset, verts, tris = 0, [], []
         for part_verts, part_tris in parts:
-            part_verts[:, 3] += 1.0  # away from u = 0, where the dash pattern starts
+            part_verts[:, U] += 1.0  # away from u = 0, where the dash pattern starts
             verts.append(part_verts)
             tris.append(part_tris + offset)
             offset += len(part_verts)

@@ -13,7 +13,7 @@ SHADER_PAIRS: dict[str, tuple[str, str]] = {
     "depth": ("depth.vert", "depth.frag"),
     "text": ("flat.vert", "text.frag"),
     "blob": ("flat.vert", "blob.frag"),
-    "aim": ("flat.vert", "aim.frag"),
+    "aim": ("aim.vert", "aim.frag"),
     "sky": ("sky.vert", "sky.frag"),
     "marker": ("marker.vert", "marker.frag"),
 }
