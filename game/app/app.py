@@ -48,7 +48,7 @@ class TawApp(ShowBase):
         self.disableMouse()
         self.setBackgroundColor(0.62, 0.67, 0.74, 1.0)  # the scene's haze at the horizon
         self.window = WindowControl(self, config.paths.screenshot_dir)
-        self.keys = KeyBindings()
+        self.keys = KeyBindings.with_overrides(self.settings.keys)
 
         from game.app.audio.bank import AudioBank
         from game.app.screens.flow import GameFlow
@@ -98,6 +98,7 @@ class TawApp(ShowBase):
 
         theme.use_palette(settings.palette)
         self.render_scale.set_scale(settings.render_scale)
+        self.use_keys(settings.keys)
         if self.app_config.save_settings:
             try:
                 save_settings(settings, self.app_config.paths.settings_file)
@@ -106,6 +107,11 @@ class TawApp(ShowBase):
 
                 self.note_warning(f"The settings were not saved ({reason(err, 'settings folder')}); "
                                   "they apply until you quit")
+
+    def use_keys(self, overrides) -> None:
+        """Bind these keys (the machine's, or on a person's turn their own) in place of those bound now."""
+        if dict(overrides) != dict(self.keys.overrides):
+            self.keys = self.keys.rebind(self, overrides)
 
     def _detect_at_first_start(self) -> None:
         """Say what is happening, draw that, then measure (the loop stands still for a few seconds)."""

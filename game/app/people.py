@@ -24,12 +24,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from game.app.settings import CHECKS, Settings
+from game.app.settings import CHECKS, Settings, key_map
 from game.errors import UserError
 from game.fileio import read_app_json, write_atomic
 from game.match.seating import Seating, SeatingError, clean_name, name_key
 
-PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid", "preview", "first_tip")
+PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid", "preview", "first_tip", "keys")
 MAX_BYTES = 256 * 1024
 MAX_PEOPLE = 64  # the least recently seen are forgotten first
 VERSION = 1
@@ -172,4 +172,6 @@ def _profile_from(entry: Any, where: str, notes: list[str]) -> Profile | None:
             notes.append(f"{where} ({name}): {key} must be {expected}; ignored")
             continue
         values[key] = float(value) if isinstance(getattr(Settings(), key), float) else value
+        if key == "keys":
+            values[key] = key_map(value)
     return Profile(name, values)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,6 +23,23 @@ PREVIEW_CHOICES = ("learning", "guide", "none")  # the shot preview's strengths 
 MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
 RENDER_SCALE_CHOICES = (1.0, 0.75, 0.5)  # as game.app.scene.render_scale offers
 PALETTE_CHOICES = ("standard", "colour-blind")  # as game.app.scene.palette.PALETTES names them
+
+
+@dataclass(frozen=True)
+class QualityPreset:
+    """What a graphics quality stands for on the screen: the sun's shadows and how finely the table is drawn
+    (the shadow map's size follows ``quality`` itself: ``table_view.SHADOW_MAP``)."""
+
+    shadows: bool
+    render_scale: float
+
+
+# Choosing a quality on the Settings screen sets these; each can then be changed on its own.
+QUALITY_PRESETS: dict[str, QualityPreset] = {
+    "low": QualityPreset(shadows=False, render_scale=0.75),
+    "medium": QualityPreset(shadows=True, render_scale=1.0),
+    "high": QualityPreset(shadows=True, render_scale=1.0),
+}
 
 
 class SettingsWarning(UserWarning):
@@ -48,6 +65,8 @@ class Settings:
     preview: str = "learning"   # the New Game screen's default shot preview
     first_tip: bool = True      # show the first-turn tip about the inner ring (until dismissed for good)
     palette: str = "standard"   # the players' colours: "colour-blind" keeps every pair apart for colour-blind eyes
+    # The keys the player gave actions in place of the defaults (``input.bindings.REMAPPABLE``): action -> keys.
+    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def resolution(self) -> tuple[int, int]:
         return (self.width, self.height)
@@ -63,6 +82,21 @@ def _num_in(lo: float, hi: float) -> Callable[[Any], bool]:
 
 def _is_bool(v: Any) -> bool:
     return isinstance(v, bool)
+
+
+def _is_key_map(v: Any) -> bool:
+    """Actions the Keys list offers, each with a list of at most three key names."""
+    from game.app.input.bindings import REMAPPABLE, is_key_name
+
+    actions = dict(REMAPPABLE)
+    return isinstance(v, dict) and len(v) <= len(actions) and all(
+        action in actions and isinstance(keys, (list, tuple)) and len(keys) <= 3 and all(map(is_key_name, keys))
+        for action, keys in v.items())
+
+
+def key_map(value: Any) -> dict[str, tuple[str, ...]]:
+    """A checked key map as the settings hold it (tuples, so two equal maps compare equal after a save)."""
+    return {action: tuple(keys) for action, keys in value.items()}
 
 
 # Each key's check and the words a warning uses to say what was expected.
@@ -82,6 +116,8 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "preview": (lambda v: v in PREVIEW_CHOICES, "one of " + ", ".join(PREVIEW_CHOICES)),
     "first_tip": (_is_bool, "true or false"),
     "palette": (lambda v: v in PALETTE_CHOICES, "one of " + ", ".join(PALETTE_CHOICES)),
+    "keys": (_is_key_map, "an object of actions (as the Settings screen's Keys list names them), each with a list "
+                          "of up to three key names"),
 }
 
 
@@ -116,6 +152,8 @@ def settings_from_dict(data: Any, source: str = "settings") -> Settings:
         if not check(value):
             _warn(f"{source}: {key} must be {expected}, not {_short(value)}; using {getattr(defaults, key)!r}")
             continue
+        if key == "keys":
+            value = key_map(value)
         chosen[key] = float(value) if isinstance(getattr(defaults, key), float) else value
     return replace(defaults, **chosen)
 

@@ -109,6 +109,7 @@ def new_game_against_one(app, preview: str = "learning", seed: int = 5):
     press(app, "fast-forward")
     lay_taws(app)
     assert app.flow.state == "Aim"
+    close_tip(app)
     return app.flow.current
 
 
@@ -187,6 +188,7 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
         if state == "Aim" and app.flow.current.check.busy:
             shoot_anyway_if_asked(app)
         elif state == "Aim":
+            close_tip(app)
             human_shot(app, human_level)
         elif state == "Ruling" and app.flow.current.choosing:  # everyone at the machine is out: watch on
             click(app, app.flow.current.watch_button)
@@ -198,7 +200,9 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
 
 
 def human_shot(app, level: float) -> None:
-    """Hold the shoot button until the meter reaches about ``level``, release, and shoot it even if asked."""
+    """Hold the shoot button until the meter reaches about ``level``, release, and shoot it even if asked
+    (the first-turn tip closed first: nothing shoots while it is open)."""
+    close_tip(app)
     press(app, "shoot-press")
     meter = app.flow.current.meter
     for _ in range(200):
@@ -237,7 +241,15 @@ def new_game_at_aim(app, seed: int, rounds: int = 3, hard: bool = False):
     """A new game (``start_game``: the human holds Mercury and shoots first) played until they aim; the aim screen."""
     start_game(app, rounds=rounds, seed=seed, hard=hard)
     play_until(app, ("Aim",))
+    close_tip(app)
     return app.flow.current
+
+
+def close_tip(app) -> None:
+    """The first-turn tip's Got it, if the tip is open (nothing aims or shoots while it is)."""
+    aim = app.flow.current
+    if app.flow.state == "Aim" and aim.tip is not None and aim.tip.shown:
+        click(app, aim.tip.ok_button)
 
 
 def seat_row(app, row, kind: str, word: str = "", planet: str = "hat") -> None:

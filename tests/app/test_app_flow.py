@@ -180,7 +180,7 @@ def test_the_flow_refuses_a_shot_or_game_over_from_the_menu(app):
 
 def test_the_settings_screen_saves_its_changes_and_applies_them(app):
     click(app, app.flow.current.buttons["settings"])
-    screen = app.flow.current
+    screen = app.flow.current.panel
     screen.volume.set(0.3)
     shadows_before = app.settings.shadows
     click(app, screen.shadows.button)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.app.hud import theme
+from game.app.input.aiming import tap_degrees
 from game.app.screens.aim import FINE, TAP_DEG
 from tests.app.helpers_app import capture_shots, new_game_at_aim, play_until, press, start_game, step
 
@@ -65,7 +66,8 @@ def test_a_tap_shorter_than_a_frame_still_turns_the_aim(app):
     app.messenger.send("q")  # down and up between two frames: polling would never see it
     app.messenger.send("q-up")
     step(app)
-    assert aim.direction == pytest.approx((before + TAP_DEG * app.settings.mouse_sensitivity) % 360.0)
+    tap = tap_degrees(aim.target_range, app.game.session.view().layout.marble_radius, TAP_DEG)
+    assert aim.direction == pytest.approx((before + tap * app.settings.mouse_sensitivity) % 360.0)
 
 
 def test_shift_turns_the_aim_ten_times_slower(app):

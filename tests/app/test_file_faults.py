@@ -135,7 +135,7 @@ def test_the_app_says_what_it_could_not_save_and_goes_on(app, tmp_path, small_di
     app.app_config = dataclasses.replace(app.app_config, paths=UserPaths(config_dir=tmp_path / "config" / "taw",
                                                                          data_dir=mount / "taw"))
     click(app, app.flow.current.buttons["settings"])
-    click(app, app.flow.current.save_button)
+    click(app, app.flow.current.panel.save_button)
     assert app.flow.state == "Menu"
     assert any(w.startswith("The settings were not saved") for w in app.warnings_seen)
     click(app, app.flow.current.buttons["new"])

@@ -66,10 +66,10 @@ def test_choosing_the_tip_on_the_settings_screen_brings_it_back_for_those_who_se
         leave_to_menu(app)
         people = app.app_config.paths.people_file
         click(app, app.flow.current.buttons["settings"])
-        click(app, app.flow.current.save_button)  # saved with other things in mind: Ann's choice holds
+        click(app, app.flow.current.panel.save_button)  # saved with other things in mind: Ann's choice holds
         assert PeopleStore.load(people).profile("Ann").values.get("first_tip") is False
         click(app, app.flow.current.buttons["settings"])
-        screen = app.flow.current
+        screen = app.flow.current.panel
         click(app, screen.first_tip.button)  # no
         click(app, screen.first_tip.button)  # yes: for everyone
         click(app, screen.save_button)

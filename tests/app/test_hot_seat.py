@@ -13,8 +13,8 @@ from game.app.hud.out_offer import OutOffer
 from game.app.screens.hand_over import banner_text
 from game.replay import load_replay
 from game.replay.timeline import Timeline
-from tests.app.helpers_app import (built_app, click, human_shot, lay_taws, play_until, press, random_opponents,
-                                   seat_all, step)
+from tests.app.helpers_app import (built_app, click, close_tip, human_shot, lay_taws, play_until, press,
+                                   random_opponents, seat_all, step)
 
 pytestmark = pytest.mark.gui
 
@@ -51,6 +51,7 @@ def _take_the_mouse(app, wanted: dict[str, dict[str, float]], banners: list[str]
             click(app, chooser.button)
     click(app, screen.ready_button)
     assert app.flow.state == "Aim"
+    close_tip(app)  # their first shot's tip: nothing aims while it is open
     return name
 
 

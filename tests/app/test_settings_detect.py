@@ -14,7 +14,7 @@ pytestmark = pytest.mark.gui
 def _open_settings(app):
     app.flow.request("Settings")
     step(app)
-    return app.flow.current
+    return app.flow.current.panel
 
 
 def test_detect_measures_applies_and_shows_the_measured_frame_time(app):

@@ -7,6 +7,7 @@ no game logic, so a screenshot test can tell whether a ruling reached it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from direct.gui.DirectGui import DirectFrame, DirectWaitBar
 from panda3d.core import TextNode
@@ -36,11 +37,13 @@ class HudStatus:
     sun_orbit: str = ""
     turn: int = 0
     round: int = 0
+    round_limit: int = 0  # the house rule's last round (0: none)
     feed: tuple[str, ...] = ()
     feed_title: str = "Last shot"
     thinking: bool = False
     hint: str = ""
     power: float | None = None
+    speed: float | None = None  # the taw's speed at that power, m/s (``aiming.launch_speed``): the meter says it
     notice: str = ""   # what the game could not do ("Replays are not being saved: the disk is full")
 
 
@@ -49,8 +52,10 @@ ANCHORS = {
     "top_left": "a2dTopLeft", "top_center": "a2dTopCenter", "top_right": "a2dTopRight",
     "bottom_left": "a2dBottomLeft", "bottom_center": "a2dBottomCenter", "bottom_right": "a2dBottomRight",
 }
-FEED_LINES = 4
+FEED_ROWS = 7       # rows of text the ruling panel holds under its title (seen at 1280x720 under Xvfb)
 FEED_SCALE = 0.034
+FEED_WIDTH = 1.5    # clear of the taw at the bottom centre of the knuckle-down view
+FEED_WRAP = (FEED_WIDTH - 0.1) / FEED_SCALE  # a row's width in the text's own units
 PURSES_NARROW = 0.62  # the purse panel's width with planets alone, and with people's names beside them
 PURSES_WIDE = 0.98
 
@@ -91,12 +96,39 @@ def play_points(scene, shooter: str) -> list[tuple[float, float, float]]:
     return points
 
 
-def feed_shown(lines: tuple[str, ...]) -> list[str]:
-    """The newest lines that fit; what is left out is said at the top, with where to read it."""
-    if len(lines) <= FEED_LINES:
+def power_words(speed: float | None) -> str:
+    """The meter's label: the speed the shot would go at, as the shot will ("Power 2.41 m/s")."""
+    return "Power" if speed is None else f"Power {speed:.2f} m/s"
+
+
+def round_words(round_no: int, limit: int) -> tuple[str, str]:
+    """The top bar's counter ("Round 9 of 10") and what it adds from a round before the limit ends the game."""
+    if not round_no:
+        return "", ""
+    if not limit:
+        return f"Round {round_no}", ""
+    counter = f"Round {round_no} of {limit}"
+    if round_no == limit - 1:
+        return counter, "the next is the last"
+    if round_no >= limit:
+        return counter, "the last round"
+    return counter, ""
+
+
+def feed_shown(lines: tuple[str, ...], height: Callable[[str], int], rows: int = FEED_ROWS) -> list[str]:
+    """The newest lines that fit in ``rows`` rows, ``height(line)`` rows each (a long line wraps onto
+    several); what is left out is counted at the top, with where to read it."""
+    if sum(height(line) for line in lines) <= rows:
         return list(lines)
-    hidden = len(lines) - FEED_LINES + 1
-    return [f"({hidden} earlier lines: History (L) lists them)", *lines[-(FEED_LINES - 1):]]
+    kept: list[str] = []
+    used = height(f"({len(lines)} earlier lines: History (L) lists them)")
+    for line in reversed(lines):
+        if used + height(line) > rows:
+            break
+        kept.insert(0, line)
+        used += height(line)
+    hidden = len(lines) - len(kept)
+    return [f"({hidden} earlier {'line' if hidden == 1 else 'lines'}: History (L) lists them)", *kept]
 
 
 class Hud:
@@ -132,14 +164,14 @@ class Hud:
         # Bottom: a strip of hints, and above it the ruling feed (left) and the power meter (right).
         self.hint_bar = DirectFrame(parent=bottom_c, frameColor=(0.06, 0.045, 0.03, 0.78), frameSize=(-4, 4, 0.0, 0.06))
         self.hint_text = theme.label(bottom_c, "", (0.0, 0.017), scale=0.036, colour=theme.DIM_INK)
-        feed_width = 1.5  # clear of the taw at the bottom centre of the knuckle-down view
+        feed_width = FEED_WIDTH
         feed = self.feed = bottom_l.attachNewNode("feed")
         mark(feed)
         self.feed_panel = DirectFrame(parent=feed, frameColor=theme.PANEL, frameSize=(0.02, feed_width, 0.075, 0.44))
         self.feed_title = theme.label(feed, "Last shot", (0.06, 0.39), scale=0.045, colour=theme.BRASS,
                                       align=TextNode.ALeft)
         self.feed_text = theme.label(feed, "", (0.06, 0.325), scale=FEED_SCALE, align=TextNode.ALeft,
-                                     wordwrap=(feed_width - 0.1) / FEED_SCALE)
+                                     wordwrap=FEED_WRAP)
         # Every shot of the game, through the same action as the L key.
         self.history_button = theme.button(feed, "History (L)", (feed_width - 0.2, 0.39),
                                            app.messenger.send, scale=0.035, width=7,
@@ -165,7 +197,9 @@ class Hud:
         else:
             self.turn_text["text"] = ""
         self.sun_text["text"] = sun_words(status.sun_orbit)
-        self.round_text["text"] = f"Round {status.round}  Turn {status.turn}" if status.turn else ""
+        counter, note = round_words(status.round if status.turn else 0, status.round_limit)
+        self.round_text["text"] = f"{counter}: {note}" if note else counter
+        self.round_text["text_fg"] = theme.BRASS if note else theme.DIM_INK  # the end is near: said in brass
         rows = max(1, len(status.players))
         bottom = -0.33 - rows * 0.075 - 0.06
         width = PURSES_WIDE if any(p.name for p in status.players) else PURSES_NARROW
@@ -183,7 +217,7 @@ class Hud:
             else:
                 name["text"] = purse["text"] = ""
         self.stakes_text["text"] = f"Stakes in the inner ring: {status.stakes}"
-        self.feed_text["text"] = "\n".join(feed_shown(status.feed))
+        self.feed_text["text"] = "\n".join(feed_shown(status.feed, self._rows_of))
         if status.power is None:
             self.power.hide()
             self.power_label.hide()
@@ -191,19 +225,31 @@ class Hud:
             self.power.show()
             self.power_label.show()
             self.power["value"] = status.power
+            self.power_label["text"] = power_words(status.speed)
         self.hint_text["text"] = status.hint
         self.notice_text["text"] = status.notice
         self.feed_title["text"] = status.feed_title
         self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"
 
-    def set_power(self, level: float | None) -> None:
+    def _rows_of(self, line: str) -> int:
+        """How many rows ``line`` takes in the ruling panel, wrapped by the panel's own font and width."""
+        node = TextNode("feed-measure")
+        node.setFont(self.feed_text.component("text0").textNode.getFont())
+        node.setWordwrap(FEED_WRAP)
+        node.setText(line)
+        return max(1, node.getNumRows())
+
+    def set_power(self, level: float | None, speed: float | None = None) -> None:
         """Called every frame while aiming: touch only the meter unless it appears or goes."""
         if (level is None) != (self.status.power is None):
-            self.show(replace(self.status, power=level))
+            self.show(replace(self.status, power=level, speed=speed))
             return
-        self.status = replace(self.status, power=level)
+        changed = speed != self.status.speed
+        self.status = replace(self.status, power=level, speed=speed)
         if level is not None:
             self.power["value"] = level
+            if changed:
+                self.power_label["text"] = power_words(speed)
 
     def tick(self, dt: float) -> None:
         """Animate the thinking indicator."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Mapping, Protocol, Sequence
 
-from game.app.hud.ruling_feed import ruling_lines
+from game.app.hud.ruling_feed import every_line
 from game.rules.names import sentence
 from game.rules.ruling import Ruling
 
@@ -55,13 +55,7 @@ class HistoryLine:
 def shot_rulings(ruling: Ruling, human: str | None, who: Callable[[str], str]) -> list[str]:
     """The feed's lines, and the reason for every rule that applied but moved nothing (rule 3's reminder
     only when it is all there is to say)."""
-    lines = ruling_lines(ruling, human, who=who)
-    for unpaid in ruling.unpaid:
-        core = unpaid.text.removesuffix(f" (rule {unpaid.rule}).").lower()  # a line may say it already
-        if any(core in line.lower() for line in lines) or (unpaid.rule == 3 and lines):
-            continue
-        lines.append(unpaid.text)
-    return lines
+    return every_line(ruling, human, who=who)
 
 
 def purse_words(purses: Mapping[str, int], stakes: int, players: Sequence[str], out: Sequence[str],

@@ -81,6 +81,18 @@ def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = p
     return lines
 
 
+def every_line(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
+    """``ruling_lines``, and the reason for every rule that applied but moved nothing (rule 3's reminder
+    only when it is all there is to say): all the ruling says, as the HUD's panel and the history both show it."""
+    lines = ruling_lines(ruling, human, who=who)
+    for unpaid in ruling.unpaid:
+        core = unpaid.text.removesuffix(f" (rule {unpaid.rule}).").lower()  # a line may say it already
+        if any(core in line.lower() for line in lines) or (unpaid.rule == 3 and lines):
+            continue
+        lines.append(unpaid.text)
+    return lines
+
+
 def since_last_shot(rulings: Sequence[Ruling], viewer: str | None) -> list[Ruling]:
     """The rulings ``viewer`` has not yet seen at his own turn: every one since his last shot, oldest first
     (only his own, when it is the latest; only the latest, when nobody at the machine is left to look)."""
@@ -95,10 +107,10 @@ def since_last_shot(rulings: Sequence[Ruling], viewer: str | None) -> list[Rulin
 def feed_lines(rulings: Sequence[Ruling], human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
     """One ruling's lines; several rulings each led by the shooter's name ("Mars - Rule 8: ...")."""
     if len(rulings) == 1:
-        return ruling_lines(rulings[0], human, who)
+        return every_line(rulings[0], human, who)
     lines: list[str] = []
     for ruling in rulings:
-        shot = ruling_lines(ruling, human, who)
+        shot = every_line(ruling, human, who)
         shooter = "You" if ruling.shooter == human else sentence(who(ruling.shooter))
         lines.append(f"{shooter} - {shot[0]}")
         lines.extend(f"   {line}" for line in shot[1:])

@@ -116,6 +116,15 @@ class PowerMeter:
         self.cancel()
         return level
 
+    def let_go(self) -> float:
+        """The level the bar showed last (``update``'s, or the drag's): what the player let go at. The meter resets.
+
+        The game shoots this, not the level at the moment the release is read (up to a frame
+        later), so the shot is the power the player saw."""
+        level = self.level if self.charging else 0.0
+        self.cancel()
+        return level
+
     def cancel(self) -> None:
         self.charging = False
         self.dragging = False
@@ -158,9 +167,19 @@ def spin_words(spin: float) -> str:
     return f"Follow: topspin {share}" if spin > 0 else f"Stop: backspin {share}"
 
 
-def shot_velocity(direction_deg: float, level: float, speed_cap: float, min_fraction: float = 0.03) -> Point:
-    """The taw's launch velocity: a gentle floor so a tap still rolls, never above the cap."""
-    speed = speed_cap * max(min_fraction, min(1.0, level)) * 0.999
+MIN_POWER = 0.03  # the gentlest shot, as a share of the top speed: a tap still rolls
+
+
+def launch_speed(level: float, speed_cap: float) -> float:
+    """The taw's speed for a power ``level`` 0..1: the one function the power meter shows and the shot uses.
+
+    Linear in the level, with a gentle floor so a tap still rolls, never at the cap itself."""
+    return speed_cap * max(MIN_POWER, min(1.0, level)) * 0.999
+
+
+def shot_velocity(direction_deg: float, level: float, speed_cap: float) -> Point:
+    """The taw's launch velocity at ``launch_speed``."""
+    speed = launch_speed(level, speed_cap)
     a = math.radians(direction_deg)
     return (speed * math.cos(a), speed * math.sin(a))
 
@@ -168,6 +187,17 @@ def shot_velocity(direction_deg: float, level: float, speed_cap: float, min_frac
 def level_for_speed(speed: float, speed_cap: float) -> float:
     """The power level (0..1) at which ``shot_velocity`` launches the taw at ``speed``."""
     return min(1.0, speed / (speed_cap * 0.999))
+
+
+AIM_STEP_MARBLES = 0.25  # one tap of Q / E moves the aim point at the target by a quarter of a marble's width
+
+
+def tap_degrees(target_distance: float, marble_radius: float, most: float) -> float:
+    """How far one tap turns the aim: a quarter of a marble across at ``target_distance``, never more than
+    ``most`` degrees (near targets), so a far Sun is not jumped over."""
+    if target_distance <= 0.0:
+        return most
+    return min(most, math.degrees(AIM_STEP_MARBLES * 2.0 * marble_radius / target_distance))
 
 
 def point_on_circle(radius: float, angle_deg: float) -> Point:

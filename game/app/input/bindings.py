@@ -1,13 +1,16 @@
 """Which key does what, in one table, so docs/controls.md and the code agree.
 
 Actions are messenger events of our own (``taw-pause`` …) sent when a bound
-key goes down; states listen for actions, never for raw keys, so a test or a
-future rebinding screen needs only this table.
+key goes down; states listen for actions, never for raw keys.  The player
+may give any action of ``REMAPPABLE`` other keys (the Settings screen's
+*Keys*): ``KeyBindings.with_overrides`` lays those over the defaults, and
+``KeyBindings.rebind`` swaps the bindings of a running app.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Mapping, Sequence
 
 # action -> keys.  Held keys (camera movement) are polled through the
 # mouse watcher instead, see HELD_KEYS.
@@ -16,6 +19,7 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "fullscreen": ("f11",),
     "screenshot": ("f12",),
     "overhead": ("tab", "o"),
+    "sight": ("z",),
     "free-camera": ("f",),
     "knuckle-down": ("k",),
     "fast-forward": ("space",),
@@ -68,6 +72,45 @@ HELD_KEYS: dict[str, tuple[str, ...]] = {
 TAPPED = ("aim-left", "aim-right", "left", "right", "topspin", "backspin")
 
 
+# What the Settings screen's Keys list offers to change, in its order, with the words it shows.
+REMAPPABLE: tuple[tuple[str, str], ...] = (
+    ("aim-left", "Aim left"), ("aim-right", "Aim right"), ("fine", "Fine aim (held)"),
+    ("power-press", "Charge the power (held)"), ("shoot-planned", "Shoot at the set power"),
+    ("topspin", "Topspin"), ("backspin", "Backspin"),
+    ("left", "Slide the taw left; walk left"), ("right", "Slide the taw right; walk right"),
+    ("line-next", "A comet: next line"), ("line-prev", "A comet: previous line"),
+    ("sight", "Sight"), ("overhead", "Overhead view"), ("free-camera", "Free camera"),
+    ("knuckle-down", "Knuckle down"), ("forward", "Walk forward"), ("back", "Walk back"),
+    ("up", "Rise (free camera)"), ("down", "Sink (free camera)"),
+    ("coach", "Coach"), ("history", "History"), ("rules", "Rules"), ("replay-last", "Watch the last shot"),
+    ("fast-forward", "Play fast; next turn"), ("pause", "Pause menu"),
+)
+RELEASE_OF = {"power-press": "power-release"}  # an action whose key's release is an action too
+NAMED_KEYS = frozenset(
+    ("space", "tab", "enter", "backspace", "insert", "delete", "home", "end", "page_up", "page_down",
+     "arrow_left", "arrow_right", "arrow_up", "arrow_down", "shift", "lshift", "rshift", "control",
+     "lcontrol", "rcontrol", "alt", "lalt", "ralt", "escape") + tuple(f"f{n}" for n in range(1, 13)))
+MOUSE_KEYS = ("mouse1", "mouse2", "mouse3", "wheel_up", "wheel_down")
+
+
+def is_key_name(key: object) -> bool:
+    """A key the keyboard sends, by Panda's name: a printable character (lower case) or a named key."""
+    if not isinstance(key, str):
+        return False
+    if len(key) == 1:
+        return key.isprintable() and not key.isupper() and key != " "
+    return key in NAMED_KEYS
+
+
+def key_words(key: str) -> str:
+    """How the Keys list names a key: "Q", "Page Up", "Left arrow"."""
+    if len(key) == 1:
+        return key.upper()
+    if key.startswith("arrow_"):
+        return key.removeprefix("arrow_").capitalize() + " arrow"
+    return key.replace("_", " ").title()
+
+
 def action_event(action: str) -> str:
     return f"taw-{action}"
 
@@ -76,6 +119,37 @@ def action_event(action: str) -> str:
 class KeyBindings:
     keys: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_KEYS))
     held: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(HELD_KEYS))
+    overrides: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # what the player changed
+    _bound: tuple[str, ...] = ()
+
+    @classmethod
+    def with_overrides(cls, overrides: Mapping[str, Sequence[str]]) -> "KeyBindings":
+        """The defaults with the player's keys laid over them (only actions of ``REMAPPABLE``; an empty
+        list leaves an action with no key)."""
+        keys, held = dict(DEFAULT_KEYS), dict(HELD_KEYS)
+        remappable = dict(REMAPPABLE)
+        kept: dict[str, tuple[str, ...]] = {}
+        for action, chosen in overrides.items():
+            if action not in remappable:
+                continue
+            chosen = tuple(chosen)
+            kept[action] = chosen
+            table = held if action in HELD_KEYS else keys
+            table[action] = chosen
+            if action in RELEASE_OF:
+                keys[RELEASE_OF[action]] = tuple(f"{k}-up" for k in chosen)
+        return cls(keys, held, kept)
+
+    def keys_of(self, action: str) -> tuple[str, ...]:
+        return self.held[action] if action in self.held else self.keys.get(action, ())
+
+    def rebind(self, base, overrides: Mapping[str, Sequence[str]]) -> "KeyBindings":
+        """New bindings for ``base`` in place of these (a person's own keys on their turn); these are let go."""
+        fresh = KeyBindings.with_overrides(overrides)
+        for key in self._bound:
+            base.ignore(key)
+        fresh.bind_global(base)
+        return fresh
 
     def bind_global(self, base) -> None:
         """Turn raw key events into action events for the lifetime of ``base``."""
@@ -87,6 +161,7 @@ class KeyBindings:
                 actions_of.setdefault(key, []).append(action)
         for key, actions in actions_of.items():
             base.accept(key, self._send_all, [base, tuple(actions)])
+        self._bound = tuple(actions_of)
         # Keys arrive bare ("q", never "shift-q"): Shift is read as a held key (fine aim), and a
         # click with Shift down must still be a click.
         from panda3d.core import ModifierButtons
@@ -108,19 +183,17 @@ class KeyBindings:
 
     def is_down(self, base, name: str) -> bool:
         """True while any key of a held action is pressed (False with no keyboard)."""
-        from panda3d.core import KeyboardButton
+        from panda3d.core import ButtonHandle, ButtonRegistry
 
         watcher = base.mouseWatcherNode
         if watcher is None:
             return False
+        registry = ButtonRegistry.ptr()
         for key in self.held[name]:
-            button = KeyboardButton.asciiKey(key) if len(key) == 1 else getattr(KeyboardButton, _PANDA_NAMES.get(key, key))()
-            if watcher.isButtonDown(button):
+            button = registry.findButton(key)
+            if button != ButtonHandle.none() and watcher.isButtonDown(button):
                 return True
         return False
-
-
-_PANDA_NAMES = {"arrow_up": "up", "arrow_down": "down", "arrow_left": "left", "arrow_right": "right"}
 
 
 class TapCounter:

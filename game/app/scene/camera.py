@@ -92,6 +92,18 @@ def in_view(target: tuple[float, float], distance: float, tilt: float, points: S
             return False
     return True
 
+# The sight: from the knuckle-down eye, zoomed on the aim point, so that a target far away is drawn
+# large enough to aim at.  This much ground spans the window's shorter side at the aim point (a marble
+# 16 mm across fills about a twelfth of it), within these fields of view.
+SIGHT_SPAN = 0.2
+SIGHT_FOV_LIMITS = (2.0, 34.0)
+
+
+def sight_fov(distance: float, span: float = SIGHT_SPAN, limits: tuple[float, float] = SIGHT_FOV_LIMITS) -> float:
+    """The field of view (degrees, the shorter side) that shows ``span`` metres at ``distance`` metres."""
+    fov = math.degrees(2.0 * math.atan2(span / 2.0, max(distance, 1e-6)))
+    return min(max(fov, limits[0]), limits[1])
+
 
 @dataclass(frozen=True)
 class CameraGoal:
@@ -133,6 +145,8 @@ class CameraRig:
         self.lens.setNearFar(near, far)
         # the smaller side gets this field of view, so wide and tall windows both frame well
         self.lens.setMinFov(min_fov_deg)
+        self.min_fov = min_fov_deg
+        self.fov = min_fov_deg  # the sight narrows it; every other view has ``min_fov``
         self.mode = "overhead"
         self.target: Vec3T = (0.0, 0.0, 0.0)
         self.yaw = 0.0
@@ -184,6 +198,41 @@ class CameraRig:
         eye = (taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
         look = (taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)
+
+    def sight(self, taw: tuple[float, float], aim: tuple[float, float], distance: float,
+              height: float = 0.0, snap: bool = False) -> None:
+        """The knuckle-down eye zoomed on the point ``distance`` metres along the aim (``height`` above the
+        ground): far targets are drawn large, the aim line runs up the middle of the picture."""
+        length = math.hypot(aim[0], aim[1])
+        ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
+        f = self.knuckle_framing
+        eye = (taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
+        look = (taw[0] + ax * distance, taw[1] + ay * distance, height)
+        self.mode = "sight"
+        self._follow = None
+        self.aim = (ax, ay)
+        self.target = (taw[0], taw[1], 0.0)
+        self._set_goal(eye, _look_quat(eye, look), snap, fov=sight_fov(math.dist(eye, look)))
+
+    @property
+    def zoom(self) -> float:
+        """How many times larger than the usual view things are drawn (1 except in the sight)."""
+        return math.tan(math.radians(self.min_fov) / 2.0) / math.tan(math.radians(self.fov) / 2.0)
+
+    def pointer_on_ground(self, x: float, y: float) -> tuple[float, float] | None:
+        """Where the pointer at (x, y) (window units -1..1) meets the ground, from where the camera is now."""
+        from panda3d.core import LPoint2f, LPoint3f
+
+        near, far = LPoint3f(), LPoint3f()
+        if not self.lens.extrude(LPoint2f(x, y), near, far):
+            return None
+        parent = self.camera.getParent()
+        near = parent.getRelativePoint(self.camera, near)
+        far = parent.getRelativePoint(self.camera, far)
+        if near.z <= 0.0 or far.z >= near.z:
+            return None
+        t = near.z / (near.z - far.z)
+        return (near.x + (far.x - near.x) * t, near.y + (far.y - near.y) * t)
 
     def orbit(
         self,
@@ -286,9 +335,13 @@ class CameraRig:
 
     # -- per frame ------------------------------------------------------------------
 
-    def _set_goal(self, position, quat, snap: bool) -> None:
+    def _set_goal(self, position, quat, snap: bool, fov: float | None = None) -> None:
         from panda3d.core import LQuaternionf
 
+        fov = self.min_fov if fov is None else fov
+        if abs(fov - self.fov) > 1e-6:  # a cut: easing the zoom would swim the picture
+            self.fov = fov
+            self.lens.setMinFov(fov)
         self._goal_pos = (float(position[0]), float(position[1]), float(position[2]))
         self._goal_quat = LQuaternionf(quat)
         if snap:

@@ -18,7 +18,7 @@ from game.app.scene.camera import AIMING_FRAMING, CameraRig, knuckle_framing_for
 from game.app.scene.table_scene import TableScene
 from game.rules.layout import SUN, Layout, taw_id
 
-MODES = ("menu", "knuckle", "overhead", "free", "hat", "action")
+MODES = ("menu", "knuckle", "sight", "overhead", "free", "hat", "action")
 ACTION_PITCH = math.radians(55.0)   # the AI turn's framing: high enough to see over the marbles
 SHADOW_MAP = {"low": 1024, "medium": 1024, "high": 2048}
 FIELD_OF_VIEW = 34.0                 # degrees across the window's shorter side
@@ -66,6 +66,7 @@ class TableView:
         self.menu_angle = 250.0
         self.taw: tuple[float, float] = (0.0, -0.35)
         self.direction = 90.0
+        self.reach = 0.5  # how far along the aim the sight looks (the aim state's target range)
         self.suspended = False
         self._last_mouse: tuple[float, float] | None = None
         self.action: tuple[list, float] = ([(0.0, 0.0)], 90.0)  # ground points to hold, and the heading seen along
@@ -117,10 +118,13 @@ class TableView:
     def show_menu_view(self) -> None:
         self.set_mode("menu")
 
-    def knuckle_down(self, taw: tuple[float, float], direction: float) -> None:
-        """Where the knuckle-down view is (behind ``taw``, looking along ``direction`` degrees)."""
+    def knuckle_down(self, taw: tuple[float, float], direction: float, reach: float | None = None) -> None:
+        """Where the knuckle-down view is (behind ``taw``, looking along ``direction`` degrees), and how far
+        along the aim the sight looks (``reach`` metres)."""
         self.taw, self.direction = (float(taw[0]), float(taw[1])), float(direction)
-        if self.mode in ("knuckle", "overhead"):
+        if reach is not None:
+            self.reach = float(reach)
+        if self.mode in ("knuckle", "overhead", "sight"):
             self._aim_goal()
 
     def frame_action(self, points, heading: float, take_view: bool = True) -> None:
@@ -145,6 +149,9 @@ class TableView:
             a = math.radians(self.direction)
             aim = (math.cos(a), math.sin(a))
             rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, self._balls_near(self.taw)))
+        elif self.mode == "sight":
+            a = math.radians(self.direction)
+            rig.sight(self.taw, (math.cos(a), math.sin(a)), self.reach, height=self.layout.marble_radius)
         elif self.mode == "overhead":
             rig.overhead(tilt=OVERHEAD_TILT, keep=self._overhead_keeps())
         elif self.mode == "hat":

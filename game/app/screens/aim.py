@@ -22,10 +22,12 @@ import math
 
 from panda3d.core import GraphicsWindow
 
-from game.app.input.aiming import (SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact, preview_length,
-                                   shot_velocity, turn_start, level_for_speed)
-from game.app.input.bindings import TapCounter
-from game.app.hud.first_tip import FirstTurnTip
+from game.app.input.aiming import (MIN_POWER, SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact,
+                                   aim_towards, launch_speed, level_for_speed, preview_length, tap_degrees, turn_start)
+from game.app.input.bindings import TapCounter, key_words
+from game.app.input.pointer_aim import PointerSweep
+from game.app.hud.first_tip import FirstTurnTip, first_shot_of, tip_text
+from game.app.hud.game_hud import sun_words
 from game.app.screens.aim_check import ShotCheck
 from game.app.screens.aim_coach import ShotCoach
 from game.app.hud.spin_dot import SpinDot
@@ -37,7 +39,7 @@ from game.match.table import body_radius, free_spot_on_line
 
 AIM_DEG_PER_SCREEN = 120.0   # a full sweep of the mouse across the window turns this far
 KEY_AIM_DEG_PER_S = 40.0
-TAP_DEG = 0.5                # one tap of Q/E
+TAP_DEG = 0.5                # one tap of Q/E at most (near targets); a quarter marble at the target (tap_degrees)
 FINE = 0.1                   # Shift held: aim (mouse and keys) ten times slower
 PLACE_DEG_PER_S = 30.0
 PLACE_DEG_PER_SCREEN = 90.0  # right button held: a sweep of the mouse slides the taw this far round
@@ -57,10 +59,13 @@ class AimState(State):
         app = self.app
         game = app.game
         self.view = game.session.view()
+        app.use_keys(game.turn_settings().keys)  # this shooter's own keys (a person's, in a hot-seat game)
         self.meter = PowerMeter()
         self.line_index = 0
         _origin, self.direction, self.placement = turn_start(self.view)
-        self.planned = PLANNED_LEVEL
+        self.planned = game.power.get(self.view.shooter, PLANNED_LEVEL)  # the shooter's last power carries over
+        self.target_range = PREVIEW_REACH  # how far the aim's target lies (_update_camera); the taps scale with it
+        self._aiming_overhead = False  # the left button is down on the ground in the overhead view
         if game.opening is not None:
             self._open_on(game.opening)
         self.spin = ThumbSpin()  # none at the start of every turn: see docs/decisions.md
@@ -71,10 +76,8 @@ class AimState(State):
         if game.lesson_panel is not None:
             self.coach.panel.on_resize = game.lesson_panel.make_room
         self.check = self.keep(ShotCheck(app, self.shot_preview, lambda shot: self.go("Shot", shot)))
-        state = self.view.rule_state
-        first_shot = state is not None and self.view.shooter in state.first_shot_pending
-        self.tip = self.keep(FirstTurnTip(app)) if FirstTurnTip.wanted(app, first_shot) else None
-        self._last_mouse_x: float | None = None
+        self.tip = self._first_turn_tip()
+        self.sweep = PointerSweep()
         app.view.sync(self._positions())
         app.view.set_mode("knuckle")
         self._update_camera()
@@ -82,9 +85,9 @@ class AimState(State):
         game.fast_forward = False
         game.refresh_hud(power=0.0, hint=self._hint())
         self._press_y: float | None = None  # where the pointer was when the button went down
-        self.on_action("shoot-press", self.press)
+        self.on_action("shoot-press", self.mouse_press)
         self.on_action("power-press", self.press)
-        self.on_action("shoot-release", self.release)
+        self.on_action("shoot-release", self.mouse_release)
         self.on_action("power-release", self.release)
         self.placing = False  # right button held: the mouse slides the taw along its line
         self.on_action("place-press", self._right_button)
@@ -92,6 +95,7 @@ class AimState(State):
         self.on_action("line-next", self.change_line, [1])
         self.on_action("line-prev", self.change_line, [-1])
         self.on_action("overhead", self.toggle_overhead)
+        self.on_action("sight", self.toggle_sight)
         self.on_action("free-camera", lambda: app.view.set_mode("free"))
         self.on_action("knuckle-down", lambda: app.view.set_mode("knuckle"))
         self.taps = TapCounter(app.keys.held)
@@ -106,12 +110,38 @@ class AimState(State):
         self.sun_indicator = self.keep(SunIndicator(app))
         self.add_task(self._place_sun_indicator, "sun-indicator", sort=45, while_held=True)
 
+    def _first_turn_tip(self) -> FirstTurnTip | None:
+        """The tip, on the shooter's real first shot of the game, in words for where the Sun lies."""
+        app, view = self.app, self.view
+        shooters = (shot.ruling.shooter for shot in app.game.session.judged_shots())
+        if not FirstTurnTip.wanted(app, first_shot_of(view.shooter, shooters)):
+            return None
+        sun = view.positions.get("sun", (0.0, 0.0))
+        in_ring = math.hypot(*sun) <= view.layout.inner_ring_radius
+        released = view.rule_state is not None and view.rule_state.sun_released
+        where = sun_words(app.game.session.sun_orbit()).removeprefix("The Sun lies ")
+        return self.keep(FirstTurnTip(app, tip_text(in_ring, released, where)))
+
     # -- where the taw is ---------------------------------------------------------
 
     def _hint(self) -> str:
-        where = "   A/D: slide the taw" if self.view.placements else ""
-        return (f"Mouse or Q/E: aim   Hold left button: power   Wheel + G: set power, shoot   W/S: spin{where}   "
-                f"H: coach   Tab: overhead")
+        """The bottom line: what to press, by the keys this shooter has (``bindings``, their own if remapped)."""
+        k = self._key
+        aim_keys = f"{k('aim-left')}/{k('aim-right')}"
+        where = f"   {k('left')}/{k('right')}: slide the taw" if self.view.placements else ""
+        if self.app.view.mode == "overhead":
+            return (f"Click or drag on the ground: aim   {aim_keys}: fine aim   Hold {k('power-press')}: power   "
+                    f"Wheel + {k('shoot-planned')}: set power, shoot{where}   {k('overhead')}: back down")
+        if self.app.view.mode == "sight":
+            return (f"Mouse or {aim_keys}: aim   Hold left button: power   Wheel + {k('shoot-planned')}: set power, "
+                    f"shoot   {k('sight')}: back to the view")
+        return (f"Mouse or {aim_keys}: aim   Hold left button: power   Wheel + {k('shoot-planned')}: set power, shoot   "
+                f"{k('topspin')}/{k('backspin')}: spin{where}   {k('coach')}: coach   {k('sight')}: sight   "
+                f"{k('overhead')}: overhead")
+
+    def _key(self, action: str) -> str:
+        keys = self.app.keys.keys_of(action)
+        return key_words(keys[0]) if keys else "(no key)"
 
     def _open_on(self, shot: Shot) -> None:
         """Start from a lesson's opening aim, power and taw placement (``game.coach.lessons.opening_shot``)."""
@@ -180,40 +210,77 @@ class AimState(State):
 
     def toggle_overhead(self) -> None:
         self.app.view.set_mode("knuckle" if self.app.view.mode == "overhead" else "overhead")
+        self._aiming_overhead = False
+        self.app.game.refresh_hud(hint=self._hint())
+
+    def toggle_sight(self) -> None:
+        """Z: the sight, zoomed on the aim point (a far target drawn large), and back."""
+        self.app.view.set_mode("knuckle" if self.app.view.mode == "sight" else "sight")
+        self._aiming_overhead = False
+        self.app.game.refresh_hud(hint=self._hint())
+
+    def mouse_press(self) -> None:
+        """The left button: in the overhead view it aims at the ground under the pointer (and drags the aim
+        while held); elsewhere it starts the power meter."""
+        if self.app.view.mode != "overhead":
+            self.press()
+        elif not (self.check.busy or self.dialog_open()):
+            self._aiming_overhead = True
+            self.aim_at_pointer()
+
+    def mouse_release(self) -> None:
+        if self._aiming_overhead:
+            self._aiming_overhead = False
+            return
+        self.release()
+
+    def aim_at_pointer(self) -> None:
+        """Turn the aim towards the ground point under the pointer (the overhead view)."""
+        watcher = self.app.mouseWatcherNode
+        if watcher is None or not watcher.hasMouse():
+            return
+        self.aim_at_screen(watcher.getMouseX(), watcher.getMouseY())
+
+    def aim_at_screen(self, x: float, y: float) -> None:
+        ground = self.app.view.rig.pointer_on_ground(x, y)
+        origin = self.origin()
+        if ground is not None and math.dist(ground, origin) > 1e-4:
+            self.direction = aim_towards(origin, ground)
 
     def shot(self, level: float) -> Shot:
-        vx, vy = shot_velocity(self.direction, level, self.view.max_speed)
-        return Shot(direction=self.direction, speed=math.hypot(vx, vy), placement=self.placement,
+        return Shot(direction=self.direction, speed=launch_speed(level, self.view.max_speed), placement=self.placement,
                     spin=self.spin.value)
 
     def press(self) -> None:
-        if self.check.busy:
+        if self.check.busy or self.dialog_open():
             return
         self.meter.press(self.app.clock.getFrameTime())
         self._press_y = None
 
     def release(self) -> None:
+        """Shoot at the power the meter showed when the button came up (``PowerMeter.let_go``)."""
         if not self.meter.charging:
             return
-        level = self.meter.release(self.app.clock.getFrameTime())
+        level = self.meter.let_go()
         if level > 0:
             self.planned = level
         self._fire(self.shot(level))
 
     def shoot_planned(self) -> None:
         """G: shoot now at the set power (the wheel's, the coach's, or the last shot's)."""
-        if self.meter.charging or self.check.busy:
+        if self.meter.charging or self.check.busy or self.dialog_open():
             return
         self._fire(self.shot(self.planned))
 
     def _fire(self, shot: Shot) -> None:
         """Shoot, unless the preview of this very shot warns: then ask first (``aim_check``)."""
         self.coach.cancel()
+        self.app.game.power[self.view.shooter] = level_for_speed(shot.speed, self.view.max_speed)
         self.check.submit(shot, self.app.clock.getFrameTime())
 
     def nudge_power(self, step: float) -> None:
         if not self.meter.charging:
-            self.planned = min(1.0, max(0.03, self.planned + step))
+            self.planned = min(1.0, max(MIN_POWER, self.planned + step))
 
     def take_advice(self, advice) -> None:
         """Snap the aim, the taw's place, the set power and the spin to the coach's shot."""
@@ -236,13 +303,19 @@ class AimState(State):
         if self.check.busy:  # the aim, the power and the spin stay as released while it is checked
             self.check.poll(app.clock.getFrameTime())
             return task.cont
-        if app.mouseWatcherNode is not None and app.mouseWatcherNode.hasMouse():
-            self.pointer_at(app.mouseWatcherNode.getMouseX(), app.mouseWatcherNode.getMouseY())
+        watcher = app.mouseWatcherNode
+        if watcher is not None and watcher.hasMouse():
+            self.pointer_at(watcher.getMouseX(), watcher.getMouseY(), watcher.isOverRegion(), dt)
+        else:
+            self.sweep.forget()
+        if self._aiming_overhead:
+            self.aim_at_pointer()
         if not self.meter.charging:  # the aim is fixed once the power gesture has begun
             rate = app.game.turn_settings().mouse_sensitivity * self._fine()
+            tap = tap_degrees(self.target_range, self.view.layout.marble_radius, TAP_DEG)
             for name, sign in (("aim-left", 1.0), ("aim-right", -1.0)):
-                turned = self.taps.taps(name) * TAP_DEG + (KEY_AIM_DEG_PER_S * dt if keys.is_down(app, name) else 0.0)
-                self.turn(sign * turned * rate)
+                held = KEY_AIM_DEG_PER_S * tap / TAP_DEG * dt if keys.is_down(app, name) else 0.0
+                self.turn(sign * (self.taps.taps(name) * tap + held) * rate)
         if app.view.mode != "free" and self.view.placements is not None:
             for name, sign in (("left", 1.0), ("right", -1.0)):
                 slid = self.taps.taps(name) * TAP_DEG + (PLACE_DEG_PER_S * dt if keys.is_down(app, name) else 0.0)
@@ -253,7 +326,8 @@ class AimState(State):
         self._spin_keys(dt)
         self.meter.update(app.clock.getFrameTime())
         level = self.meter.level if self.meter.charging else self.planned
-        app.game.hud.set_power(level)
+        app.game.hud.set_power(launch_speed(level, self.view.max_speed) / self.view.max_speed,
+                               speed=launch_speed(level, self.view.max_speed))
         self._update_camera()
         self.shot_preview.update(self.shot(level))
         self.coach.poll()
@@ -284,29 +358,47 @@ class AimState(State):
             self.sun_indicator.update((sun[0], sun[1], height), self.origin())
         return task.cont
 
-    def pointer_at(self, x: float, y: float) -> None:
+    def pointer_at(self, x: float, y: float, over_gui: bool = False, dt: float = 0.0) -> None:
         """The pointer is at (x, y), window units -1..1: sideways turns the aim (or slides the taw);
-        once the button is down only pulling back counts, and it drags the power."""
+        once the button is down only pulling back counts, and it drags the power.
+
+        Only motion over the table aims (``pointer_aim``): not over a button or a panel (``over_gui``),
+        not while a tip or a question is open, and a sweep that ends on a button is taken back.
+        """
         sens = self.app.game.turn_settings().mouse_sensitivity * self._fine()
-        if self.meter.charging and self.app.view.mode != "free":
+        free = self.app.view.mode == "free"
+        if self.meter.charging and not free:
             if self._press_y is None:
                 self._press_y = y
             pulled = self._press_y - y
             if self.meter.dragging or pulled > DRAG_START:
                 self.meter.drag(pulled / DRAG_FULL)
-        if self._last_mouse_x is not None and self.app.view.mode != "free" and not self.meter.charging:
-            dx = x - self._last_mouse_x
+            self.sweep.moved_to(x)
+            return
+        if self.app.view.mode == "overhead":
+            self.sweep.forget()  # up there the pointer aims by where it points on the ground (overhead_press)
+            return
+        dx, undo = self.sweep.motion(x, dt, over_gui, blocked=self.dialog_open())
+        self.turn(undo)
+        if dx and not free:
             if self.placing and self.view.placements is not None:
                 self.slide(-dx * 0.5 * PLACE_DEG_PER_SCREEN * sens)
             else:
-                self.turn(-dx * 0.5 * AIM_DEG_PER_SCREEN * sens)
-        self._last_mouse_x = x if self.meter.charging else self._recentre_pointer(x)
+                turned = -dx * 0.5 * AIM_DEG_PER_SCREEN * sens / self.app.view.rig.zoom  # the sight turns finer
+                self.turn(turned)
+                self.sweep.turned(turned)
+        if self.sweep.last_x is not None:
+            self.sweep.moved_to(self._recentre_pointer(x))
+
+    def dialog_open(self) -> bool:
+        """A tip or a question is on the screen: nothing aims or shoots behind it."""
+        return (self.tip is not None and self.tip.shown) or self.check.confirm is not None
 
     def _fine(self) -> float:
         return FINE if self.app.keys.is_down(self.app, "fine") else 1.0
 
     def resumed(self) -> None:
-        self._last_mouse_x = None
+        self.sweep.forget()
         self.taps.forget()
 
     def _recentre_pointer(self, x: float) -> float:
@@ -314,7 +406,9 @@ class AimState(State):
         win = self.app.win
         if not isinstance(win, GraphicsWindow) or self.app.view.mode == "free" or abs(x) < 0.5:
             return x
-        if win.movePointer(0, win.getXSize() // 2, win.getYSize() // 2):
+        # Only sideways: moving it up or down would read as a pull on the next press (a drag-back).
+        pointer = win.getPointer(0)
+        if win.movePointer(0, win.getXSize() // 2, pointer.getY()):
             return 0.0
         return x
 
@@ -322,15 +416,18 @@ class AimState(State):
         app = self.app
         origin = self.origin()
         app.view.sync(self._positions())
-        app.view.knuckle_down(origin, self.direction)
         layout = self.view.layout
+        bodies = {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
+        contact = first_contact(origin, self.direction, layout.marble_radius, bodies, PREVIEW_REACH)
+        sun = self.view.positions.get("sun")
+        self.target_range = (math.dist(origin, contact.target_at) if contact is not None
+                             else math.dist(origin, sun) if sun is not None else PREVIEW_REACH)
+        app.view.knuckle_down(origin, self.direction, reach=self.target_range)
         if self.shot_preview.strength == NONE:  # no preview, no aim line: a crosshair shows the way alone
             sun = self.view.positions.get("sun")
             reach = math.dist(origin, sun) if sun is not None else CROSSHAIR_REACH
             app.view.show_crosshair(origin, self.direction, min(PREVIEW_REACH, max(CROSSHAIR_NEAREST, reach)))
             return
-        bodies = {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
-        contact = first_contact(origin, self.direction, layout.marble_radius, bodies, PREVIEW_REACH)
         length = preview_length(app.game.aim_aid_strength(), contact, PREVIEW_REACH)
         if length > 0:
             app.view.show_aim(origin, self.direction, length, contact)
@@ -338,13 +435,10 @@ class AimState(State):
             app.view.hide_aim()
 
     def exit(self) -> None:
+        if self.app.view.mode == "sight":
+            self.app.view.set_mode("knuckle")  # the shot is watched as from the knuckle-down view
         self.coach.cancel()
         self.app.view.hide_aim()
         if self.app.game is not None:
             self.app.game.hud.set_power(None)
         super().exit()
-
-
-def level_for_speed(speed: float, speed_cap: float) -> float:
-    """The power level that ``shot_velocity`` turns into ``speed`` (the inverse of its scale)."""
-    return min(1.0, max(0.03, speed / (speed_cap * 0.999)))

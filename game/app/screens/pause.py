@@ -1,4 +1,4 @@
-"""Pause anywhere in a game: Esc or P stops play and offers resume, rules, or leaving.
+"""Pause anywhere in a game: Esc or P stops play and offers resume, rules, settings, or leaving.
 
 While ``active`` every state's per-frame task is skipped (see ``State.add_task``),
 so the physics, the AI's clock and the camera's drift all hold still.
@@ -20,6 +20,7 @@ class PauseOverlay:
         self.active = False
         self.frame = self.shade = None
         self.rules = self.rules_shade = None
+        self.settings = self.settings_shade = None
         self.confirm = None  # "Leave this game?" while it is asked
         app.accept(action_event("pause"), self.toggle)
         app.accept(action_event("rules"), self.show_rules)
@@ -30,6 +31,9 @@ class PauseOverlay:
             return
         if self.rules is not None:
             self.hide_rules()
+            return
+        if self.settings is not None:
+            self.settings.back()
             return
         if self.active:
             self.resume()
@@ -45,9 +49,10 @@ class PauseOverlay:
         self.shade = theme.modal(self.app.aspect2d, 50)
         self.frame = theme.panel(self.shade, (-0.6, 0.6, -0.5, 0.5), colour=theme.OPAQUE_PANEL)
         theme.label(self.frame, "Paused", (0, 0.35), scale=0.09, colour=theme.BRASS)
-        self.resume_button = theme.button(self.frame, "Resume", (0, 0.17), self.resume, width=10)
-        self.rules_button = theme.button(self.frame, "Rules", (0, 0.03), self.show_rules, width=10)
-        self.watch_button = theme.button(self.frame, "Watch the last shot", (0, -0.11), self.watch_last_shot,
+        self.resume_button = theme.button(self.frame, "Resume", (0, 0.2), self.resume, width=10)
+        self.rules_button = theme.button(self.frame, "Rules", (0, 0.08), self.show_rules, width=10)
+        self.settings_button = theme.button(self.frame, "Settings", (0, -0.04), self.show_settings, width=10)
+        self.watch_button = theme.button(self.frame, "Watch the last shot", (0, -0.16), self.watch_last_shot,
                                           width=10)
         if self.app.game is None or self.app.game.session.replay() is None:
             self.watch_button["state"] = "disabled"  # no shot played yet
@@ -59,8 +64,27 @@ class PauseOverlay:
         """The viewer opens over the pause menu; leaving it comes back here, still paused."""
         self.app.watch_replay(whole=False)
 
+    def show_settings(self) -> None:
+        """The Settings screen over the paused game; Save or Cancel come back to the pause menu."""
+        if self.settings is not None or not self.active:
+            return
+        from game.app.screens.settings_screen import SettingsPanel
+
+        self.settings_shade = theme.modal(self.app.aspect2d, 60)
+        self.settings = SettingsPanel(self.app, self.settings_shade, self.hide_settings, in_game=True)
+        self.frame.hide()
+
+    def hide_settings(self) -> None:
+        if self.settings is not None:
+            self.settings.destroy()
+            self.settings_shade.destroy()
+            self.settings = self.settings_shade = None
+            if self.frame is not None:
+                self.frame.show()
+
     def resume(self) -> None:
         self.hide_rules()
+        self.hide_settings()
         if self.active and self.app.flow.current is not None:
             self.app.flow.current.resumed()
         self.active = False

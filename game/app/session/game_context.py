@@ -33,6 +33,7 @@ class GameContext:
         self.feed: tuple[str, ...] = ()
         self.feed_title = "The hat"
         self.fast_forward = False
+        self.power: dict[str, float] = {}  # each shooter's last power level: the next turn starts at it
         # Planets held by people, and their names: what every screen names players by.
         # (A session that seats no one by name, a lesson, gives each planet as its own name: none kept.)
         named = {p: session.name_of(p) for p in session.players if session.name_of(p) != p}
@@ -60,7 +61,8 @@ class GameContext:
         view = s.view() if not s.is_over() else None
         base = HudStatus(shooter=view.shooter if view else "", players=players, stakes=s.stakes(),
                          sun_orbit=s.sun_orbit(), turn=(view.turn + 1) if view else 0,
-                         round=(view.round + 1) if view else 0, feed=self.feed, feed_title=self.feed_title,
+                         round=(view.round + 1) if view else 0, round_limit=s.house.round_limit or 0,
+                         feed=self.feed, feed_title=self.feed_title,
                          notice=s.replay_error or "")
         return replace(base, **changes)
 
@@ -92,6 +94,7 @@ class GameContext:
         return self.turn_settings().aim_aid if self.setup.aim_aid_allowed() else 0.0
 
     def close(self) -> None:
+        self.app.use_keys(self.app.settings.keys)  # a person's own keys go with the game
         self.hud.destroy()
         if self.lesson_panel is not None:
             self.lesson_panel.destroy()
