@@ -77,7 +77,6 @@ def test_the_sight_shows_its_span_at_the_target_within_its_limits():
 
 # -- in the game ------------------------------------------------------------------------
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_got_it_on_the_tip_never_moves_the_aim_and_nothing_shoots_while_it_is_open(app):
     start_game(app, rounds=3, seed=41)
@@ -109,7 +108,6 @@ def test_got_it_on_the_tip_never_moves_the_aim_and_nothing_shoots_while_it_is_op
     assert len(shots) == 1 or aim.check.busy, "G shoots once the tip is closed"
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_a_mouse_sweep_that_ends_on_a_hud_button_is_taken_back(app):
     aim = new_game_at_aim(app, seed=42)
@@ -125,7 +123,6 @@ def test_a_mouse_sweep_that_ends_on_a_hud_button_is_taken_back(app):
     assert aim.direction == pytest.approx(meant)
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_the_power_carries_over_to_the_players_next_turn(app):
     aim = new_game_at_aim(app, seed=43)
@@ -144,7 +141,6 @@ def test_the_power_carries_over_to_the_players_next_turn(app):
     assert app.flow.current.planned == pytest.approx(0.7, abs=1e-6)
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_the_overhead_view_aims_at_the_ground_point_clicked(app):
     aim = new_game_at_aim(app, seed=44)
@@ -165,7 +161,6 @@ def test_the_overhead_view_aims_at_the_ground_point_clicked(app):
     assert "Click or drag on the ground: aim" in app.game.hud.status.hint
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_the_sight_draws_a_far_sun_large(app, project):
     aim = new_game_at_aim(app, seed=45)
@@ -186,7 +181,6 @@ def test_the_sight_draws_a_far_sun_large(app, project):
     assert app.view.mode == "knuckle" and app.camLens.getMinFov() == pytest.approx(normal_fov)
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_a_tap_of_q_at_the_start_turns_by_the_distance_scaled_step(app):
     aim = new_game_at_aim(app, seed=46)

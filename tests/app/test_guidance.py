@@ -67,7 +67,6 @@ def test_the_meter_label_and_the_shot_speed_come_from_one_function():
     assert launch_speed(0.0, cap) > 0 and launch_speed(1.0, cap) < cap
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_holding_the_button_1_7_s_shoots_the_speed_the_meter_showed(app):
     aim = new_game_at_aim(app, seed=51)
@@ -89,7 +88,6 @@ def test_holding_the_button_1_7_s_shoots_the_speed_the_meter_showed(app):
     assert label == f"Power {shots[0].speed:.2f} m/s"
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_the_hud_counts_rounds_of_the_limit_and_warns_before_the_last(app):
     start_game(app, rounds=2, seed=52)
@@ -101,7 +99,6 @@ def test_the_hud_counts_rounds_of_the_limit_and_warns_before_the_last(app):
     assert hud.round_text["text"] == "Round 1 of 2: the next is the last"
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_the_tip_shows_on_the_first_shot_and_not_on_the_next(app):
     from tests.app.helpers_app import close_tip, play_until

@@ -41,6 +41,8 @@ def play_on(app, power: float, shots: int | None = None) -> None:
         if app.flow.state == "Aim" and shots is not None and app.game.session.state.shots >= shots:
             return
         if app.flow.state == "Aim":
+            if shots is not None:  # a cut into open ground: the person stays in for the shots counted
+                app.flow.current.direction = (app.flow.current.direction + 100.0) % 360.0
             human_shot(app, power)
         else:
             press(app, "fast-forward")

@@ -56,7 +56,6 @@ def test_a_persons_keys_are_kept_by_name_and_laid_over_the_machines(tmp_path):
     assert again.settings_for("Bob", machine).keys == {"sight": ("x",)}
 
 
-@pytest.mark.render
 @pytest.mark.gui
 def test_a_key_changed_in_settings_is_saved_and_drives_the_game(app):
     click(app, app.flow.current.buttons["settings"])

@@ -8,7 +8,7 @@ import pytest
 from game.app.settings import QUALITY_PRESETS, load_settings
 from tests.app.helpers_app import click, grab, new_game_at_aim, press, step
 
-pytestmark = [pytest.mark.render, pytest.mark.gui]
+pytestmark = pytest.mark.gui
 
 
 def test_settings_open_from_the_pause_menu_and_save_back_to_it(app):
