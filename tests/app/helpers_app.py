@@ -95,7 +95,7 @@ def start_game(app, rounds: int = 1, seed: int = 11, opponents: int = 2, hard: b
     assert app.game.setup.seed == seed and app.game.setup.house_rules == {"round_limit": rounds}
 
 
-def new_game_against_one(app, preview: str = "learning", seed: int = 5):
+def new_game_against_one(app, preview: str = "learning", seed: int = 5, keep_tip: bool = False):
     """One random opponent, the human holding Mercury (first to shoot), through the New Game screen."""
     app.session_factory = random_opponents
     click(app, app.flow.current.buttons["new"])
@@ -109,7 +109,8 @@ def new_game_against_one(app, preview: str = "learning", seed: int = 5):
     press(app, "fast-forward")
     lay_taws(app)
     assert app.flow.state == "Aim"
-    close_tip(app)
+    if not keep_tip:  # the first-turn tip closed (nothing aims or shoots while it is open), unless it is looked at
+        close_tip(app)
     return app.flow.current
 
 
@@ -184,6 +185,7 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
     for _ in range(limit):
         state = app.flow.state
         if state in states:
+            close_tip(app)  # at the person's aim: ready to aim (nothing aims or shoots while the tip is open)
             return state
         if state == "Aim" and app.flow.current.check.busy:
             shoot_anyway_if_asked(app)

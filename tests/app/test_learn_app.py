@@ -192,7 +192,7 @@ def test_the_first_turn_tip_shows_until_dismissed_for_good(fresh_app):
     from game.app.settings import load_settings
 
     app = fresh_app
-    aim = new_game_against_one(app)
+    aim = new_game_against_one(app, keep_tip=True)
     assert aim.tip is not None and aim.tip.shown and "cut shot" in aim.tip.text["text"]
     click(app, aim.tip.never_button)
     assert not aim.tip.shown and app.settings.first_tip is False

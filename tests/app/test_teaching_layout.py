@@ -27,7 +27,7 @@ def test_the_goal_is_one_line_and_the_tip_the_verdict_and_the_coach_stay_in_thei
         goal = app.flow.current.goal
         assert goal.component("text0").textNode.getNumRows() == 1
         click(app, app.flow.current.back_button)
-        aim = new_game_against_one(app)
+        aim = new_game_against_one(app, keep_tip=True)
         assert aim.tip is not None and aim.tip.shown  # the first turn's tip
         tip, tip_words = _box(aim.tip.frame, app), _words(aim.tip.text, app)
         assert _inside(tip_words, tip), "the tip's words spill out of its panel"
