@@ -51,7 +51,10 @@ class LayTawsState(State):
         self.on_action("place-press", lambda: setattr(self, "placing", True))
         self.on_action("place-release", lambda: setattr(self, "placing", False))
         self.add_task(self._frame, "frame")
-        self._next_person()
+        if self.queue:
+            self._next_person()
+        else:  # nobody at the machine lays a taw: on next frame, since the flow cannot move on inside enter()
+            self.add_countdown(0.0, self._next_person)
 
     def _next_person(self) -> None:
         if not self.queue:
