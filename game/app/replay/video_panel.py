@@ -13,7 +13,7 @@ from game.app.hud import theme
 from game.app.replay.video_job import JobState, VideoJob, video_path
 from game.replay.model import Replay
 
-TOP_RIGHT = (-0.3, -0.2)      # under the viewer's Back button (a2dTopRight units)
+TOP_RIGHT = (-0.85, -0.08)    # left of the viewer's Back button, in its row above the captions (a2dTopRight units)
 PANEL = (-1.12, -0.02, -0.5, -0.27)
 WORDS_WIDTH = 1.0
 
