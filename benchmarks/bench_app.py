@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app_turns import into_first_turn  # noqa: E402 (beside this file)
+
 
 def _until_shot(app) -> None:
     """A shot its preview warns of is asked about first: answer Shoot anyway, as the player would."""
@@ -50,22 +52,6 @@ def _frames(app, n: int) -> tuple[float, float]:
 
     wall, cpu = measure_frames(app.taskMgr.step, app.win.getScreenshot, frames=n, warm_up=1, clock=both_clocks)
     return float(wall), float(cpu)
-
-
-def _into_first_turn(app) -> None:
-    from direct.gui import DirectGuiGlobals as DGG
-
-    def click(button) -> None:
-        app.messenger.send(DGG.B1CLICK + button.guiId, [None])
-        app.taskMgr.step()
-
-    click(app.flow.current.buttons["new"])
-    click(app.flow.current.start_button)
-    for _ in range(2):  # the hat's fall, then the planets taken
-        app.messenger.send("taw-fast-forward")
-        app.taskMgr.step()
-    if app.flow.state != "Aim":
-        raise SystemExit(f"bench_app: expected the human's first turn (Aim), found {app.flow.state}")
 
 
 def measure(frames: int, size: tuple[int, int], detect: bool,
@@ -96,7 +82,7 @@ def measure(frames: int, size: tuple[int, int], detect: bool,
             else:
                 chosen = "shadows medium (1024), render scale 1"
             out["menu"] = _frames(app, frames)
-            _into_first_turn(app)
+            into_first_turn(app)
             out["aim"] = _frames(app, frames)
             # the aim screen opens aimed at the Sun; hold the button 0.75 s (60 steps a second) and let go
             app.messenger.send("taw-shoot-press")

@@ -30,6 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app_turns import into_first_turn  # noqa: E402 (beside this file)
+
 
 def _p90(values: list[float]) -> float:
     ordered = sorted(values)
@@ -67,16 +69,7 @@ def _build(size):
 
 
 def _first_turn(app):
-    from direct.gui import DirectGuiGlobals as DGG
-
-    app.messenger.send(DGG.B1CLICK + app.flow.current.buttons["new"].guiId, [None])
-    app.taskMgr.step()
-    app.messenger.send(DGG.B1CLICK + app.flow.current.start_button.guiId, [None])
-    app.taskMgr.step()
-    for _ in range(2):
-        app.messenger.send("taw-fast-forward")
-        app.taskMgr.step()
-    assert app.flow.state == "Aim", app.flow.state
+    into_first_turn(app)
     return app.flow.current
 
 

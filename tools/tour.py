@@ -138,7 +138,7 @@ class _Tour:
             self.app.view.snap()
             self.shoot("ai-aiming.png")
             self.ai_aim_shown = True
-        elif state in ("HatDrop", "Thinking", "AiAim", "Shot"):
+        elif state in ("HatDrop", "LayTaws", "Thinking", "AiAim", "Shot"):
             self.send("fast-forward")
         elif state == "Ruling" and flow.current.choosing:   # everyone at the machine out
             self.click(flow.current.watch_button)
