@@ -104,55 +104,84 @@ def _free(layout: object, table: dict[str, Point], body: str, spot: Point, clear
     return all(math.dist(spot, p) >= r + _radius(layout, b) + clearance for b, p in table.items() if b != body)
 
 
+TOUCH = 2e-4  # m: bodies pressed together, a hair apart
+
+
+def _sun_on_planet(rng: random.Random, layout, table: dict[str, Point]) -> None:
+    """The Sun pressed against a planet, if there is room."""
+    from game.rules.layout import PLANETS, SUN
+
+    planet = rng.choice(PLANETS)
+    px, py = table[planet]
+    a = rng.uniform(0, 2 * math.pi)
+    d = layout.sun_radius + layout.marble_radius + TOUCH
+    spot = (px + d * math.cos(a), py + d * math.sin(a))
+    if _free(layout, {b: p for b, p in table.items() if b not in (SUN, planet)}, SUN, spot):
+        table[SUN] = spot
+
+
+def _saturn_cluster(rng: random.Random, layout, table: dict[str, Point]) -> None:
+    """Saturn's satellites packed into his ring, a hair apart; those with no room left go home."""
+    from game.rules.layout import satellite_ids
+
+    cx, cy = layout.saturn_home()
+    sats = satellite_ids("saturn", layout.satellites["saturn"])
+    for sid in sats:
+        del table[sid]
+    placed = 0
+    for _ in range(4000):
+        if placed == len(sats):
+            break
+        r = rng.uniform(2 * layout.marble_radius + TOUCH, layout.saturn_ring_radius)
+        a = rng.uniform(0, 2 * math.pi)
+        spot = (cx + r * math.cos(a), cy + r * math.sin(a))
+        if _free(layout, table, sats[placed], spot, TOUCH):
+            table[sats[placed]] = spot
+            placed += 1
+    for sid in sats[placed:]:
+        table[sid] = layout.home_positions()[sid]
+
+
+def _sun_knot(rng: random.Random, layout, table: dict[str, Point]) -> None:
+    """Marbles of Mercury's, Venus's and the Earth's sets drawn into a knot round the Sun."""
+    for body in ["mercury", "venus", "earth", "earth.1"]:
+        del table[body]
+        for _ in range(400):
+            a = rng.uniform(0, 2 * math.pi)
+            r = rng.uniform(layout.sun_radius + layout.marble_radius + TOUCH, 0.05)
+            spot = (r * math.cos(a), r * math.sin(a))
+            if _free(layout, table, body, spot, TOUCH):
+                table[body] = spot
+                break
+        else:
+            table[body] = layout.home_positions()[body]
+
+
+CROWD_BUILDERS = {"sun_on_planet": _sun_on_planet, "saturn_cluster": _saturn_cluster, "sun_knot": _sun_knot}
+
+
+def _aim(rng: random.Random, table: dict[str, Point], taw: str) -> tuple[float, str | None]:
+    """Half the shots aimed at a body (which), half anywhere."""
+    if rng.random() < 0.5:
+        aimed_at = rng.choice([b for b in table if b != taw])
+        tx, ty = table[aimed_at]
+        sx, sy = table[taw]
+        return math.degrees(math.atan2(ty - sy, tx - sx)), aimed_at
+    return rng.uniform(0.0, 360.0), None
+
+
 def build_case(seed: int, cap: float) -> PhysicsCase:
     """A table, a shooter and a shot, all from ``seed``."""
     from game.match.table import free_spot_on_line
-    from game.rules.layout import PLANETS, SUN, Layout, satellite_ids, taw_id
+    from game.rules.layout import PLANETS, Layout, taw_id
 
     rng = random.Random(seed)
     layout = Layout()
     crowd = rng.choice(CROWDS)
     players = tuple(sorted(rng.sample(PLANETS, rng.randint(1, 7)), key=PLANETS.index))
     table: dict[str, Point] = dict(layout.home_positions())
-    touch = 2e-4  # m: bodies pressed together, a hair apart
-    if crowd == "sun_on_planet":
-        planet = rng.choice(PLANETS)
-        px, py = table[planet]
-        a = rng.uniform(0, 2 * math.pi)
-        d = layout.sun_radius + layout.marble_radius + touch
-        spot = (px + d * math.cos(a), py + d * math.sin(a))
-        if _free(layout, {b: p for b, p in table.items() if b not in (SUN, planet)}, SUN, spot):
-            table[SUN] = spot
-    elif crowd == "saturn_cluster":
-        cx, cy = layout.saturn_home()
-        sats = satellite_ids("saturn", layout.satellites["saturn"])
-        for sid in sats:
-            del table[sid]
-        placed = 0
-        for _ in range(4000):
-            if placed == len(sats):
-                break
-            r = rng.uniform(2 * layout.marble_radius + touch, layout.saturn_ring_radius)
-            a = rng.uniform(0, 2 * math.pi)
-            spot = (cx + r * math.cos(a), cy + r * math.sin(a))
-            if _free(layout, table, sats[placed], spot, touch):
-                table[sats[placed]] = spot
-                placed += 1
-        for sid in sats[placed:]:  # no room left in the ring: back home
-            table[sid] = layout.home_positions()[sid]
-    elif crowd == "sun_knot":
-        # Marbles of Mercury's and Venus's sets drawn into a knot round the Sun.
-        for body in ["mercury", "venus", "earth", "earth.1"]:
-            del table[body]
-            for _ in range(400):
-                a = rng.uniform(0, 2 * math.pi)
-                r = rng.uniform(layout.sun_radius + layout.marble_radius + touch, 0.05)
-                spot = (r * math.cos(a), r * math.sin(a))
-                if _free(layout, table, body, spot, touch):
-                    table[body] = spot
-                    break
-            else:
-                table[body] = layout.home_positions()[body]
+    if crowd in CROWD_BUILDERS:
+        CROWD_BUILDERS[crowd](rng, layout, table)
     for planet in players:
         taw = taw_id(planet)
         _angle, spot = free_spot_on_line(layout, table, taw, rng.choice(PLANETS), rng.uniform(0, 360))
@@ -160,14 +189,7 @@ def build_case(seed: int, cap: float) -> PhysicsCase:
     shooter = rng.choice(players)
     taw = taw_id(shooter)
     speed = cap if rng.random() < 0.35 else rng.uniform(0.0, cap) or cap
-    aimed_at = None
-    if rng.random() < 0.5:
-        aimed_at = rng.choice([b for b in table if b != taw])
-        tx, ty = table[aimed_at]
-        sx, sy = table[taw]
-        direction = math.degrees(math.atan2(ty - sy, tx - sx))
-    else:
-        direction = rng.uniform(0.0, 360.0)
+    direction, aimed_at = _aim(rng, table, taw)
     spin = 0.0 if rng.random() < 0.4 else rng.uniform(-1.0, 1.0)
     return PhysicsCase(seed, crowd, players, shooter, speed, direction, aimed_at, table, spin)
 
@@ -209,23 +231,11 @@ def graze_bound(speed: float, reach: float, substep_hz: float) -> float:
     return step * step / (2.0 * reach)
 
 
-def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
-    """Fire the case's shot and check it; problems go into ``report``."""
-    from game.physics import PhysicsConfig, Simulation, shot_velocity
-    from game.physics.materials import GLASS
-    from game.physics.config import GRAVITY
-    from game.physics.motion import Ground, evolve, flick
-    from game.rules.events import AllAtRest, BodyOut, Contact, ShotStarted
-    from game.rules.layout import Layout, taw_id
-    from game.rules.referee import judge
-    from game.rules.state import new_game
+def _fire(case: PhysicsCase, layout, config, radii: dict[str, float], report: PhysicsFuzzReport, tag: str) -> list | None:
+    """The shot in a fresh world, every frame checked; its event log, or None if it raised (a problem)."""
+    from game.physics import Simulation, shot_velocity
+    from game.rules.layout import taw_id
 
-    layout = Layout()
-    config = PhysicsConfig.for_layout(layout)
-    taw = taw_id(case.shooter)
-    tag = (f"seed {case.seed} ({case.crowd}, {case.shooter} at {case.speed:.3f} m/s toward {case.direction:.2f}, "
-           f"spin {case.spin:+.2f})")
-    radii = {b: _radius(layout, b) for b in case.table}
     checker = FrameChecker(radii, report.stats, tolerance=flight_tolerance(config.max_shot_speed, config.substep_hz))
     checker.context = tag
     events: list = []
@@ -242,18 +252,25 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
                 sunk.append(f"t={t:.3f}: {bid} at height {z * 1000:.4f} mm, not {height * 1000:.4f} mm")
     try:
         sim.bus.subscribe(events.append)
-        sim.shoot(taw, shot_velocity(case.speed, case.direction), spin=case.spin)
+        sim.shoot(taw_id(case.shooter), shot_velocity(case.speed, case.direction), spin=case.spin)
         sim.run_to_rest(on_frame=on_frame)
     except Exception as err:  # noqa: BLE001 - the finding
         report.problems.append(f"{tag}: {type(err).__name__}: {err}")
-        return
+        return None
     finally:
         sim.close()
     report.cases += 1
     report.problems += [f"{tag}: {s}" for s in sunk]
+    return events
+
+
+def _check_log(events: list, config, radii: dict[str, float], report: PhysicsFuzzReport, tag: str) -> bool:
+    """The log runs from the shot to rest in time order, nothing rests outside or overlapping; False if unusable."""
+    from game.rules.events import AllAtRest, BodyOut, Contact, ShotStarted
+
     if not events or not isinstance(events[0], ShotStarted) or not isinstance(events[-1], AllAtRest):
         report.problems.append(f"{tag}: the log does not run from ShotStarted to AllAtRest")
-        return
+        return False
     rest = events[-1]
     report.max_rest_t = max(report.max_rest_t, rest.t)
     if rest.t >= config.max_shot_time - 1e-9:
@@ -261,43 +278,58 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     times = [e.t for e in events]
     if times != sorted(times):
         report.problems.append(f"{tag}: events out of time order")
-    contacts = [e for e in events if isinstance(e, Contact)]
-    report.contacts += len(contacts)
-    gone = [e.body for e in events if isinstance(e, BodyOut)]
-    report.bodies_out += len(gone)
+    report.contacts += sum(1 for e in events if isinstance(e, Contact))
+    report.bodies_out += sum(1 for e in events if isinstance(e, BodyOut))
     for body, (x, y) in rest.positions.items():
         if math.hypot(x, y) > config.play_radius + 1e-6:
             report.problems.append(f"{tag}: {body} rests beyond the play circle")
     report.problems += [f"{tag}: at rest {p}" for p in rest_overlaps(rest.positions, radii, REST_OVERLAP)]
-    if case.aimed_at is not None:
-        report.aimed += 1
-        ahead = in_the_way(case.table, taw, case.direction, lambda b: radii[b])
-        ground = Ground(layout.marble_radius, GLASS.sliding_friction, GLASS.rolling_resistance, GRAVITY)
-        reach = evolve(flick(case.speed, 0.0, case.spin, layout.marble_radius), ground, config.max_shot_time)[0]
-        shallow = graze_bound(case.speed, 2 * layout.marble_radius, config.substep_hz) + 5e-5
-        solid = [a for a in ahead if a[2] > shallow]
-        if solid and solid[0][0] < 0.8 * reach:
-            report.aimed_checked += 1
-            expected = solid[0][1]
-            # Grazes shallower than one substep can resolve, ahead of the first solid hit, may be met or missed.
-            either = {a[1] for a in ahead if a[0] < solid[0][0] and a[2] <= shallow}
-            mine = [c for c in contacts if c.involves(taw)]
-            if not mine:
-                report.problems.append(f"{tag}: aimed at {case.aimed_at}, {expected} in the way "
-                                       f"{solid[0][0] * 1000:.0f} mm off, and the taw touched nothing")
-            elif mine[0].other(taw) != expected and mine[0].other(taw) not in either:
-                report.problems.append(f"{tag}: aimed at {case.aimed_at}; first touched {mine[0].other(taw)}, "
-                                       f"not {expected} ({solid[0][0] * 1000:.0f} mm along the ray)")
-            elif either and mine[0].other(taw) not in either:
-                report.shallow_grazes_missed += 1
-                depth = max(a[2] for a in ahead if a[1] in either)
-                report.deepest_graze_missed = max(report.deepest_graze_missed, depth)
-    # The referee: every body is accounted for, the ledger balances.
-    try:
-        on_table = {b: p for b, p in case.table.items()}
-        state = new_game(case.players, layout, positions=on_table, sun_released=True, first_shot_done=True)
-        from dataclasses import replace
+    return True
 
+
+def _check_aimed(case: PhysicsCase, events: list, layout, config, radii: dict[str, float],
+                 report: PhysicsFuzzReport, tag: str) -> None:
+    """An aimed shot that reaches a solid target meets it first (no tunnelling); shallow grazes may go either way."""
+    from game.physics.config import GRAVITY
+    from game.physics.materials import GLASS
+    from game.physics.motion import Ground, evolve, flick
+    from game.rules.events import Contact
+    from game.rules.layout import taw_id
+
+    taw = taw_id(case.shooter)
+    report.aimed += 1
+    ahead = in_the_way(case.table, taw, case.direction, lambda b: radii[b])
+    ground = Ground(layout.marble_radius, GLASS.sliding_friction, GLASS.rolling_resistance, GRAVITY)
+    reach = evolve(flick(case.speed, 0.0, case.spin, layout.marble_radius), ground, config.max_shot_time)[0]
+    shallow = graze_bound(case.speed, 2 * layout.marble_radius, config.substep_hz) + 5e-5
+    solid = [a for a in ahead if a[2] > shallow]
+    if not solid or solid[0][0] >= 0.8 * reach:
+        return
+    report.aimed_checked += 1
+    expected = solid[0][1]
+    either = {a[1] for a in ahead if a[0] < solid[0][0] and a[2] <= shallow}
+    mine = [e for e in events if isinstance(e, Contact) and e.involves(taw)]
+    if not mine:
+        report.problems.append(f"{tag}: aimed at {case.aimed_at}, {expected} in the way "
+                               f"{solid[0][0] * 1000:.0f} mm off, and the taw touched nothing")
+    elif mine[0].other(taw) != expected and mine[0].other(taw) not in either:
+        report.problems.append(f"{tag}: aimed at {case.aimed_at}; first touched {mine[0].other(taw)}, "
+                               f"not {expected} ({solid[0][0] * 1000:.0f} mm along the ray)")
+    elif either and mine[0].other(taw) not in either:
+        report.shallow_grazes_missed += 1
+        depth = max(a[2] for a in ahead if a[1] in either)
+        report.deepest_graze_missed = max(report.deepest_graze_missed, depth)
+
+
+def _check_referee(case: PhysicsCase, events: list, layout, report: PhysicsFuzzReport, tag: str) -> None:
+    """The referee rules on the log: every body is accounted for and the ledger balances."""
+    from dataclasses import replace
+
+    from game.rules.referee import judge
+    from game.rules.state import new_game
+
+    try:
+        state = new_game(case.players, layout, positions=dict(case.table), sun_released=True, first_shot_done=True)
         state = replace(state, turn=state.players.index(case.shooter))
         ruling = judge(state, case.shooter, events, layout)
     except Exception as err:  # noqa: BLE001
@@ -306,6 +338,24 @@ def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
     after = dict(ruling.state.positions)
     report.problems += [f"{tag}: {p}" for p in check_shot_accounting(case.table, events, ruling, after)]
     report.problems += [f"{tag}: {p}" for p in check_ledger(ruling.state, state.marbles_in_game)]
+
+
+def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
+    """Fire the case's shot and check it; problems go into ``report``."""
+    from game.physics import PhysicsConfig
+    from game.rules.layout import Layout
+
+    layout = Layout()
+    config = PhysicsConfig.for_layout(layout)
+    tag = (f"seed {case.seed} ({case.crowd}, {case.shooter} at {case.speed:.3f} m/s toward {case.direction:.2f}, "
+           f"spin {case.spin:+.2f})")
+    radii = {b: _radius(layout, b) for b in case.table}
+    events = _fire(case, layout, config, radii, report, tag)
+    if events is None or not _check_log(events, config, radii, report, tag):
+        return
+    if case.aimed_at is not None:
+        _check_aimed(case, events, layout, config, radii, report, tag)
+    _check_referee(case, events, layout, report, tag)
 
 
 def fuzz_physics(seed: int, cases: int, on_case: Callable[[int], None] | None = None) -> PhysicsFuzzReport:
