@@ -1,0 +1,45 @@
+"""Reference pages say what is true now; what was measured before a change, and why, lives in docs/decisions.md."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HISTORY_PAGES = {"decisions.md"}  # the one page whose job is the past
+REFERENCE_PAGES = sorted(p for p in (ROOT / "docs").glob("*.md") if p.name not in HISTORY_PAGES) + [ROOT / "README.md"]
+
+UNIT = r"(?:ms|µs|s|%|MiB|MB|GB|KB|x|×)"
+DATED = [
+    ("a figure that became another", re.compile(rf"\d[\d.,]*\s*{UNIT}?\s*(?:→|->)\s*[−-]?\d[\d.,]*\s*{UNIT}")),
+    ("'was N ms'", re.compile(rf"\bwas (?:about |only )?[\d.,]+\s?{UNIT}")),
+    ("'(was ...)'", re.compile(r"\(was\b")),
+    ("'Before,'", re.compile(r"\bBefore,")),
+    ("'it was N'", re.compile(r"\bit was \d")),
+    ("'used to'", re.compile(r"\bused to\b")),
+]
+
+
+def dated_phrases(text: str) -> list[str]:
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for what, pattern in DATED:
+            if pattern.search(line):
+                found.append(f"line {number}: {what}: {line.strip()[:100]}")
+    return found
+
+
+def test_the_check_finds_each_kind_of_dated_phrase():
+    history = ["saturn 5.26 → 3.10 ms", "it was 5 ms before", "the taw (was 44.5 ms)",
+               "Before, the taw arrived rolling", "it used to glide"]
+    assert all(dated_phrases(line) for line in history)
+    present = ["aim changed → preview drawn 20 ms", "← → slides the taw", "the cap is 3.8 m/s",
+               "where it was placed"]
+    assert not any(dated_phrases(line) for line in present)
+
+
+@pytest.mark.parametrize("page", REFERENCE_PAGES, ids=lambda p: p.name)
+def test_reference_pages_carry_no_history(page):
+    assert dated_phrases(page.read_text(encoding="utf-8")) == []
