@@ -61,15 +61,18 @@ def test_the_opening_hint_prints_its_spin_and_played_as_printed_keeps_mercury_in
 
 
 def _game_positions(count: int) -> list:
-    """States from a seeded game between two random players: a few real middle-game tables."""
+    """States from seeded games between two random players, once the Sun is released: real middle-game tables."""
     from game.match.players import RandomPlayer
 
-    match = Match({"mercury": RandomPlayer(3), "earth": RandomPlayer(4)}, house=HOUSE)
     states = []
-    while len(states) < count and not match.is_over():
-        match.play_turn()
-        if match.state.sun_released and not match.is_over() and len(match.history) % 2 == 0:
-            states.append(match.state)
+    for seed in range(3, 43, 2):  # the first seeded games whose Sun is released (rule 3) before they end
+        match = Match({"mercury": RandomPlayer(seed), "earth": RandomPlayer(seed + 1)}, house=HOUSE)
+        while len(states) < count and not match.is_over():
+            match.play_turn()
+            if match.state.sun_released and not match.is_over() and len(match.history) % 2 == 0:
+                states.append(match.state)
+        if len(states) == count:
+            break
     return states
 
 
