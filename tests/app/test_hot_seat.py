@@ -185,7 +185,7 @@ def _until_ann_is_out(app, seats):
         assert state != "GameOver", "Ann never went out"
         if state == "Aim":
             human_shot(app, 0.6)
-        elif state in ("HatDrop", "Thinking", "Shot", "Ruling", "AiAim"):
+        elif state in ("HatDrop", "LayTaws", "Thinking", "Shot", "Ruling", "AiAim"):
             press(app, "fast-forward")
         else:
             step(app)
