@@ -44,8 +44,13 @@ def house_of(view: MatchView) -> Any:
     return HouseRules()
 
 
+def placement_lines(view: MatchView) -> tuple[str, ...]:
+    """The lines the match lets the shooter lay his taw on before this shot; () for where it lies (rule 17)."""
+    return tuple(view.placements.orbits) if view.placements is not None else ()
+
+
 def situation_from_view(view: MatchView) -> Situation:
-    orbits = tuple(view.placements.orbits) if view.placements is not None else ()
+    orbits = placement_lines(view)
     return Situation(layout=view.layout, house=house_of(view), state=rule_state_of(view), shooter=view.shooter,
                      positions=dict(view.positions), placement_orbits=orbits, max_speed=view.max_speed)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from game.ai.candidates import Candidate
 from game.ai.levels import Level, get_level
@@ -53,13 +54,26 @@ class Advice:
     safe: bool = True  # the shot keeps its player in with no foul (False: no candidate does)
 
 
-def situation_for(state: RuleState, house: HouseRules, layout: Layout) -> Situation:
-    """What the planner needs to know for the player whose turn it is."""
+def situation_for(state: RuleState, house: HouseRules, layout: Layout,
+                  lines: Sequence[str] | None = None) -> Situation:
+    """What the planner needs to know for the player whose turn it is.
+
+    ``lines``: the lines the match lets him lay his taw on before this shot
+    (``MatchView.placements``; empty: he shoots from where it lies).  The
+    rule state alone cannot tell a taw laid at the setup from one still to be
+    laid, and after the setup every player shoots from where his taw rests
+    (rule 17), so a game passes what its match offers.  None: what the rule
+    state offers, as a match started from that state (a scenario, a lesson)
+    plays it.
+    """
     shooter = state.next_shooter()
     if shooter is None or state.finished:
         raise ValueError("the game is over: nobody is to shoot")
-    options = start_options(state, shooter, house)
-    orbits = tuple(options.orbits) if options is not None else ()
+    if lines is None:
+        options = start_options(state, shooter, house)
+        orbits = tuple(options.orbits) if options is not None else ()
+    else:
+        orbits = tuple(lines)
     max_speed = PhysicsConfig.for_layout(layout).max_shot_speed
     return Situation(layout=layout, house=house, state=state, shooter=shooter, positions=dict(state.positions),
                      placement_orbits=orbits, max_speed=max_speed)
@@ -79,9 +93,9 @@ STAY_IN = Goal(GoalKind.STAY_IN)
 
 
 def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,
-            seed: int, goal: Goal | None) -> Advice:
+            seed: int, goal: Goal | None, lines: Sequence[str] | None) -> Advice:
     started = time.perf_counter()
-    sit = situation_for(state, house, layout)
+    sit = situation_for(state, house, layout, lines)
     chosen = get_level(level)
     decision = plan(ctx, sit, chosen, seed_for(seed, "coach", state.round, state.shots, sit.shooter), safe_only=True)
     ctx.check()
@@ -121,21 +135,24 @@ def _best_for_goal(ctx: PlanContext, sit: Situation, level: Level, goal: Goal) -
 
 
 def start_advice(state: RuleState, house: HouseRules, layout: Layout, pool: PlannerPool,
-                 level: str = DEFAULT_LEVEL, seed: int = 0, goal: Goal | None = None) -> PlanHandle[Advice]:
+                 level: str = DEFAULT_LEVEL, seed: int = 0, goal: Goal | None = None,
+                 lines: Sequence[str] | None = None) -> PlanHandle[Advice]:
     """Ask for advice in the background: poll ``done()``, then ``result()``; ``cancel()`` returns at once.
 
     ``goal``: a lesson's, which the advice meets if any of the AI's candidates does.
+    ``lines``: where the match lets the shooter lay his taw (``situation_for``).
     """
     if get_level(level).random_play:
         raise ValueError(f"the {level} level does not plan; the coach needs a planning level")
-    situation_for(state, house, layout)  # refuse a finished game here, not in the thread
-    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed, goal))
+    situation_for(state, house, layout, lines)  # refuse a finished game here, not in the thread
+    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed, goal, lines))
 
 
 def advise(state: RuleState, house: HouseRules, layout: Layout, level: str = DEFAULT_LEVEL, seed: int = 0,
-           pool: PlannerPool | None = None, goal: Goal | None = None) -> Advice:
+           pool: PlannerPool | None = None, goal: Goal | None = None,
+           lines: Sequence[str] | None = None) -> Advice:
     """The coach's advice, waiting for it (headless use: ``taw hint``, tests)."""
     if pool is not None:
-        return start_advice(state, house, layout, pool, level, seed, goal).result()
+        return start_advice(state, house, layout, pool, level, seed, goal, lines).result()
     with PlannerPool(0) as inline:
-        return start_advice(state, house, layout, inline, level, seed, goal).result()
+        return start_advice(state, house, layout, inline, level, seed, goal, lines).result()

@@ -111,8 +111,6 @@ def test_no_preview_asks_nothing_and_draws_nothing(fresh_app):
     assert app.previewer is None and aim.shot_preview.shown is None
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: with taws laid at the setup the coach still offers the first "
-                   "shooter a new spot on his line (225°), while the aim screen shoots from where the taw lies (270°)")
 def test_the_coach_shows_a_ghost_snaps_on_h_and_is_cancelled_by_the_shot(fresh_app):
     app = fresh_app
     aim = new_game_against_one(app)

@@ -10,6 +10,7 @@ the rules' terms.  Shooting, leaving the screen or the game ends the plan.
 
 from __future__ import annotations
 
+from game.ai.player import placement_lines
 from game.ai.workers import Cancelled, PlanHandle
 from game.app.hud import theme
 from game.app.hud.verdict_words import TONE_COLOURS, CoachPanel, verdict_text
@@ -50,7 +51,8 @@ class ShotCoach:
         self.asked += 1
         try:
             self.handle = start_advice(self.view.rule_state, self.house, self.view.layout, self.app.coach_planner(),
-                                       level=COACH_LEVEL, seed=self.view.turn, goal=self.goal)
+                                       level=COACH_LEVEL, seed=self.view.turn, goal=self.goal,
+                                       lines=placement_lines(self.view))
         except ValueError as err:
             self.panel.say(f"The coach cannot help here: {err}.", theme.DIM_INK)
             return
