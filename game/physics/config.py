@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.physics.terrain import Terrain
+from game.rules.house import HouseRules
 from game.rules.layout import Layout
 
 GRAVITY = 9.81  # m/s^2
@@ -27,6 +29,8 @@ class PhysicsConfig:
       and the shot declared at rest.
     * ``rest_speed``: speed under which a rolling body is stopped and put to
       sleep (the rolling resistance brings it there in the tick it stops).
+    * ``ground``: the ground's heights (``terrain.py``); the smooth plane by
+      default.  A game's comes from its house rules (``for_game``).
     """
 
     substep_hz: int = 480
@@ -36,6 +40,7 @@ class PhysicsConfig:
     play_radius: float = Layout().play_radius
     rest_speed: float = 1e-3
     gravity: float = GRAVITY
+    ground: Terrain = Terrain()
 
     def __post_init__(self) -> None:
         if self.substep_hz <= 0 or self.substeps_per_call <= 0:
@@ -63,3 +68,8 @@ class PhysicsConfig:
     def for_layout(layout: Layout, **changes: object) -> "PhysicsConfig":
         """The default config with the play circle of ``layout``."""
         return PhysicsConfig(play_radius=layout.play_radius, **changes)  # type: ignore[arg-type]
+
+    @staticmethod
+    def for_game(layout: Layout, house: HouseRules, **changes: object) -> "PhysicsConfig":
+        """The config of a game: the play circle of ``layout``, the ground ``house`` names."""
+        return PhysicsConfig.for_layout(layout, ground=Terrain.from_house(house), **changes)

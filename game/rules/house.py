@@ -92,6 +92,13 @@ class TawOffTable(StrEnum):
     WHERE_IT_LEFT = "where_it_left"  # put down just inside the edge where it left
 
 
+class GroundKind(StrEnum):
+    """The ground the game is played on: a smooth plane, or rough earth with gentle slopes and hollows."""
+
+    SMOOTH = "smooth"
+    ROUGH = "rough"
+
+
 class StartOn(StrEnum):
     """Rules 14 and 17: a free start is on a painted line, or anywhere in the region."""
 
@@ -111,6 +118,7 @@ RULE4_PAYERS = tuple(Rule4Payer)
 RULE8_ORBITS = tuple(Rule8Orbit)
 TAWS_LAID = tuple(TawsLaid)
 TAW_OFF_TABLE = tuple(TawOffTable)
+GROUNDS = tuple(GroundKind)
 
 
 class HouseRuleError(UserError):
@@ -162,6 +170,11 @@ class HouseRules:
     first_taw_on: StartOn = StartOn.LINE
     comet_start_on: StartOn = StartOn.LINE
     comets_need_satellites: bool = True  # Mercury and Venus, with none, never become comets
+
+    # -- the ground (``game.physics.terrain``) ---------------------------------
+    ground: GroundKind = GroundKind.SMOOTH
+    ground_roughness_mm: float = 3.0  # rough earth: the heights' root-mean-square, millimetres
+    ground_seed: int = 1              # rough earth: which ground (the same seed, the same ground)
 
     def __post_init__(self) -> None:
         # A mode given as its plain string (a caller's ``HouseRules(rule3_gate="off")``) becomes its member.
@@ -219,6 +232,12 @@ _LIMITS: dict[str, tuple[int, int]] = {
     "rule15_forfeit": (0, 100),
     "rule16_forfeit": (0, 100),
     "rule17_forfeit": (0, 100),
+    "ground_seed": (0, 2**31 - 1),
+}
+
+# Numbers with bounds and units of their own; every other number is 0 ... 0.1 metres or seconds.
+_FLOAT_LIMITS: dict[str, tuple[float, float, str]] = {
+    "ground_roughness_mm": (0.5, 8.0, "millimetres"),
 }
 
 
@@ -238,9 +257,9 @@ def _check(source: str, key: str, value: Any, default: Any) -> Any:
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise HouseRuleError(f"{where}: must be a number, not {value!r}")
-        unit = "seconds" if key.endswith("_s") else "metres"
-        if not 0.0 <= value <= 0.1:
-            raise HouseRuleError(f"{where}: must lie between 0 and 0.1 {unit}, not {value}")
+        low, high, unit = _FLOAT_LIMITS.get(key, (0.0, 0.1, "seconds" if key.endswith("_s") else "metres"))
+        if not low <= value <= high:
+            raise HouseRuleError(f"{where}: must lie between {low:g} and {high:g} {unit}, not {value}")
         return float(value)
     if not isinstance(value, str):
         raise HouseRuleError(f"{where}: must be a string, not {value!r}")
