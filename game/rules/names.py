@@ -25,6 +25,13 @@ def who(name: str) -> str:
     return _PLANET_NAMES.get(name, name)
 
 
+def you_are(person: str, planet: str) -> str:
+    """'Ann, you are Venus', but 'You are Venus' for the solo player, whose name is "You"."""
+    if person.strip().casefold() == "you":
+        return f"You are {who(planet)}"
+    return f"{person}, you are {who(planet)}"
+
+
 def possessive(name: str) -> str:
     return who(name) + "'s"
 

@@ -186,7 +186,7 @@ def _rule16_take_up(sheet: ShotSheet) -> None:
         sheet.handled.add(b)
     if "saturn" in bodies and house.rule16_replace_saturn:
         owner = state.board["saturn"]
-        sheet.owe(16, owner, "", 1, f"{name} took Saturn up (house rule rule16_replace_saturn)",
+        sheet.owe(16, owner, "", 1, f"{name} took Saturn up (a house rule: Saturn is put down again)",
                   f"{names.acts(owner, 'puts')} a new marble down at Saturn's home spot",
                   replace_at=state.homes["saturn"], replace_body="saturn")
 

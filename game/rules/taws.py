@@ -101,9 +101,9 @@ def _taw_back(sheet: ShotSheet, player: str, taw: str) -> PutDown:
         inside = sheet.layout.play_radius - 2 * sheet.layout.marble_radius
         return PutDown(taw, (x * inside / r, y * inside / r), 0,
                        f"{whose} taw left the play area: it is put down just inside the edge where it left "
-                       f"(house rule taw_off_table)")
+                       f"(a house rule: the text is silent on a taw off the play area)")
     return PutDown(taw, sheet.state.homes[taw], 0, f"{whose} taw left the play area: he lays it again anywhere on "
-                                                   f"his own line (house rule taw_off_table)",
+                                                   f"his own line (a house rule: the text is silent on a taw off the play area)",
                    may_move_along_line=True)
 
 

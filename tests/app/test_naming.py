@@ -8,6 +8,7 @@ from game.app.hud.game_hud import PlayerLine, player_label, sun_words, turn_word
 from game.app.hud.naming import Naming
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.screens.hand_over import banner_text
+from game.app.screens.lay_taws import setup_banner
 
 
 def _naming() -> Naming:
@@ -60,3 +61,9 @@ def test_the_top_bar_names_the_suns_orbit_and_says_beyond_herschel_once_it_is_ou
     assert sun_words("earth") == "The Sun lies in the Earth's orbit"
     assert sun_words("beyond") == "The Sun lies beyond Herschel's orbit"
     assert sun_words(None) == ""
+
+
+def test_the_solo_player_named_you_is_not_called_you_twice():
+    assert banner_text("You", "venus") == "You are Venus: your shot"
+    assert setup_banner("You", "mars") == "You are Mars: lay your taw on your own line"
+    assert setup_banner("Ann", "earth") == "Ann, you are the Earth: lay your taw on your own line"

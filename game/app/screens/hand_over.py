@@ -15,7 +15,7 @@ from game.app.hud.widgets import Chooser
 from game.app.input.aiming import turn_start
 from game.app.screens.base import State
 from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS
-from game.rules.names import who
+from game.rules.names import you_are
 
 SENSITIVITIES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 AIM_AIDS = (0.0, 0.25, 0.5, 1.0)
@@ -23,7 +23,7 @@ AID_WORDS = {0.0: "off", 0.25: "short", 0.5: "half", 1.0: "full"}
 
 
 def banner_text(name: str, planet: str) -> str:
-    return f"{name}, you are {who(planet)}: your shot"
+    return f"{you_are(name, planet)}: your shot"
 
 
 def _nearest(choices: tuple[float, ...], value: float) -> float:

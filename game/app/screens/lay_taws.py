@@ -19,7 +19,7 @@ from game.app.screens.base import State
 from game.match.players import TawPlacement
 from game.match.table import free_spot_on_line
 from game.rules.layout import taw_id
-from game.rules.names import who
+from game.rules.names import you_are
 
 SLIDE_DEG_PER_S = 30.0
 TAP_DEG = 1.0
@@ -28,7 +28,7 @@ MOUSE_DEG_PER_SCREEN = 90.0
 
 def setup_banner(name: str, planet: str) -> str:
     """'Ann, you are Venus: lay your taw on your own line'."""
-    return f"{name}, you are {who(planet)}: lay your taw on your own line"
+    return f"{you_are(name, planet)}: lay your taw on your own line"
 
 
 class LayTawsState(State):
