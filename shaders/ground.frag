@@ -18,6 +18,8 @@ uniform vec3 u_sky_color;
 uniform vec3 u_bounce_color;
 uniform vec3 u_haze_color;
 uniform vec3 u_shadow;
+uniform vec4 u_relief;          // x: the slopes' gain in the sun's light; y: slope view on (1) or off (0);
+                                // z: metres between contour lines; w: the height a full tint stands for
 uniform mat4 p3d_ViewMatrixInverse;
 uniform struct p3d_LightSourceParameters {
     vec4 color;
@@ -27,6 +29,7 @@ uniform struct p3d_LightSourceParameters {
 } p3d_LightSource[1];
 
 in vec3 v_world;
+in vec3 v_normal;
 in vec4 v_shadow;
 out vec4 o_color;
 
@@ -81,6 +84,20 @@ void main() {
     float h1 = texture(u_noise, mat2(0.28, 0.96, -0.96, 0.28) * (p + step_dir) * 11.0).r;
     float relief = clamp(1.0 + (h0 - h1) * 1.4, 0.75, 1.25);
 
+    // the slope view: hollows tinted blue, crests amber, and a contour line every u_relief.z of height,
+    // under the chalk (the lines stay white)
+    if (u_relief.y > 0.5) {
+        float t = clamp(v_world.z / u_relief.w, -1.0, 1.0);
+        vec3 tint = t < 0.0 ? mix(vec3(1.0), vec3(0.55, 0.72, 1.15), -t) : mix(vec3(1.0), vec3(1.18, 0.95, 0.62), t);
+        albedo *= tint;
+        float level = v_world.z / u_relief.z;
+        float fl = max(fwidth(level), 1e-6);
+        float across = abs(fract(level + 0.5) - 0.5);   // 0 on a contour line
+        float thick = abs(mod(floor(level + 0.5), 4.0)) < 0.5 ? 1.4 : 0.8;   // every fourth line bolder
+        float contour = clamp(thick - across / fl, 0.0, 1.0) * smoothstep(0.6, 0.25, fl);
+        albedo = mix(albedo, vec3(0.16, 0.11, 0.07), 0.75 * contour);
+    }
+
     // chalk: seven orbits, the stakes ring, Saturn's ring
     float r = length(p) + (big.g - 0.5) * 0.0025;  // a hand-drawn wobble of a millimetre or so
     float fw = max(fwidth(r), 1e-6);
@@ -106,8 +123,10 @@ void main() {
     float chalk_amount = chalk * mix(0.62, 0.95, tooth) + dust * 0.12 * tooth;
     albedo = mix(albedo, vec3(0.90, 0.89, 0.85), clamp(chalk_amount, 0.0, 1.0));
 
-    // light: sun with shadow, sky from above, a little bounce
-    float ndl = max(u_sun_dir.z, 0.0);
+    // light: sun with shadow, sky from above, a little bounce; the ground's slopes, drawn a little
+    // steeper than they are (u_relief.x), turn towards the sun or away from it
+    vec3 n = normalize(vec3(v_normal.xy * u_relief.x, max(v_normal.z, 1e-3)));
+    float ndl = max(dot(n, u_sun_dir), 0.0);
     float sh = shadow_at(v_shadow);
     vec3 light = u_sun_color * ndl * sh * relief + u_sky_color * (0.9 + 0.1 * relief) + u_bounce_color * 0.15;
     vec3 color = albedo * light;

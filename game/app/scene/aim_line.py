@@ -9,6 +9,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from game.app.scene.ground_mesh import GroundHeights, densify, heights_under
+
 AIM_COLOR = (0.98, 0.96, 0.86)
 RING_COLOR = (1.0, 0.8, 0.3)
 RING_SEGMENTS = 48
@@ -18,8 +20,12 @@ MIN_WIDTH = 5.0 / 720.0  # the least width of a line on the screen, a share of t
 U, V = 6, 7  # a vertex's columns: x y z (an edge), the step out to it from the centre line, then u v
 
 
-def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
-    """Vertices (x, y, z, nx, ny, nz, u, v) of a flat strip along a polyline, and triangle indices.
+def ribbon(points: np.ndarray, width: float, ground: GroundHeights | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Vertices (x, y, z, nx, ny, nz, u, v) of a strip along a polyline on the ground, and triangle indices.
+
+    On a rough ``ground`` the polyline is first cut into pieces of at most
+    ``ground_mesh.MAX_SEGMENT`` and each vertex lies ``LIFT`` above the
+    ground under it, so the strip bends over crests and into hollows.
 
     (x, y, z) is an edge of the strip ``width`` wide, (nx, ny, nz) the step
     from the centre line out to it: the vertex shader widens the strip along
@@ -34,6 +40,8 @@ def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
     pts = pts[keep]
     if len(pts) < 2:
         return np.zeros((0, 8), dtype=np.float32), np.zeros(0, dtype=np.uint32)
+    if ground is not None and not ground.is_flat:
+        pts = densify(pts)
     seg = np.diff(pts, axis=0)
     seg_len = np.linalg.norm(seg, axis=1)
     seg_dir = seg / seg_len[:, None]
@@ -48,7 +56,7 @@ def ribbon(points: np.ndarray, width: float) -> tuple[np.ndarray, np.ndarray]:
     verts = np.zeros((2 * n, 8), dtype=np.float32)
     verts[0::2, :2] = pts + normal * half
     verts[1::2, :2] = pts - normal * half
-    verts[:, 2] = LIFT
+    verts[:, 2] = heights_under(ground, verts[:, 0].astype(np.float64), verts[:, 1].astype(np.float64)) + LIFT
     verts[0::2, 3:5] = normal * half
     verts[1::2, 3:5] = -normal * half
     verts[0::2, U] = u
@@ -110,9 +118,11 @@ class AimLine:
         duty: float = 0.55,
         color: tuple[float, float, float] = AIM_COLOR,
         hidden_from: Any = None,
+        ground: GroundHeights | None = None,
     ) -> None:
         from panda3d.core import TransparencyAttrib, Vec3, Vec4
 
+        self.ground = ground  # the heights it is laid on (None: the smooth plane)
         self.width = width
         self.dash = dash
         self.duty = duty
@@ -139,12 +149,12 @@ class AimLine:
         from panda3d.core import Vec3
 
         self.clear()
-        verts, tris = ribbon(np.asarray(points, dtype=np.float64).reshape(len(points), -1), self.width)
+        verts, tris = ribbon(np.asarray(points, dtype=np.float64).reshape(len(points), -1), self.width, self.ground)
         if len(tris):
             self._geom_np = self.node.attachNewNode(_geom_node("aim-ribbon", verts, tris))
             self.length = float(verts[-1, U])
         if ring is not None:
-            ring_verts, ring_tris = ribbon(circle(ring[0], ring[1]), self.width * 0.8)
+            ring_verts, ring_tris = ribbon(circle(ring[0], ring[1]), self.width * 0.8, self.ground)
             ring_verts[:, U] += 1.0  # away from u = 0, where the dash pattern starts
             self._ring_np = self.node.attachNewNode(_geom_node("aim-ring", ring_verts, ring_tris))
             self._ring_np.setShaderInput("u_aim_color", Vec3(*RING_COLOR))
@@ -153,8 +163,8 @@ class AimLine:
     def set_crosshair(self, centre: Sequence[float], heading_deg: float, size: float, strength: float = 1.0) -> None:
         """Only a crosshair (no path): four solid arms ``size`` metres long and a ring inside them."""
         self.clear()
-        parts = [ribbon(arm, self.width) for arm in crosshair_arms(centre, heading_deg, size)]
-        parts.append(ribbon(circle(centre, size * 0.6), self.width * 0.8))
+        parts = [ribbon(arm, self.width, self.ground) for arm in crosshair_arms(centre, heading_deg, size)]
+        parts.append(ribbon(circle(centre, size * 0.6), self.width * 0.8, self.ground))
         offset, verts, tris = 0, [], []
         for part_verts, part_tris in parts:
             part_verts[:, U] += 1.0  # away from u = 0, where the dash pattern starts

@@ -162,20 +162,25 @@ def ring_names(layout: Layout) -> list[ArcText]:
 
 
 def build(parent: Any, items: Sequence[ArcText], font: Any, name: str) -> Any:
-    """A NodePath of flat letters for ``items``, flattened into a few draw calls."""
+    """A NodePath of flat letters for ``items``, flattened into a few draw calls.
+
+    Each letter is the TextNode's generated geometry, not the TextNode
+    itself, so ``flattenStrong`` merges the letters into a few GeomNodes and
+    their corners can be laid on a rough ground (``ground_mesh.lay_on``).
+    """
     from panda3d.core import TextNode
 
     advance = advance_of(font)
     root = parent.attachNewNode(name)
+    letter = TextNode(f"{name}-letter")
+    letter.setFont(font)
+    letter.setAlign(TextNode.ACenter)
     for item in items:
         for glyph in arc_glyphs(item, advance):
             if glyph.char == " ":
                 continue
-            letter = TextNode(f"{name}-{glyph.char}")
-            letter.setFont(font)
             letter.setText(glyph.char)
-            letter.setAlign(TextNode.ACenter)
-            path = root.attachNewNode(letter)
+            path = root.attachNewNode(letter.generate())
             path.setScale(item.size, item.size, item.size * item.stretch)
             path.setPos(glyph.x, glyph.y, LIFT)
             # lie flat (pitch -90), the letter's up along ``heading``

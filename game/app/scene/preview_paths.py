@@ -1,6 +1,8 @@
 """Paths drawn on the ground: the shot preview (each body in its own colour) and the coach's ghost.
 
-Each path is a ribbon (``aim_line.ribbon``) laid just above the ground,
+Each path is a ribbon (``aim_line.ribbon``) laid just above the ground (at
+the rough ground's height under each point: the paths are Bullet's, so on
+rough earth they curve with its slopes),
 solid for the preview and dashed for the ghost, with a ring where the body
 comes to rest.  A warning puts a ring of the warning colour round the
 shooter's taw where it would stop.  Lines are kept per key and rebuilt only
@@ -85,7 +87,7 @@ class GroundPaths:
         if line is None:
             s = self.style
             line = _SolidLine(self.node, self.scene.shaders.aim, width=s.width, dash=s.dash, duty=s.duty,
-                              color=colour, hidden_from=self.scene._shadow_mask)
+                              color=colour, hidden_from=self.scene._shadow_mask, ground=self.scene.ground_heights)
             self._lines[key] = line
         return line
 

@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from game.app.scene.camera import CameraRig
+from game.app.scene.ground_mesh import GroundHeights
 from game.app.scene.offscreen import grab, make_offscreen_base
 from game.app.scene.quality import GraphicsQuality
 from game.app.scene.table_scene import HAZE_COLOR, TableScene
@@ -62,6 +63,7 @@ class OffscreenTable:
         layout: Layout,
         size: tuple[int, int] = (320, 240),
         quality: GraphicsQuality = GraphicsQuality(shadows=True, shadow_map_size=1024, msaa=0),
+        ground: GroundHeights | None = None,
     ) -> "OffscreenTable":
         from panda3d.core import NodePath
 
@@ -69,7 +71,7 @@ class OffscreenTable:
         root = NodePath("table-view-root")
         camera = base.makeCamera(buffer, scene=root, aspectRatio=size[0] / size[1])
         camera.reparentTo(root)
-        scene = TableScene(root, base.loader, layout, quality=quality)
+        scene = TableScene(root, base.loader, layout, quality=quality, ground=ground)
         rig = CameraRig(camera, layout)
         return cls(base, buffer, root, scene, rig, camera)
 

@@ -2,8 +2,13 @@
 
 ``TableScene`` takes a parent NodePath, a loader, the Layout and body ids,
 and knows nothing of the app shell or the physics beyond the pose array
-(``ids`` plus an (N, 7) array x, y, z, qw, qx, qy, qz).  Per frame it only
-sets transforms.
+(``ids`` plus an (N, 7) array x, y, z, qw, qx, qy, qz) and the ground's
+heights (``ground``: the game's ``Terrain``, the smooth plane when None).
+On rough earth the ground is a mesh of the same heights Bullet rolls on
+(``ground_mesh``), and everything laid on the ground (the chalk lines and
+names, the contact shadows, the markers, the aim line and the preview's
+paths) sits at the ground's height under it.  Per frame it only sets
+transforms.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import numpy as np
 
 from game.app.scene.aim_line import AimLine
 from game.app.scene.assets import ModelLoader, SceneShaders, load_model, load_shaders
+from game.app.scene.ground_mesh import GRID_MARGIN, GroundHeights, ground_geom_node, heights_under, lay_on
 from game.app.scene.markers import MarkerLayer
 from game.app.scene.noise import noise_texture
 from game.app.scene.palette import look_for
@@ -33,6 +39,10 @@ ZENITH_COLOR = (0.36, 0.52, 0.78)
 GROUND_COLOR = (0.50, 0.41, 0.31)
 SHADOW_STRENGTH = 0.78
 CHALK_COLOR = (0.94, 0.93, 0.88, 0.85)
+# The rough ground's slopes turn towards the sun or away from it this many times as steeply as they
+# are: slopes of a degree or two would change the light by a few hundredths, too little to read.
+RELIEF_GAIN = 4.0
+CONTOURS_PER_RMS = 4    # the slope view's contour lines: four to the ground's rms height
 
 # Camera bit the sun's shadow camera renders; the ground and decals hide from it.
 SHADOW_CAMERA_BIT = 3
@@ -41,6 +51,7 @@ GROUND_SIZE = 80.0  # metres: the ground runs well past the horizon of a low cam
 # Draw order: earth, then what lies on it (chalk letters, contact shadows,
 # aiming line), then the balls.
 BIN_GROUND, BIN_SKY, BIN_DECALS, BIN_AIM = 0, 5, 10, 20
+BLOB_LIFT = 0.0003  # metres: a contact shadow above the ground under its ball
 
 
 class TableScene:
@@ -54,10 +65,14 @@ class TableScene:
         body_ids: Iterable[str] = (),
         quality: GraphicsQuality = GraphicsQuality(),
         shaders: SceneShaders | None = None,
+        ground: GroundHeights | None = None,
     ) -> None:
         from panda3d.core import BitMask32
 
         self.layout = layout
+        self.ground_heights = None if ground is None or ground.is_flat else ground
+        self.slope_view = False
+        self._height_scale = 0.001  # the ground's rms height, m (the slope view's contour spacing and tint)
         self.quality = quality
         self.shaders = shaders or load_shaders()
         self.palette = "standard"
@@ -74,9 +89,10 @@ class TableScene:
         self._bodies_root = self.root.attachNewNode("bodies")
         self.markers = MarkerLayer(self.shaders.marker, hidden_from=self._shadow_mask)
         self._bodies: dict[str, tuple[Any, Any]] = {}
+        self._blobs: dict[str, Any] = {}  # each body's contact shadow, tilted to the ground under it
         self._shown: tuple[str, ...] | None = None  # ids of the last update()
         self._low_names, self._labels = self._make_labels()
-        self.aim = AimLine(self.root, self.shaders.aim, hidden_from=self._shadow_mask)
+        self.aim = AimLine(self.root, self.shaders.aim, hidden_from=self._shadow_mask, ground=self.ground_heights)
         for body_id in body_ids:
             self.add_body(body_id)
         self.set_quality(quality)
@@ -138,10 +154,16 @@ class TableScene:
     def _make_ground(self, loader: ModelLoader | None):
         from panda3d.core import PTA_float, Vec3
 
-        ground = load_model(loader, "ground.egg")
-        ground.reparentTo(self.root)
-        ground.setScale(GROUND_SIZE)
-        ground.flattenStrong()
+        if self.ground_heights is None:
+            ground = load_model(loader, "ground.egg")
+            ground.reparentTo(self.root)
+            ground.setScale(GROUND_SIZE)
+            ground.flattenStrong()
+        else:
+            half = self.layout.play_radius + GRID_MARGIN
+            ground = self.root.attachNewNode(ground_geom_node(self.ground_heights, half, GROUND_SIZE / 2))
+            self._height_scale = max(float(np.std(heights_under(self.ground_heights, *np.meshgrid(
+                np.linspace(-half, half, 64), np.linspace(-half, half, 64))))), 1e-4)
         ground.setShader(self.shaders.ground)
         # on the root, not the ground: the marbles show the painted ground through their glass
         self.root.setShaderInput("u_noise", noise_texture())
@@ -156,7 +178,26 @@ class TableScene:
         self.root.setShaderInput("u_play_radius", float(self.layout.play_radius))
         ground.setBin("background", BIN_GROUND)
         ground.hide(self._shadow_mask)
+        self._set_relief(ground)
         return ground
+
+    def _set_relief(self, ground) -> None:
+        from panda3d.core import Vec4
+
+        interval = self._height_scale / CONTOURS_PER_RMS
+        shown = self.slope_view and self.ground_heights is not None  # the smooth plane has no slopes to show
+        self.relief = (RELIEF_GAIN, 1.0 if shown else 0.0, interval, 2.0 * self._height_scale)
+        ground.setShaderInput("u_relief", Vec4(*self.relief))
+
+    def show_slopes(self, visible: bool = True) -> None:
+        """The slope view on or off: the ground tinted by height (hollows blue, crests amber), with contour lines."""
+        self.slope_view = bool(visible)
+        self._set_relief(self.ground)
+
+    @property
+    def contour_interval(self) -> float:
+        """Metres of height between two contour lines of the slope view."""
+        return self._height_scale / CONTOURS_PER_RMS
 
     def _make_blob_card(self):
         from panda3d.core import CardMaker, NodePath, TransparencyAttrib
@@ -192,6 +233,12 @@ class TableScene:
         high = chalk_names.build(labels, chalk_names.line_names(self.layout, advance, overhead=True)
                                  + chalk_names.orbit_names(self.layout) + rings, font, "overhead-names")
         high.hide()
+        if self.ground_heights is not None:
+            # drawn straight after the ground without a depth test: a letter's flat quad cannot sink
+            # into a crest between its corners, and nothing but the ground is drawn before it
+            labels.setDepthTest(False)
+            for names in (low, high):
+                lay_on(self.ground_heights, names, chalk_names.LIFT)
         self._names_root = labels
         return low, high
 
@@ -214,12 +261,44 @@ class TableScene:
         # while a marble drops from the hat
         blob = body.attachNewNode("contact")
         self._blob_card.instanceTo(blob)
-        blob.setPos(0.0, 0.0, 0.0003)
+        blob.setPos(0.0, 0.0, BLOB_LIFT)
         blob.setScale(radius * 1.6)
         ball.setZ(radius)
         self.markers.attach(body_id, body, radius)
         self._bodies[body_id] = (body, ball)
+        self._blobs[body_id] = blob
         self._shown = None
+
+    def _lie_on_ground(self, body_ids: Sequence[str], xy: np.ndarray) -> np.ndarray:
+        """Put each body's ground node at the ground's height under it, its contact shadow tilted to the
+        slope there; the heights (m), for the balls above."""
+        from panda3d.core import Point3, Vec3
+
+        ground = self.ground_heights
+        if ground is None:
+            return np.zeros(len(xy))
+        h = np.asarray(ground.height_at(xy[:, 0], xy[:, 1]), dtype=np.float64)
+        gx, gy = (np.asarray(g, dtype=np.float64) for g in ground.gradient_at(xy[:, 0], xy[:, 1]))
+        for i, body_id in enumerate(body_ids):
+            self._bodies[body_id][0].setPos(float(xy[i, 0]), float(xy[i, 1]), float(h[i]))
+            # the card's +y along the slope's own y, its +z along the normal
+            self._blobs[body_id].lookAt(Point3(0.0, 1.0, BLOB_LIFT + float(gy[i])),
+                                        Vec3(-float(gx[i]), -float(gy[i]), 1.0))
+        return h
+
+    def _centre_height(self, radius: float, x: float, y: float) -> float:
+        """A resting ball's centre above the ground under it (its radius on the plane, a hair more on a slope)."""
+        if self.ground_heights is None:
+            return radius
+        gx, gy = self.ground_heights.gradient_at(x, y)
+        return radius * math.sqrt(1.0 + float(gx) ** 2 + float(gy) ** 2)
+
+    def _known(self, ids: Sequence[str]) -> list[str]:
+        """``ids``, each added to the table first if it is new."""
+        for body_id in ids:
+            if body_id not in self._bodies:
+                self.add_body(body_id)
+        return list(ids)
 
     def _set_look(self, ball, body_id: str) -> None:
         from panda3d.core import Vec3, Vec4
@@ -248,6 +327,7 @@ class TableScene:
 
     def remove_body(self, body_id: str) -> None:
         nodes = self._bodies.pop(body_id, None)
+        self._blobs.pop(body_id, None)
         self.markers.detach(body_id)
         if nodes:
             nodes[0].removeNode()
@@ -257,7 +337,7 @@ class TableScene:
         return list(self._bodies)
 
     def body_node(self, body_id: str):
-        """The body's ground node: at (x, y, 0), stashed while the body is off the table."""
+        """The body's ground node: at (x, y) on the ground, stashed while the body is off the table."""
         return self._bodies[body_id][0]
 
     def on_ground(self, body_id: str) -> bool:
@@ -278,9 +358,11 @@ class TableScene:
             radius = self.layout.sun_radius if body_id == SUN else self.layout.marble_radius
             body, ball = self._bodies[body_id]
             body.setPos(x, y, 0.0)
-            ball.setZ(radius)
+            ball.setZ(self._centre_height(radius, x, y))
             if body.isStashed():
                 body.unstash()
+        if self.ground_heights is not None and positions:
+            self._lie_on_ground(list(positions), np.array([tuple(p) for p in positions.values()], dtype=np.float64))
         self._shown = None
 
     def show_only(self, positions: dict[str, tuple[float, float]]) -> None:
@@ -318,14 +400,18 @@ class TableScene:
         from panda3d.core import LPoint3f, LQuaternionf
 
         bodies = self._bodies
-        for body_id, row in zip(ids, poses.tolist()):
+        heights = self._lie_on_ground(self._known(ids), poses[:, :2]) if self.ground_heights is not None else None
+        for i, (body_id, row) in enumerate(zip(ids, poses.tolist())):
             nodes = bodies.get(body_id)
             if nodes is None:
                 self.add_body(body_id)
                 nodes = bodies[body_id]
             body, ball = nodes
-            body.setPos(row[0], row[1], 0.0)
-            ball.setPosQuat(LPoint3f(0.0, 0.0, row[2]), LQuaternionf(row[3], row[4], row[5], row[6]))
+            if heights is None:
+                body.setPos(row[0], row[1], 0.0)
+                ball.setPosQuat(LPoint3f(0.0, 0.0, row[2]), LQuaternionf(row[3], row[4], row[5], row[6]))
+            else:  # the ground node already lies on the ground: the ball sits Bullet's height above the world's 0
+                ball.setPosQuat(LPoint3f(0.0, 0.0, row[2] - heights[i]), LQuaternionf(row[3], row[4], row[5], row[6]))
         # who is on the ground changes rarely: only then walk every body
         shown = tuple(ids)
         if shown != self._shown:
