@@ -1,6 +1,11 @@
 """AI timings and strength, side by side in one run.
 
     .venv/bin/python benchmarks/bench_ai.py [--situations 8] [--games 0] [--baseline REV [--only-baseline]]
+                                            [--screen]
+
+The situations are tables from seeded games between a medium and an easy AI
+(every third shot from the first: openings, a released Sun, drives), two or
+four players alternately.
 
 1. Rollout throughput: candidate shots evaluated per second (one fresh
    Bullet world, the shot to rest, the referee's ruling, the score), inline
@@ -11,7 +16,12 @@
    ``game/ai`` as it was at git revision ``REV`` (loaded as a separate
    package, on today's physics and referee) and as it is now, the two
    interleaved situation by situation so they share the machine's load.
-4. With ``--games N``, a short strength check: N games hard-vs-easy and
+4. With ``--screen``, the screen (``docs/ai.md``): a rollout's CPU time in
+   the match's physics and in the screen's, on the same candidates; how well
+   the screen ranks them (Spearman's rho against the real scores, and the
+   real score lost by keeping only the screen's best 16); and, inline, how
+   often hard with the screen chooses the shot hard without it chooses.
+5. With ``--games N``, a short strength check: N games hard-vs-easy and
    easy-vs-random, with the strategy tallies of ``game.ai.tournament``.
 
 Timings on this shared 2-core machine are noisy; ratios measured in the same
@@ -21,6 +31,7 @@ run are the figures to trust.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import subprocess
@@ -35,29 +46,26 @@ sys.path.insert(0, str(ROOT))
 
 
 def situations(count: int) -> list:
-    """Views from the first shots of seeded hard-vs-easy games (opening and middle game)."""
-    from dataclasses import replace
-
-    from game.ai.levels import LEVELS
-    from game.ai.player import situation_from_view
+    """Views from seeded medium-vs-easy games, every third shot (two players, then four, alternately)."""
+    from game.ai.player import make_player
+    from game.ai.workers import PlannerPool
     from game.match.match import Match
-    from game.match.players import RandomPlayer
-    from game.rules.house import HouseRules
 
     found = []
     seed = 0
-    while len(found) < count:
-        people = {"a": RandomPlayer(seed), "b": RandomPlayer(seed + 100)}
-        match = Match.from_hat(people, seed=seed, house=replace(HouseRules(), round_limit=12))
-        for shot_no in range(6):
-            if match.is_over():
-                break
-            view = match.view()
-            if shot_no in (0, 3, 5):
-                found.append(view)
-            match.play_turn()
-        seed += 1
-    del LEVELS, situation_from_view
+    with PlannerPool(0) as pool:
+        while len(found) < count:
+            levels = ["medium", "easy"] if seed % 2 == 0 else ["medium", "easy", "medium", "easy"]
+            people = {f"seat{k}": make_player(level, seed * 10 + k, pool) for k, level in enumerate(levels)}
+            match = Match.from_hat(people, seed=seed)
+            match.lay_taws()
+            for shot_no in range(12):
+                if match.is_over() or len(found) >= count:
+                    break
+                if shot_no % 3 == 0:
+                    found.append(match.view())
+                match.play_turn()
+            seed += 1
     return found[:count]
 
 
@@ -175,6 +183,63 @@ def compare_baseline(rev: str, views: list, workers: int) -> None:
               f"{ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]:.2f} | {median / base:.2f}x |")
 
 
+def _spearman(a: list[float], b: list[float]) -> float:
+    def ranks(x: list[float]) -> list[int]:
+        out = [0] * len(x)
+        for rank, i in enumerate(sorted(range(len(x)), key=lambda i: x[i])):
+            out[i] = rank
+        return out
+
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    var = math.sqrt(sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb))
+    return cov / var if var else 1.0
+
+
+def screen_quality(views: list, keep: int = 16) -> None:
+    """The screen's cost and ranking against the match's physics, and hard's choice with and without it."""
+    from dataclasses import replace
+
+    from game.ai.levels import get_level
+    from game.ai.planner import candidates_for, plan
+    from game.ai.player import situation_from_view
+    from game.ai.rollout import EvalJob, evaluate
+    from game.ai.value import ValueWeights
+    from game.ai.workers import PlanHandle, PlannerPool
+
+    hard = get_level("hard")
+    cost: dict[bool, list[float]] = {False: [], True: []}
+    rhos, lost, same = [], [], 0
+    with PlannerPool(0) as pool:
+        for i, view in enumerate(views):
+            sit = situation_from_view(view)
+            cands = candidates_for(sit, hard.max_candidates, hard.origins, hard.ring_candidates, hard.spin_shots)
+            scores: dict[bool, list[float]] = {}
+            for coarse in (False, True):
+                started = time.process_time()
+                results = [evaluate(((sit,), ValueWeights()), EvalJob(0, c, coarse=coarse)) for c in cands]
+                cost[coarse].append((time.process_time() - started) / len(cands) * 1000)
+                scores[coarse] = [r.score(hard.position_weight) for r in results]
+            real, rough = scores[False], scores[True]
+            rhos.append(_spearman(real, rough))
+            kept = sorted(range(len(cands)), key=lambda k: (-rough[k], k))[:keep]
+            lost.append(max(real) - max(real[k] for k in kept))
+            picks = [PlanHandle(pool, lambda ctx, lv=lv: plan(ctx, sit, lv, seed=i)).result().candidate
+                     for lv in (hard, replace(hard, screen_keep=0))]
+            same += picks[0] == picks[1]
+    print(f"\nThe screen, {len(views)} situations, hard's candidates, inline (CPU ms a rollout, medians)")
+    print("| physics | ms a rollout | vs the match's |")
+    print("|---|---|---|")
+    base = statistics.median(cost[False])
+    for coarse, label in ((False, "the match's (real)"), (True, "the screen's (coarse)")):
+        print(f"| {label} | {statistics.median(cost[coarse]):.2f} | {statistics.median(cost[coarse]) / base:.2f} |")
+    print(f"rank agreement (Spearman rho): median {statistics.median(rhos):.2f}, lowest {min(rhos):.2f}; "
+          f"real score lost by keeping the screen's best {keep}: mean {statistics.fmean(lost):.3f}, "
+          f"worst {max(lost):.3f} marbles; hard chooses the same shot with and without the screen "
+          f"in {same} of {len(views)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--situations", type=int, default=8)
@@ -183,9 +248,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=0)
     parser.add_argument("--baseline", metavar="REV", help="also time hard with game/ai at this git revision")
     parser.add_argument("--only-baseline", action="store_true", help="with --baseline: skip the other tables")
+    parser.add_argument("--screen", action="store_true", help="measure the screen, then stop")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     views = situations(args.situations)
+    print(f"{len(views)} situations; load average now {os.getloadavg()[0]:.1f}")
+    if args.screen:
+        screen_quality(views)
+        return
     if args.baseline:
         compare_baseline(args.baseline, views, 2)
         if args.only_baseline:

@@ -40,6 +40,10 @@ class Level:
     # The lookahead's second shot: our own candidates after the next player's best reply (0: none).
     second_candidates: int = 0
     second_replies: int = 3  # ... after each of the next player's this many best replies, averaged
+    # The screen: every candidate first in a coarser Bullet world, then this many of the best in the
+    # match's own physics, which alone can be chosen; the replies and second shots are then coarse too
+    # (0: no screen, every rollout in the match's physics).
+    screen_keep: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -51,10 +55,11 @@ LEVELS: dict[str, Level] = {
                   position_weight=1.0, stop_by_ring=True),
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
-                    position_weight=1.0, ring_candidates=10, spin_shots=True),
+                    position_weight=1.0, ring_candidates=10, spin_shots=True, screen_keep=16),
     "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=110, origins=6,
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
-                  position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12),
+                  position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12,
+                  screen_keep=16),
 }
 
 

@@ -5,14 +5,17 @@ workers (``PlanContext.map``):
 
 1. every candidate once, exactly as intended, scored by the referee's ruling
    (marbles won relative to the others, a win) plus the value of the
-   position left behind;
+   position left behind; with a screen (medium, hard: ``Level.screen_keep``)
+   every candidate first in the screen's coarser physics, then the best few
+   again in the match's own: only those can be chosen, so the chosen shot
+   and its predicted outcome are always the real physics';
 2. the best few again under the level's own aim noise (each sample seeded by
    the plan seed, the candidate's index and the sample's number): a shot that
    only works when struck perfectly scores its average, so robust shots win
    over razor-edge ones;
-3. (hard) for the best two or three, the next player's best reply from the
-   table left behind: what he can do with the Sun replaces the rough threat
-   heuristic.
+3. (hard) for the best three, the table each leaves (in the real physics),
+   the next player's best replies from it, and our own best shot after them
+   (estimates: in the screen's physics when the level screens).
 
 Every score is a pure function of the situation and the candidate, and ties
 go to the lower candidate index, so the choice does not depend on the number
@@ -142,20 +145,47 @@ class _Search:
     def score(self, result: EvalResult) -> float:
         return result.score(self.level.position_weight)
 
+    @property
+    def coarse(self) -> bool:
+        """Whether this level's estimates (the screen, the replies, its own next shot) use the coarse physics."""
+        return self.level.screen_keep > 0
+
     def nominal_stage(self) -> None:
-        """Stage 1: every candidate once, as intended."""
+        """Stage 1: every candidate once, as intended (screened first when the level screens)."""
         level, sit = self.level, self.sit
         self.cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates,
                                     level.spin_shots, level.stop_by_ring)
         if not self.cands:
             raise ValueError(f"{sit.shooter} has no shot to consider")
         self.situations = [sit]
-        self.nominal = self.run(evaluate, [EvalJob(0, c) for c in self.cands], "candidates")
-        self.final = [self.score(r) for r in self.nominal]
-        self.pool = list(range(len(self.cands)))
+        chosen = self._screen()
+        real = self.run(evaluate, [EvalJob(0, self.cands[i]) for i in chosen], "candidates")
+        for i, result in zip(chosen, real):
+            self.nominal[i] = result
+            self.final[i] = self.score(result)
+        self.pool = chosen
         if self.safe_only:
             # The coach: only shots that, as intended, keep the shooter in with no foul (when there are some).
             self.pool = [i for i in self.pool if self.nominal[i].safe] or self.pool
+
+    def _screen(self) -> list[int]:
+        """The candidates to play in the real physics: all, or the screen's best ``screen_keep``.
+
+        Screened out, a candidate keeps its coarse result and a score of
+        minus infinity: it is never chosen.  The coach keeps shots the screen
+        found safe ahead of the others.
+        """
+        every = list(range(len(self.cands)))
+        keep = self.level.screen_keep
+        self.nominal = [None] * len(self.cands)  # type: ignore[list-item]
+        self.final = [-math.inf] * len(self.cands)
+        if keep <= 0 or len(self.cands) <= keep:
+            return every
+        rough = self.run(evaluate, [EvalJob(0, c, coarse=True) for c in self.cands], "screen")
+        self.nominal = list(rough)
+        scores = [self.score(r) for r in rough]
+        ranked = sorted(every, key=lambda i: (self.safe_only and not rough[i].safe, -scores[i], i))
+        return sorted(ranked[:keep])
 
     def robust_stage(self) -> None:
         """Stage 2: the best few again under the level's own aim noise."""
@@ -202,7 +232,7 @@ class _Search:
             # The reply may put our taw in the ring (rule 13) if we leave it lined up.
             for reply in candidates_for(nxt, self.level.reply_candidates, 2,
                                         min(REPLY_RING, self.level.ring_candidates)):
-                jobs.append(EvalJob(index, reply, want_next=self.level.second_candidates > 0))
+                jobs.append(EvalJob(index, reply, want_next=self.level.second_candidates > 0, coarse=self.coarse))
                 owners.append(n)
         results = self.run(evaluate, jobs, "replies")
         found: list[list[tuple[float, int, Situation | None]]] = [[] for _ in tables]
@@ -231,7 +261,7 @@ class _Search:
                     continue
                 index = self.add_situation(mine)
                 for shot in candidates_for(mine, self.level.second_candidates, 2):
-                    jobs.append(EvalJob(index, shot))
+                    jobs.append(EvalJob(index, shot, coarse=self.coarse))
                     owners.append((n, k))
         results = self.run(evaluate, jobs, "second")
         best: dict[tuple[int, int], float] = {}

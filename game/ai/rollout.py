@@ -6,6 +6,11 @@ resting table, shoot, run to rest, hand the events to the referee) so that a
 noise-free rollout is the real outcome of that shot, bit for bit.  Each
 rollout has its own world and its own event bus: nothing reaches the live
 game's listeners.
+
+A *screening* rollout (``coarse``) plays the same shot in the same Bullet
+world stepped more coarsely (``physics_for``): about half the cost, and
+close enough to rank candidates; the planner replays the best of them in the
+match's own physics before choosing (``docs/ai.md``, "The screen").
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ RING_MARGIN = 0.06
 EXPOSURE = 0.6
 FOUL_PENALTY = 6.0
 RING_RISK = 4.0
+# The screen's physics: Bullet's substep at 240 Hz (a ball at the 3.8 m/s cap moves 16 mm a substep, one
+# marble's width: coarser, and fast balls pass through each other), the control tick every 8 substeps
+# (30 Hz), and a ball stopped below 2 cm/s.  Measured in benchmarks/bench_ai.py --screen (docs/ai.md).
+SCREEN_SUBSTEP_HZ = 240
+SCREEN_SUBSTEPS_PER_CALL = 8
+SCREEN_REST_SPEED = 0.02
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,7 @@ class EvalJob:
     candidate: Candidate
     noise: tuple[float, float, int] | None = None  # (angle deg, speed fraction, seed)
     want_next: bool = False        # return the situation the next player faces
+    coarse: bool = False           # the screen's coarser physics (``physics_for``), not the match's own
 
 
 @dataclass(frozen=True)
@@ -69,15 +81,33 @@ def _judge() -> Any:
     return judge
 
 
-def play(sit: Situation, shot: Candidate) -> tuple[Any, Mapping[str, Point]]:
+def physics_for(sit: Situation, coarse: bool = False) -> Any:
+    """The physics a rollout plays in: the match's own, or (``coarse``) the screen's.
+
+    The one place the planner's worlds are configured.  The screen's is the
+    same Bullet world (bodies, ground, materials, rolling resistance) with a
+    coarser substep and rest threshold: touches are found up to a substep
+    late and balls stop a little sooner, so its outcomes are near the real
+    ones, not equal to them; it only ranks.
+    """
+    from game.physics import PhysicsConfig
+
+    config = PhysicsConfig.for_layout(sit.layout)
+    if coarse:
+        config = replace(config, substep_hz=SCREEN_SUBSTEP_HZ, substeps_per_call=SCREEN_SUBSTEPS_PER_CALL,
+                         rest_speed=SCREEN_REST_SPEED)
+    return config
+
+
+def play(sit: Situation, shot: Candidate, coarse: bool = False) -> tuple[Any, Mapping[str, Point]]:
     """Play ``shot`` from ``sit`` as the match would: the ruling and the table left behind.
 
     The same steps as ``Match.play_shot``: the taw laid down (already on a
     free spot) or where it rests, a fresh world from the resting table, the
     referee's ruling, and the match's ``carry_out`` of its instructions.
+    ``coarse``: in the screen's physics (``physics_for``), an estimate.
     """
     from game.match.match import carry_out, play_physics
-    from game.physics import PhysicsConfig
 
     state = sit.state
     table = dict(state.positions)
@@ -86,7 +116,7 @@ def play(sit: Situation, shot: Candidate) -> tuple[Any, Mapping[str, Point]]:
         state = replace(state, positions=table)
     speed = min(shot.speed, sit.max_speed)
     events = play_physics(table, sit.taw, math.degrees(shot.angle) % 360.0, speed, sit.layout,
-                          PhysicsConfig.for_layout(sit.layout), spin=shot.spin)
+                          physics_for(sit, coarse), spin=shot.spin)
     ruling = _judge()(state, sit.shooter, events, sit.layout, sit.house)
     after = carry_out(ruling, sit.layout)
     return replace(ruling, state=after), after.positions
@@ -200,7 +230,7 @@ def evaluate(shared: tuple[tuple[Situation, ...], ValueWeights], job: EvalJob) -
     if job.noise is not None:
         angle_sd, speed_sd, seed = job.noise
         shot = jitter(shot, angle_sd, speed_sd, seed, sit.max_speed)
-    ruling, table = play(sit, shot)
+    ruling, table = play(sit, shot, job.coarse)
     result = score_outcome(sit, ruling, table, weights)
     if job.want_next:
         result = replace(result, next_situation=next_situation(sit, ruling, table))
