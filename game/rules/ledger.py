@@ -134,7 +134,7 @@ class Ledger:
                                           names.sentence(debt.payment), from_purse=debt.payer))
             return
         empty = NoPayment.EMPTY_POT if debt.payer == STAKES else NoPayment.EMPTY_PURSE
-        place = "in his place" if debt.payer == body else f"for {names.body(body)}"
+        place = "where his planet lay" if debt.payer == body else f"for {names.body(body)}"
         sheet.nothing(debt.rule, empty, f"{names.acts(debt.payer, 'has')} no marble to put down {place}, so "
                                         f"the place stays empty (rule {debt.rule}).")
         if debt.payer != STAKES:

@@ -62,7 +62,7 @@ def _rule10_one(sheet: ShotSheet, gates: Gates, body: str) -> None:
                       f"Nobody holds {names.body(body)}, so nobody replaces it (rule 10); "
                       f"the stakes are kept for the winner.")
     elif spot is not None:
-        place = (f"{names.his(owner)} home spot" if owner == body
+        place = (f"{names.his(owner)} planet's home spot" if owner == body
                  else f"the home spot of {names.body(body)}")
         sheet.owe(10, owner, "", 1, f"{name} knocked {names.body(body)} beyond Herschel's orbit",
                   f"{names.acts(owner, 'puts')} a new marble down at {place}",

@@ -41,7 +41,7 @@ def test_rule10_a_loser_with_an_empty_purse_cannot_replace_and_runs_out():
     ruling = play(state, "venus", contacts=[("venus.taw", "mars")], rest={"mars": beyond(), **AWAY})
     assert ruling.put_down == ()
     assert "mars" not in ruling.state.board
-    assert "Mars has no marble to put down in his place, so the place stays empty (rule 10)." in ruling.notes
+    assert "Mars has no marble to put down where his planet lay, so the place stays empty (rule 10)." in ruling.notes
     assert [(u.rule, u.why) for u in ruling.unpaid] == [(10, NoPayment.EMPTY_PURSE)]
     assert ruling.out == ("mars",)
 

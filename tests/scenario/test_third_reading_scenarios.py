@@ -10,7 +10,12 @@ import math
 import pytest
 
 from game.errors import UserError
+from game.rules.events import Contact
 from game.rules.layout import SUN
+from game.rules.ruling import NoPayment
+from game.rules.ruling_text import ruling_to_text
+from game.rules.state import STAKES
+from game.rules.termination import Termination
 from tests.scenario.scenario_kit import FOLDER, LAYOUT, contacts, play, play_file, rest, transfers
 
 
@@ -117,3 +122,73 @@ def test_a_satellite_across_saturns_ring_line_is_not_within_the_ring_though_stru
     assert math.hypot(lay[0] - sx, lay[1] - sy) > LAYOUT.saturn_ring_radius
     assert not LAYOUT.within_saturn_ring(lay, LAYOUT.marble_radius)
     assert transfers(shot, 16) == []
+
+
+# -- rule 4's payer; two planets struck at once --------------------------------------------
+
+def test_rule4_pays_from_the_orbit_where_the_sun_stops_or_by_house_rule_from_mercurys():
+    default = play("rule04_payer_where_the_sun_stops").shots[0]
+    by_mercury = play("rule04_house_rule_payer_mercury").shots[0]
+    for shot in (default, by_mercury):
+        # The physics: struck lying in Mercury's orbit, the Sun goes through Venus's to rest clear inside the Earth's.
+        assert frozenset(("venus.taw", SUN)) in contacts(shot)
+        assert _r(shot.events[0].position) < LAYOUT.line_radius("mercury")
+        assert LAYOUT.body_region(_r(rest(shot, SUN)), LAYOUT.sun_radius) == "earth"
+        assert LAYOUT.line_touched(_r(rest(shot, SUN)), LAYOUT.sun_radius) is None
+    lying = sum(1 for body, p in default.rest.positions.items()
+                if body != SUN and "taw" not in body and LAYOUT.region_at_radius(_r(p)) == "earth")
+    assert [(t.payer, t.payee, t.marbles) for t in transfers(default, 4)] == [("earth", "venus", lying)]
+    assert [(t.payer, t.payee, t.marbles) for t in transfers(by_mercury, 4)] == [("mercury", "venus", lying)]
+
+
+def _sun_against(shot, planet):
+    return [e for e in shot.events if isinstance(e, Contact) and {e.a, e.b} == {SUN, planet}]
+
+
+def test_two_planets_struck_at_once_are_paid_in_seat_order_on_a_table_and_its_mirror_image():
+    for name in ("rule07_two_planets_at_once_short_purse", "rule07_two_planets_at_once_mirror"):
+        result = play(name)
+        shot = result.shots[0]
+        # The physics: the Sun strikes Mercury and Venus within the house rules' tolerance of each other.
+        (mercury, *_), (venus, *_) = _sun_against(shot, "mercury"), _sun_against(shot, "venus")
+        assert abs(mercury.t - venus.t) < result.scenario.house.simultaneous_s
+        # The ruling: the Earth has 2, owes each 2; Mercury (the first seat) is paid, Venus is told why not.
+        assert shot.ruling.paid("earth", "mercury", 7) == 2 and shot.ruling.paid("earth", "venus", 7) == 0
+        assert "the Earth owes Venus 2, but he has nothing left (rule 7)" in ruling_to_text(shot.ruling)
+        assert shot.ruling.out == ("earth",)
+    # The two tables mirror each other.
+    a, b = (play(n).start.positions for n in ("rule07_two_planets_at_once_short_purse",
+                                             "rule07_two_planets_at_once_mirror"))
+    assert a["mercury"] == pytest.approx(b["venus"]) and a["venus"] == pytest.approx(b["mercury"])
+
+
+# -- both players out; an out player's planet ------------------------------------------------
+
+def test_both_players_out_on_one_shot_ends_the_game_with_no_winner_and_the_pot_stays():
+    result = play("rule13_both_players_out_on_one_shot")
+    (shot,) = result.shots
+    # The physics: the Earth's taw began across the ring's line (not within); both taws end clear within it.
+    earth = result.start.positions["earth.taw"]
+    assert LAYOUT.on_line(_r(earth), LAYOUT.marble_radius, LAYOUT.inner_ring_radius)
+    assert frozenset(("venus.taw", "earth.taw")) in contacts(shot)
+    for taw in ("venus.taw", "earth.taw"):
+        assert LAYOUT.clear_within(_r(rest(shot, taw)), LAYOUT.marble_radius, LAYOUT.inner_ring_radius)
+    assert set(shot.ruling.out) == {"venus", "earth"}
+    assert shot.ruling.finished and shot.ruling.winner is None
+    assert shot.ruling.termination is Termination.NO_PLAYER_LEFT
+    assert result.end.stakes == result.start.stakes + 2  # both taws left in the ring; nobody takes the pot
+    assert result.end.purses == result.start.purses
+
+
+def test_an_out_players_planet_knocked_out_is_taken_by_the_striker_and_not_replaced():
+    result = play("rule10_out_players_planet_knocked_out")
+    ringed, knocked = result.shots
+    assert ringed.ruling.out == ("mars",)
+    # The physics: Venus's taw drives the planet Mars wholly past Herschel's line.
+    assert frozenset(("venus.taw", "mars")) in contacts(knocked)
+    assert LAYOUT.clear_beyond(_r(rest(knocked, "mars")), LAYOUT.marble_radius, LAYOUT.line_radius("herschel"))
+    (taken,) = transfers(knocked, 10)
+    assert (taken.payer, taken.payee, taken.bodies) == (STAKES, "venus", ("mars",))
+    assert knocked.ruling.put_down == () and "mars" not in knocked.positions
+    assert [u.why for u in knocked.ruling.unpaid] == [NoPayment.UNHELD_ORBIT]
+    assert knocked.purses["mars"] == 20  # an out player's purse is frozen
