@@ -47,3 +47,9 @@ def test_every_rule_has_a_one_line_reading_that_follows_the_house_rules():
     assert "no player pays another" in other[3]
     assert "unheld orbits pay nothing" in default[4] and "the stakes pay for unheld orbits" in other[4]
     assert "forfeit 5" in other[16]
+    # Issue 25's readings: rule 16's Sun costs nothing, rule 4 counts no taws and no Sun, rule 3 names rule 8
+    # as waiting (not "payments count"), rule 10 says what happens to a satellite.
+    assert "Strike the Sun there: free" in default[16]
+    assert "(no taws, no Sun)" in default[4]
+    assert "rule 8 waits" in default[3] and "payments count" not in default[3]
+    assert "a satellite is taken, not replaced" in default[10]

@@ -58,6 +58,7 @@ def test_rule04_the_release_pays_one_for_each_body_in_the_orbit():
     shot = result.shots[0]
     assert frozenset(("earth.taw", "sun")) in contacts(shot)
     assert region(rest(shot, "sun")) == "venus"
+    assert LAYOUT.clear_beyond(math.hypot(*rest(shot, "sun")), LAYOUT.sun_radius, LAYOUT.line_radius("mercury"))
     lying = [b for b, p in shot.rest.positions.items() if b in LAYOUT.home_positions() and b != "sun"
              and region(p) == "venus"]
     (paid,) = transfers(shot, 4)
@@ -84,6 +85,7 @@ def test_rule06_every_shooter_pays_while_the_sun_lies_on_the_holders_line():
 
 def test_rule07_the_sun_knocked_against_a_planet_costs_two():
     shot = play("rule07_sun_against_planet").shots[0]
+    assert frozenset(("earth.taw", "sun")) in contacts(shot)
     assert frozenset(("sun", "venus")) in contacts(shot)
     (paid,) = transfers(shot, 7)
     assert (paid.payer, paid.payee, paid.marbles) == ("earth", "venus", 2)
@@ -91,7 +93,8 @@ def test_rule07_the_sun_knocked_against_a_planet_costs_two():
 
 def test_rule08_the_sun_stopping_in_mercurys_orbit_earns_seven():
     shot = play("rule08_schedule").shots[0]
-    assert region(rest(shot, "sun")) == "mercury"
+    assert LAYOUT.body_region(math.hypot(*rest(shot, "sun")), LAYOUT.sun_radius) == "mercury"
+    assert LAYOUT.line_touched(math.hypot(*rest(shot, "sun")), LAYOUT.sun_radius) is None
     (paid,) = transfers(shot, 8)
     assert (paid.payer, paid.payee, paid.marbles) == ("mercury", "earth", 7)
 
@@ -99,7 +102,7 @@ def test_rule08_the_sun_stopping_in_mercurys_orbit_earns_seven():
 def test_rule09_the_sun_beyond_herschel_wins_the_game_and_the_stakes():
     result = play("rule09_win")
     shot = result.shots[0]
-    assert region(rest(shot, "sun")) == "beyond"
+    assert LAYOUT.clear_beyond(math.hypot(*rest(shot, "sun")), LAYOUT.sun_radius, LAYOUT.line_radius("herschel"))
     assert shot.ruling.winner == "earth" and shot.ruling.finished
     assert {(t.payer, t.marbles) for t in transfers(shot, 9)} == {("venus", 1), ("mars", 1), ("stakes", 5)}
     assert result.end.stakes == 0
@@ -107,7 +110,8 @@ def test_rule09_the_sun_beyond_herschel_wins_the_game_and_the_stakes():
 
 def test_rule10_a_planet_knocked_out_belongs_to_the_striker_and_is_replaced():
     shot = play("rule10_planet_out").shots[0]
-    assert region(rest(shot, "mars")) == "beyond"
+    assert frozenset(("earth.taw", "mars")) in contacts(shot)
+    assert LAYOUT.clear_beyond(math.hypot(*rest(shot, "mars")), LAYOUT.marble_radius, LAYOUT.line_radius("herschel"))
     (taken,) = [t for t in transfers(shot, 10) if t.bodies]
     assert (taken.payer, taken.payee, taken.bodies) == ("mars", "earth", ("mars",))
     (replaced,) = shot.ruling.put_down
@@ -119,7 +123,8 @@ def test_rule10_a_planet_knocked_out_belongs_to_the_striker_and_is_replaced():
 def test_rule11_a_planet_struck_into_another_orbit_pays_its_satellites():
     shot = play("rule11_planet_into_other_orbit").shots[0]
     assert frozenset(("earth.taw", "mars")) in contacts(shot)
-    assert region(rest(shot, "mars")) == "jupiter"
+    assert LAYOUT.body_region(math.hypot(*rest(shot, "mars")), LAYOUT.marble_radius) == "jupiter"
+    assert LAYOUT.line_touched(math.hypot(*rest(shot, "mars")), LAYOUT.marble_radius) is None
     (paid,) = transfers(shot, 11)
     assert (paid.payer, paid.payee, paid.marbles) == ("earth", "jupiter", 4)
 
@@ -127,7 +132,7 @@ def test_rule11_a_planet_struck_into_another_orbit_pays_its_satellites():
 def test_rule12_a_taw_that_struck_and_fell_home_pays_the_stakes():
     shot = play("rule12_taw_falls_home").shots[0]
     assert frozenset(("earth.taw", "venus")) in contacts(shot)
-    assert region(rest(shot, "earth.taw")) == "earth"
+    assert LAYOUT.body_region(math.hypot(*rest(shot, "earth.taw")), LAYOUT.marble_radius) == "earth"
     (paid,) = transfers(shot, 12)
     assert (paid.payer, paid.payee, paid.marbles) == ("earth", "stakes", 1)
 
@@ -135,7 +140,7 @@ def test_rule12_a_taw_that_struck_and_fell_home_pays_the_stakes():
 def test_rule13_a_taw_in_the_inner_ring_stays_and_its_player_is_out():
     result = play("rule13_taw_in_inner_ring")
     shot = result.shots[0]
-    assert math.hypot(*rest(shot, "earth.taw")) <= LAYOUT.inner_ring_radius
+    assert LAYOUT.clear_within(math.hypot(*rest(shot, "earth.taw")), LAYOUT.marble_radius, LAYOUT.inner_ring_radius)
     assert shot.ruling.out == ("earth",)
     assert "earth.taw" in shot.ruling.left_as_stakes
     assert "earth.taw" in shot.positions            # still on the ground, an obstacle
@@ -144,7 +149,7 @@ def test_rule13_a_taw_in_the_inner_ring_stays_and_its_player_is_out():
 
 def test_rule14_a_player_who_lost_every_satellite_becomes_a_comet():
     first, second, third = play("rule14_comet").shots
-    assert region(rest(first, "mars.4")) == "beyond"
+    assert LAYOUT.clear_beyond(math.hypot(*rest(first, "mars.4")), LAYOUT.marble_radius, LAYOUT.line_radius("herschel"))
     assert first.ruling.comets == ("mars",)
     assert frozenset(("mars.taw", "sun")) in contacts(second)
     assert third.placement is not None and third.placement.orbit == "mercury"
@@ -191,6 +196,7 @@ def test_rule17_after_the_first_shot_the_taw_is_shot_from_where_it_rests():
 
 def test_rule17_a_first_shot_off_the_own_line_is_a_foul():
     shot = play("rule17_first_shot_off_line").shots[0]
+    assert LAYOUT.line_touched(math.hypot(*shot.start), LAYOUT.marble_radius) != "earth"  # laid off his line
     assert [f.rule for f in shot.ruling.fouls] == [17]
     assert shot.purses["earth"] == 19 and shot.stakes == 1
 

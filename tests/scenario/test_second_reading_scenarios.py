@@ -3,12 +3,15 @@
 import math
 
 from game.rules.ruling import NoPayment
-from tests.scenario.scenario_kit import FOLDER, LAYOUT, play, region, rest, transfers
+from tests.scenario.scenario_kit import FOLDER, LAYOUT, contacts, play, region, rest, transfers
 
 
 def test_a_shot_is_settled_as_a_whole_so_a_player_ahead_on_it_stays_in():
     result = play("settle_a_shot_as_a_whole")
     shot = result.shots[0]
+    # The physics: the Sun strikes Venus and comes to rest clear inside the Earth's orbit.
+    assert {frozenset(("mars.taw", "sun")), frozenset(("sun", "venus"))} <= contacts(shot)
+    assert LAYOUT.body_region(math.hypot(*rest(shot, "sun")), LAYOUT.sun_radius) == "earth"
     (penalty,) = transfers(shot, 7)
     (reward,) = transfers(shot, 8)
     assert (penalty.payer, penalty.payee, penalty.marbles, penalty.owed) == ("mars", "venus", 2, 2)
@@ -39,12 +42,16 @@ def test_the_report_names_the_striker_first():
 def test_an_unheld_orbit_pays_nothing_and_the_stakes_stay_for_the_winner():
     result = play("stakes_kept_for_the_winner")
     shot = result.shots[0]
+    assert frozenset(("earth.taw", "sun")) in contacts(shot)
+    assert LAYOUT.body_region(math.hypot(*rest(shot, "sun")), LAYOUT.sun_radius) == "mars"  # nobody holds Mars
     assert shot.ruling.transfers == () and result.end.stakes == result.start.stakes == 5
     assert [(u.rule, u.why) for u in shot.ruling.unpaid] == [(8, NoPayment.UNHELD_ORBIT)]
 
 
 def test_before_the_release_a_shooters_penalty_still_counts():
     shot = play("rule03_penalties_before_the_release").shots[0]
+    assert {frozenset(("earth.taw", "sun")), frozenset(("sun", "mercury"))} <= contacts(shot)
+    assert not LAYOUT.clear_beyond(math.hypot(*rest(shot, "sun")), LAYOUT.sun_radius, LAYOUT.line_radius("mercury"))
     assert not shot.ruling.state.sun_released
     (penalty,) = transfers(shot, 7)
     assert (penalty.payer, penalty.payee, penalty.marbles) == ("earth", "mercury", 2)

@@ -134,3 +134,14 @@ def test_the_stakes_are_never_said_to_pay_what_they_do_not_hold():
         for shot in result.shots:
             moved = sum(t.marbles for t in shot.ruling.transfers if t.payer == STAKES)
             assert moved <= result.start.stakes
+
+
+def test_a_taw_off_the_table_during_play_goes_back_on_his_line_by_the_named_house_rule():
+    result = play("taw_off_the_table_goes_back_on_his_line")
+    (shot,) = result.shots
+    assert "venus.taw" not in shot.rest.positions and not shot.ruling.finished  # it rolled off the ground
+    (put,) = said_put_downs(shot.ruling)
+    assert put.body == "venus.taw" and put.may_move_along_line
+    assert LAYOUT.line_touched(_r(put.position), LAYOUT.marble_radius) == "venus"
+    text = ruling_to_text(shot.ruling)
+    assert "(house rule taw_off_table)" in text and "rule 17" not in text

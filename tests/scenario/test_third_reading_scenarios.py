@@ -152,9 +152,9 @@ def test_two_planets_struck_at_once_are_paid_in_seat_order_on_a_table_and_its_mi
         # The physics: the Sun strikes Mercury and Venus within the house rules' tolerance of each other.
         (mercury, *_), (venus, *_) = _sun_against(shot, "mercury"), _sun_against(shot, "venus")
         assert abs(mercury.t - venus.t) < result.scenario.house.simultaneous_s
-        # The ruling: the Earth has 2, owes each 2; Mercury (the first seat) is paid, Venus is told why not.
-        assert shot.ruling.paid("earth", "mercury", 7) == 2 and shot.ruling.paid("earth", "venus", 7) == 0
-        assert "the Earth owes Venus 2, but he has nothing left (rule 7)" in ruling_to_text(shot.ruling)
+        # The ruling: the Earth has 3, owes each 2; Mercury (the first seat) is paid in full, Venus the rest.
+        assert shot.ruling.paid("earth", "mercury", 7) == 2 and shot.ruling.paid("earth", "venus", 7) == 1
+        assert "the Earth owes Venus 2, has only 1: pays 1 (rule 7)" in ruling_to_text(shot.ruling)
         assert shot.ruling.out == ("earth",)
     # The two tables mirror each other.
     a, b = (play(n).start.positions for n in ("rule07_two_planets_at_once_short_purse",
