@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from game.coach.verdict import Tone, Verdict
 from game.rules import names
 from game.rules.layout import body_planet
 from game.rules.ruling import Ruling
@@ -95,6 +96,20 @@ def judge_goal(goal: Goal, ruling: Ruling, shooter: str) -> Outcome:
         GoalKind.SUN_ON_OWN_LINE: "The Sun rests on your own line: every other shooter pays you one (rule 6).",
     }
     return Outcome(True, done[goal.kind])
+
+
+def against_goal(verdict: Verdict, outcome: Outcome) -> Verdict:
+    """The preview's verdict in a lesson, which also says when the shot would miss the lesson's goal.
+
+    A shot can gain marbles and still fail the lesson (lesson 4's opening shot leaves the Sun in Mars's
+    orbit: Mars pays you 4, but the lesson asks for Jupiter's 3); shown green, it told the player to
+    let go.  A gain or a win that misses the goal is said in plain ink, with the goal's reason.
+    """
+    if outcome.passed or verdict.warning:
+        return verdict
+    tone = Tone.QUIET if verdict.tone in (Tone.GAIN, Tone.WIN) else verdict.tone
+    reason = outcome.reason.rstrip(".")
+    return Verdict(f"{verdict.sentence}. Not the lesson's goal: {reason}", tone, verdict.rules)
 
 
 def _ringed(ruling: Ruling, player: str) -> bool:

@@ -38,10 +38,21 @@ def possessive(name: str) -> str:
 
 def acts(name: str, verb: str) -> str:
     """Subject and verb agreeing: 'Venus pays', 'the stakes pay' (the stakes are plural)."""
-    if name == STAKES:
-        plural = {"has": "have", "is": "are", "does": "do"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"{who(name)} {plural}"
-    return f"{who(name)} {verb}"
+    return agrees(who(name), verb)
+
+
+def agrees(subject: str, verb: str) -> str:
+    """A subject as written and its verb agreeing: 'Ann (Venus) pays', 'the stakes pay', and the seat
+    of the one person at the machine, 'You (Venus) pay' (the app names that seat "You")."""
+    return f"{subject} {verb_for(subject, verb)}"
+
+
+def verb_for(subject: str, verb: str) -> str:
+    """``verb`` (third person singular: 'pays', 'has') as ``subject`` takes it."""
+    plural = subject.lower() == "the stakes" or subject.split(" ", 1)[0] == "You"
+    if not plural:
+        return verb
+    return {"has": "have", "is": "are", "does": "do"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
 
 
 def his(name: str) -> str:
@@ -96,8 +107,10 @@ def resting_place(layout: Layout, point: Point, radius: float) -> str:
     """Where a body came to rest, in the words every sentence uses for it (the ruling and the coach alike).
 
     "in Venus's orbit"; "in Venus's orbit, on Mercury's line" when its
-    outline is on a line other than its own orbit's; "on Herschel's line"
-    for a body past that line but still on it; "beyond Herschel's orbit".
+    outline is on a line ("in the Earth's orbit, on the Earth's line": rule 6
+    turns on the line, so it is said even where the orbit is the line's own);
+    "on Herschel's line" for a body past that line but still on it; "beyond
+    Herschel's orbit".
     """
     r = math.hypot(*point)
     region = layout.body_region(r, radius)
@@ -107,7 +120,7 @@ def resting_place(layout: Layout, point: Point, radius: float) -> str:
     if line is not None and line == region and layout.region_at_radius(r) == "beyond":
         return f"on {possessive(line)} line"
     place = f"in {orbit(region)}"
-    return f"{place}, on {possessive(line)} line" if line is not None and line != region else place
+    return f"{place}, on {possessive(line)} line" if line is not None else place
 
 
 def sentence(text: str) -> str:

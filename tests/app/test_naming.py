@@ -9,6 +9,8 @@ from game.app.hud.naming import Naming
 from game.app.hud.ruling_feed import ruling_lines
 from game.app.screens.hand_over import banner_text
 from game.app.screens.lay_taws import setup_banner
+from game.rules import names
+from game.rules.layout import Layout
 
 
 def _naming() -> Naming:
@@ -56,11 +58,21 @@ def test_the_banner_names_the_person_and_their_planet():
     assert banner_text("Bob", "earth") == "Bob, you are the Earth: your shot"
 
 
+LAYOUT = Layout()
+
+
 def test_the_top_bar_names_the_suns_orbit_and_says_beyond_herschel_once_it_is_out():
-    assert sun_words("venus") == "The Sun lies in Venus's orbit"
-    assert sun_words("earth") == "The Sun lies in the Earth's orbit"
-    assert sun_words("beyond") == "The Sun lies beyond Herschel's orbit"
+    def place(r):
+        return names.resting_place(LAYOUT, (r, 0.0), LAYOUT.sun_radius)
+
+    assert sun_words(place(0.2)) == "The Sun lies in Venus's orbit"
+    assert sun_words(place(0.3)) == "The Sun lies in the Earth's orbit"
+    assert sun_words(place(1.2)) == "The Sun lies beyond Herschel's orbit"
     assert sun_words(None) == ""
+    # Lesson 5's Sun: its centre just past the Earth's line, its outline on it. The bar says both, as the
+    # lesson's result ("rests on your own line") and the referee do.
+    assert sun_words(place(0.355)) == "The Sun lies in Mars's orbit, on the Earth's line"
+    assert sun_words(place(0.345)) == "The Sun lies in the Earth's orbit, on the Earth's line"
 
 
 def test_the_solo_player_named_you_is_not_called_you_twice():

@@ -97,3 +97,21 @@ def test_the_stakes_agree_with_their_verb():
 def test_a_quiet_shot_says_why_nothing_was_paid_before_its_notes():
     why = Unpaid(8, NoPayment.UNHELD_ORBIT, "Nobody holds Jupiter's orbit, so nobody pays (rule 8).")
     assert ruling_lines(R(unpaid=(why,), notes=("a note",))) == [why.text]
+
+
+def test_the_seat_named_you_takes_a_plural_verb_wherever_it_is_the_subject():
+    # The one person at the machine sits as "You": seen where nobody is "you" (a replay, the history of a
+    # hot-seat game), he is named "You (Venus)", and every verb agrees with it.
+    def who(planet):
+        return {"venus": "You (Venus)", "earth": "Ann (Earth)", "stakes": "the stakes"}[planet]
+
+    ruling = R(transfers=(T("venus", "earth", 2, 7, "", cause="why"),
+                          T("venus", "stakes", 1, 12, "", owed=3, cause="short")),
+               comets=("venus",), out=("venus",), winner="venus")
+    lines = ruling_lines(ruling, human=None, who=who)
+    assert "Rule 7: why: You (Venus) pay Ann (Earth) 2" in lines
+    assert "Rule 12: short: You (Venus) owe the stakes 3, have only 1: pay 1" in lines
+    assert "Rule 14: You (Venus) have lost every satellite and become a Comet" in lines
+    assert "You (Venus) are out of the game" in lines and "You (Venus) win the game!" in lines
+    other = ruling_lines(R(transfers=(T("earth", "venus", 2, 7, "", cause="why"),), winner="earth"), who=who)
+    assert other == ["Rule 7: why: Ann (Earth) pays You (Venus) 2", "Ann (Earth) wins the game!"]

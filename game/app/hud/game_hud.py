@@ -15,7 +15,6 @@ from panda3d.core import TextNode
 from game.app.hud import theme
 from game.app.hud.clear_view import ClearView, mark
 from game.app.input.bindings import action_event
-from game.rules import names
 from game.rules.layout import SUN, taw_id
 
 
@@ -34,7 +33,7 @@ class HudStatus:
     shooter: str = ""
     players: tuple[PlayerLine, ...] = ()
     stakes: int = 0
-    sun_orbit: str = ""
+    sun_place: str = ""  # names.resting_place's words
     turn: int = 0
     round: int = 0
     round_limit: int = 0  # the house rule's last round (0: none)
@@ -79,12 +78,10 @@ def turn_words(line: PlayerLine | None, planet: str) -> str:
     return f"{player_label(line) if line.name else theme.title_case(planet)} to shoot{suffix}"
 
 
-def sun_words(region: str | None) -> str:
-    """The top bar's "The Sun lies in Venus's orbit"; "... beyond Herschel's orbit" once it is out."""
-    if not region:
-        return ""
-    where = names.orbit(region)
-    return f"The Sun lies {where}" if region == "beyond" else f"The Sun lies in {where}"
+def sun_words(place: str | None) -> str:
+    """The top bar's "The Sun lies in Venus's orbit, on Mercury's line": ``place`` is the referee's own words
+    for where it rests (``names.resting_place``), so the bar, the coach and the ruling say it alike."""
+    return f"The Sun lies {place}" if place else ""
 
 
 def play_points(scene, shooter: str) -> list[tuple[float, float, float]]:
@@ -196,7 +193,7 @@ class Hud:
             self.turn_text["text_fg"] = theme.planet_colour(status.shooter)
         else:
             self.turn_text["text"] = ""
-        self.sun_text["text"] = sun_words(status.sun_orbit)
+        self.sun_text["text"] = sun_words(status.sun_place)
         counter, note = round_words(status.round if status.turn else 0, status.round_limit)
         self.round_text["text"] = f"{counter}: {note}" if note else counter
         self.round_text["text_fg"] = theme.BRASS if note else theme.DIM_INK  # the end is near: said in brass

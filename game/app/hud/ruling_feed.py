@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from game.rules.names import acts, marbles_of, sentence, who as planet_words
+from game.rules.names import acts, agrees, marbles_of, sentence, verb_for, who as planet_words
 from game.rules.ruling import Ruling, Transfer
 from game.rules.ruling_text import said_put_downs
 from game.rules.state import STAKES
@@ -37,14 +37,14 @@ def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str]) -
         mine = t.payer == human
         owes = "you owe" if mine else _acts(t.payer, "owes", who)
         payee = "you" if t.payee == human else who(t.payee)
-        has, pays = ("have", "pay") if mine or t.payer == STAKES else ("has", "pays")
+        has, pays = ("have", "pay") if mine else (verb_for(who(t.payer), "has"), verb_for(who(t.payer), "pays"))
         return f"{t.cause}: {owes} {payee} {t.owed}, {has} only {t.marbles}: {pays} {t.marbles}"
     return f"{t.cause}: {_payment(t.payer, t.payee, t.marbles, human, who)}"
 
 
 def _acts(name: str, verb: str, who: Callable[[str], str]) -> str:
-    """Subject and verb agreeing, the subject named by ``who`` (the stakes, plural, are never a seat)."""
-    return acts(name, verb) if name == STAKES else f"{who(name)} {verb}"
+    """Subject and verb agreeing, the subject named by ``who`` ("Ann (Venus) pays", "You (Venus) pay")."""
+    return acts(name, verb) if name == STAKES else agrees(who(name), verb)
 
 
 def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
@@ -65,14 +65,15 @@ def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = p
         if planet == human:
             lines.append("Rule 14: you have lost every satellite and become a Comet")
         else:
-            lines.append(f"Rule 14: {sentence(who(planet))} has lost every satellite and becomes a Comet")
+            name = sentence(who(planet))
+            lines.append(f"Rule 14: {agrees(name, 'has')} lost every satellite and {verb_for(name, 'becomes')} a Comet")
     for planet in ruling.out:
-        lines.append("You are out of the game" if planet == human else f"{sentence(who(planet))} is out of the game")
+        lines.append("You are out of the game" if planet == human else f"{agrees(sentence(who(planet)), 'is')} out of the game")
     for t in ruling.transfers:
         if not t.rule:  # a pot taken by an ending the text does not name: after who went out
             lines.append(sentence(_transfer_words(t, human, who)))
     if ruling.winner:
-        lines.append("You win the game!" if ruling.winner == human else f"{sentence(who(ruling.winner))} wins the game!")
+        lines.append("You win the game!" if ruling.winner == human else f"{agrees(sentence(who(ruling.winner)), 'wins')} the game!")
     if not lines:
         # The referee says why a rule that applied moved nothing ("Nobody holds
         # Mars's orbit, so nobody pays (rule 8)"); its notes come next.

@@ -71,7 +71,8 @@ class AimState(State):
         self.spin = ThumbSpin()  # none at the start of every turn: see docs/decisions.md
         self.spin_dot = self.keep(SpinDot(app))
         self._spin_held = {"topspin": 0.0, "backspin": 0.0}  # how long each spin key has been down
-        self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength()))
+        self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength(),
+                                                  game.session.coach_goal()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice, game.session.coach_goal()))
         if game.lesson_panel is not None:
             self.coach.panel.on_resize = game.lesson_panel.make_room
@@ -119,7 +120,7 @@ class AimState(State):
         sun = view.positions.get("sun", (0.0, 0.0))
         in_ring = math.hypot(*sun) <= view.layout.inner_ring_radius
         released = view.rule_state is not None and view.rule_state.sun_released
-        where = sun_words(app.game.session.sun_orbit()).removeprefix("The Sun lies ")
+        where = sun_words(app.game.session.sun_place()).removeprefix("The Sun lies ")
         return self.keep(FirstTurnTip(app, tip_text(in_ring, released, where)))
 
     # -- where the taw is ---------------------------------------------------------

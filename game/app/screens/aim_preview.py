@@ -15,6 +15,7 @@ import time
 
 from game.app.hud.verdict_words import VerdictLine
 from game.app.scene.preview_paths import PREVIEW_STYLE, GroundPaths
+from game.coach.goals import Goal, against_goal, judge_goal
 from game.coach.preview import Preview
 from game.match.players import MatchView, Shot
 from game.rules.house import HouseRules
@@ -30,9 +31,10 @@ def _key(shot: Shot) -> tuple:
 
 
 class ShotPreview:
-    def __init__(self, app, view: MatchView, strength: str) -> None:
+    def __init__(self, app, view: MatchView, strength: str, goal: Goal | None = None) -> None:
         self.app = app
         self.strength = strength
+        self.goal = goal  # a lesson's: the verdict also says when the shot would miss it
         self.view = view
         self.state: RuleState | None = view.rule_state
         self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
@@ -74,7 +76,10 @@ class ShotPreview:
             return
         warn_at = preview.rest.get(taw) if preview.verdict.warning else None
         self.paths.draw(preview.paths, rest_rings=True, warn_at=warn_at)
-        self.verdict.show(preview.verdict)
+        verdict = preview.verdict
+        if self.goal is not None:
+            verdict = against_goal(verdict, judge_goal(self.goal, preview.ruling, preview.shooter))
+        self.verdict.show(verdict)
 
     @property
     def current(self) -> bool:

@@ -60,7 +60,7 @@ class GameContext:
         )
         view = s.view() if not s.is_over() else None
         base = HudStatus(shooter=view.shooter if view else "", players=players, stakes=s.stakes(),
-                         sun_orbit=s.sun_orbit(), turn=(view.turn + 1) if view else 0,
+                         sun_place=s.sun_place(), turn=(view.turn + 1) if view else 0,
                          round=(view.round + 1) if view else 0, round_limit=s.house.round_limit or 0,
                          feed=self.feed, feed_title=self.feed_title,
                          notice=s.replay_error or "")

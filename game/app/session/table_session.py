@@ -6,7 +6,6 @@ lesson's shot is played back, kept for R and counted exactly as a game's is.
 
 from __future__ import annotations
 
-import math
 from concurrent.futures import ThreadPoolExecutor
 from typing import Mapping
 
@@ -18,6 +17,7 @@ from game.match.match import Match, ShotResult
 from game.match.players import MatchView, Shot
 from game.replay.model import Replay
 from game.replay.recorder import GameRecorder
+from game.rules import names
 from game.rules.layout import SUN, Layout, Point
 from game.rules.ruling import Ruling
 from game.rules.state import RuleState
@@ -52,9 +52,10 @@ class TableSession:
     def active_players(self) -> tuple[str, ...]:
         return tuple(self.state.active)
 
-    def sun_orbit(self) -> str:
+    def sun_place(self) -> str:
+        """Where the Sun lies, in the words the referee and the coach use ("in Mars's orbit, on the Earth's line")."""
         sun = self.state.positions.get(SUN)
-        return self.layout.region_at_radius(math.hypot(*sun)) if sun else ""
+        return names.resting_place(self.layout, sun, self.layout.sun_radius) if sun else ""
 
     def view(self) -> MatchView:
         return self.match.view()
