@@ -30,7 +30,7 @@ TERMS: dict[str, str] = {
     INNER_RING: "The small circle round the Sun's starting place: the stakes are kept there, and a taw "
                 "that stops in it is out (rule 13).",
     PLAY_AREA: "The ground inside the dashed edge, 2.5 m from the Sun: a taw that leaves it goes back on "
-               "its own line (house rule taw_off_table).",
+               "its own line (a house rule: the text is silent on it).",
     SATURN_RING: "The small circle round Saturn's starting place (rule 16).",
 }
 

@@ -144,4 +144,4 @@ def test_a_taw_off_the_table_during_play_goes_back_on_his_line_by_the_named_hous
     assert put.body == "venus.taw" and put.may_move_along_line
     assert LAYOUT.line_touched(_r(put.position), LAYOUT.marble_radius) == "venus"
     text = ruling_to_text(shot.ruling)
-    assert "(house rule taw_off_table)" in text and "rule 17" not in text
+    assert "(a house rule: the text is silent on a taw off the play area)" in text and "rule 17" not in text
