@@ -3,6 +3,7 @@
 
     .venv/bin/python tools/gui_soak.py --frames 5000 --seed 1
     .venv/bin/python tools/gui_soak.py --frames 3000 --seed 2 --fault full-disk   # or read-only, settings-file
+    .venv/bin/python tools/gui_soak.py --frames 1000 --seed 2 --root /mnt/full/app   # a disk already full
 
 Prints the states entered, every exception, and the scene graph's census
 (nodes, tasks, events listened, DirectGUI widgets) in the menu before and
@@ -29,12 +30,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="random", help="the AI opponents' level (random needs no planner)")
     parser.add_argument("--fault", choices=[f.value for f in Fault], default=None,
                         help="run on a faulty file system: read-only, a disk that fills, a settings folder that is a file")
+    parser.add_argument("--root", type=Path, default=None,
+                        help="build the app's config and data folders here (an existing folder, say on a disk "
+                             "already full) instead of in a fresh temporary folder")
     args = parser.parse_args(argv)
     levels = tuple([args.levels] * 6)
-    with tempfile.TemporaryDirectory(prefix="taw-gui-soak-") as tmp:
-        report = gui_soak(args.seed, args.frames, Path(tmp), levels=levels,
-                          on_progress=lambda f, s: sys.stderr.write(f"frame {f} {s}\n"),
-                          fault=Fault(args.fault) if args.fault else None)
+    fault = Fault(args.fault) if args.fault else None
+    progress = lambda f, s: sys.stderr.write(f"frame {f} {s}\n")  # noqa: E731
+    if args.root is not None:
+        report = gui_soak(args.seed, args.frames, args.root, levels=levels, on_progress=progress, fault=fault)
+    else:
+        with tempfile.TemporaryDirectory(prefix="taw-gui-soak-") as tmp:
+            report = gui_soak(args.seed, args.frames, Path(tmp), levels=levels, on_progress=progress, fault=fault)
     print(report.summary())
     return 1 if report.errors or report.leaked else 0
 
