@@ -61,7 +61,8 @@ class PoseTracker:
         self._bodies.append(body)
         self._base.append(_IDENTITY)
         self._dirty.append(False)
-        self._out = np.vstack((self._out, [(xy[0], xy[1], body.spec.radius) + _IDENTITY]))
+        z = body.spec.radius if body.slab is None else float(body.node.getTransform().getPos()[2]) / BULLET_UNIT
+        self._out = np.vstack((self._out, [(xy[0], xy[1], z) + _IDENTITY]))
 
     def rebind(self, bodies: list[Body]) -> None:
         """The same bodies, in the same order, rebuilt in a fresh world: the current poses become the bases."""
@@ -73,6 +74,8 @@ class PoseTracker:
         """A body was placed at ``xy`` by hand: no roll, only a new place."""
         i = self._ids.index(body.spec.id)
         self._out[i, :2] = xy
+        if body.slab is not None:   # on rough ground its height changes with its place
+            self._out[i, 2] = float(body.node.getTransform().getPos()[2]) / BULLET_UNIT
 
     def slept(self, body_id: str) -> None:
         """A body was put to sleep: the next read takes its last pose."""

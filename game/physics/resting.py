@@ -10,6 +10,13 @@ its slide into a roll.  In the tick a ball would stop, the torque is scaled
 so that it stops at the tick's end; a rolling ball slower than
 ``rest_speed``, or than half of what the torque takes off in a call, is
 stopped and put to sleep.  Only awake bodies are visited.
+
+On rough ground a ball is off the ground when its centre is above where a
+ball resting there has it, and a slow ball is put to rest only where the
+slope cannot roll it: where 5/7 g sinθ, the slope's pull on a rolling
+ball, is less than the resistance mu_r g that holds it (sinθ < 7/5 mu_r,
+4.8° for glass, 8° for lead); on a steeper slope it rolls on (and back,
+out of a hollow's side) until it finds such a place.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from typing import Mapping
 from panda3d.core import Vec3
 
 from game.physics.materials import Point
+from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body, sleep
 
@@ -38,11 +46,13 @@ _SLIP = ROLL_SLIP_MPS * BULLET_UNIT
 # (a hop after a hard hit with spin): no rolling torque, no rest there.
 _OFF_GROUND = 0.05
 _ROLL_TORQUE = 7.0 / 5.0   # a solid sphere: a torque of (1 + 2/5) m a R slows a roll by a
+_ROLL_PULL = 5.0 / 7.0     # a slope of angle θ pulls a rolling solid sphere at 5/7 g sinθ
 
 
 def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: float, tick_s: float,
                  rest_speed_mps: float,
-                 play_radius2_mm2: float, slept: list[str]) -> tuple[bool, list[tuple[str, Point]]]:
+                 play_radius2_mm2: float, slept: list[str],
+                 ground: Terrain | None = None) -> tuple[bool, list[tuple[str, Point]]]:
     """Apply rolling resistance for the next call and stop the balls at rest (their ids go to ``slept``).
 
     Returned: whether any body still moves, and the bodies beyond the play
@@ -50,6 +60,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
     """
     g = gravity_mps2 * BULLET_UNIT
     rest = rest_speed_mps * BULLET_UNIT
+    rough = ground is not None and not ground.is_flat
     moving = False
     out: list[tuple[str, Point]] = []
     for bid, body in bodies.items():
@@ -67,18 +78,41 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         material = body.spec.material
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
-        if p[2] > r + _OFF_GROUND or abs(v[2]) > rest:
+        if rough:
+            aloft, held, pull = _on_slope(ground, body, p, v, speed, rest, g)   # type: ignore[arg-type]
+        else:
+            aloft, held, pull = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0
+        if aloft:
             moving = True    # in the air after a hop: gravity and the ground act first
             continue
         if math.hypot(vx - r * w[1], vy + r * w[0]) >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             moving = True    # sliding: Bullet's friction acts
             continue
-        if speed < rest or speed < 0.5 * decel * tick_s:
+        net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull
+        if held and (speed < rest or speed < 0.5 * net * tick_s):
             sleep(body)   # it would stop in the first half of the next call
             slept.append(bid)
             continue
         moving = True
-        scale = 1.0 if speed > decel * tick_s else speed / (decel * tick_s)
+        if speed == 0.0:
+            continue         # at rest on a slope too steep to hold it: gravity starts it
+        # In the call it would stop, only as much torque as stops it at the call's end.
+        scale = 1.0 if net <= 0.0 or speed > net * tick_s else min(1.0, (speed / tick_s + pull) / decel)
         torque = _ROLL_TORQUE * material.rolling_resistance * body.spec.mass * g * r * scale / speed
         node.applyTorque(Vec3(torque * vy, -torque * vx, 0.0))
     return moving, out
+
+
+def _on_slope(ground: Terrain, body: Body, p: Vec3, v: Vec3, speed: float, rest: float,
+              g: float) -> tuple[bool, bool, float]:
+    """On rough ground: whether the ball is off the ground, whether the slope under it lets it rest, and
+    the slope's pull along its way (Bullet units/s², + downhill): 5/7 g sinθ in the direction it rolls."""
+    x, y = p[0] / BULLET_UNIT, p[1] / BULLET_UNIT
+    gx, gy = ground.gradient1(x, y)
+    slope2 = gx * gx + gy * gy
+    k = _ROLL_TORQUE * body.spec.material.rolling_resistance
+    held = slope2 < k * k * (1.0 + slope2)   # sin²θ < (7/5 mu_r)²: the resistance holds it there
+    climb = gx * v[0] + gy * v[1]            # the vertical speed of a ball rolling along the ground
+    pull = -_ROLL_PULL * g * climb / (speed * math.sqrt(1.0 + slope2)) if speed > 0.0 else 0.0
+    aloft = p[2] - ground.centre_height(x, y, body.spec.radius) * BULLET_UNIT > _OFF_GROUND or abs(v[2] - climb) > rest
+    return aloft, held, pull

@@ -32,8 +32,10 @@ from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.resting import control_tick
+from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
-from game.physics.world import Body, check_specs, make_body, new_world, put, sleep, xy_of
+from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_slabs, new_world,
+                                put, sleep, xy_of)
 from game.rules.events import AllAtRest, BodyOut, EventBus, ShotStarted
 from game.rules.layout import Layout
 
@@ -50,6 +52,14 @@ def shot_velocity(speed: float, angle_deg: float) -> Point:
         raise ShotError(f"shot angle must be finite, not {angle_deg!r}")
     a = math.radians(angle_deg)
     return (speed * math.cos(a), speed * math.sin(a))
+
+
+def _climb(ground: Terrain, where: Point, vx: float, vy: float) -> float:
+    """The vertical speed (Bullet units) that keeps a shot along the ground at ``where``: 0 on the level plane."""
+    if ground.is_flat:
+        return 0.0
+    gx, gy = ground.gradient1(where[0], where[1])
+    return (gx * vx + gy * vy) * BULLET_UNIT
 
 
 class Phase(enum.Enum):
@@ -94,6 +104,7 @@ class Simulation:
         self._bodies: dict[str, Body] = {}
         self._poses = PoseTracker()
         self._world: BulletWorld = new_world(config)
+        self._slabs = new_slabs(config)   # rough ground: each ball's own slab of ground (``ground_contact.py``)
         self._scan = ContactScan(self._world, config.substep)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -105,11 +116,14 @@ class Simulation:
         # The callback holds the scan, not the Simulation, so a forgotten
         # world can be collected (``__del__`` then clears the callback).
         scan = weakref.ref(self._scan)
+        slabs = self._slabs
 
         def on_substep(_data: object) -> None:
             s = scan()
             if s is not None:
                 s.after_substep()
+                if slabs is not None:
+                    slabs.after_substep(s.pushed)
 
         self._on_substep = on_substep
 
@@ -133,8 +147,8 @@ class Simulation:
         return shape
 
     def _attach(self, spec: BodySpec) -> Body:
-        body = make_body(spec, self._shape(spec.radius * BULLET_UNIT))
-        self._world.attachRigidBody(body.node)
+        body = make_body(spec, self._shape(spec.radius * BULLET_UNIT), self._slabs)
+        attach(self._world, body)
         body.node.setActive(False, True)
         if spec.id not in self._bodies:
             self._poses.track(body, xy_of(body))
@@ -153,10 +167,10 @@ class Simulation:
         if self._pristine:
             return
         old = self._world
-        old.clearTickCallback()
+        clear_callbacks(old)
         specs = [self.spec(bid) for bid in self._bodies]   # a body never moved keeps its exact place
         for body in self._bodies.values():
-            old.removeRigidBody(body.node)
+            detach(old, body)
         self._world = new_world(self.config)
         for spec in specs:
             self._attach(spec)
@@ -257,7 +271,9 @@ class Simulation:
         self._pristine = False
         body = self._bodies.pop(body_id)
         self._poses.forget(body_id)
-        self._world.removeRigidBody(body.node)
+        if self._slabs is not None:
+            self._slabs.forget(body_id)
+        detach(self._world, body)
 
     # -- shooting and stepping ---------------------------------------------
 
@@ -284,7 +300,7 @@ class Simulation:
         self.phase = Phase.SHOT
         node = body.node
         node.setActive(True, True)
-        node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, 0.0))
+        node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, _climb(self.config.ground, xy_of(body), vx, vy)))
         roll = float(spin) / body.radius   # rad/s per Bullet unit of speed
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
@@ -354,6 +370,8 @@ class Simulation:
         config = self.config
         k = config.substeps_per_call
         h = config.substep
+        if self._slabs is not None:
+            self._slabs.begin_call()
         self._world.doPhysics(k * h, k, h)
         self.clock.substep += k
         publish = self.bus.publish
@@ -361,7 +379,7 @@ class Simulation:
             publish(contact)
         slept: list[str] = []
         moving, out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
-                                   (config.play_radius * BULLET_UNIT) ** 2, slept)
+                                   (config.play_radius * BULLET_UNIT) ** 2, slept, config.ground)
         for bid in slept:
             self._poses.slept(bid)
         for bid, where in out:
@@ -392,9 +410,9 @@ class Simulation:
         if self.phase is Phase.CLOSED:
             return
         self.phase = Phase.CLOSED
-        self._world.clearTickCallback()
+        clear_callbacks(self._world)
         for body in self._bodies.values():
-            self._world.removeRigidBody(body.node)
+            detach(self._world, body)
         self._bodies.clear()
         # Headless, nothing else empties Panda's state cache (pandaown.py).
         release_states()
@@ -408,6 +426,6 @@ class Simulation:
     def __del__(self) -> None:
         try:
             if self.phase is not Phase.CLOSED:
-                self._world.clearTickCallback()
+                clear_callbacks(self._world)
         except AttributeError:
             pass

@@ -160,6 +160,18 @@ class Terrain:
             gy += s * ky
         return gx, gy
 
+    def height_gradient1(self, x: float, y: float) -> tuple[float, float, float]:
+        """``height1`` and ``gradient1`` together, at the cost of one (a slab is laid with both)."""
+        z = self.tilt[0] * x + self.tilt[1] * y
+        gx, gy = self.tilt
+        for kx, ky, a, ph in self._scalars:
+            arg = kx * x + ky * y + ph
+            z += a * math.cos(arg)
+            s = -a * math.sin(arg)
+            gx += s * kx
+            gy += s * ky
+        return z, gx, gy
+
     def centre_height(self, x: float, y: float, radius: float) -> float:
         """Height (m) of the centre of a ball of ``radius`` resting on the ground with its centre above (x, y).
 

@@ -6,7 +6,9 @@ nothing steps the world.  Three choices matter elsewhere:
 * Bullet works in millimetres (``units.BULLET_UNIT``, with the reason).
 * The ground is a static Bullet plane with friction and no bounce; every
   body is a free sphere with its real mass and inertia (Bullet's solid
-  sphere, 2/5 m R²), falling under gravity onto it.
+  sphere, 2/5 m R²), falling under gravity onto it.  On rough ground
+  (``PhysicsConfig.ground`` not the level plane) each ball has its own
+  slab instead, the ground's tangent plane under it (``ground_contact.py``).
 * Bullet stores positions in single precision, so a body read back comes a
   hair off where it was placed.  Each body keeps the exact (float64) place
   it was put at and the single-precision value Bullet held for it then;
@@ -22,18 +24,22 @@ from dataclasses import dataclass
 
 import numpy as np
 from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape, BulletWorld
-from panda3d.core import ConfigVariableBool, Point3, TransformState, Vec3
+from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, PythonCallbackObject, TransformState, Vec3
 
 from game.physics.config import PhysicsConfig
+from game.physics.ground_contact import GROUND_NAME, Slab, Slabs, ground_filter
 from game.physics.materials import GROUND, BodySpec, Point
 from game.physics.physics_errors import PlacementError
 from game.physics.units import BULLET_UNIT
 
+__all__ = ["GROUND_NAME", "Body", "attach", "check_specs", "clear_callbacks", "detach", "make_body", "new_slabs",
+           "new_world", "put", "raw_xy", "sleep", "xy_of"]
+
 ZERO = Vec3(0.0, 0.0, 0.0)
-GROUND_NAME = "ground"   # the ground node's name; no body may take it
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
-# Panda's switch for Bullet's split impulse, read when a world is built.
+# Panda's switches for Bullet's split impulse and pair filter, read when a world is built.
 _SPLIT_IMPULSE = ConfigVariableBool("bullet-split-impulse", False)
+_FILTER = ConfigVariableString("bullet-filter-algorithm", "mask")
 
 
 @dataclass
@@ -50,25 +56,38 @@ class Body:
     radius: float          # Bullet units (mm)
     placed: Point = (0.0, 0.0)
     placed_raw: Point = (0.0, 0.0)
+    slab: Slab | None = None   # its own ground, on rough ground (``ground_contact.py``)
 
 
 def new_world(config: PhysicsConfig) -> BulletWorld:
-    """A world with gravity and the static ground plane z = 0 (``docs/physics.md``, "The world").
+    """A world with gravity and its ground (``docs/physics.md``, "The world").
+
+    On the level plane (the default) the ground is one static Bullet plane
+    z = 0; on rough ground there is no shared ground body: each ball brings
+    its slab (``new_slabs``, ``ground_contact.py``), and the world filters
+    pairs so that a slab meets only its own ball.
 
     Built with Bullet's split impulse: Bullet finds a hit up to a substep
     late, the balls overlapping, and without it the solver pushes them
     apart by adding velocity (a glass hit then rebounds at up to 1.12, not
     0.92); with it the overlap is undone in position alone.  Only this
-    world's construction sees the switch (the hat world keeps Panda's
-    default).
+    world's construction sees the switches (the hat world keeps Panda's
+    defaults).
     """
-    was = _SPLIT_IMPULSE.getValue()
+    flat = config.ground.is_flat
+    was_split, was_filter = _SPLIT_IMPULSE.getValue(), _FILTER.getValue()
     _SPLIT_IMPULSE.setValue(True)
+    if not flat:
+        _FILTER.setValue("callback")
     try:
         world = BulletWorld()
     finally:
-        _SPLIT_IMPULSE.setValue(was)
+        _SPLIT_IMPULSE.setValue(was_split)
+        _FILTER.setValue(was_filter)
     world.setGravity(Vec3(0.0, 0.0, -config.gravity * BULLET_UNIT))
+    if not flat:
+        world.setFilterCallback(PythonCallbackObject(ground_filter))
+        return world
     ground = BulletRigidBodyNode(GROUND_NAME)
     ground.addShape(BulletPlaneShape(Vec3(0.0, 0.0, 1.0), 0.0))
     ground.setFriction(GROUND.friction)
@@ -77,8 +96,35 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
     return world
 
 
-def make_body(spec: BodySpec, shape: BulletSphereShape) -> Body:
-    """A free Bullet sphere for ``spec`` resting on the ground at its place, not yet in any world."""
+def new_slabs(config: PhysicsConfig) -> Slabs | None:
+    """The balls' slabs for the worlds of ``config`` (None on the level plane, whose ground is one plane)."""
+    if config.ground.is_flat:
+        return None
+    return Slabs(config.ground, BULLET_UNIT, config.substep, GROUND)
+
+
+def clear_callbacks(world: BulletWorld) -> None:
+    """Clear the world's tick and filter callbacks (before it is dropped: a callback left set can crash at exit)."""
+    world.clearTickCallback()
+    world.clearFilterCallback()
+
+
+def attach(world: BulletWorld, body: Body) -> None:
+    """Put a body (and its slab) into ``world``."""
+    world.attachRigidBody(body.node)
+    if body.slab is not None:
+        world.attachRigidBody(body.slab.node)
+
+
+def detach(world: BulletWorld, body: Body) -> None:
+    """Take a body (and its slab) out of ``world``."""
+    world.removeRigidBody(body.node)
+    if body.slab is not None:
+        world.removeRigidBody(body.slab.node)
+
+
+def make_body(spec: BodySpec, shape: BulletSphereShape, slabs: Slabs | None = None) -> Body:
+    """A free Bullet sphere for ``spec`` resting on the ground at its place (with its slab, given ``slabs``), not yet in any world."""
     if spec.id == GROUND_NAME:
         raise PlacementError(f"{GROUND_NAME!r} is the ground's name, not a body's")
     node = BulletRigidBodyNode(spec.id)
@@ -91,16 +137,29 @@ def make_body(spec: BodySpec, shape: BulletSphereShape) -> Body:
     node.setLinearSleepThreshold(0.0)
     node.setAngularSleepThreshold(0.0)
     body = Body(spec, node, spec.radius * BULLET_UNIT)
+    if slabs is not None:
+        body.slab = slabs.make(spec.id, node, body.radius)
     put(body, spec.position)
     return body
 
 
 def put(body: Body, position: Point) -> None:
-    """Set a body at ``position`` (metres), resting on the ground, unturned, and remember the exact place."""
+    """Set a body at ``position`` (metres), resting on the ground, unturned, and remember the exact place.
+
+    On rough ground the body's centre is above ``position`` where a ball
+    resting there has it, and its slab is laid under it.
+    """
     x, y = float(position[0]), float(position[1])
-    body.node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, body.radius)))
+    bx, by = x * BULLET_UNIT, y * BULLET_UNIT
+    slab = body.slab
+    z = body.radius
+    if slab is not None:
+        z = slab.owner.terrain.centre_height(x, y, body.spec.radius) * BULLET_UNIT
+    body.node.setTransform(TransformState.makePos(Point3(bx, by, z)))
     body.placed = (x, y)
     body.placed_raw = raw_xy(body)
+    if slab is not None:
+        slab.lay(bx, by)
 
 
 def sleep(body: Body) -> None:
