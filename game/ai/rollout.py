@@ -92,7 +92,7 @@ def physics_for(sit: Situation, coarse: bool = False) -> Any:
     """
     from game.physics import PhysicsConfig
 
-    config = PhysicsConfig.for_layout(sit.layout)
+    config = PhysicsConfig.for_game(sit.layout, sit.house)   # the ground the house rules name
     if coarse:
         config = replace(config, substep_hz=SCREEN_SUBSTEP_HZ, substeps_per_call=SCREEN_SUBSTEPS_PER_CALL,
                          rest_speed=SCREEN_REST_SPEED)

@@ -16,6 +16,7 @@ from game.match.hat import HatDrop, HatFrame, HatResult, drop_hat
 from game.match.match import Match
 from game.match.players import Player
 from game.match.seating import HAT, Seating
+from game.physics.terrain import Terrain
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, Layout
 
@@ -30,13 +31,13 @@ class Deal:
 
 
 def deal_planets(seating: Seating, seed: int, layout: Layout | None = None,
-                 on_frame: HatFrame | None = None) -> Deal:
-    """Who holds which planet (rule 1, with picks); ``on_frame`` sees the hat's fall."""
+                 on_frame: HatFrame | None = None, ground: Terrain | None = None) -> Deal:
+    """Who holds which planet (rule 1, with picks); ``on_frame`` sees the hat's fall onto ``ground``."""
     picked = {s.name: s.planet for s in seating.seats if s.planet != HAT}
     in_hat = [s.name for s in seating.seats if s.planet == HAT]
     if not in_hat:
         return Deal(dict(picked), None, ())
-    hat = drop_hat(in_hat, seed, layout, on_frame=on_frame)
+    hat = drop_hat(in_hat, seed, layout, on_frame=on_frame, ground=ground)
     free = [p for p in PLANETS if p not in picked.values()]
     dealt = {d.player: free[i] for i, d in enumerate(hat.drops)}
     drops = tuple(replace(d, planet=dealt[d.player]) for d in hat.drops)
@@ -50,7 +51,7 @@ def seated_match(seating: Seating, players: Mapping[str, Player], seed: int, *, 
         raise ValueError("every seat needs a player, and no other")
     house = house or HouseRules()
     layout = layout or house.layout()
-    deal = deal_planets(seating, seed, layout, on_frame=on_hat_frame)
+    deal = deal_planets(seating, seed, layout, on_frame=on_hat_frame, ground=Terrain.from_house(house))
     by_planet = {deal.planets[name]: player for name, player in players.items()}
     ordered = {p: by_planet[p] for p in PLANETS if p in by_planet}
     names = {planet: name for name, planet in deal.planets.items()}

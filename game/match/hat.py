@@ -21,6 +21,7 @@ from typing import Sequence
 
 from game.physics.materials import GLASS, LEAD, MARBLE_MASS, SUN_MASS
 from game.physics.hat_world import HatFrame, HatWorld
+from game.physics.terrain import Terrain
 from game.rules.hat_order import assign_planets
 from game.rules.layout import SUN, Layout
 
@@ -57,12 +58,13 @@ class HatResult:
 
 
 def drop_hat(players: Sequence[str], seed: int, layout: Layout | None = None,
-             on_frame: HatFrame | None = None, frame_hz: float = 60.0) -> HatResult:
+             on_frame: HatFrame | None = None, frame_hz: float = 60.0, ground: Terrain | None = None) -> HatResult:
     """Drop one marble per player over the Sun and hand out the planets (rule 1).
 
     ``players`` names the people (any strings, distinct).  ``on_frame(t, ids,
     poses)`` receives (N, 7) poses ``x, y, z, qw, qx, qy, qz`` at ``frame_hz``
-    for a replay or the app.
+    for a replay or the app.  ``ground`` is the ground they land on (the
+    house rules' ``Terrain.from_house``; the smooth plane by default).
     """
     names = list(players)
     if len(set(names)) != len(names):
@@ -73,7 +75,7 @@ def drop_hat(players: Sequence[str], seed: int, layout: Layout | None = None,
     rng = random.Random(seed)
     starts = _starting_spots(names, layout, rng)
     velocities = {name: (rng.gauss(0.0, JOSTLE), rng.gauss(0.0, JOSTLE)) for name in names}
-    world = HatWorld(layout.play_radius)
+    world = HatWorld(layout.play_radius, ground)
     try:
         world.add(SUN, layout.sun_radius, SUN_MASS, LEAD, (0.0, 0.0, layout.sun_radius), (0.0, 0.0))
         for name in names:

@@ -32,6 +32,7 @@ from game.match.hat import HatFrame, HatResult, drop_hat
 from game.match.players import LaysTaw, MatchView, PlacementOptions, Player, Shot, TawPlacement
 from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
 from game.physics import FrameCallback, PhysicsConfig, Simulation, shot_velocity
+from game.physics.terrain import Terrain
 from game.rules.events import AllAtRest, Event, Listener
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw, taw_id
@@ -102,7 +103,8 @@ class Match:
         """
         self.house = house or HouseRules()
         self.layout = layout or self.house.layout()
-        self.config = config or PhysicsConfig.for_layout(self.layout)
+        # The house rules name the ground every shot of the match rolls on.
+        self.config = replace(config or PhysicsConfig.for_layout(self.layout), ground=Terrain.from_house(self.house))
         for planet in players:
             if planet not in PLANETS:
                 raise ValueError(f"unknown planet {planet!r}")
@@ -139,7 +141,7 @@ class Match:
         """Rule 1: each person's marble goes into the hat over the Sun; planets are taken."""
         house = house or HouseRules()
         layout = layout or house.layout()
-        hat = drop_hat(list(people), seed, layout, on_frame=on_hat_frame)
+        hat = drop_hat(list(people), seed, layout, on_frame=on_hat_frame, ground=Terrain.from_house(house))
         planets = hat.planets
         players = {planets[person]: player for person, player in people.items()}
         names = {planets[person]: person for person in people}

@@ -44,6 +44,7 @@ from game.physics.terrain import Terrain
 
 GROUND_NAME = "ground"   # the ground's node name (the plane's, every slab's); no body may take it
 FOLLOW_M = 0.002         # metres a ball moves before its slab is laid again
+SLAB_MARGIN_M = 4e-5     # a slab's collision margin: Bullet's default in a world built in millimetres
 _ONE = Vec3(1.0, 1.0, 1.0)
 
 
@@ -116,6 +117,10 @@ class Slabs:
         self._balls[bid] = (body_node, slab)
         return slab
 
+    def slab_of(self, bid: str) -> Slab | None:
+        entry = self._balls.get(bid)
+        return entry[1] if entry is not None else None
+
     def forget(self, bid: str) -> None:
         """The ball left the world."""
         self._balls.pop(bid, None)
@@ -125,6 +130,7 @@ class Slabs:
         shape = self._shapes.get(radius)
         if shape is None:   # twice the ball's radius each way, its radius deep
             shape = self._shapes[radius] = BulletBoxShape(Vec3(2.0 * radius, 2.0 * radius, radius))
+            shape.setMargin(SLAB_MARGIN_M * self.unit)   # Bullet's default 0.04 units is 4 cm in metres
         return shape
 
     def lay(self, slab: Slab, x: float, y: float) -> None:

@@ -17,6 +17,7 @@ from game.match.hat import HatResult, drop_hat
 from game.match.match import IllegalShotError, Match, ShotResult
 from game.match.players import ScriptedPlayer, Shot, TawPlacement
 from game.physics import FrameCallback, PhysicsConfig
+from game.physics.terrain import Terrain
 from game.rules.layout import taw_id
 from game.rules.state import RuleState, RuleStateError, new_game
 from game.scenario.format import Scenario, resolve_direction
@@ -59,7 +60,8 @@ def run_scenario(scenario: Scenario, config: PhysicsConfig | None = None,
                  on_frame: FrameCallback | None = None) -> ScenarioResult:
     """Play every shot of the scenario to rest and judge it."""
     if scenario.hat is not None:
-        hat = drop_hat(list(scenario.hat.people), scenario.hat.seed, scenario.layout)
+        hat = drop_hat(list(scenario.hat.people), scenario.hat.seed, scenario.layout,
+                       ground=Terrain.from_house(scenario.house))
         return ScenarioResult(scenario, (), None, None, hat)
     state = starting_state(scenario)
     # The shots are played one by one below; the players are never asked.
