@@ -94,6 +94,8 @@ class GuiSoakReport:
                  f"{len(self.errors)} errors" + (":" if self.errors else "")]
         if self.fault:
             lines.insert(1, f"fault: {self.fault}; said: " + (" | ".join(sorted(self.notices)) or "nothing"))
+        elif self.notices:  # no fault made for the run, but the app said it could not do something (a full disk)
+            lines.insert(1, "said: " + " | ".join(sorted(self.notices)))
         lines += ["  " + e for e in self.errors[:20]]
         if self.leaked:
             lines.append("changed: " + "; ".join(self.leaked))
@@ -143,9 +145,13 @@ def build_offscreen_app(root: Path, levels: tuple[str, ...] = ("random",) * 6,  
 
     from game.app.app import TawApp
     from game.app.app_config import AppConfig
-    from game.app.paths import UserPaths
+    from game.app.paths import UserPaths, guard_model_cache
     from game.app.session.match_session import MatchSession
     from game.app.settings import Settings
+
+    # As `taw play` does before its ShowBase (game.app.main): on a full or read-only disk Panda's model
+    # cache and Mesa's shader cache go off, or the first model loaded prints thousands of errors and crashes.
+    guard_model_cache()
 
     config = AppConfig(paths=UserPaths.under(root), settings=Settings(msaa=0, shadows=False, quality="low"),
                        offscreen=True, offscreen_size=(320, 180))
