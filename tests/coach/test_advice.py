@@ -107,7 +107,7 @@ def test_in_every_lesson_the_coachs_shot_passes_its_goal_and_played_as_printed_g
     from game.coach.lessons import load_course, play_spec, start_state
 
     lessons = [entry.lesson for entry in load_course() if entry.lesson is not None]
-    assert len(lessons) == 10
+    assert len(lessons) == 11
     for lesson in lessons:
         advice = advise(start_state(lesson), lesson.scenario.house, lesson.scenario.layout, goal=lesson.goal)
         outcome = judge_goal(lesson.goal, advice.preview.ruling, advice.shooter)
