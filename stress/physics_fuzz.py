@@ -21,6 +21,15 @@ straight at a chosen body.  Checked for every case:
 * the event log is well formed (started first, rest last, contacts in time
   order, every body out once and then absent), and the referee rules on it:
   every body is accounted for and the ledger balances.
+
+On rough ground (``ground``: a ``Terrain``) the heights are the ground's
+(a ball's centre where one resting there has it), and each shot is fired a
+second time with the taw alone on the ground: no frame may find it more
+than ``GROUND_HOP`` (1 mm) off the ground, since only the ground can throw a
+lone ball (on a crowded table a hit with spin may, as on the plane).  The
+lone taw's path, which the slopes curve, stands in for the straight ray of
+the aimed-shot check: the body it first comes within reach of is the one
+the shot must meet first.
 """
 
 from __future__ import annotations
@@ -46,6 +55,7 @@ Point = tuple[float, float]
 REST_OVERLAP = 1e-4   # m: the deepest overlap two bodies may rest at after a shot (issue 24)
 SINK_SLACK = 5e-4     # m: how far below its radius Bullet's height of a ball may go (a hit can press it in), and above it at rest
 CROWDS = ("home", "sun_on_planet", "saturn_cluster", "sun_knot")
+GROUND_HOP = 1e-3     # m: the most a lone ball may rise off rough ground
 
 
 @dataclass
@@ -71,6 +81,8 @@ class PhysicsFuzzReport:
     shallow_grazes_missed: int = 0  # aimed shots that passed a graze shallower than a substep can resolve
     deepest_graze_missed: float = 0.0  # m
     max_rest_t: float = 0.0
+    ground_hop: float = 0.0        # m: the highest a lone ball rose off rough ground (0 on the plane)
+    ground_sink: float = 0.0       # m: the deepest any ball was below where it rests on the ground
     wall_s: float = 0.0
     stats: FrameStats = field(default_factory=FrameStats)
     problems: list[str] = field(default_factory=list)
@@ -84,7 +96,8 @@ class PhysicsFuzzReport:
             f"{self.wall_s:.1f} s",
             f"slowest rest {self.max_rest_t:.2f} s simulated; deepest overlap in a frame "
             f"{s.worst_overlap * 1000:.3f} mm ({s.worst_overlap_pair[0]} / {s.worst_overlap_pair[1]}), "
-            f"bound {flight_tolerance() * 1000:.2f} mm",
+            f"bound {flight_tolerance() * 1000:.2f} mm; lone taws at most {self.ground_hop * 1000:.4f} mm off the "
+            f"ground, balls at most {self.ground_sink * 1000:.4f} mm into it",
             f"{len(self.problems)} problems" + (":" if self.problems else ""),
         ]
         lines += ["  " + p for p in self.problems[:40]]
@@ -241,6 +254,7 @@ def _fire(case: PhysicsCase, layout, config, radii: dict[str, float], report: Ph
     events: list = []
     sim = Simulation.from_positions(case.table, layout, config)
     sunk: list[str] = []
+    ground = config.ground
 
     def on_frame(t: float, ids: list[str], poses: np.ndarray) -> None:
         checker(t, ids, poses)
@@ -248,6 +262,9 @@ def _fire(case: PhysicsCase, layout, config, radii: dict[str, float], report: Ph
         top = SINK_SLACK if sim.is_at_rest() else math.inf
         for i, bid in enumerate(ids):
             z, height = poses[i, 2], radii[bid]
+            if not ground.is_flat:
+                height = ground.centre_height(poses[i, 0], poses[i, 1], height)
+            report.ground_sink = max(report.ground_sink, height - z)
             if not height - SINK_SLACK <= z <= height + top and len(sunk) < 3:
                 sunk.append(f"t={t:.3f}: {bid} at height {z * 1000:.4f} mm, not {height * 1000:.4f} mm")
     try:
@@ -288,8 +305,11 @@ def _check_log(events: list, config, radii: dict[str, float], report: PhysicsFuz
 
 
 def _check_aimed(case: PhysicsCase, events: list, layout, config, radii: dict[str, float],
-                 report: PhysicsFuzzReport, tag: str) -> None:
-    """An aimed shot that reaches a solid target meets it first (no tunnelling); shallow grazes may go either way."""
+                 report: PhysicsFuzzReport, tag: str, path: list[Point] | None = None) -> None:
+    """An aimed shot that reaches a solid target meets it first (no tunnelling); shallow grazes may go either way.
+
+    ``path``: on rough ground, the lone taw's curved path (the bodies it meets are then all within its reach).
+    """
     from game.physics.config import GRAVITY
     from game.physics.materials import GLASS
     from game.physics.motion import Ground, evolve, flick
@@ -298,12 +318,13 @@ def _check_aimed(case: PhysicsCase, events: list, layout, config, radii: dict[st
 
     taw = taw_id(case.shooter)
     report.aimed += 1
-    ahead = in_the_way(case.table, taw, case.direction, lambda b: radii[b])
+    ahead = (in_the_way(case.table, taw, case.direction, lambda b: radii[b]) if path is None
+             else along_path(case.table, taw, path, lambda b: radii[b]))
     ground = Ground(layout.marble_radius, GLASS.sliding_friction, GLASS.rolling_resistance, GRAVITY)
     reach = evolve(flick(case.speed, 0.0, case.spin, layout.marble_radius), ground, config.max_shot_time)[0]
     shallow = graze_bound(case.speed, 2 * layout.marble_radius, config.substep_hz) + 5e-5
     solid = [a for a in ahead if a[2] > shallow]
-    if not solid or solid[0][0] >= 0.8 * reach:
+    if not solid or (path is None and solid[0][0] >= 0.8 * reach):
         return
     report.aimed_checked += 1
     expected = solid[0][1]
@@ -340,25 +361,83 @@ def _check_referee(case: PhysicsCase, events: list, layout, report: PhysicsFuzzR
     report.problems += [f"{tag}: {p}" for p in check_ledger(ruling.state, state.marbles_in_game)]
 
 
-def run_case(case: PhysicsCase, report: PhysicsFuzzReport) -> None:
-    """Fire the case's shot and check it; problems go into ``report``."""
+def _lone_hop(case: PhysicsCase, layout, config, report: PhysicsFuzzReport, tag: str) -> list[Point]:
+    """The shot again with the taw alone on rough ground: it never rises ``GROUND_HOP`` off it; its path (60 Hz)."""
+    from game.physics import Simulation, shot_velocity
+    from game.rules.layout import taw_id
+
+    taw = taw_id(case.shooter)
+    ground, radius = config.ground, layout.marble_radius
+    worst = [0.0, 0.0]
+    path: list[Point] = []
+
+    def on_frame(t: float, ids: list[str], poses: np.ndarray) -> None:
+        if ids:
+            x, y, z = poses[0, :3]
+            path.append((float(x), float(y)))
+            lift = z - ground.centre_height(x, y, radius)
+            if lift > worst[0]:
+                worst[:] = [lift, t]
+
+    with Simulation.from_positions({taw: case.table[taw]}, layout, config) as sim:
+        sim.shoot(taw, shot_velocity(case.speed, case.direction), spin=case.spin)
+        sim.run_to_rest(on_frame=on_frame)
+    report.ground_hop = max(report.ground_hop, worst[0])
+    if worst[0] > GROUND_HOP:
+        report.problems.append(f"{tag}: alone, the taw rose {worst[0] * 1000:.2f} mm off the ground at t={worst[1]:.3f}")
+    return path
+
+
+def along_path(table: dict[str, Point], taw: str, path: list[Point], radius: Callable[[str], float]) -> \
+        list[tuple[float, str, float]]:
+    """``in_the_way`` along a curved path (a polyline of the taw's centre): where it first comes within reach of each body."""
+    pts = np.asarray(path, dtype=float)
+    if len(pts) < 2:
+        return []
+    a, b = pts[:-1], pts[1:]
+    seg = b - a
+    length = np.hypot(seg[:, 0], seg[:, 1])
+    start = np.concatenate(([0.0], np.cumsum(length)[:-1]))
+    found = []
+    for body, (x, y) in table.items():
+        if body == taw:
+            continue
+        with np.errstate(invalid="ignore", divide="ignore"):
+            u = np.clip(((x - a[:, 0]) * seg[:, 0] + (y - a[:, 1]) * seg[:, 1]) / (length * length), 0.0, 1.0)
+        u = np.nan_to_num(u)
+        miss = np.hypot(a[:, 0] + u * seg[:, 0] - x, a[:, 1] + u * seg[:, 1] - y)
+        reach = radius(body) + radius(taw)
+        inside = np.nonzero(miss < reach)[0]
+        if inside.size:
+            i = int(inside[0])
+            entry = start[i] + u[i] * length[i] - math.sqrt(max(0.0, reach * reach - miss[i] * miss[i]))
+            found.append((float(max(entry, 0.0)), body, float(reach - miss.min())))
+    return sorted(found)
+
+
+def run_case(case: PhysicsCase, report: PhysicsFuzzReport, ground=None) -> None:
+    """Fire the case's shot and check it, on ``ground`` (a ``Terrain``; the plane by default); problems go into ``report``."""
     from game.physics import PhysicsConfig
+    from game.physics.terrain import Terrain
     from game.rules.layout import Layout
 
     layout = Layout()
-    config = PhysicsConfig.for_layout(layout)
+    config = PhysicsConfig.for_layout(layout, ground=ground or Terrain())
     tag = (f"seed {case.seed} ({case.crowd}, {case.shooter} at {case.speed:.3f} m/s toward {case.direction:.2f}, "
            f"spin {case.spin:+.2f})")
     radii = {b: _radius(layout, b) for b in case.table}
     events = _fire(case, layout, config, radii, report, tag)
     if events is None or not _check_log(events, config, radii, report, tag):
         return
+    path = None if config.ground.is_flat else _lone_hop(case, layout, config, report, tag)
     if case.aimed_at is not None:
-        _check_aimed(case, events, layout, config, radii, report, tag)
+        _check_aimed(case, events, layout, config, radii, report, tag, path)
     _check_referee(case, events, layout, report, tag)
 
 
-def fuzz_physics(seed: int, cases: int, on_case: Callable[[int], None] | None = None) -> PhysicsFuzzReport:
+def fuzz_physics(seed: int, cases: int, on_case: Callable[[int], None] | None = None,
+                 ground=None) -> PhysicsFuzzReport:
+    """``cases`` seeded cases on ``ground`` (a ``Terrain``; the plane by default)."""
     from game.physics import PhysicsConfig
 
     cap = PhysicsConfig().max_shot_speed
@@ -366,7 +445,7 @@ def fuzz_physics(seed: int, cases: int, on_case: Callable[[int], None] | None = 
     report = PhysicsFuzzReport()
     started = time.perf_counter()
     for k in range(cases):
-        run_case(build_case(master.getrandbits(32), cap), report)
+        run_case(build_case(master.getrandbits(32), cap), report, ground)
         if on_case is not None:
             on_case(k)
     report.wall_s = time.perf_counter() - started

@@ -2,6 +2,7 @@
 """Physics fuzz: seeded random shots up to the cap, from every orbit, into crowded tables.
 
     .venv/bin/python tools/fuzz_physics.py --cases 2000 --seed 1
+    .venv/bin/python tools/fuzz_physics.py --cases 300 --ground rough --roughness 8 --ground-seed 3
 
 Exit status 1 if any check failed; each problem names the case's seed
 (``stress.physics_fuzz.build_case(seed, cap)`` rebuilds it).
@@ -22,6 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ground", choices=("smooth", "rough"), default="smooth",
+                        help="the ground the shots roll on (rough: also fires each shot with the taw alone, "
+                             "and no frame may find it 1 mm off the ground)")
+    parser.add_argument("--roughness", type=float, default=3.0, help="rough ground's roughness, mm (default 3)")
+    parser.add_argument("--ground-seed", type=int, default=1, help="which rough ground (default 1)")
     parser.add_argument("--graze-sweep", action="store_true",
                         help="instead: which sideways offsets of a shot at a lone marble meet nothing")
     args = parser.parse_args(argv)
@@ -40,7 +46,13 @@ def main(argv: list[str] | None = None) -> int:
         if (k + 1) % 250 == 0:
             sys.stderr.write(f"{k + 1}/{args.cases}\n")
 
-    report = fuzz_physics(args.seed, args.cases, on_case=progress)
+    from game.physics.terrain import GroundError, Terrain
+
+    try:
+        ground = Terrain.rough(args.roughness, args.ground_seed) if args.ground == "rough" else Terrain()
+    except GroundError as err:
+        parser.error(str(err))
+    report = fuzz_physics(args.seed, args.cases, on_case=progress, ground=ground)
     print(report.summary())
     return 1 if report.problems else 0
 

@@ -79,13 +79,14 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
         if rough:
-            aloft, held, pull = _on_slope(ground, body, p, v, speed, rest, g)   # type: ignore[arg-type]
+            aloft, held, pull, slip = _on_slope(ground, body, p, v, speed, rest, g, tick_s)   # type: ignore[arg-type]
         else:
             aloft, held, pull = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0
+            slip = math.hypot(vx - r * w[1], vy + r * w[0])
         if aloft:
             moving = True    # in the air after a hop: gravity and the ground act first
             continue
-        if math.hypot(vx - r * w[1], vy + r * w[0]) >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
+        if slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             moving = True    # sliding: Bullet's friction acts
             continue
         net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull
@@ -104,15 +105,35 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
 
 
 def _on_slope(ground: Terrain, body: Body, p: Vec3, v: Vec3, speed: float, rest: float,
-              g: float) -> tuple[bool, bool, float]:
-    """On rough ground: whether the ball is off the ground, whether the slope under it lets it rest, and
-    the slope's pull along its way (Bullet units/s², + downhill): 5/7 g sinθ in the direction it rolls."""
+              g: float, tick_s: float) -> tuple[bool, bool, float, float]:
+    """On rough ground: whether the ball is off the ground, whether the slope under it lets it rest, the
+    slope's pull along its way (Bullet units/s², + downhill: 5/7 g sinθ in the direction it rolls), and
+    how fast its contact point slips over the ground.
+
+    A ball's spin about the ground's normal (a hit leaves a taw spinning like
+    a top) is worn down here at 5/2 mu_r g / R, the rolling resistance's
+    rate: on the plane that spin never touches the ground's friction, but
+    on a slope part of it does, and without this it would creep the ball
+    sideways for ever.
+    """
     x, y = p[0] / BULLET_UNIT, p[1] / BULLET_UNIT
     gx, gy = ground.gradient1(x, y)
     slope2 = gx * gx + gy * gy
-    k = _ROLL_TORQUE * body.spec.material.rolling_resistance
+    mu_r = body.spec.material.rolling_resistance
+    k = _ROLL_TORQUE * mu_r
     held = slope2 < k * k * (1.0 + slope2)   # sin²θ < (7/5 mu_r)²: the resistance holds it there
     climb = gx * v[0] + gy * v[1]            # the vertical speed of a ball rolling along the ground
     pull = -_ROLL_PULL * g * climb / (speed * math.sqrt(1.0 + slope2)) if speed > 0.0 else 0.0
     aloft = p[2] - ground.centre_height(x, y, body.spec.radius) * BULLET_UNIT > _OFF_GROUND or abs(v[2] - climb) > rest
-    return aloft, held, pull
+    inv = 1.0 / math.sqrt(1.0 + slope2)
+    n = Vec3(-gx * inv, -gy * inv, inv)
+    node = body.node
+    w = node.getAngularVelocity()
+    drill = w.dot(n)
+    wear = 2.5 * mu_r * g / body.radius * tick_s
+    if drill != 0.0:
+        w = w - n * (drill - math.copysign(max(0.0, abs(drill) - wear), drill))
+        node.setAngularVelocity(w)
+    u = v + w.cross(n * -body.radius)   # the contact point's velocity
+    u = u - n * u.dot(n)
+    return aloft, held, pull, u.length()

@@ -217,3 +217,13 @@ def test_a_resting_ball_lies_on_the_ground_and_a_hit_on_rough_ground_is_one_cont
         sim.shoot("mars.taw", shot_velocity(1.0, 0.0))
         sim.run_to_rest()
     assert [(e.a, e.b) for e in events if e.kind == "contact"] == [("mars", "mars.taw")]
+
+
+def test_a_taw_left_spinning_like_a_top_on_a_slope_comes_to_rest_and_does_not_creep():
+    # A hit can leave a ball spinning about the vertical; on a slope part of that spin touches the ground.
+    ground = Terrain(tilt=(0.03, 0.0))
+    with Simulation.from_positions({"mars": (0.2, 0.1)}, LAYOUT, config(ground)) as sim:
+        sim.shoot("mars", (0.0, 0.0))
+        sim._bodies["mars"].node.setAngularVelocity((0.0, 0.0, 30.0))   # 30 rad/s about the vertical
+        sim.run_to_rest()
+        assert sim.time < 1.0 and math.dist(sim.positions()["mars"], (0.2, 0.1)) < 0.005
