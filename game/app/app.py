@@ -13,7 +13,7 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import ConfigPage, loadPrcFileData, unloadPrcFile
 
 from game.app.app_config import AppConfig
-from game.app.input.bindings import KeyBindings
+from game.app.input.bindings import KeyBindings, action_event
 from game.app.people import PeopleStore
 from game.app.settings import Settings, save_settings
 from game.app.window import WindowControl
@@ -75,9 +75,8 @@ class TawApp(ShowBase):
         self.history = HistoryOverlay(self)
         self.flow = GameFlow(self)
         self.keys.bind_global(self)
-        from game.app.input.bindings import action_event
-
-        self.accept(action_event("replay-last"), self.watch_key)
+        for action, handler in (("replay-last", self.watch_key), ("slopes", self.toggle_slopes)):
+            self.accept(action_event(action), handler)
         for note in self.people.notes:
             self.note_warning(note)
         self.flow.request("Menu")
@@ -99,6 +98,19 @@ class TawApp(ShowBase):
         theme.use_palette(settings.palette)
         self.render_scale.set_scale(settings.render_scale)
         self.use_keys(settings.keys)
+        self._keep_settings(settings)
+
+    def toggle_slopes(self) -> None:
+        """T: the slope view on or off (contour lines and height tint on rough earth), kept like any setting."""
+        from dataclasses import replace
+
+        self.settings = replace(self.settings, slopes=not self.settings.slopes)
+        self.view.scene.show_slopes(self.settings.slopes)
+        self._keep_settings(self.settings)
+        if self.game is not None:
+            self.game.refresh_hud()
+
+    def _keep_settings(self, settings: Settings) -> None:
         if self.app_config.save_settings:
             try:
                 save_settings(settings, self.app_config.paths.settings_file)

@@ -16,12 +16,14 @@ from typing import Any
 from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEWS, GameSetup
 from game.errors import UserError
 from game.fileio import read_app_json, write_atomic
+from game.rules.house import HouseRules
 from game.rules.layout import PLANETS
 
 MAX_BYTES = 16 * 1024
 VERSION = 1
 ROUND_LIMIT_RANGE = (0, 1000)
 JUPITER_MOONS = (0, 2, 4, 8)
+KEPT_RULES = ("round_limit", "jupiter_moons", "ground", "ground_roughness_mm", "ground_seed")
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class LoadedChoices:
 
 
 def to_plain(setup: GameSetup) -> dict[str, Any]:
-    rules = {k: v for k, v in setup.house_rules.items() if k in ("round_limit", "jupiter_moons")}
+    rules = {k: v for k, v in setup.house_rules.items() if k in KEPT_RULES}
     return {"version": VERSION, "opponents": setup.opponents, "levels": list(setup.levels), "planet": setup.planet,
             "house_rules": rules, "seed": setup.seed, "preview": setup.preview}
 
@@ -62,11 +64,20 @@ def from_plain(data: Any, where: str) -> LoadedChoices:
     take("planet", lambda v: v == HAT or v in PLANETS, "'hat' or a planet")
     take("seed", lambda v: v is None or (_is_int(v) and 0 <= v < 2 ** 63), "a whole number or null")
     take("preview", lambda v: v in PREVIEWS, f"one of {', '.join(PREVIEWS)}")
-    rules: dict[str, object] = {}
     raw_rules = data.get("house_rules", {})
     if not isinstance(raw_rules, dict):
         notes.append(f"{where}: house_rules must be an object; ignored")
         raw_rules = {}
+    rules = _kept_rules(raw_rules, where, notes)
+    if "levels" in values:
+        values["levels"] = tuple(values["levels"])
+    setup = GameSetup(**{**{"opponents": default.opponents}, **values, "house_rules": rules})
+    return LoadedChoices(setup, notes)
+
+
+def _kept_rules(raw_rules: dict, where: str, notes: list[str]) -> dict[str, object]:
+    """The house rules the screen offers, each checked alone: a bad one is dropped with a note."""
+    rules: dict[str, object] = {}
     limit = raw_rules.get("round_limit")
     if limit is not None:
         if _is_int(limit) and ROUND_LIMIT_RANGE[0] < limit <= ROUND_LIMIT_RANGE[1]:
@@ -79,10 +90,15 @@ def from_plain(data: Any, where: str) -> LoadedChoices:
             rules["jupiter_moons"] = moons
         else:
             notes.append(f"{where}: jupiter_moons must be one of {JUPITER_MOONS}; ignored")
-    if "levels" in values:
-        values["levels"] = tuple(values["levels"])
-    setup = GameSetup(**{**{"opponents": default.opponents}, **values, "house_rules": rules})
-    return LoadedChoices(setup, notes)
+    for key in ("ground", "ground_roughness_mm", "ground_seed"):
+        if key in raw_rules:
+            try:  # the house rules' own bounds and one-line errors
+                HouseRules.from_mapping({key: raw_rules[key]}, source=where)
+            except UserError as err:
+                notes.append(f"{err}; ignored")
+                continue
+            rules[key] = raw_rules[key]
+    return rules
 
 
 def load_choices(path: Path) -> LoadedChoices:

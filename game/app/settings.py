@@ -65,6 +65,7 @@ class Settings:
     preview: str = "learning"   # the New Game screen's default shot preview
     first_tip: bool = True      # show the first-turn tip about the inner ring (until dismissed for good)
     palette: str = "standard"   # the players' colours: "colour-blind" keeps every pair apart for colour-blind eyes
+    slopes: bool = False        # the slope view on rough earth: contour lines and height tint (key L toggles it)
     # The keys the player gave actions in place of the defaults (``input.bindings.REMAPPABLE``): action -> keys.
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -116,6 +117,7 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "preview": (lambda v: v in PREVIEW_CHOICES, "one of " + ", ".join(PREVIEW_CHOICES)),
     "first_tip": (_is_bool, "true or false"),
     "palette": (lambda v: v in PALETTE_CHOICES, "one of " + ", ".join(PALETTE_CHOICES)),
+    "slopes": (_is_bool, "true or false"),
     "keys": (_is_key_map, "an object of actions (as the Settings screen's Keys list names them), each with a list "
                           "of up to three key names"),
 }

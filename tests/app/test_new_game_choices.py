@@ -122,3 +122,48 @@ def test_a_first_game_has_no_round_limit_and_a_chosen_limit_is_kept_next_run(off
         assert app.game.setup.house_rules.get("round_limit") == 10
     with built_app(tmp_path) as again:
         assert open_new_game(again).round_limit.value == 10
+
+
+def test_the_ground_choices_are_kept_and_a_bad_one_is_dropped_alone(tmp_path):
+    path = tmp_path / "new_game.json"
+    rough = GameSetup(house_rules={"ground": "rough", "ground_roughness_mm": 5.0, "ground_seed": 42})
+    assert save_choices(path, rough) is None
+    assert load_choices(path).setup.house_rules == rough.house_rules
+    data = json.loads(path.read_text())
+    data["house_rules"].update(ground="gravel", ground_roughness_mm=80.0)
+    path.write_text(json.dumps(data))
+    loaded = load_choices(path)
+    assert loaded.setup.house_rules == {"ground_seed": 42}
+    assert len(loaded.notes) == 2 and all("\n" not in note for note in loaded.notes)
+    assert any("ground_roughness_mm" in note for note in loaded.notes)
+
+
+@pytest.mark.gui
+def test_rough_earth_chosen_is_the_games_ground_is_kept_and_its_slopes_shown_on_a_key(offscreen_pipe, tmp_path):
+    from game.app.settings import load_settings
+    from game.physics.terrain import Terrain
+    from game.rules.house import GroundKind
+    from tests.app.helpers_app import press
+
+    with built_app(tmp_path) as app:
+        screen = open_new_game(app)
+        assert screen.ground.value is GroundKind.SMOOTH and screen.roughness.button.isHidden()
+        choose(app, screen.ground, GroundKind.ROUGH)
+        assert not screen.roughness.button.isHidden() and not screen.ground_seed.isHidden()
+        choose(app, screen.roughness, 6.0)
+        screen.ground_seed.enterText("x1")
+        click(app, screen.start_button)
+        assert app.flow.state == "NewGame" and "ground seed" in screen.warning["text"]
+        screen.ground_seed.enterText("42")
+        click(app, screen.start_button)
+        assert app.flow.state == "HatDrop"
+        assert app.game.session.house.ground is GroundKind.ROUGH
+        assert app.view.scene.ground_heights == Terrain.rough(6.0, 42)
+        assert app.game.hud.slopes_text["text"] == "Rough earth: T shows its slopes"
+        press(app, "slopes")
+        assert app.settings.slopes and app.view.scene.slope_view and app.view.scene.relief[1] == 1.0
+        assert "contour line every" in app.game.hud.slopes_text["text"]
+    with built_app(tmp_path) as again:
+        screen = open_new_game(again)
+        assert (screen.ground.value, screen.roughness.value, screen.ground_seed.get()) == (GroundKind.ROUGH, 6.0, "42")
+    assert load_settings(UserPaths.under(tmp_path).settings_file).slopes  # the slope view is kept like any setting

@@ -179,3 +179,30 @@ def test_the_slope_view_draws_contours_over_rough_ground(offscreen_base):
     assert 0.02 < dark.mean() < 0.35
     blue = slopes[..., 2] - slopes[..., 0] > plain[..., 2] - plain[..., 0] + 20   # hollows tinted blue
     assert blue.mean() > 0.1
+
+
+def test_the_replay_viewer_draws_the_recorded_ground_and_the_plane_for_a_bad_one():
+    from types import SimpleNamespace
+
+    from game.app.replay.viewer import ground_for, table_of
+    from game.physics.terrain import Terrain
+
+    def replay(rules):
+        return SimpleNamespace(meta=SimpleNamespace(house_rules=rules, layout={}))
+
+    assert ground_for(replay({"ground": "rough", "ground_roughness_mm": 2.0, "ground_seed": 9})) == Terrain.rough(2.0, 9)
+    assert ground_for(replay({})) is None                               # an old replay: the smooth plane
+    assert ground_for(replay({"ground": "rough", "ground_seed": -4})) is None   # a seed out of bounds
+    assert table_of(replay({"ground": "smooth"})) == (LAYOUT, None)
+
+
+def test_the_hud_says_how_to_show_the_slopes_and_how_to_read_them():
+    from game.app.hud.ground_words import ground_line, slope_words
+    from game.rules.house import HouseRules
+
+    assert slope_words(False, True, 0.00075, "T") == ""
+    assert slope_words(True, False, 0.00075, "T") == "Rough earth: T shows its slopes"
+    assert slope_words(True, True, 0.00075, "B").startswith("Slopes: a contour line every 0.75 mm of height")
+    assert ground_line(HouseRules()) == "smooth"
+    rough = HouseRules.from_mapping({"ground": "rough", "ground_roughness_mm": 2.5, "ground_seed": 7})
+    assert ground_line(rough) == "rough earth, 2.5 mm, seed 7"

@@ -44,6 +44,7 @@ class HudStatus:
     power: float | None = None
     speed: float | None = None  # the taw's speed at that power, m/s (``aiming.launch_speed``): the meter says it
     notice: str = ""   # what the game could not do ("Replays are not being saved: the disk is full")
+    slopes: str = ""   # on rough earth, how to show its slopes or how to read them (``ground_words.slope_words``)
 
 
 # HUD anchor -> the ShowBase edge node it hangs from.
@@ -89,7 +90,7 @@ def play_points(scene, shooter: str) -> list[tuple[float, float, float]]:
     bodies = [SUN] + ([taw_id(shooter)] if shooter else [])
     points = [scene.body_position(b) for b in bodies if scene.on_ground(b)]
     for layer in scene.path_layers:
-        points.extend((x, y, 0.0) for x, y in layer.points())
+        points.extend((x, y, scene.height_at(x, y)) for x, y in layer.points())
     return points
 
 
@@ -181,6 +182,10 @@ class Hud:
         self.power_label = theme.label(power, "Power", (-0.45, 0.22), scale=0.045, colour=theme.INK)
         self.thinking_text = theme.label(top_c, "", (0.0, -0.25), scale=0.06, colour=theme.BRASS)
         self.notice_text = theme.label(top_c, "", (0.0, -0.19), scale=0.042, colour=theme.BAD)
+        # Under the coach's button, on a card: the slope view's key, or its legend while it is on.
+        self.slopes_text = theme.label(top_l, "", (0.05, -0.27), scale=0.034, colour=theme.INK, align=TextNode.ALeft)
+        self.slopes_text["frameColor"] = (0.06, 0.045, 0.03, 0.72)
+        self.slopes_text["pad"] = (0.3, 0.25)
         self._dots = 0.0
         self.clear_view = ClearView(app, lambda: play_points(app.view.scene, self.status.shooter))
         self.show(self.status)
@@ -225,6 +230,8 @@ class Hud:
             self.power_label["text"] = power_words(status.speed)
         self.hint_text["text"] = status.hint
         self.notice_text["text"] = status.notice
+        self.slopes_text["text"] = status.slopes
+        self.slopes_text.show() if status.slopes else self.slopes_text.hide()
         self.feed_title["text"] = status.feed_title
         self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"
 
@@ -262,7 +269,7 @@ class Hud:
         for widget in (self.top, self.turn_text, self.sun_text, self.round_text, self.purse_panel, self.purse_title,
                        self.stakes_text, self.feed_panel, self.feed_title, self.power, self.power_label,
                        self.hint_bar, self.hint_text, self.thinking_text, self.feed_text, self.notice_text,
-                       self.history_button):
+                       self.history_button, self.slopes_text):
             widget.destroy()
         for name, purse in self.purse_rows:
             name.destroy()

@@ -16,6 +16,7 @@ from panda3d.core import GeomVertexFormat, LineSegs, TextNode
 from game.app.hud import theme
 from game.rules import vocabulary
 from game.rules.layout import PLANETS, Layout
+from game.app.hud.ground_words import LEVEL_READING
 
 CENTRE = (-0.62, -0.05)
 LINES_RADIUS = 0.5      # Herschel's line on the diagram; the others in proportion
@@ -29,8 +30,9 @@ WRAP = 30               # the definitions' width, in letters
 class GroundDiagram:
     """The diagram and the definitions, as children of ``parent``; ``show``/``hide`` as a page."""
 
-    def __init__(self, parent, layout: Layout | None = None) -> None:
+    def __init__(self, parent, layout: Layout | None = None, ground: str | None = None) -> None:
         self.layout = layout or Layout()
+        self.ground = ground  # this game's ground in words ("rough earth, 3 mm, seed 7"), under the words
         self.scale = LINES_RADIUS / self.layout.line_radii["herschel"]
         self.root = parent.attachNewNode("ground-diagram")
         self._draw_ground()
@@ -127,6 +129,11 @@ class GroundDiagram:
             theme.label(self.root, definition, (0.02, y - 0.055), scale=0.034, colour=theme.INK,
                         align=TextNode.ALeft, wordwrap=WRAP)
             y -= 0.075 + 0.042 * rows_of(definition)
+        if self.ground is not None:
+            theme.label(self.root, "This game's ground", (0.02, y), scale=0.045, colour=theme.BRASS,
+                        align=TextNode.ALeft)
+            theme.label(self.root, f"{theme.title_case(self.ground)}. {LEVEL_READING}", (0.02, y - 0.055),
+                        scale=0.034, colour=theme.INK, align=TextNode.ALeft, wordwrap=WRAP)
 
     def show(self) -> None:
         self.root.show()

@@ -12,6 +12,7 @@ from panda3d.core import TextNode
 
 from game.app.hud import theme
 from game.app.hud.ground_diagram import GroundDiagram
+from game.app.hud.ground_words import ground_line
 from game.app.hud.rules_text import RULES
 from game.rules.house import HouseRules
 from game.rules.readings import readings
@@ -34,7 +35,7 @@ class RulesPanel:
             reading = theme.label(self.frame, "", (-1.02, top - 0.2), scale=0.04, colour=theme.DIM_INK,
                                   align=TextNode.ALeft, wordwrap=51)
             self.body_labels.append((number, text, reading))
-        self.diagram = GroundDiagram(self.frame)
+        self.diagram = GroundDiagram(self.frame, ground=None if house is None else ground_line(house))
         self.footer = theme.label(self.frame, "", (0, -0.72), scale=0.045, colour=theme.DIM_INK)
         self.prev_button = theme.button(self.frame, "< Previous", (-0.75, -0.84), self.turn, scale=0.05, width=6, extra_args=[-1])
         self.next_button = theme.button(self.frame, "Next >", (0.75, -0.84), self.turn, scale=0.05, width=6, extra_args=[1])

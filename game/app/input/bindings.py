@@ -41,6 +41,7 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "power-up": ("wheel_up",),
     "power-down": ("wheel_down",),
     "replay-last": ("r",),
+    "slopes": ("t",),   # the slope view of rough earth
     # Lists (the Replays screen): a key may serve a list and the game both, see bind_global.
     "list-up": ("arrow_up",),
     "list-down": ("arrow_down",),
@@ -82,7 +83,7 @@ REMAPPABLE: tuple[tuple[str, str], ...] = (
     ("sight", "Sight"), ("overhead", "Overhead view"), ("free-camera", "Free camera"),
     ("knuckle-down", "Knuckle down"), ("forward", "Walk forward"), ("back", "Walk back"),
     ("up", "Rise (free camera)"), ("down", "Sink (free camera)"),
-    ("coach", "Coach"), ("history", "History"), ("rules", "Rules"), ("replay-last", "Watch the last shot"),
+    ("slopes", "Slope view (rough earth)"), ("coach", "Coach"), ("history", "History"), ("rules", "Rules"), ("replay-last", "Watch the last shot"),
     ("fast-forward", "Play fast; next turn"), ("pause", "Pause menu"),
 )
 RELEASE_OF = {"power-press": "power-release"}  # an action whose key's release is an action too

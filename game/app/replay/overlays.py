@@ -89,9 +89,11 @@ class Trails:
     with the window, so a 1080p picture shows them as plainly as a small one).
     """
 
-    def __init__(self, parent: Any, thickness: Callable[[], float] = lambda: 3.0) -> None:
+    def __init__(self, parent: Any, thickness: Callable[[], float] = lambda: 3.0,
+                 height: Callable[[float, float], float] = lambda x, y: 0.0) -> None:
         self.parent = parent
         self.thickness = thickness
+        self.height = height  # the ground's height under a point: trails lie over rough earth as over the plane
         self.node: Any = None
         self.visible = False
 
@@ -113,7 +115,7 @@ class Trails:
             for i, point in enumerate(path):
                 fade = (i + 1) / count
                 lines.setColor(*TRAIL_COLOUR, 0.35 + 0.65 * fade)
-                z = TRAIL_LIFT
+                z = TRAIL_LIFT + self.height(float(point[0]), float(point[1]))
                 if i == 0:
                     lines.moveTo(float(point[0]), float(point[1]), z)
                 else:

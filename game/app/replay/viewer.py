@@ -17,9 +17,12 @@ from typing import Any
 import numpy as np
 
 from game.app.replay.overlays import Flashes, TextOverlay, Trails
+from game.app.scene.ground_mesh import GroundHeights, ground_of
+from game.errors import UserError
 from game.replay.director import CAMERA_MODES, CameraPose, Director, OrbitState
 from game.replay.model import Replay
 from game.replay.timeline import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
+from game.rules.house import HouseRules
 from game.rules.layout import Layout, LayoutError
 
 log = logging.getLogger(__name__)
@@ -41,6 +44,20 @@ def layout_for(replay: Replay) -> Layout:
         except (LayoutError, TypeError, ValueError):
             log.warning("replay layout unusable; drawing the default ground")
     return Layout()
+
+
+def ground_for(replay: Replay) -> GroundHeights | None:
+    """The recorded ground (the house rules' ``ground``); the smooth plane when the file names none or a bad one."""
+    try:
+        return ground_of(HouseRules.from_mapping(dict(replay.meta.house_rules), source="replay"))
+    except (UserError, TypeError, ValueError):
+        log.warning("replay ground unusable; drawing the smooth ground")
+        return None
+
+
+def table_of(replay: Replay) -> tuple[Layout, GroundHeights | None]:
+    """The table a replay was played on: its layout and its ground."""
+    return layout_for(replay), ground_for(replay)
 
 
 class ReplayViewer:
@@ -79,10 +96,13 @@ class ReplayViewer:
         self.camera_mode = camera
         self.closed = False
         self._owns_scene = scene is None
-        self.scene = scene if scene is not None else TableScene(base.render, base.loader, self.layout)
+        self.ground = ground_for(replay)
+        self.scene = scene if scene is not None else TableScene(base.render, base.loader, self.layout,
+                                                                 ground=self.ground)
         self._input = DirectObject()
         self.flashes = Flashes(base.render)
-        self.trails = Trails(base.render, thickness=lambda: max(2.0, base.win.getYSize() / 240.0))
+        self.trails = Trails(base.render, thickness=lambda: max(2.0, base.win.getYSize() / 240.0),
+                             height=self.scene.height_at)
         self.trails.visible = trails
         self.text = TextOverlay(base.a2dTopCenter, base.a2dBottomLeft,
                                 window_size=lambda: (base.win.getXSize(), base.win.getYSize()))
@@ -117,6 +137,17 @@ class ReplayViewer:
 
     def jump_to_shot(self, index: int) -> None:
         self.clock.jump_to_shot(max(0, min(index, self.timeline.shot_count - 1)))
+        self.show_at(self.clock.time)
+
+    def _ground_status(self) -> str:
+        """The recorded ground on the status line: nothing for the smooth plane."""
+        if self.scene.ground_heights is None:
+            return ""
+        return f"   rough earth, slopes {'shown' if self.scene.slope_view else 'hidden'}"
+
+    def toggle_slopes(self) -> None:
+        """S: the slope view of a rough ground on and off (contour lines and height tint)."""
+        self.scene.show_slopes(not self.scene.slope_view)
         self.show_at(self.clock.time)
 
     def toggle_trails(self) -> None:
@@ -157,8 +188,9 @@ class ReplayViewer:
         self.text.set_status(
             f"shot {shot + 1}/{self.timeline.shot_count}   {local:5.2f} s   x{self.clock.speed:g}   "
             f"{state}{'   loop' if self.clock.loop else ''}   camera: {self.camera_mode}   "
-            f"trails: {'on' if self.trails.visible else 'off'}\n"
-            f"{'Esc back   ' if self.on_exit is not None else ''}{KEYS_HELP}")
+            f"trails: {'on' if self.trails.visible else 'off'}{self._ground_status()}\n"
+            f"{'Esc back   ' if self.on_exit is not None else ''}{KEYS_HELP}"
+            f"{'   S slopes' if self.scene.ground_heights is not None else ''}")
         self._sync_slider()
 
     def _glide(self, pose: CameraPose, k: float) -> CameraPose:
@@ -217,6 +249,7 @@ class ReplayViewer:
             "]": lambda: self.jump_to_shot(clock.shot_index + 1),
             "l": lambda: setattr(clock, "loop", not clock.loop),
             "t": self.toggle_trails,
+            "s": self.toggle_slopes,
             "c": self.next_camera,
             "home": lambda: clock.seek(0.0),
             "mouse1": self._start_drag,

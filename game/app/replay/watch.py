@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.app.hud import theme
 from game.app.replay.video_panel import VideoExport
-from game.app.replay.viewer import ReplayViewer
+from game.app.replay.viewer import ReplayViewer, table_of
 from game.replay.model import Replay
 
 
@@ -38,7 +38,12 @@ class ReplayWatch:
         self.app = app
         self._hidden = hide_gui(app)
         self._held = app.view.suspend()
-        self.viewer = ReplayViewer(app, replay, on_exit=on_exit, scene=app.view.scene)
+        # The game's table is lent when the replay was played on it; another layout or ground gets a table
+        # of its own, and the game's is hidden meanwhile, so the game comes back untouched.
+        self._own_table = table_of(replay) != (app.view.layout, app.view.scene.ground_heights)
+        if self._own_table:
+            app.view.scene.root.hide()
+        self.viewer = ReplayViewer(app, replay, on_exit=on_exit, scene=None if self._own_table else app.view.scene)
         if first_shot:
             self.viewer.jump_to_shot(first_shot)
         self.back_button = theme.button(app.a2dTopRight, back_label, (-0.3, -0.08), on_exit, scale=0.05,
@@ -49,6 +54,9 @@ class ReplayWatch:
         self.video.destroy()
         self.back_button.destroy()
         self.viewer.destroy()
+        if self._own_table:
+            self.app.view.scene.root.show()
+        self.app.view.scene.show_slopes(self.app.settings.slopes)  # S in the viewer changed the lent table's
         self.app.view.resume(self._held)
         for node in self._hidden:
             if not node.isEmpty():

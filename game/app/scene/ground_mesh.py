@@ -22,6 +22,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from game.physics.terrain import Terrain
+from game.rules.house import HouseRules
+
 GRID_SPACING = 0.03    # metres between the grid's points
 GRID_MARGIN = 0.3      # metres past the play area's edge the grid runs
 MAX_SEGMENT = 0.01     # metres: a line laid on the ground is cut this fine, so it bends with it
@@ -36,6 +39,12 @@ class GroundHeights(Protocol):
     def height_at(self, x: Any, y: Any) -> Any: ...
 
     def gradient_at(self, x: Any, y: Any) -> tuple[Any, Any]: ...
+
+
+def ground_of(house: HouseRules) -> GroundHeights | None:
+    """The ground a game's house rules name, as the renderer takes it: None for the smooth plane."""
+    terrain = Terrain.from_house(house)
+    return None if terrain.is_flat else terrain
 
 
 def grid_vertices(ground: GroundHeights, half: float, spacing: float = GRID_SPACING

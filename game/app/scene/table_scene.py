@@ -333,6 +333,10 @@ class TableScene:
             nodes[0].removeNode()
         self._shown = None
 
+    def height_at(self, x: float, y: float) -> float:
+        """The ground's height at (x, y): 0 on the smooth plane."""
+        return 0.0 if self.ground_heights is None else float(self.ground_heights.height_at(x, y))
+
     def body_ids(self) -> list[str]:
         return list(self._bodies)
 

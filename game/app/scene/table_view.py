@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app.scene.camera import AIMING_FRAMING, CameraRig, knuckle_framing_for
+from game.app.scene.ground_mesh import GroundHeights
 from game.app.scene.table_scene import TableScene
 from game.rules.layout import SUN, Layout, taw_id
 
@@ -88,21 +89,25 @@ class TableView:
     def set_poses(self, ids, poses) -> None:
         self.scene.update(ids, poses)
 
-    def use_layout(self, layout: Layout) -> None:
-        if layout != self.layout:
+    def use_layout(self, layout: Layout, ground: GroundHeights | None = None) -> None:
+        """The table of a game: its layout and its ground (None: the smooth plane); rebuilt only if either differs."""
+        ground = None if ground is None or ground.is_flat else ground
+        if layout != self.layout or ground != self.scene.ground_heights:
             self.scene.destroy()
             self.layout = layout
             self.scene = TableScene(self.app.render, self.app.loader, layout,
-                                    quality=graphics_quality(self.app.settings))
+                                    quality=graphics_quality(self.app.settings), ground=ground)
             self.scene.show_markers(self.app.settings.markers)
             self.scene.set_palette(self.app.settings.palette)
             self.scene.show_labels(self.mode == "overhead")
             self.rig.layout = layout
+        self.scene.show_slopes(self.app.settings.slopes)
 
     def set_quality(self, settings) -> None:
         self.scene.set_quality(graphics_quality(settings))
         self.scene.show_markers(settings.markers)
         self.scene.set_palette(settings.palette)
+        self.scene.show_slopes(settings.slopes)
 
     # -- camera ---------------------------------------------------------------
 

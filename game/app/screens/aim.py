@@ -130,6 +130,8 @@ class AimState(State):
         k = self._key
         aim_keys = f"{k('aim-left')}/{k('aim-right')}"
         where = f"   {k('left')}/{k('right')}: slide the taw" if self.view.placements else ""
+        if self.app.view.scene.ground_heights is not None:  # rough earth: its slope view is a key away
+            where += f"   {k('slopes')}: slopes"
         if self.app.view.mode == "overhead":
             return (f"Click or drag on the ground: aim   {aim_keys}: fine aim   Hold {k('power-press')}: power   "
                     f"Wheel + {k('shoot-planned')}: set power, shoot{where}   {k('overhead')}: back down")

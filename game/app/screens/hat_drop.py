@@ -16,6 +16,7 @@ from panda3d.core import TextNode
 from game.app.hud import theme
 from game.app.session.game_context import GameContext
 from game.app.screens.base import State
+from game.app.scene.ground_mesh import ground_of
 
 SHOW_SECONDS = 4.0
 FALLEN_PAUSE = 1.0  # seconds to look at where the marbles lie before the planets are laid out
@@ -37,7 +38,7 @@ class HatDropState(State):
             app.game = GameContext(app, session, self.setup)
         game = app.game
         session = game.session
-        app.view.use_layout(session.layout)
+        app.view.use_layout(session.layout, ground_of(session.house))
         game.feed = ("The hat is turned over the Sun (rule 1).",)
         game.feed_title = "The hat"
         game.refresh_hud(shooter="")

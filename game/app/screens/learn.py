@@ -18,6 +18,7 @@ from game.app.session.game_setup import GameSetup
 from game.coach.lessons import CourseEntry, load_course
 from game.coach.lesson_progress import Progress, load_progress, save_progress
 from game.errors import UserError
+from game.app.scene.ground_mesh import ground_of
 
 ROW = 0.085
 LESSON_SETUP = GameSetup(opponents=1, preview="learning")  # lessons always show the full preview
@@ -35,7 +36,7 @@ def start_lesson(state: State, entry: CourseEntry) -> None:
     app.game = GameContext(app, session, LESSON_SETUP, lesson=entry.lesson)
     app.game.feed_title = entry.lesson.title
     app.game.feed = ("Lesson: one shot, with the preview on. Esc: pause or leave.",)
-    app.view.use_layout(session.layout)
+    app.view.use_layout(session.layout, ground_of(session.house))
     app.view.sync(session.positions())
     state.go("Aim")
 

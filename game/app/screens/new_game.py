@@ -1,4 +1,8 @@
-"""The New Game screen: the seats (people by name, AIs by level), house rules, a seed.
+"""The New Game screen: the seats (people by name, AIs by level), house rules, a seed, the ground.
+
+The ground is smooth (a level plane) or rough earth, with its roughness and
+its own seed (the same seed, the same ground); it is a house rule like the
+others, so the game, its replay and a continued game all play on it.
 
 The last seating is offered again: this session's last choice, else the one
 kept in the people file from an earlier run.
@@ -15,9 +19,13 @@ from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS, GameSetup
 from game.match.seating import SeatingError
 from game.app.screens.base import State
 from game.app.hud.widgets import Chooser
+from game.app.hud.ground_words import ground_name
+from game.rules.house import GroundKind, HouseRules
 
 ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)  # 0: none, the default (the AIs play to end a game by the rules: docs/ai.md)
 # The goal of the game in one line (issue 11: a first game that can be won).
+ROUGHNESS_MM = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0)   # offered; the house rules allow 0.5 to 8
+MAX_GROUND_SEED = 2**31 - 1
 GOAL_LINE = "Goal: drive the Sun beyond Herschel's line to win (rule 9); never leave your taw in the inner ring (rule 13)"
 
 
@@ -52,12 +60,46 @@ class NewGameState(State):
         preview = last.preview if app.last_setup is not None else app.settings.preview
         self.preview = Chooser(root, "Shot preview", list(PREVIEWS), preview, (0.6, -0.1), width=11,
                                describe=PREVIEW_NAMES.get)
-        self.goal = theme.label(root, GOAL_LINE, (0, -0.5), scale=0.042, colour=theme.INK)
-        self.warning = theme.label(root, "", (0, -0.62), scale=0.045, colour=theme.BAD)
+        self._ground_choices(root, last)
+        self.goal = theme.label(root, GOAL_LINE, (0, -0.56), scale=0.042, colour=theme.INK)
+        self.warning = theme.label(root, "", (0, -0.65), scale=0.045, colour=theme.BAD)
         self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
         self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)
-        self._parts = [self.seats, self.round_limit, self.jupiter, self.preview]
+        self._parts = [self.seats, self.round_limit, self.jupiter, self.preview, self.ground, self.roughness]
         self.on_action("pause", self.back)
+
+    def _ground_choices(self, root, last: GameSetup) -> None:
+        """Ground: smooth / rough earth; for rough earth its roughness and its seed."""
+        try:
+            house = HouseRules.from_mapping({k: v for k, v in last.house_rules.items() if k.startswith("ground")})
+        except ValueError:
+            house = HouseRules()
+        roughness = sorted({*ROUGHNESS_MM, house.ground_roughness_mm})
+        self.ground = Chooser(root, "Ground", list(GroundKind), house.ground, (0.6, -0.21), width=11,
+                              describe=ground_name, on_change=lambda _kind: self._show_ground_details())
+        self.roughness = Chooser(root, "Roughness", roughness, house.ground_roughness_mm, (0.6, -0.31), width=11,
+                                 describe=lambda mm: f"{mm:g} mm")
+        self.ground_seed_label = theme.label(root, "Ground seed", (0.5, -0.42), scale=0.045, colour=theme.DIM_INK)
+        self.ground_seed = DirectEntry(parent=root, initialText=str(house.ground_seed), pos=(0.68, 0, -0.42),
+                                       scale=0.05, width=3.6, numLines=1, frameColor=(0.2, 0.16, 0.1, 1),
+                                       text_fg=theme.INK)
+        self._show_ground_details()
+
+    def _show_ground_details(self) -> None:
+        rough = self.ground.value is GroundKind.ROUGH
+        for widget in (self.roughness.button, self.ground_seed_label, self.ground_seed):
+            widget.show() if rough else widget.hide()
+
+    def _ground_rules(self) -> dict[str, object] | None:
+        """The ground's house rules (none for the smooth default), or None with a warning shown."""
+        if self.ground.value is not GroundKind.ROUGH:
+            return {}
+        text = self.ground_seed.get().strip()
+        if not text.isdigit() or int(text) > MAX_GROUND_SEED:
+            self.warning["text"] = f"The ground seed must be a whole number from 0 to {MAX_GROUND_SEED}"
+            return None
+        return {"ground": GroundKind.ROUGH.value, "ground_roughness_mm": self.roughness.value,
+                "ground_seed": int(text)}
 
     def chosen(self) -> GameSetup | None:
         text = self.seed_entry.get().strip()
@@ -73,6 +115,10 @@ class NewGameState(State):
             house_rules["round_limit"] = self.round_limit.value
         if self.jupiter.value != 4:
             house_rules["jupiter_moons"] = self.jupiter.value
+        ground = self._ground_rules()
+        if ground is None:
+            return None
+        house_rules.update(ground)
         try:
             seating = self.seats.seating()
         except SeatingError as err:
@@ -101,4 +147,5 @@ class NewGameState(State):
         for part in self._parts:
             part.destroy()
         self.seed_entry.destroy()
+        self.ground_seed.destroy()
         super().exit()

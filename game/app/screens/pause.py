@@ -10,6 +10,7 @@ from game.app.hud import theme
 from game.app.input.bindings import action_event
 from game.app.hud.confirm import ask_to_leave
 from game.app.hud.rules_panel import RulesPanel
+from game.app.hud.ground_words import ground_line
 
 IN_GAME_STATES = ("HatDrop", "HandOver", "Aim", "Thinking", "AiAim", "Shot", "Ruling", "PlayOut")  # the game-over screen has its own buttons
 
@@ -59,6 +60,9 @@ class PauseOverlay:
             self.watch_button.setAlphaScale(0.45)
         self.menu_button = theme.button(self.frame, "Leave to menu", (0, -0.33), ask_to_leave, width=10,
                                         extra_args=[self])
+        if self.app.game is not None:  # the ground is a house rule the player chose: said where the game is paused
+            theme.label(self.frame, "Ground: " + ground_line(self.app.game.session.house), (0, -0.44), scale=0.04,
+                        colour=theme.DIM_INK)
 
     def watch_last_shot(self) -> None:
         """The viewer opens over the pause menu; leaving it comes back here, still paused."""

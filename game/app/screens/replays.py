@@ -26,6 +26,7 @@ from game.app.replay.library import ReplayEntry, delete_replay, list_replays, sh
 from game.app.screens.base import State
 from game.errors import UserError
 from game.rules.names import sentence
+from game.app.scene.ground_mesh import ground_of
 
 PAGE_SIZE = 8
 ROW_TOP = 0.5
@@ -309,7 +310,7 @@ class ReplaysState(State):
         app = self.app
         app.end_game()
         app.game = GameContext(app, session, session.setup)
-        app.view.use_layout(session.layout)
+        app.view.use_layout(session.layout, ground_of(session.house))
         app.view.sync(session.positions())
         app.view.set_mode("overhead")
         shots = session.state.shots

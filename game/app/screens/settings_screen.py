@@ -92,6 +92,8 @@ class SettingsPanel:
         self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
         self.preview = Chooser(root, "Shot preview (new games)", list(PREVIEW_CHOICES), s.preview, (0, -0.53),
                                describe=PREVIEW_NAMES.get)
+        # Contour lines and height tint on rough earth (T in a game)
+        self.slopes = Chooser(root, "Slope view", [False, True], s.slopes, (0.66, -0.53), width=11, describe=_yes_no)
         # Choosing "yes" here (a click on it this visit) brings the tip back for those who sent it away themselves.
         self.tip_chosen = False
         self.first_tip = Chooser(root, "First-turn tip", [True, False], s.first_tip, (0, -0.64), describe=_yes_no,
@@ -107,7 +109,7 @@ class SettingsPanel:
         self.cancel_button = theme.button(root, "Cancel", (0.3, -0.88), self.cancel, width=5)
         self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.render_scale,
                        self.markers, self.palette,
-                       self.volume, self.sensitivity, self.aim_aid, self.preview, self.first_tip]
+                       self.volume, self.sensitivity, self.aim_aid, self.preview, self.first_tip, self.slopes]
 
     def _preset(self, name: str) -> None:
         """Choosing a graphics quality sets the shadows and the render scale it stands for (each can then
@@ -140,7 +142,7 @@ class SettingsPanel:
             render_scale=self.render_scale.value,
             volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
             aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value, palette=self.palette.value,
-            preview=self.preview.value, first_tip=self.first_tip.value,
+            preview=self.preview.value, first_tip=self.first_tip.value, slopes=self.slopes.value,
             keys=self.app.settings.keys if self.person else dict(self.key_overrides),
         )
 

@@ -18,6 +18,8 @@ from game.app.session.game_setup import GameSetup
 from game.app.session.protocol import GameSession
 from game.app.settings import Settings
 from game.coach.lessons import Lesson, opening_shot
+from game.app.hud.ground_words import slope_words
+from game.app.input.bindings import key_words
 
 
 class GameContext:
@@ -63,8 +65,15 @@ class GameContext:
                          sun_place=s.sun_place(), turn=(view.turn + 1) if view else 0,
                          round=(view.round + 1) if view else 0, round_limit=s.house.round_limit or 0,
                          feed=self.feed, feed_title=self.feed_title,
-                         notice=s.replay_error or "")
+                         notice=s.replay_error or "", slopes=self.slope_line())
         return replace(base, **changes)
+
+    def slope_line(self) -> str:
+        """On rough earth, the HUD's line on the slope view (its key, or its legend while it is on)."""
+        scene = self.app.view.scene
+        keys = self.app.keys.keys_of("slopes")
+        return slope_words(scene.ground_heights is not None, scene.slope_view, scene.contour_interval,
+                           key_words(keys[0]) if keys else "(no key)")
 
     def refresh_hud(self, **changes) -> None:
         self.hud.show(self.status(**changes))
