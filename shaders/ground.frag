@@ -88,7 +88,7 @@ void main() {
     // under the chalk (the lines stay white)
     if (u_relief.y > 0.5) {
         float t = clamp(v_world.z / u_relief.w, -1.0, 1.0);
-        vec3 tint = t < 0.0 ? mix(vec3(1.0), vec3(0.55, 0.72, 1.15), -t) : mix(vec3(1.0), vec3(1.18, 0.95, 0.62), t);
+        vec3 tint = t < 0.0 ? mix(vec3(1.0), vec3(0.68, 0.80, 1.12), -t) : mix(vec3(1.0), vec3(1.15, 0.97, 0.70), t);
         albedo *= tint;
         float level = v_world.z / u_relief.z;
         float fl = max(fwidth(level), 1e-6);

@@ -183,9 +183,9 @@ class Hud:
         self.thinking_text = theme.label(top_c, "", (0.0, -0.25), scale=0.06, colour=theme.BRASS)
         self.notice_text = theme.label(top_c, "", (0.0, -0.19), scale=0.042, colour=theme.BAD)
         # Under the coach's button, on a card: the slope view's key, or its legend while it is on.
-        self.slopes_text = theme.label(top_l, "", (0.05, -0.27), scale=0.034, colour=theme.INK, align=TextNode.ALeft)
-        self.slopes_text["frameColor"] = (0.06, 0.045, 0.03, 0.72)
-        self.slopes_text["pad"] = (0.3, 0.25)
+        self.slopes_text = theme.label(top_l, "", (0.05, -0.31), scale=0.036, colour=theme.INK, align=TextNode.ALeft)
+        self.slopes_text["frameColor"] = (0.06, 0.045, 0.03, 0.78)
+        self.slopes_text["pad"] = (0.4, 0.3)
         self._dots = 0.0
         self.clear_view = ClearView(app, lambda: play_points(app.view.scene, self.status.shooter))
         self.show(self.status)
@@ -230,7 +230,9 @@ class Hud:
             self.power_label["text"] = power_words(status.speed)
         self.hint_text["text"] = status.hint
         self.notice_text["text"] = status.notice
-        self.slopes_text["text"] = status.slopes
+        if self.slopes_text["text"] != status.slopes:
+            self.slopes_text["text"] = status.slopes
+            self.slopes_text.resetFrameSize()  # the card round the words
         self.slopes_text.show() if status.slopes else self.slopes_text.hide()
         self.feed_title["text"] = status.feed_title
         self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 
 from game.app.replay.overlays import Flashes, TextOverlay, Trails
-from game.app.scene.ground_mesh import GroundHeights, ground_of
+from game.app.scene.ground_mesh import GroundHeights
 from game.errors import UserError
 from game.replay.director import CAMERA_MODES, CameraPose, Director, OrbitState
 from game.replay.model import Replay
+from game.replay.recorded_ground import recorded_ground
 from game.replay.timeline import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
-from game.rules.house import HouseRules
 from game.rules.layout import Layout, LayoutError
 
 log = logging.getLogger(__name__)
@@ -49,10 +49,11 @@ def layout_for(replay: Replay) -> Layout:
 def ground_for(replay: Replay) -> GroundHeights | None:
     """The recorded ground (the house rules' ``ground``); the smooth plane when the file names none or a bad one."""
     try:
-        return ground_of(HouseRules.from_mapping(dict(replay.meta.house_rules), source="replay"))
-    except (UserError, TypeError, ValueError):
+        ground = recorded_ground(replay.meta.house_rules)
+    except UserError:
         log.warning("replay ground unusable; drawing the smooth ground")
         return None
+    return None if ground.is_flat else ground
 
 
 def table_of(replay: Replay) -> tuple[Layout, GroundHeights | None]:
