@@ -35,9 +35,17 @@ class GroundDiagram:
         self.ground = ground  # this game's ground in words ("rough earth, 3 mm, seed 7"), under the words
         self.scale = LINES_RADIUS / self.layout.line_radii["herschel"]
         self.root = parent.attachNewNode("ground-diagram")
+        self.labels: list = []
         self._draw_ground()
         self._label_parts()
         self._definitions()
+
+    def _label(self, *args, **kwargs):
+        """A label of the diagram, kept for ``destroy``: a DirectGUI widget under a plain node is not destroyed
+        with its panel (DirectGuiWidget.guiDict keeps it), so the diagram destroys each of its own."""
+        label = theme.label(self.root, *args, **kwargs)
+        self.labels.append(label)
+        return label
 
     def radius(self, metres: float) -> float:
         return metres * self.scale
@@ -105,7 +113,7 @@ class GroundDiagram:
         self.root.attachNewNode(segs.create())
         align = TextNode.ALeft if label_at[0] >= target[0] else TextNode.ARight
         nudge = 0.01 if align == TextNode.ALeft else -0.01
-        theme.label(self.root, text, (label_at[0] + nudge, label_at[1] - 0.012), scale=0.036, colour=theme.INK,
+        self._label( text, (label_at[0] + nudge, label_at[1] - 0.012), scale=0.036, colour=theme.INK,
                     align=align)
 
     def _label_parts(self) -> None:
@@ -121,18 +129,18 @@ class GroundDiagram:
         self._callout(vocabulary.PLAY_AREA_EDGE, self.at(EDGE_RADIUS, -25), (0.02, -0.5))
 
     def _definitions(self) -> None:
-        theme.label(self.root, "The ground and its words", (0.42, 0.62), scale=0.06, colour=theme.BRASS)
+        self._label( "The ground and its words", (0.42, 0.62), scale=0.06, colour=theme.BRASS)
         y = 0.5
         for term, definition in vocabulary.TERMS.items():
-            theme.label(self.root, theme.title_case(term), (0.02, y), scale=0.045, colour=theme.BRASS,
+            self._label( theme.title_case(term), (0.02, y), scale=0.045, colour=theme.BRASS,
                         align=TextNode.ALeft)
-            theme.label(self.root, definition, (0.02, y - 0.055), scale=0.034, colour=theme.INK,
+            self._label( definition, (0.02, y - 0.055), scale=0.034, colour=theme.INK,
                         align=TextNode.ALeft, wordwrap=WRAP)
             y -= 0.075 + 0.042 * rows_of(definition)
         if self.ground is not None:
-            theme.label(self.root, "This game's ground", (0.02, y), scale=0.045, colour=theme.BRASS,
+            self._label( "This game's ground", (0.02, y), scale=0.045, colour=theme.BRASS,
                         align=TextNode.ALeft)
-            theme.label(self.root, f"{theme.title_case(self.ground)}. {LEVEL_READING}", (0.02, y - 0.055),
+            self._label( f"{theme.title_case(self.ground)}. {LEVEL_READING}", (0.02, y - 0.055),
                         scale=0.034, colour=theme.INK, align=TextNode.ALeft, wordwrap=WRAP)
 
     def show(self) -> None:
@@ -142,6 +150,9 @@ class GroundDiagram:
         self.root.hide()
 
     def destroy(self) -> None:
+        for label in self.labels:
+            label.destroy()
+        self.labels = []
         self.root.removeNode()
 
 

@@ -66,4 +66,5 @@ class RulesPanel:
         self.footer["text"] = f"Page {self.page + 1} of {self.pages}"
 
     def destroy(self) -> None:
+        self.diagram.destroy()  # its labels hang under a plain node, which the frame's destroy() passes by
         self.frame.destroy()
