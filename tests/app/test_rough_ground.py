@@ -36,6 +36,24 @@ def test_the_grid_has_the_grounds_own_heights_and_normals():
     assert (signed_areas(verts, tris) > 0).all()   # every triangle faces up
 
 
+def test_the_mesh_stays_under_what_is_laid_on_the_ground_between_its_points():
+    from game.app.scene.ground_mesh import GRID_SPACING
+
+    rng = np.random.default_rng(0)
+    for ground in (rough(0.5, 1), rough(8.0, 2)):
+        p = rng.uniform(-2.5, 2.5, (20000, 2))
+        s = GRID_SPACING
+        i = np.floor(p / s)
+        fx, fy = (p / s - i).T
+        x0, y0 = i[:, 0] * s, i[:, 1] * s
+        h = [ground.height_at(x0 + dx, y0 + dy) for dx, dy in ((0, 0), (s, 0), (0, s), (s, s))]
+        # the grid's two triangles a cell, split along the diagonal from (x0, y0) to (x0 + s, y0 + s)
+        drawn = np.where(fx >= fy, h[0] + fx * (h[1] - h[0]) + fy * (h[3] - h[1]),
+                         h[0] + fy * (h[2] - h[0]) + fx * (h[3] - h[2]))
+        above = drawn - ground.height_at(p[:, 0], p[:, 1])
+        assert above.max() < 0.5 * LIFT    # a line laid LIFT above the true surface is never buried
+
+
 def test_the_skirt_shares_the_grids_edge_so_no_crack_opens():
     verts, _tris, n = grid_vertices(rough(), 0.5, 0.05)
     ring = boundary_ring(n)

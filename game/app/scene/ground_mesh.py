@@ -10,9 +10,13 @@ ground ask ``GroundHeights`` for their height (``lay_on``).
 
 Past the grid a skirt runs from the grid's edge, at the ground's height
 there, out to the far flat earth at height 0, so the ground has no hole and
-no step.  A grid 3 cm apart differs from the true surface by at most
-``κ s² / 8``: 0.06 mm at the sharpest crest rough earth can make
-(0.5 per metre), well under the 0.4 mm lift of what lies on the ground.
+no step.  A grid ``s`` apart differs from the true surface by at most
+``κ s² / 8``, κ the sharpest crest rough earth can make (0.5 per metre):
+at 6 cm the mesh lies at most 0.18 mm above the true surface in a hollow
+(measured on every roughness), under the 0.4 mm lift of the lines laid on
+the ground, so none is buried.  The grid is no finer because a software
+rasteriser pays for small triangles: in the overhead view at 1280x720 a
+3 cm grid cost 1.6 times the flat ground's frame, a 6 cm grid 1.3 times.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import numpy as np
 from game.physics.terrain import Terrain
 from game.rules.house import HouseRules
 
-GRID_SPACING = 0.03    # metres between the grid's points
+GRID_SPACING = 0.06    # metres between the grid's points
 GRID_MARGIN = 0.3      # metres past the play area's edge the grid runs
 MAX_SEGMENT = 0.01     # metres: a line laid on the ground is cut this fine, so it bends with it
 
