@@ -36,14 +36,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SIZE = (1280, 720)
-CONFIGS = [  # (label, shadows, map size, msaa)
-    ("shadows off, MSAA 0", False, 2048, 0),
-    ("shadows 1024, MSAA 0", True, 1024, 0),
-    ("shadows 2048, MSAA 0", True, 2048, 0),
-    ("shadows 2048, MSAA 2", True, 2048, 2),
-    ("shadows 2048, MSAA 4", True, 2048, 4),
-    ("shadows off, MSAA 4", False, 2048, 4),
+CONFIGS = [  # (label, shadows, map size, msaa, ground: "" smooth, "rough" earth of 3 mm, "slopes" with the slope view)
+    ("shadows off, MSAA 0", False, 2048, 0, ""),
+    ("shadows 1024, MSAA 0", True, 1024, 0, ""),
+    ("shadows 1024, MSAA 0, rough earth", True, 1024, 0, "rough"),
+    ("shadows 1024, MSAA 0, rough earth, slope view", True, 1024, 0, "slopes"),
+    ("shadows 2048, MSAA 0", True, 2048, 0, ""),
+    ("shadows 2048, MSAA 2", True, 2048, 2, ""),
+    ("shadows 2048, MSAA 4", True, 2048, 4, ""),
+    ("shadows off, MSAA 4", False, 2048, 4, ""),
 ]
+ROUGH = (3.0, 1)  # the rough rows' ground: the house rules' default roughness, seed 1
 
 FIRST_FRAME_SCRIPT = """
 import time
@@ -111,14 +114,14 @@ def time_frames(view, frames: int) -> tuple[float, float, float]:
     return statistics.median(samples), statistics.median(cpu), statistics.median(readback)
 
 
-def time_update(base, layout, positions) -> float:
+def time_update(base, layout, positions, ground=None) -> float:
     """Median cost of applying one frame of physics poses (positions and rolling quaternions)."""
     import numpy as np
 
     from game.app.scene.quality import GraphicsQuality
     from game.app.scene.snapshot import OffscreenTable
 
-    view = OffscreenTable.open(base, layout, (64, 48), GraphicsQuality(shadows=False, msaa=0))
+    view = OffscreenTable.open(base, layout, (64, 48), GraphicsQuality(shadows=False, msaa=0), ground=ground)
     try:
         ids = list(positions)
         rng = np.random.default_rng(7)
@@ -147,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.app.scene.offscreen import make_offscreen_base
     from game.app.scene.quality import GraphicsQuality
     from game.app.scene.snapshot import OffscreenTable, frame_camera, full_table
+    from game.physics.terrain import Terrain
     from game.rules.layout import Layout
 
     base = make_offscreen_base((64, 64))
@@ -158,11 +162,12 @@ def main(argv: list[str] | None = None) -> int:
     print("| quality | knuckle-down ms (CPU ms) | overhead ms (CPU ms) | draw calls (main + shadow) |")
     print("|---|---|---|---|")
     readbacks = []
-    for label, shadows, map_size, msaa in CONFIGS:
+    for label, shadows, map_size, msaa, ground in CONFIGS:
         quality = GraphicsQuality(shadows=shadows, shadow_map_size=map_size, msaa=msaa)
-        view = OffscreenTable.open(base, layout, SIZE, quality)
+        view = OffscreenTable.open(base, layout, SIZE, quality, ground=Terrain.rough(*ROUGH) if ground else None)
         try:
             view.scene.place(positions)
+            view.scene.show_slopes(ground == "slopes")
             got = view.buffer.getFbProperties().getMultisamples()
             cells = []
             for camera in ("knuckle", "overhead"):
@@ -177,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
             view.close()
     print(f"\nread-back of one 1280x720 frame (included above): {statistics.median(readbacks) * 1000:.1f} ms")
     print(f"TableScene.update(ids, poses) for {len(positions)} bodies (Python per frame): "
-          f"{time_update(base, layout, positions) * 1e6:.0f} µs")
+          f"{time_update(base, layout, positions) * 1e6:.0f} µs on the smooth plane, "
+          f"{time_update(base, layout, positions, Terrain.rough(*ROUGH)) * 1e6:.0f} µs on rough earth")
     base.destroy()
 
     launches = []
