@@ -33,12 +33,12 @@ _MIN_HIT = MIN_HIT_NS * BULLET_UNIT   # in Bullet's units (kg mm/s)
 class ContactScan:
     """The pairs Bullet's solver pushed in the last substep, and the contacts not yet published."""
 
-    __slots__ = ("world", "h", "substep", "pushed", "pending", "ground_only", "__weakref__")
+    __slots__ = ("world", "h", "t", "pushed", "pending", "ground_only", "__weakref__")
 
     def __init__(self, world: BulletWorld, h: float) -> None:
         self.world = world
-        self.h = h
-        self.substep = 0                    # substeps of this shot the scan has seen
+        self.h = h                          # the substep of the call being stepped (s)
+        self.t = 0.0                        # shot time at the end of the last substep seen (s)
         self.pushed: set[Pair] = set()      # pairs the solver pushed in the last substep
         self.pending: list[Contact] = []    # contacts found, in time order, not yet published
         # How many manifolds the world held at the last scan that found only
@@ -51,14 +51,19 @@ class ContactScan:
     def start(self, world: BulletWorld) -> None:
         """A new shot in ``world``: no pair is touching, nothing is pending."""
         self.world = world
-        self.substep = 0
+        self.t = 0.0
         self.pushed = set()
         self.pending = []
         self.ground_only = -1
 
+    def begin_call(self, t_s: float, h_s: float) -> None:
+        """A ``doPhysics`` call starts at shot time ``t_s`` with substeps of ``h_s``."""
+        self.t = t_s
+        self.h = h_s
+
     def after_substep(self) -> None:
         """Read this substep's manifolds: queue a contact for each pair newly pushed apart."""
-        self.substep += 1
+        self.t += self.h
         world = self.world
         n = world.getNumManifolds()
         if n == self.ground_only:
@@ -96,7 +101,7 @@ class ContactScan:
             now.add(pair)
             if pair not in was:
                 where = (x / (2 * count * BULLET_UNIT), y / (2 * count * BULLET_UNIT))   # between the two surfaces
-                self.pending.append(Contact(self.substep * self.h, pair[0], pair[1], impulse / BULLET_UNIT, where))
+                self.pending.append(Contact(self.t, pair[0], pair[1], impulse / BULLET_UNIT, where))
         self.pushed = now
         self.ground_only = ground_only
 

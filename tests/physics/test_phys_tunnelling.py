@@ -41,10 +41,11 @@ def test_an_aimed_shot_at_the_cap_always_strikes_its_target(target, angle, dista
     assert hits, "the taw passed through its target without a contact"
     assert hits[0].impulse > 0
     # The target must take a real blow: its travel follows from the 1-D law
-    # along the line of centres (cos theta, sin theta = miss).  Bullet finds
-    # the touch up to a substep late, when the line of centres has turned
-    # further from the line of fire (``docs/physics.md``, "Bullet against the
-    # laws"), so a thin cut at the cap sends it as little as a third as far.
+    # along the line of centres (cos theta, sin theta = miss).  A substep
+    # ends where the balls touch (``docs/physics.md``, "Step, cap and
+    # tunnelling"), so the blow is the law's: over 160 seeded cases the
+    # struck body went 0.79 to 1.17 times the unspun law's travel (a thin
+    # cut spins it about the vertical, which Bullet turns partly into roll).
     m_t, mat_t = (SUN_MASS, LEAD) if target == "sun" else (MARBLE_MASS, GLASS)
     e = GLASS.restitution * mat_t.restitution
     v_hit = when_flick_covers(CAP, distance)[1]
@@ -52,7 +53,7 @@ def test_an_aimed_shot_at_the_cap_always_strikes_its_target(target, angle, dista
     u = MARBLE_MASS * (1 + e) / (MARBLE_MASS + m_t) * v_hit * cos_t
     expected = travel_of(target, u)   # struck unspun: it slides, then rolls
     travelled = math.dist(rest.positions[target], (tx, ty))
-    assert 0.25 * expected <= travelled <= 1.25 * expected
+    assert 0.6 * expected <= travelled <= 1.25 * expected
     # And it went forward, never back toward the shooter.
     fx, fy = rest.positions[target]
     assert (fx - tx) * math.cos(angle) + (fy - ty) * math.sin(angle) > 0
