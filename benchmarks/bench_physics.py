@@ -72,8 +72,12 @@ def _no_frame(t: float, ids: list[str], poses: object) -> None:
 
 
 def run_full(spots, layout, config, which, frames: bool = False,
-             simulation: type = Simulation) -> tuple[float, float, int, int]:
-    """CPU seconds, simulated seconds, substeps and event count of the full pipeline.
+             simulation: type = Simulation) -> tuple[float, float, int, int, int]:
+    """CPU seconds, simulated seconds, base substeps, event count and Bullet substeps stepped of the full pipeline.
+
+    The pipeline steps finer substeps where bodies may meet
+    (``game/physics/substeps.py``), so it steps more substeps than the
+    shot's time at the base rate.
 
     ``frames``: with a no-op ``on_frame`` at 60 Hz, so ``poses()`` runs every 1/60 s.
     """
@@ -89,12 +93,18 @@ def run_full(spots, layout, config, which, frames: bool = False,
         rest = sim.run_to_rest()
     wall = CLOCK() - t0
     substeps = round(rest.t * config.substep_hz)
+    stepped = getattr(sim, "stepped", substeps)
     sim.close()
-    return wall, rest.t, substeps, len(events)
+    return wall, rest.t, substeps, len(events), stepped
 
 
-def run_bare(spots, layout, config, which, substeps: int, damped: bool) -> float:
-    """CPU seconds of bare Bullet stepping the identical world (ground, gravity) for ``substeps``, no Python between calls."""
+def run_bare(spots, layout, config, which, substeps: int, damped: bool, span: float | None = None) -> float:
+    """CPU seconds of bare Bullet stepping the identical world (ground, gravity) for ``substeps``, no Python between calls.
+
+    ``span``: the simulated seconds the substeps cover (default: that many
+    base substeps); given with the pipeline's own substep count, bare Bullet
+    steps as many, equally long, as the pipeline did.
+    """
     sim = Simulation.from_positions(spots, layout, config)
     world = sim._world
     if damped:
@@ -105,8 +115,8 @@ def run_bare(spots, layout, config, which, substeps: int, damped: bool) -> float
             body.node.setLinearSleepThreshold(0.01 * BULLET_UNIT)  # 1 cm/s
     body, velocity = heavy_shot(layout, config, which)
     node = sim._bodies[body].node
-    h = config.substep
-    k = config.substeps_per_call
+    h = config.substep if span is None else span / substeps
+    k = config.substeps_per_call if span is None else max(1, round(config.call / h))
     t0 = CLOCK()
     node.setLinearVelocity(Vec3(velocity[0] * BULLET_UNIT, velocity[1] * BULLET_UNIT, 0.0))
     node.setActive(True, True)
@@ -209,19 +219,21 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}; "
           f"{len(spots)} bodies; substep {config.substep_hz} Hz; repeats: {args.repeats}")
-    print("| shot | simulated | substeps | full pipeline | x real time | bare Bullet | full/bare | "
-          "bare damped | full/damped | rollout (fresh world + shot + rest) | with 60 Hz poses | poses/full |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| shot | simulated | base substeps | substeps stepped | full pipeline | x real time | bare Bullet | "
+          "full/bare | bare damped | full/damped | bare damped, as many substeps | full/that | "
+          "rollout (fresh world + shot + rest) | with 60 Hz poses | poses/full |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     builds = []
     for which in SHOTS:
-        fulls, bares, dampeds, rollouts, framed = [], [], [], [], []
+        fulls, bares, dampeds, sames, rollouts, framed = [], [], [], [], [], []
         sim_t = 0.0
-        n_events = substeps = 0
+        n_events = substeps = stepped = 0
         for _ in range(args.repeats):
-            wall, sim_t, substeps, n_events = run_full(spots, layout, config, which)
+            wall, sim_t, substeps, n_events, stepped = run_full(spots, layout, config, which)
             fulls.append(wall)
             bares.append(run_bare(spots, layout, config, which, substeps, damped=False))
             dampeds.append(run_bare(spots, layout, config, which, substeps, damped=True))
+            sames.append(run_bare(spots, layout, config, which, stepped, damped=True, span=sim_t))
             rollouts.append(time_rollout(spots, layout, config, which))
             framed.append(run_full(spots, layout, config, which, frames=True)[0])
             builds.append(time_build(spots, layout, config, repeats=10))
@@ -230,9 +242,11 @@ def main(argv: list[str] | None = None) -> int:
         damped = statistics.median(dampeds)
         ratios = statistics.median(f / b for f, b in zip(fulls, bares))
         ratios_d = statistics.median(f / d for f, d in zip(fulls, dampeds))
-        print(f"| {which} ({n_events} events) | {sim_t:.2f} s | {substeps} | "
+        ratios_s = statistics.median(f / d for f, d in zip(fulls, sames))
+        print(f"| {which} ({n_events} events) | {sim_t:.2f} s | {substeps} | {stepped} | "
               f"{full * 1000:.1f} ms | {sim_t / full:.0f} | "
               f"{bare * 1000:.1f} ms | {ratios:.2f} | {damped * 1000:.1f} ms | {ratios_d:.2f} | "
+              f"{statistics.median(sames) * 1000:.1f} ms | {ratios_s:.2f} | "
               f"{statistics.median(rollouts) * 1000:.1f} ms | {statistics.median(framed) * 1000:.1f} ms | "
               f"{statistics.median(p / f for p, f in zip(framed, fulls)):.2f} |")
     print(f"fresh {len(spots)}-body world from a positions dict: {statistics.median(builds) * 1000:.2f} ms (median)")
