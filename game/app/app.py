@@ -107,8 +107,8 @@ class TawApp(ShowBase):
         self.settings = replace(self.settings, slopes=not self.settings.slopes)
         self.view.scene.show_slopes(self.settings.slopes)
         self._keep_settings(self.settings)
-        if self.game is not None:
-            self.game.refresh_hud()
+        if self.game is not None:  # only the slope line changes: the screen's own words (whose turn, the hint) stay
+            self.game.hud.show(replace(self.game.hud.status, slopes=self.game.slope_line()))
 
     def _keep_settings(self, settings: Settings) -> None:
         if self.app_config.save_settings:

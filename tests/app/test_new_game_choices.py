@@ -160,7 +160,9 @@ def test_rough_earth_chosen_is_the_games_ground_is_kept_and_its_slopes_shown_on_
         assert app.game.session.house.ground is GroundKind.ROUGH
         assert app.view.scene.ground_heights == Terrain.rough(6.0, 42)
         assert app.game.hud.slopes_text["text"] == "Rough earth: T shows its slopes"
+        before = app.game.hud.status
         press(app, "slopes")
+        assert app.game.hud.status.hint == before.hint and app.game.hud.status.shooter == before.shooter
         assert app.settings.slopes and app.view.scene.slope_view and app.view.scene.relief[1] == 1.0
         assert "contour line every" in app.game.hud.slopes_text["text"]
     with built_app(tmp_path) as again:

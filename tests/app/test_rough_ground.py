@@ -220,7 +220,8 @@ def test_the_hud_says_how_to_show_the_slopes_and_how_to_read_them():
 
     assert slope_words(False, True, 0.00075, "T") == ""
     assert slope_words(True, False, 0.00075, "T") == "Rough earth: T shows its slopes"
-    assert slope_words(True, True, 0.00075, "B").startswith("Slopes: a contour line every 0.75 mm of height")
+    assert slope_words(True, True, 0.00075, "B") == ("Slopes: a contour line every 0.75 mm of height; blue hollows, amber crests. "
+                                                    "B hides them")
     assert ground_line(HouseRules()) == "smooth"
     rough = HouseRules.from_mapping({"ground": "rough", "ground_roughness_mm": 2.5, "ground_seed": 7})
     assert ground_line(rough) == "rough earth, 2.5 mm, seed 7"

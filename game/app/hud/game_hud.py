@@ -56,6 +56,7 @@ FEED_ROWS = 7       # rows of text the ruling panel holds under its title (seen 
 FEED_SCALE = 0.034
 FEED_WIDTH = 1.5    # clear of the taw at the bottom centre of the knuckle-down view
 FEED_WRAP = (FEED_WIDTH - 0.1) / FEED_SCALE  # a row's width in the text's own units
+SLOPES_WRAP = 30     # the slope line's width in letters: two lines over the ruling panel
 PURSES_NARROW = 0.62  # the purse panel's width with planets alone, and with people's names beside them
 PURSES_WIDE = 0.98
 
@@ -129,6 +130,16 @@ def feed_shown(lines: tuple[str, ...], height: Callable[[str], int], rows: int =
     return [f"({hidden} earlier {'line' if hidden == 1 else 'lines'}: History (L) lists them)", *kept]
 
 
+def slope_card(feed):
+    """Over the ruling panel, on a card: the slope view's key, or its legend while it is on (the coach's
+    advice opens under its button at the top left, the setup's banner at the top)."""
+    card = theme.label(feed, "", (0.05, 0.53), scale=0.036, colour=theme.INK, align=TextNode.ALeft,
+                       wordwrap=SLOPES_WRAP)
+    card["frameColor"] = (0.06, 0.045, 0.03, 0.78)
+    card["pad"] = (0.4, 0.3)
+    return card
+
+
 class Hud:
     def __init__(self, app) -> None:
         self.app = app
@@ -182,10 +193,7 @@ class Hud:
         self.power_label = theme.label(power, "Power", (-0.45, 0.22), scale=0.045, colour=theme.INK)
         self.thinking_text = theme.label(top_c, "", (0.0, -0.25), scale=0.06, colour=theme.BRASS)
         self.notice_text = theme.label(top_c, "", (0.0, -0.19), scale=0.042, colour=theme.BAD)
-        # Under the coach's button, on a card: the slope view's key, or its legend while it is on.
-        self.slopes_text = theme.label(top_l, "", (0.05, -0.31), scale=0.036, colour=theme.INK, align=TextNode.ALeft)
-        self.slopes_text["frameColor"] = (0.06, 0.045, 0.03, 0.78)
-        self.slopes_text["pad"] = (0.4, 0.3)
+        self.slopes_text = slope_card(feed)
         self._dots = 0.0
         self.clear_view = ClearView(app, lambda: play_points(app.view.scene, self.status.shooter))
         self.show(self.status)

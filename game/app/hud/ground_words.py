@@ -28,4 +28,4 @@ def slope_words(rough: bool, shown: bool, contour_m: float, key: str) -> str:
     if not shown:
         return f"Rough earth: {key} shows its slopes"
     return (f"Slopes: a contour line every {contour_m * 1000:.2g} mm of height; "
-            f"blue hollows, amber crests ({key} hides them)")
+            f"blue hollows, amber crests. {key} hides them")
