@@ -225,3 +225,19 @@ def test_the_hud_says_how_to_show_the_slopes_and_how_to_read_them():
     assert ground_line(HouseRules()) == "smooth"
     rough = HouseRules.from_mapping({"ground": "rough", "ground_roughness_mm": 2.5, "ground_seed": 7})
     assert ground_line(rough) == "rough earth, 2.5 mm, seed 7"
+
+
+def test_the_shooters_eye_keeps_its_height_above_rough_ground():
+    from panda3d.core import Camera, NodePath, PerspectiveLens
+
+    from game.app.scene.camera import AIMING_FRAMING, CameraRig
+
+    ground = tilted(0.1)
+    rig = CameraRig(NodePath(Camera("cam", PerspectiveLens())), LAYOUT, knuckle_framing=AIMING_FRAMING)
+    rig.knuckle((0.5, 0.0), (1.0, 0.0), snap=True)
+    level = rig.camera.getPos()
+    rig.ground_height = lambda x, y: float(ground.height_at(x, y))
+    rig.knuckle((0.5, 0.0), (1.0, 0.0), snap=True)
+    eye = rig.camera.getPos()
+    assert (eye.x, eye.y) == pytest.approx((level.x, level.y))
+    assert eye.z == pytest.approx(AIMING_FRAMING.height + 0.1 * eye.x, abs=1e-6)   # 6 cm above the slope behind the taw

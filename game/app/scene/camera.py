@@ -140,6 +140,8 @@ class CameraRig:
         self.layout = layout
         self.smoothing = smoothing  # seconds to close ~63% of the gap
         self.knuckle_framing = knuckle_framing
+        # The ground's height under a point (the table's, on rough earth): the low eyes keep their height above it.
+        self.ground_height: Callable[[float, float], float] = lambda x, y: 0.0
         # ShowBase moves ``base.camera`` while the lens sits on its child ``base.cam``: pass that lens
         self.lens = lens if lens is not None else camera.node().getLens()
         self.lens.setNearFar(near, far)
@@ -195,8 +197,8 @@ class CameraRig:
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
         f = framing or self.knuckle_framing
-        eye = (taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
-        look = (taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
+        eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
+        look = self._above_ground(taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)
 
     def sight(self, taw: tuple[float, float], aim: tuple[float, float], distance: float,
@@ -206,13 +208,16 @@ class CameraRig:
         length = math.hypot(aim[0], aim[1])
         ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
         f = self.knuckle_framing
-        eye = (taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
-        look = (taw[0] + ax * distance, taw[1] + ay * distance, height)
+        eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
+        look = self._above_ground(taw[0] + ax * distance, taw[1] + ay * distance, height)
         self.mode = "sight"
         self._follow = None
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap, fov=sight_fov(math.dist(eye, look)))
+
+    def _above_ground(self, x: float, y: float, height: float) -> tuple[float, float, float]:
+        return (x, y, height + self.ground_height(x, y))
 
     @property
     def zoom(self) -> float:

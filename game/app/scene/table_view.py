@@ -101,6 +101,7 @@ class TableView:
             self.scene.set_palette(self.app.settings.palette)
             self.scene.show_labels(self.mode == "overhead")
             self.rig.layout = layout
+            self.rig.ground_height = self.scene.height_at
         self.scene.show_slopes(self.app.settings.slopes)
 
     def set_quality(self, settings) -> None:
