@@ -9,6 +9,8 @@ stepping the identical world and shot (undamped, and damped as a stand-in
 for rolling resistance), building a world, a planning rollout, and the full
 pipeline with 60 Hz poses. ``--baseline REV`` times ``game/physics`` as it
 was at git revision ``REV`` beside the current one, repeats interleaved.
+``--grounds`` (or ``--grounds-only``) times the same shots and a lone slow
+roll on the smooth plane and on rough earth, side by side.
 What each figure means: ``docs/performance.md``, "Physics".
 """
 
@@ -206,10 +208,51 @@ def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
                       f"{statistics.median(row['poses']) * 1e6:.1f} us |")
 
 
+GROUNDS = (("plane", None), ("rough 3 mm", (3.0, 1)), ("rough 8 mm", (8.0, 1)))
+
+
+def _lone_roll(layout: Layout, config: PhysicsConfig) -> float:
+    """CPU seconds of a lone taw rolled at 1 m/s across open ground, fresh world included."""
+    t0 = CLOCK()
+    with Simulation.from_positions({"sun": (0.0, 0.0), "mars.taw": (-0.9, -0.4)}, layout, config) as sim:
+        sim.shoot("mars.taw", (0.9, 0.45))
+        sim.run_to_rest()
+    return CLOCK() - t0
+
+
+def compare_grounds(spots, layout, repeats: int) -> None:
+    """The heavy shots, a lone slow roll and a fresh world on the plane and on rough earth, repeats interleaved."""
+    from game.physics.terrain import Terrain
+
+    configs = {name: PhysicsConfig.for_layout(layout, ground=Terrain.rough(*rough) if rough else Terrain())
+               for name, rough in GROUNDS}
+    got: dict[tuple[str, str], list[float]] = {}
+    simulated: dict[tuple[str, str], float] = {}
+    for _ in range(repeats):
+        for name, config in configs.items():
+            for which in SHOTS:
+                wall, sim_t = run_full(spots, layout, config, which)[:2]
+                got.setdefault((which, name), []).append(wall)
+                simulated[(which, name)] = sim_t
+            got.setdefault(("lone 1 m/s", name), []).append(_lone_roll(layout, config))
+            got.setdefault(("fresh world", name), []).append(time_build(spots, layout, config, repeats=5))
+    print(f"\nthe ground (CPU time, medians of {repeats}, interleaved; ratio = rough / plane):")
+    print("| case | " + " | ".join(name for name, _ in GROUNDS) + " | " +
+          " | ".join(f"{name} / plane" for name, _ in GROUNDS[1:]) + " |")
+    print("|---|" + "---|" * (2 * len(GROUNDS) - 1))
+    for case in SHOTS + ("lone 1 m/s", "fresh world"):
+        med = {name: statistics.median(got[(case, name)]) for name, _ in GROUNDS}
+        label = case if case not in SHOTS else f"{case} ({simulated[(case, 'plane')]:.2f} s simulated)"
+        print(f"| {label} | " + " | ".join(f"{med[name] * 1000:.2f} ms" for name, _ in GROUNDS) + " | " +
+              " | ".join(f"{med[name] / med['plane']:.2f}" for name, _ in GROUNDS[1:]) + " |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7, help="repeats per measurement (median reported)")
     parser.add_argument("--baseline", metavar="REV", help="also time game/physics at this git revision, side by side")
+    parser.add_argument("--grounds", action="store_true", help="also time the plane against rough earth, side by side")
+    parser.add_argument("--grounds-only", action="store_true", help="only time the plane against rough earth")
     args = parser.parse_args(argv)
     # Eight Jovian moons make the 26 satellites of the seven-player table
     # the performance goal names (41 bodies in all).
@@ -218,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     spots = full_table(layout)
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}; "
-          f"{len(spots)} bodies; substep {config.substep_hz} Hz; repeats: {args.repeats}")
+          f"{len(spots)} bodies; substep {config.substep_hz} Hz; repeats: {args.repeats}; load {os.getloadavg()[0]:.2f}")
+    if args.grounds_only:
+        compare_grounds(spots, layout, args.repeats)
+        return 0
     print("| shot | simulated | base substeps | substeps stepped | full pipeline | x real time | bare Bullet | "
           "full/bare | bare damped | full/damped | bare damped, as many substeps | full/that | "
           "rollout (fresh world + shot + rest) | with 60 Hz poses | poses/full |")
@@ -252,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fresh {len(spots)}-body world from a positions dict: {statistics.median(builds) * 1000:.2f} ms (median)")
     if args.baseline:
         compare_baseline(args.baseline, spots, layout, config, args.repeats)
+    if args.grounds:
+        compare_grounds(spots, layout, args.repeats)
     return 0
 
 

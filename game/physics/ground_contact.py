@@ -21,7 +21,7 @@ where it was laid: there the plane departs from the ground by at most
 A slab touches only its own ball: the world filters pairs by a Python
 callback (Panda's ``bullet-filter-algorithm callback``, switched on only
 while a rough world is built), and a ball and its slab share a collide
-mask that no other body has.  Every slab is named ``GROUND_NAME``, so the
+key in their collide masks that no other body has.  Every slab is named ``GROUND_NAME``, so the
 contact scan skips its contacts as it skips the plane's.
 
 Inside ``doPhysics`` Panda reports a body's transform as it was when the
@@ -48,16 +48,23 @@ SLAB_MARGIN_M = 4e-5     # a slab's collision margin: Bullet's default in a worl
 _ONE = Vec3(1.0, 1.0, 1.0)
 
 
+SLAB_BIT = 1 << 31      # in a slab's collide mask, beside its ball's key
+
+
 def ground_filter(data: BulletFilterCallbackData) -> None:
-    """Bullet's pair filter in a rough world: balls meet balls; a slab meets only its own ball."""
-    n0 = data.getNode0()
-    n1 = data.getNode1()
-    a = n0.getName() == GROUND_NAME
-    b = n1.getName() == GROUND_NAME
-    if a or b:
-        data.setCollide(not (a and b) and n0.getIntoCollideMask() == n1.getIntoCollideMask())
-    else:
-        data.setCollide(True)
+    """Bullet's pair filter in a rough world: balls meet balls; a slab meets only its own ball.
+
+    A ball's collide mask is its key, its slab's the same key with
+    ``SLAB_BIT``: two masks without the bit are two balls, and a mask pair
+    differing by the bit alone is a ball and its own slab.  (Bullet asks
+    for every pair with an awake body at every substep: this runs often.)
+    It runs inside ``doPhysics``, which holds Panda's Bullet lock: it may
+    call no method that takes that lock (``isStatic``, ``isActive`` ...
+    deadlock the process); the collide mask is a plain node property.
+    """
+    a = data.getNode0().getIntoCollideMask().getWord()
+    b = data.getNode1().getIntoCollideMask().getWord()
+    data.setCollide(not (a | b) & SLAB_BIT or a ^ b == SLAB_BIT)
 
 
 @dataclass
@@ -106,13 +113,12 @@ class Slabs:
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
         """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball gets the collide mask they share."""
         self._keys += 1
-        mask = BitMask32(self._keys)
         node = BulletRigidBodyNode(GROUND_NAME)
         node.addShape(self._shape(radius))
         node.setFriction(self.material.friction)
         node.setRestitution(self.material.restitution)
-        node.setIntoCollideMask(mask)
-        body_node.setIntoCollideMask(mask)
+        node.setIntoCollideMask(BitMask32(self._keys | SLAB_BIT))
+        body_node.setIntoCollideMask(BitMask32(self._keys))
         slab = Slab(node, self, radius)
         self._balls[bid] = (body_node, slab)
         return slab

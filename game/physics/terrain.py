@@ -67,6 +67,7 @@ class Terrain:
     _ky: np.ndarray = field(init=False, repr=False, compare=False)
     _amp: np.ndarray = field(init=False, repr=False, compare=False)
     _phase: np.ndarray = field(init=False, repr=False, compare=False)
+    _scalars: tuple[tuple[float, float, float, float], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         kind = GroundKind(self.kind)
@@ -85,6 +86,9 @@ class Terrain:
         for name, value in zip(("_kx", "_ky", "_amp", "_phase"), _waves(roughness * 1e-3, seed)):
             value.setflags(write=False)
             object.__setattr__(self, name, value)
+        # The same waves as plain floats, for the one-point paths the physics calls every substep.
+        object.__setattr__(self, "_scalars", tuple(
+            (float(a), float(b), float(c), float(d)) for a, b, c, d in zip(self._kx, self._ky, self._amp, self._phase)))
 
     # -- making one ------------------------------------------------------------
 
@@ -162,14 +166,15 @@ class Terrain:
 
     def height_gradient1(self, x: float, y: float) -> tuple[float, float, float]:
         """``height1`` and ``gradient1`` together, at the cost of one (a slab is laid with both)."""
-        z = self.tilt[0] * x + self.tilt[1] * y
         gx, gy = self.tilt
+        z = gx * x + gy * y
+        cos, sin = math.cos, math.sin
         for kx, ky, a, ph in self._scalars:
             arg = kx * x + ky * y + ph
-            z += a * math.cos(arg)
-            s = -a * math.sin(arg)
-            gx += s * kx
-            gy += s * ky
+            z += a * cos(arg)
+            s = a * sin(arg)
+            gx -= s * kx
+            gy -= s * ky
         return z, gx, gy
 
     def centre_height(self, x: float, y: float, radius: float) -> float:
@@ -188,15 +193,6 @@ class Terrain:
         n = int(math.ceil(2.0 * half_width / spacing)) + 1
         xs = np.linspace(-half_width, half_width, n)
         return xs, xs.copy(), self.height_at(xs[None, :], xs[:, None])
-
-    @property
-    def _scalars(self) -> list[tuple[float, float, float, float]]:
-        cached = self.__dict__.get("_scalar_cache")
-        if cached is None:
-            cached = [(float(a), float(b), float(c), float(d))
-                      for a, b, c, d in zip(self._kx, self._ky, self._amp, self._phase)]
-            object.__setattr__(self, "_scalar_cache", cached)
-        return cached
 
 
 def _waves(roughness_m: float, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
