@@ -40,9 +40,21 @@ class GroundHeights(Protocol):
     @property
     def is_flat(self) -> bool: ...
 
+    @property
+    def roughness_mm(self) -> float: ...
+
     def height_at(self, x: Any, y: Any) -> Any: ...
 
     def gradient_at(self, x: Any, y: Any) -> tuple[Any, Any]: ...
+
+
+def height_scale(ground: GroundHeights, half: float) -> float:
+    """The ground's rms height (m): its roughness as the house rules name it (the contour lines then fall
+    on round figures: every 0.75 mm at 3 mm), else measured over the grid (a plain incline)."""
+    if ground.roughness_mm > 0:
+        return ground.roughness_mm * 1e-3
+    xs = np.linspace(-half, half, 64)
+    return max(float(np.std(heights_under(ground, *np.meshgrid(xs, xs)))), 1e-4)
 
 
 def ground_of(house: HouseRules) -> GroundHeights | None:

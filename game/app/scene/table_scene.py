@@ -20,7 +20,7 @@ import numpy as np
 
 from game.app.scene.aim_line import AimLine
 from game.app.scene.assets import ModelLoader, SceneShaders, load_model, load_shaders
-from game.app.scene.ground_mesh import GRID_MARGIN, GroundHeights, ground_geom_node, heights_under, lay_on
+from game.app.scene.ground_mesh import GRID_MARGIN, GroundHeights, ground_geom_node, height_scale, lay_on
 from game.app.scene.markers import MarkerLayer
 from game.app.scene.noise import noise_texture
 from game.app.scene.palette import look_for
@@ -162,8 +162,7 @@ class TableScene:
         else:
             half = self.layout.play_radius + GRID_MARGIN
             ground = self.root.attachNewNode(ground_geom_node(self.ground_heights, half, GROUND_SIZE / 2))
-            self._height_scale = max(float(np.std(heights_under(self.ground_heights, *np.meshgrid(
-                np.linspace(-half, half, 64), np.linspace(-half, half, 64))))), 1e-4)
+            self._height_scale = height_scale(self.ground_heights, half)
         ground.setShader(self.shaders.ground)
         # on the root, not the ground: the marbles show the painted ground through their glass
         self.root.setShaderInput("u_noise", noise_texture())
