@@ -10,6 +10,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from game.app.scene.ground_mesh import GroundHeights, densify, heights_under
+from game.app.scene.numpy_geom import triangles_node
 
 AIM_COLOR = (0.98, 0.96, 0.86)
 RING_COLOR = (1.0, 0.8, 0.3)
@@ -85,21 +86,7 @@ def crosshair_arms(centre: Sequence[float], heading_deg: float, size: float) -> 
 
 def _geom_node(name: str, verts: np.ndarray, tris: np.ndarray):
     """A GeomNode of ``ribbon`` vertices and triangle indices, written straight from numpy."""
-    from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat
-
-    vdata = GeomVertexData(name, GeomVertexFormat.getV3n3t2(), Geom.UHStatic)
-    vdata.uncleanSetNumRows(len(verts))
-    memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = verts.reshape(-1)
-    prim = GeomTriangles(Geom.UHStatic)
-    prim.setIndexType(Geom.NT_uint32)
-    handle = prim.modifyVertices()
-    handle.uncleanSetNumRows(len(tris))
-    memoryview(handle).cast("B").cast("I")[:] = tris
-    geom = Geom(vdata)
-    geom.addPrimitive(prim)
-    node = GeomNode(name)
-    node.addGeom(geom)
-    return node
+    return triangles_node(name, verts, tris, with_uv=True)
 
 
 class AimLine:

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from game.app.scene.numpy_geom import triangles_node
 from game.physics.terrain import Terrain
 from game.rules.house import HouseRules
 
@@ -114,25 +115,9 @@ def skirt(verts: np.ndarray, n: int, far: float) -> tuple[np.ndarray, np.ndarray
 
 def ground_geom_node(ground: GroundHeights, half: float, far: float, spacing: float = GRID_SPACING):
     """A GeomNode of the rough ground: the grid over the play area and its skirt to ``far``."""
-    from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat
-
     verts, tris, n = grid_vertices(ground, half, spacing)
     outer, skirt_tris = skirt(verts, n, far)
-    table = np.concatenate([verts, outer])
-    indices = np.concatenate([tris, skirt_tris])
-    vdata = GeomVertexData("rough-ground", GeomVertexFormat.getV3n3(), Geom.UHStatic)
-    vdata.uncleanSetNumRows(len(table))
-    memoryview(vdata.modifyArray(0)).cast("B").cast("f")[:] = table.reshape(-1)
-    prim = GeomTriangles(Geom.UHStatic)
-    prim.setIndexType(Geom.NT_uint32)
-    handle = prim.modifyVertices()
-    handle.uncleanSetNumRows(len(indices))
-    memoryview(handle).cast("B").cast("I")[:] = indices
-    geom = Geom(vdata)
-    geom.addPrimitive(prim)
-    node = GeomNode("rough-ground")
-    node.addGeom(geom)
-    return node
+    return triangles_node("rough-ground", np.concatenate([verts, outer]), np.concatenate([tris, skirt_tris]))
 
 
 def densify(points: np.ndarray, max_segment: float = MAX_SEGMENT) -> np.ndarray:
