@@ -96,13 +96,20 @@ def _exit_with_parent(parent_pid: int) -> None:
 
 
 def stop_workers(executor: ProcessPoolExecutor) -> None:
-    """End a pool's work now (Ctrl-C): pending tasks dropped, the worker processes killed, not awaited."""
+    """End a pool's work now (Ctrl-C): pending tasks dropped, the worker processes killed, not awaited.
+
+    Every child process this process started goes too, not only those in the
+    pool's table: a worker that Ctrl-C caught while the pool was still
+    starting it is in no table yet, ignores Ctrl-C once its initializer ran,
+    and the interpreter's exit would wait for it forever.  Only a command
+    that owns all its children (``taw tournament``) calls this.
+    """
     processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    for process in processes + multiprocessing.active_children():
         try:
             process.kill()
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):
             pass
 
 
