@@ -99,9 +99,20 @@ def _gone_within(pids: list[int], seconds: float) -> bool:
 
 
 def _tournament() -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "game", "tournament", "--players", "easy,easy", "--games", "8",
-                             "--workers", "2"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    """A tournament started as from a terminal: Ctrl-C at its default, whatever this process was given.
+
+    A job a non-interactive shell puts in the background (``.ci/run &``)
+    starts with SIGINT ignored, and an ignored signal stays ignored across
+    exec: the tournament would rightly ignore Ctrl-C.  A handler, unlike an
+    ignore, is reset to the default on exec, so one is set while starting it.
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "game", "tournament", "--players", "easy,easy", "--games", "8",
+                                 "--workers", "2"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     until = time.monotonic() + 120
     while len(_children(proc.pid)) < 3:   # both workers and the resource tracker
         assert time.monotonic() < until and proc.poll() is None, "the tournament's workers never started"
