@@ -12,7 +12,7 @@ from game.app.input.pointer_aim import REST_S, PointerSweep
 from game.app.scene.camera import SIGHT_SPAN, sight_fov
 from game.app.screens.aim import AIM_DEG_PER_SCREEN, TAP_DEG
 from game.rules.layout import Layout
-from tests.app.helpers_app import (capture_shots, click, new_game_at_aim, play_until, press, shoot_anyway_if_asked,
+from tests.app.helpers_app import (capture_shots, click, frames_until, new_game_at_aim, play_until, press, shoot_anyway_if_asked,
                                    start_game, step)
 
 R = Layout().marble_radius
@@ -80,10 +80,7 @@ def test_the_sight_shows_its_span_at_the_target_within_its_limits():
 @pytest.mark.gui
 def test_got_it_on_the_tip_never_moves_the_aim_and_nothing_shoots_while_it_is_open(app):
     start_game(app, rounds=3, seed=41)
-    for _ in range(400):
-        if app.flow.state == "Aim":
-            break
-        press(app, "fast-forward")
+    frames_until(app, lambda: app.flow.state == "Aim", 400, pressing="fast-forward")
     aim = app.flow.current
     assert aim.tip is not None and aim.tip.shown
     shots = capture_shots(app)

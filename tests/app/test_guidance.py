@@ -10,7 +10,7 @@ import pytest
 from game.app.hud.first_tip import TIP, first_shot_of, tip_text
 from game.app.hud.game_hud import feed_shown, power_words, round_words
 from game.app.input.aiming import PowerMeter, launch_speed
-from tests.app.helpers_app import capture_shots, new_game_at_aim, press, start_game, step
+from tests.app.helpers_app import capture_shots, frames_until, new_game_at_aim, press, start_game, step
 
 
 def test_the_round_counter_says_of_how_many_and_warns_a_round_before_the_limit():
@@ -91,10 +91,7 @@ def test_holding_the_button_1_7_s_shoots_the_speed_the_meter_showed(app):
 @pytest.mark.gui
 def test_the_hud_counts_rounds_of_the_limit_and_warns_before_the_last(app):
     start_game(app, rounds=2, seed=52)
-    for _ in range(400):
-        if app.flow.state == "Aim":
-            break
-        press(app, "fast-forward")
+    frames_until(app, lambda: app.flow.state == "Aim", 400, pressing="fast-forward")
     hud = app.game.hud
     assert hud.round_text["text"] == "Round 1 of 2: the next is the last"
 
@@ -104,10 +101,7 @@ def test_the_tip_shows_on_the_first_shot_and_not_on_the_next(app):
     from tests.app.helpers_app import close_tip, play_until
 
     start_game(app, rounds=3, seed=53)
-    for _ in range(400):
-        if app.flow.state == "Aim":
-            break
-        press(app, "fast-forward")
+    frames_until(app, lambda: app.flow.state == "Aim", 400, pressing="fast-forward")
     aim = app.flow.current
     assert aim.tip is not None and aim.tip.shown
     close_tip(app)
