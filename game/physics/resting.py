@@ -51,21 +51,18 @@ _ROLL_PULL = 5.0 / 7.0     # a slope of angle θ pulls a rolling solid sphere at
 
 def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: float, tick_s: float,
                  rest_speed_mps: float,
-                 play_radius2_mm2: float, slept: list[str],
-                 ground: Terrain | None = None,
-                 awake: list[tuple[str, complex, complex]] | None = None) -> tuple[bool, list[tuple[str, Point]]]:
+                 play_radius2_mm2: float, slept: list[str], awake: list[tuple[str, complex, complex]],
+                 ground: Terrain | None = None) -> list[tuple[str, Point]]:
     """Apply rolling resistance for the next call and stop the balls at rest (their ids go to ``slept``).
 
-    Returned: whether any body still moves, and the bodies beyond the play
-    circle (squared radius in Bullet units) with where they are (metres).
-    Every body still moving goes to ``awake`` (when given) with its place
-    and horizontal velocity (Bullet units, x + iy).
+    Every body still moving goes to ``awake`` with its place and horizontal
+    velocity (Bullet units, x + iy); none there means the shot is at rest.
+    Returned: the bodies beyond the play circle (squared radius in Bullet
+    units) with where they are (metres).
     """
-    still_moving = [] if awake is None else awake
     g = gravity_mps2 * BULLET_UNIT
     rest = rest_speed_mps * BULLET_UNIT
     rough = ground is not None and not ground.is_flat
-    moving = False
     out: list[tuple[str, Point]] = []
     for bid, body in bodies.items():
         node = body.node
@@ -88,27 +85,26 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             aloft, held, pull = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0
             slip = math.hypot(vx - r * w[1], vy + r * w[0])
         if aloft:
-            moving = True    # in the air after a hop: gravity and the ground act first
-            still_moving.append((bid, complex(p[0], p[1]), complex(vx, vy)))
+            # in the air after a hop: gravity and the ground act first
+            awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
             continue
         if slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
-            moving = True    # sliding: Bullet's friction acts
-            still_moving.append((bid, complex(p[0], p[1]), complex(vx, vy)))
+            # sliding: Bullet's friction acts
+            awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
             continue
         net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull
         if held and (speed < rest or speed < 0.5 * net * tick_s):
             sleep(body)   # it would stop in the first half of the next call
             slept.append(bid)
             continue
-        moving = True
-        still_moving.append((bid, complex(p[0], p[1]), complex(vx, vy)))
+        awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
         if speed == 0.0:
             continue         # at rest on a slope too steep to hold it: gravity starts it
         # In the call it would stop, only as much torque as stops it at the call's end.
         scale = 1.0 if net <= 0.0 or speed > net * tick_s else min(1.0, (speed / tick_s + pull) / decel)
         torque = _ROLL_TORQUE * material.rolling_resistance * body.spec.mass * g * r * scale / speed
         node.applyTorque(Vec3(torque * vy, -torque * vx, 0.0))
-    return moving, out
+    return out
 
 
 def _on_slope(ground: Terrain, body: Body, p: Vec3, v: Vec3, speed: float, rest: float,

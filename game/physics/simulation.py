@@ -390,8 +390,8 @@ class Simulation:
             publish(contact)
         slept: list[str] = []
         awake: Moving = []
-        _moving, out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
-                                    (config.play_radius * BULLET_UNIT) ** 2, slept, config.ground, awake)
+        out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
+                           (config.play_radius * BULLET_UNIT) ** 2, slept, awake, config.ground)
         for bid in slept:
             self._poses.slept(bid)
         for bid, where in out:
