@@ -11,10 +11,20 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
 
 MAX_DEPTH = 32
 MAX_STRING = 10_000
+
+
+@runtime_checkable
+class ToDict(Protocol):
+    """A value that knows its plain form (a ruling, a ledger, a seating)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 class JsonShapeError(ValueError):
@@ -25,7 +35,7 @@ def to_plain(value: Any) -> Any:
     """Dataclasses and objects with ``to_dict`` become plain mappings; the rest is checked."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         value = dataclasses.asdict(value)
-    elif hasattr(value, "to_dict") and callable(value.to_dict):
+    elif isinstance(value, ToDict):
         value = value.to_dict()
     return check_plain(value, "value")
 
@@ -50,14 +60,14 @@ def check_plain(value: Any, what: str, depth: int = 0) -> Any:
         return value
     if isinstance(value, (list, tuple)):
         return [check_plain(v, what, depth + 1) for v in value]
-    if isinstance(value, dict) or (hasattr(value, "items") and hasattr(value, "keys")):
+    if isinstance(value, Mapping):
         out = {}
         for key, item in value.items():
             if not isinstance(key, str):
                 raise JsonShapeError(f"{what} has a key that is not a string")
             out[key] = check_plain(item, f"{what}.{key}", depth + 1)
         return out
-    if hasattr(value, "item") and callable(value.item):  # numpy scalars
+    if isinstance(value, np.generic):  # numpy's scalars: a float64 from a position, an int64 from a count
         return check_plain(value.item(), what, depth)
     raise JsonShapeError(f"{what} holds a {type(value).__name__}, which JSON cannot hold")
 
