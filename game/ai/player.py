@@ -22,14 +22,13 @@ from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanHandle, PlannerPool
 from game.match.players import MatchView, RandomPlayer, Shot, TawPlacement
+from game.rules.state import RuleState
 
 
-def rule_state_of(view: MatchView) -> Any:
+def rule_state_of(view: MatchView) -> RuleState:
     """The referee's state behind a view (the match hands it over read-only)."""
-    for name in ("rule_state", "state", "rules"):
-        state = getattr(view, name, None)
-        if state is not None and hasattr(state, "purses"):
-            return state
+    if view.rule_state is not None:
+        return view.rule_state
     raise ValueError("the match view carries no rule state; the AI cannot plan without it")
 
 
