@@ -234,7 +234,9 @@ class TawApp(ShowBase):
 
     def watch_key(self) -> None:
         """R: the last shot again, from the ruling on (in the free camera R rises instead)."""
-        if self.flow.state in WATCH_KEY_STATES and self.view.mode != "free" and not self.is_held():
+        from game.app.scene.table_view import ViewMode
+
+        if self.flow.state in WATCH_KEY_STATES and self.view.mode != ViewMode.FREE and not self.is_held():
             self.watch_replay(whole=False)
 
     def end_game(self) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
@@ -20,7 +21,18 @@ from game.replay.timeline import Timeline, sample_shot
 from game.rules.events import Contact
 from game.rules.layout import SUN
 
-CAMERA_MODES: tuple[str, ...] = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")
+class CameraMode(StrEnum):
+    """The replay's cameras, in the order the number keys 1 to 6 choose them."""
+
+    AUTO = "auto"            # behind the shooter along the aim, holding every struck body
+    TAW = "taw"              # riding behind the shooter's taw
+    SUN = "sun"              # riding behind the Sun
+    ORRERY = "orrery"        # straight down on the whole system
+    BROADCAST = "broadcast"  # low, from the side, panning gently after the action
+    ORBIT = "orbit"          # the viewer's own, turned with the mouse
+
+
+CAMERA_MODES: tuple[CameraMode, ...] = tuple(CameraMode)
 MIN_HOLD = 0.7  # seconds a cut stays before the next
 DECISION_STEP = 0.1  # seconds between the director's looks at the table
 MOVING = 0.02  # m/s: slower than this a body is still for the director
@@ -235,19 +247,19 @@ class Director:
 
     # -- where the camera goes ---------------------------------------------------------------
 
-    def camera(self, mode: str, t: float, orbit: OrbitState | None = None) -> CameraPose:
+    def camera(self, mode: CameraMode | str, t: float, orbit: OrbitState | None = None) -> CameraPose:
         if mode not in CAMERA_MODES:
             raise ValueError(f"unknown camera mode {mode!r}; choose from {', '.join(CAMERA_MODES)}")
-        if mode == "orbit":
+        if mode == CameraMode.ORBIT:
             return (orbit or OrbitState()).pose()
-        if mode == "orrery":
+        if mode == CameraMode.ORRERY:
             height = self.system_radius * 2.75
             return CameraPose((0.0, -0.001, height), (0.0, 0.0, 0.0), up=(0.0, 1.0, 0.0), fov=45.0)
-        if mode == "broadcast":
+        if mode == CameraMode.BROADCAST:
             return self._broadcast(t)
-        if mode == "auto":
+        if mode == CameraMode.AUTO:
             return self._auto(t)
-        return self._chase(t, self._taw(t) if mode == "taw" else SUN)
+        return self._chase(t, self._taw(t) if mode == CameraMode.TAW else SUN)
 
     def _auto(self, t: float) -> CameraPose:
         """From behind the shooter, along the shot's aim, holding the Sun and every struck body."""

@@ -20,6 +20,7 @@ import zlib
 import numpy as np
 
 from game.errors import UserError
+from game.replay.director import CameraMode
 from game.replay.model import Replay
 
 MAX_EXPORT_FRAMES = 20_000
@@ -146,7 +147,7 @@ def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
     times, t = [], start
     while t <= end + 1e-9 and len(times) < MAX_EXPORT_FRAMES:
         times.append(t)
-        slow = viewer.director.slow_factor(t) if viewer.camera_mode == "auto" else 1.0
+        slow = viewer.director.slow_factor(t) if viewer.camera_mode == CameraMode.AUTO else 1.0
         t += slow / fps
     return times
 

@@ -19,7 +19,7 @@ import numpy as np
 from game.app.replay.overlays import Flashes, TextOverlay, Trails
 from game.app.scene.ground_mesh import GroundHeights
 from game.errors import UserError
-from game.replay.director import CAMERA_MODES, CameraPose, Director, OrbitState
+from game.replay.director import CAMERA_MODES, CameraMode, CameraPose, Director, OrbitState
 from game.replay.model import Replay
 from game.replay.recorded_ground import recorded_ground
 from game.replay.timeline import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
@@ -28,7 +28,7 @@ from game.rules.layout import Layout, LayoutError
 log = logging.getLogger(__name__)
 
 CAMERA_EASE = 0.25  # seconds for the playing camera to close ~63% of the gap to the director's pose
-CHASE_MODES = ("taw", "sun")  # cameras that ride behind one body: they glide round it, never trail it
+CHASE_MODES = (CameraMode.TAW, CameraMode.SUN)  # cameras that ride behind one body: they glide round it, never trail it
 
 KEYS_HELP = ("space play/pause   , . step   - = speed   [ ] shot   G go to shot   L loop   T trails   "
              "C camera   1-6 cameras   drag: orbit   wheel: zoom")
@@ -171,7 +171,7 @@ class ReplayViewer:
         self.scene.update(sample.ids, sample.poses())
         pose = self.director.camera(self.camera_mode, t, self.orbit)
         shot_now = (self.camera_mode, self.timeline.locate(t)[0])  # a new mode or shot is a cut
-        if ease > 0 and self._last_cut == shot_now and self._eye is not None and self.camera_mode != "orbit":
+        if ease > 0 and self._last_cut == shot_now and self._eye is not None and self.camera_mode != CameraMode.ORBIT:
             pose = self._glide(pose, 1.0 - math.exp(-ease / CAMERA_EASE))
         self._last_cut = shot_now
         self._eye, self._look = np.array(pose.eye), np.array(pose.look_at)
@@ -223,7 +223,7 @@ class ReplayViewer:
         self._follow_slider()
         self._follow_scrub()
         dt = min(self.base.taskMgr.globalClock.getDt(), 0.1)
-        slow = self.director.slow_factor(self.clock.time) if self.camera_mode == "auto" else 1.0
+        slow = self.director.slow_factor(self.clock.time) if self.camera_mode == CameraMode.AUTO else 1.0
         self.clock.tick(dt, slow)
         self._orbit_drag()
         self.show_at(self.clock.time, ease=dt if self.clock.playing else 0.0)
@@ -376,8 +376,8 @@ class ReplayViewer:
         watcher = self.base.mouseWatcherNode
         if where is not None and where[1] > -0.8 and not watcher.isOverRegion():  # not the timeline, nor a button
             self._drag = where
-            if self.camera_mode != "orbit":
-                self.camera_mode = "orbit"
+            if self.camera_mode != CameraMode.ORBIT:
+                self.camera_mode = CameraMode.ORBIT
 
     def _end_drag(self) -> None:
         self._drag = None

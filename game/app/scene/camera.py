@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -16,6 +17,17 @@ import numpy as np
 from game.rules.layout import Layout
 
 Vec3T = tuple[float, float, float]
+
+
+class RigMode(StrEnum):
+    """The pose the rig eases toward: set by the method that was called last."""
+
+    OVERHEAD = "overhead"
+    KNUCKLE = "knuckle"
+    SIGHT = "sight"
+    ORBIT = "orbit"
+    FREE = "free"
+    FOLLOW = "follow"
 
 PITCH_LIMITS = (math.radians(2.0), math.radians(89.5))
 DISTANCE_LIMITS = (0.04, 25.0)
@@ -149,7 +161,7 @@ class CameraRig:
         self.lens.setMinFov(min_fov_deg)
         self.min_fov = min_fov_deg
         self.fov = min_fov_deg  # the sight narrows it; every other view has ``min_fov``
-        self.mode = "overhead"
+        self.mode = RigMode.OVERHEAD
         self.target: Vec3T = (0.0, 0.0, 0.0)
         self.yaw = 0.0
         self.pitch = math.radians(35.0)
@@ -182,7 +194,7 @@ class CameraRig:
                      ((KEEP_MARGIN, 0), (-KEEP_MARGIN, 0), (0, KEEP_MARGIN), (0, -KEEP_MARGIN))]
             while not in_view((cx, cy), distance, tilt, held, (math.radians(fov_x) / 2, math.radians(fov_y) / 2)):
                 distance *= 1.05
-        self.mode = "overhead"
+        self.mode = RigMode.OVERHEAD
         self._follow = None
         eye = (cx, cy - distance * math.sin(tilt), distance * math.cos(tilt))
         self._set_goal(eye, _look_quat(eye, (cx, cy, 0.0), up=(0.0, 1.0, 0.0)), snap)
@@ -192,7 +204,7 @@ class CameraRig:
         """Low behind the taw, looking along the aim: the shooter's eye (``framing``: other than the rig's)."""
         length = math.hypot(aim[0], aim[1])
         ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
-        self.mode = "knuckle"
+        self.mode = RigMode.KNUCKLE
         self._follow = None
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
@@ -210,7 +222,7 @@ class CameraRig:
         f = self.knuckle_framing
         eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
         look = self._above_ground(taw[0] + ax * distance, taw[1] + ay * distance, height)
-        self.mode = "sight"
+        self.mode = RigMode.SIGHT
         self._follow = None
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
@@ -256,8 +268,8 @@ class CameraRig:
             self.pitch = pitch
         if distance is not None:
             self.distance = distance
-        if self.mode not in ("orbit", "follow"):
-            self.mode = "orbit"
+        if self.mode not in (RigMode.ORBIT, RigMode.FOLLOW):
+            self.mode = RigMode.ORBIT
         self.pitch = min(max(self.pitch, PITCH_LIMITS[0]), PITCH_LIMITS[1])
         self.distance = min(max(self.distance, DISTANCE_LIMITS[0]), DISTANCE_LIMITS[1])
         self._set_goal(*self._orbit_goal(), snap)
@@ -266,7 +278,7 @@ class CameraRig:
         """Orbit ``target`` from wherever puts the eye at ``eye`` (a fixed shot, e.g. the hat's fall)."""
         dx, dy, dz = (eye[0] - target[0], eye[1] - target[1], eye[2] - target[2])
         distance = math.sqrt(dx * dx + dy * dy + dz * dz)
-        self.mode = "orbit"
+        self.mode = RigMode.ORBIT
         self._follow = None
         self.orbit(target, yaw=math.atan2(-dx, -dy), pitch=math.asin(dz / max(distance, 1e-9)),
                    distance=distance, snap=snap)
@@ -282,7 +294,7 @@ class CameraRig:
         reach = max(math.hypot(x - cx, y - cy) for x, y in zip(xs, ys)) + margin
         fov_x, fov_y = self.lens.getFov()
         half = math.radians(min(fov_x, fov_y)) / 2.0
-        self.mode = "orbit"
+        self.mode = RigMode.ORBIT
         self._follow = None
         self.orbit((cx, cy, 0.0), yaw=yaw, pitch=pitch if pitch is not None else self.pitch,
                    distance=reach / math.sin(half), snap=snap)
@@ -309,7 +321,7 @@ class CameraRig:
         """
         from panda3d.core import LVector3f
 
-        self.mode = "free"
+        self.mode = RigMode.FREE
         self._follow = None
         q = self._goal_quat
         ahead, side = q.getForward(), q.getRight()
@@ -325,7 +337,7 @@ class CameraRig:
     def free_turn(self, d_heading_deg: float = 0.0, d_pitch_deg: float = 0.0) -> None:
         from panda3d.core import LQuaternionf
 
-        self.mode = "free"
+        self.mode = RigMode.FREE
         self._follow = None
         hpr = self._goal_quat.getHpr()
         quat = LQuaternionf()
@@ -335,7 +347,7 @@ class CameraRig:
     def follow(self, position_of: Callable[[], Vec3T], distance: float | None = None) -> None:
         """Orbit a moving body: ``position_of()`` is asked every update (replay viewer)."""
         self._follow = position_of
-        self.mode = "follow"
+        self.mode = RigMode.FOLLOW
         self.orbit(target=position_of(), distance=distance if distance is not None else min(self.distance, 0.35))
 
     # -- per frame ------------------------------------------------------------------

@@ -12,14 +12,27 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from game.app.scene.camera import AIMING_FRAMING, CameraRig, knuckle_framing_for
+from game.app.scene.camera import AIMING_FRAMING, CameraRig, RigMode, knuckle_framing_for
 from game.app.scene.ground_mesh import GroundHeights
 from game.app.scene.table_scene import TableScene
 from game.rules.layout import SUN, Layout, taw_id
 
-MODES = ("menu", "knuckle", "sight", "overhead", "free", "hat", "action")
+class ViewMode(StrEnum):
+    """The game's views of the table; the camera rig's own poses are ``camera.RigMode``."""
+
+    MENU = "menu"            # the slow turn behind the menus
+    KNUCKLE = "knuckle"      # knuckle-down behind the taw: the aiming view
+    SIGHT = "sight"          # along the aim, close on the target
+    OVERHEAD = "overhead"    # the whole table from above, with the orbits named
+    FREE = "free"            # walked with the keys and the mouse
+    HAT = "hat"              # the hat drop
+    ACTION = "action"        # framing a shot's moving bodies
+
+
+MODES = tuple(ViewMode)
 ACTION_PITCH = math.radians(55.0)   # the AI turn's framing: high enough to see over the marbles
 SHADOW_MAP = {"low": 1024, "medium": 1024, "high": 2048}
 FIELD_OF_VIEW = 34.0                 # degrees across the window's shorter side
@@ -63,7 +76,7 @@ class TableView:
         self.scene.set_palette(app.settings.palette)
         self.rig = CameraRig(app.camera, self.layout, min_fov_deg=FIELD_OF_VIEW, lens=app.camLens,
                              knuckle_framing=AIMING_FRAMING)
-        self.mode = "menu"
+        self.mode = ViewMode.MENU
         self.menu_angle = 250.0
         self.taw: tuple[float, float] = (0.0, -0.35)
         self.direction = 90.0
@@ -99,7 +112,7 @@ class TableView:
                                     quality=graphics_quality(self.app.settings), ground=ground)
             self.scene.show_markers(self.app.settings.markers)
             self.scene.set_palette(self.app.settings.palette)
-            self.scene.show_labels(self.mode == "overhead")
+            self.scene.show_labels(self.mode == ViewMode.OVERHEAD)
             self.rig.layout = layout
             self.rig.ground_height = self.scene.height_at
         self.scene.show_slopes(self.app.settings.slopes)
@@ -112,17 +125,17 @@ class TableView:
 
     # -- camera ---------------------------------------------------------------
 
-    def set_mode(self, mode: str) -> None:
+    def set_mode(self, mode: ViewMode | str) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown camera mode {mode!r}")
         if mode != self.mode:
             self.mode = mode
             self._last_mouse = None
-            self.scene.show_labels(mode == "overhead")  # the orbits' names, upright for the overhead view
+            self.scene.show_labels(mode == ViewMode.OVERHEAD)  # the orbits' names, upright for the overhead view
             self._aim_goal()
 
     def show_menu_view(self) -> None:
-        self.set_mode("menu")
+        self.set_mode(ViewMode.MENU)
 
     def knuckle_down(self, taw: tuple[float, float], direction: float, reach: float | None = None) -> None:
         """Where the knuckle-down view is (behind ``taw``, looking along ``direction`` degrees), and how far
@@ -130,7 +143,7 @@ class TableView:
         self.taw, self.direction = (float(taw[0]), float(taw[1])), float(direction)
         if reach is not None:
             self.reach = float(reach)
-        if self.mode in ("knuckle", "overhead", "sight"):
+        if self.mode in (ViewMode.KNUCKLE, ViewMode.OVERHEAD, ViewMode.SIGHT):
             self._aim_goal()
 
     def frame_action(self, points, heading: float, take_view: bool = True) -> None:
@@ -139,10 +152,10 @@ class TableView:
         ``take_view`` False only remembers the framing for the "action" view (the player looks elsewhere).
         """
         self.action = ([(float(x), float(y)) for x, y in points], float(heading))
-        if self.mode == "action":
+        if self.mode == ViewMode.ACTION:
             self._aim_goal()
         elif take_view:
-            self.set_mode("action")
+            self.set_mode(ViewMode.ACTION)
 
     def snap(self) -> None:
         """Jump to the goal now (after a cut, and for screenshots)."""
@@ -151,26 +164,26 @@ class TableView:
 
     def _aim_goal(self) -> None:
         rig = self.rig
-        if self.mode == "knuckle":
+        if self.mode == ViewMode.KNUCKLE:
             a = math.radians(self.direction)
             aim = (math.cos(a), math.sin(a))
             rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, self._balls_near(self.taw)))
-        elif self.mode == "sight":
+        elif self.mode == ViewMode.SIGHT:
             a = math.radians(self.direction)
             rig.sight(self.taw, (math.cos(a), math.sin(a)), self.reach, height=self.layout.marble_radius)
-        elif self.mode == "overhead":
+        elif self.mode == ViewMode.OVERHEAD:
             rig.overhead(tilt=OVERHEAD_TILT, keep=self._overhead_keeps())
-        elif self.mode == "hat":
+        elif self.mode == ViewMode.HAT:
             rig.view_from(HAT_EYE, HAT_LOOK)
-        elif self.mode == "action":
+        elif self.mode == ViewMode.ACTION:
             points, heading = self.action
             a = math.radians(heading)
             rig.frame_points(points, pitch=ACTION_PITCH, yaw=math.atan2(math.cos(a), math.sin(a)))
-        elif self.mode == "menu":
+        elif self.mode == ViewMode.MENU:
             a = math.radians(self.menu_angle)
             side = (-MENU_SIDE * math.sin(a), MENU_SIDE * math.cos(a), 0.0)
             rig.orbit(side, yaw=math.pi / 2 - a, pitch=MENU_PITCH, distance=MENU_DISTANCE)
-        elif rig.mode != "free":
+        elif rig.mode != RigMode.FREE:
             rig.free_move()  # the free camera starts where the eye is going
 
     def _balls_near(self, taw: tuple[float, float], reach: float = 0.3) -> list[tuple[float, float, float]]:
@@ -209,10 +222,10 @@ class TableView:
         if self.suspended:
             return task.cont
         dt = min(0.1, self.app.clock.getDt())
-        if self.mode == "menu":
+        if self.mode == ViewMode.MENU:
             self.menu_angle = (self.menu_angle + MENU_TURN_DEG_PER_S * dt) % 360.0
             self._aim_goal()
-        elif self.mode == "free":
+        elif self.mode == ViewMode.FREE:
             self._mouse_look()
             keys = self.app.keys
             held = lambda name: 1.0 if keys.is_down(self.app, name) else 0.0  # noqa: E731

@@ -12,6 +12,7 @@ from game.app.hud.ai_aim_caption import AimCaption, aim_line_length, read_aim, t
 from game.app.hud.out_offer import OutOffer
 from game.app.screens.base import State
 from game.match.players import Shot
+from game.app.scene.table_view import ViewMode
 
 SHOW_SECONDS = 1.2
 HURRIED_SECONDS = 0.4  # Space was pressed while the AI thought: a glance, then the shot
@@ -48,7 +49,7 @@ class AiAimState(State):
         wait = 0.0 if reading is None else HURRIED_SECONDS if game.fast_forward else SHOW_SECONDS
         self.on_action("fast-forward", self.proceed)
         self.on_action("overhead", toggle_overhead, [app.view])
-        self.on_action("free-camera", app.view.set_mode, ["free"])
+        self.on_action("free-camera", app.view.set_mode, [ViewMode.FREE])
         self.add_countdown(wait, self.proceed, each_frame=game.hud.tick)
 
     def proceed(self) -> None:
@@ -72,4 +73,4 @@ class AiAimState(State):
 
 def toggle_overhead(view) -> None:
     """Tab during an AI's turn: the whole ground from above, and back to the framed action."""
-    view.set_mode("action" if view.mode == "overhead" else "overhead")
+    view.set_mode(ViewMode.ACTION if view.mode == ViewMode.OVERHEAD else ViewMode.OVERHEAD)

@@ -36,6 +36,7 @@ from game.app.screens.base import State
 from game.app.hud.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
 from game.match.table import body_radius, free_spot_on_line
+from game.app.scene.table_view import ViewMode
 
 AIM_DEG_PER_SCREEN = 120.0   # a full sweep of the mouse across the window turns this far
 KEY_AIM_DEG_PER_S = 40.0
@@ -80,7 +81,7 @@ class AimState(State):
         self.tip = self._first_turn_tip()
         self.sweep = PointerSweep()
         app.view.sync(self._positions())
-        app.view.set_mode("knuckle")
+        app.view.set_mode(ViewMode.KNUCKLE)
         self._update_camera()
         app.view.snap()
         game.fast_forward = False
@@ -97,8 +98,8 @@ class AimState(State):
         self.on_action("line-prev", self.change_line, [-1])
         self.on_action("overhead", self.toggle_overhead)
         self.on_action("sight", self.toggle_sight)
-        self.on_action("free-camera", lambda: app.view.set_mode("free"))
-        self.on_action("knuckle-down", lambda: app.view.set_mode("knuckle"))
+        self.on_action("free-camera", lambda: app.view.set_mode(ViewMode.FREE))
+        self.on_action("knuckle-down", lambda: app.view.set_mode(ViewMode.KNUCKLE))
         self.taps = TapCounter(app.keys.held)
         self.taps.listen(self)
         self.on_action("coach", self.coach.ask)
@@ -132,10 +133,10 @@ class AimState(State):
         where = f"   {k('left')}/{k('right')}: slide the taw" if self.view.placements else ""
         if self.app.view.scene.ground_heights is not None:  # rough earth: its slope view is a key away
             where += f"   {k('slopes')}: slopes"
-        if self.app.view.mode == "overhead":
+        if self.app.view.mode == ViewMode.OVERHEAD:
             return (f"Click or drag on the ground: aim   {aim_keys}: fine aim   Hold {k('power-press')}: power   "
                     f"Wheel + {k('shoot-planned')}: set power, shoot{where}   {k('overhead')}: back down")
-        if self.app.view.mode == "sight":
+        if self.app.view.mode == ViewMode.SIGHT:
             return (f"Mouse or {aim_keys}: aim   Hold left button: power   Wheel + {k('shoot-planned')}: set power, "
                     f"shoot   {k('sight')}: back to the view")
         return (f"Mouse or {aim_keys}: aim   Hold left button: power   Wheel + {k('shoot-planned')}: set power, shoot   "
@@ -212,20 +213,20 @@ class AimState(State):
         self.direction = (self.direction + degrees) % 360.0
 
     def toggle_overhead(self) -> None:
-        self.app.view.set_mode("knuckle" if self.app.view.mode == "overhead" else "overhead")
+        self.app.view.set_mode(ViewMode.KNUCKLE if self.app.view.mode == ViewMode.OVERHEAD else ViewMode.OVERHEAD)
         self._aiming_overhead = False
         self.app.game.refresh_hud(hint=self._hint())
 
     def toggle_sight(self) -> None:
         """Z: the sight, zoomed on the aim point (a far target drawn large), and back."""
-        self.app.view.set_mode("knuckle" if self.app.view.mode == "sight" else "sight")
+        self.app.view.set_mode(ViewMode.KNUCKLE if self.app.view.mode == ViewMode.SIGHT else ViewMode.SIGHT)
         self._aiming_overhead = False
         self.app.game.refresh_hud(hint=self._hint())
 
     def mouse_press(self) -> None:
         """The left button: in the overhead view it aims at the ground under the pointer (and drags the aim
         while held); elsewhere it starts the power meter."""
-        if self.app.view.mode != "overhead":
+        if self.app.view.mode != ViewMode.OVERHEAD:
             self.press()
         elif not (self.check.busy or self.dialog_open()):
             self._aiming_overhead = True
@@ -319,7 +320,7 @@ class AimState(State):
             for name, sign in (("aim-left", 1.0), ("aim-right", -1.0)):
                 held = KEY_AIM_DEG_PER_S * tap / TAP_DEG * dt if keys.is_down(app, name) else 0.0
                 self.turn(sign * (self.taps.taps(name) * tap + held) * rate)
-        if app.view.mode != "free" and self.view.placements is not None:
+        if app.view.mode != ViewMode.FREE and self.view.placements is not None:
             for name, sign in (("left", 1.0), ("right", -1.0)):
                 slid = self.taps.taps(name) * TAP_DEG + (PLACE_DEG_PER_S * dt if keys.is_down(app, name) else 0.0)
                 if slid:
@@ -339,7 +340,7 @@ class AimState(State):
     def _spin_keys(self, dt: float) -> None:
         """W / S (Up / Down): every tap a tenth of the range; held past a moment, a steady sweep.
         In the free camera they walk instead."""
-        walking = self.app.view.mode == "free"
+        walking = self.app.view.mode == ViewMode.FREE
         for name, sign in (("topspin", 1.0), ("backspin", -1.0)):
             taps = self.taps.taps(name)   # (read in the free camera too, so walking taps are not kept)
             before = self._spin_held[name]
@@ -354,7 +355,7 @@ class AimState(State):
     def _place_sun_indicator(self, task):
         app = self.app
         sun = self.view.positions.get("sun")
-        if sun is None or app.is_held() or app.view.mode != "knuckle" or app.view.suspended:
+        if sun is None or app.is_held() or app.view.mode != ViewMode.KNUCKLE or app.view.suspended:
             self.sun_indicator.hide()
         else:
             height = body_radius(self.view.layout, "sun")
@@ -369,7 +370,7 @@ class AimState(State):
         not while a tip or a question is open, and a sweep that ends on a button is taken back.
         """
         sens = self.app.game.turn_settings().mouse_sensitivity * self._fine()
-        free = self.app.view.mode == "free"
+        free = self.app.view.mode == ViewMode.FREE
         if self.meter.charging and not free:
             if self._press_y is None:
                 self._press_y = y
@@ -378,7 +379,7 @@ class AimState(State):
                 self.meter.drag(pulled / DRAG_FULL)
             self.sweep.moved_to(x)
             return
-        if self.app.view.mode == "overhead":
+        if self.app.view.mode == ViewMode.OVERHEAD:
             self.sweep.forget()  # up there the pointer aims by where it points on the ground (overhead_press)
             return
         dx, undo = self.sweep.motion(x, dt, over_gui, blocked=self.dialog_open())
@@ -407,7 +408,7 @@ class AimState(State):
     def _recentre_pointer(self, x: float) -> float:
         """In a real window, put the pointer back in the middle so aiming never hits the screen's edge."""
         win = self.app.win
-        if not isinstance(win, GraphicsWindow) or self.app.view.mode == "free" or abs(x) < 0.5:
+        if not isinstance(win, GraphicsWindow) or self.app.view.mode == ViewMode.FREE or abs(x) < 0.5:
             return x
         # Only sideways: moving it up or down would read as a pull on the next press (a drag-back).
         pointer = win.getPointer(0)
@@ -438,8 +439,8 @@ class AimState(State):
             app.view.hide_aim()
 
     def exit(self) -> None:
-        if self.app.view.mode == "sight":
-            self.app.view.set_mode("knuckle")  # the shot is watched as from the knuckle-down view
+        if self.app.view.mode == ViewMode.SIGHT:
+            self.app.view.set_mode(ViewMode.KNUCKLE)  # the shot is watched as from the knuckle-down view
         self.coach.cancel()
         self.app.view.hide_aim()
         if self.app.game is not None:

@@ -10,6 +10,7 @@ from game.app.screens.base import State
 from game.app.hud.results_text import pot_taken, reconciling_lines, result_title
 from game.app.input.bindings import action_event
 from game.app.session.game_setup import PREVIEW_NAMES
+from game.app.scene.table_view import ViewMode
 
 COLUMNS = (-0.69, -0.54, -0.41, -0.23, -0.07)
 HEADS = ("began", "won", "lost", "in hand", "worth")
@@ -25,7 +26,7 @@ class GameOverState(State):
         app = self.app
         session = app.game.session
         app.game.hud.hide()
-        app.view.set_mode("overhead")
+        app.view.set_mode(ViewMode.OVERHEAD)
         root = self.keep(theme.panel(app.aspect2d, (-1.3, 1.3, -0.82, 0.8), colour=(0.07, 0.055, 0.04, 0.93)))
         naming = app.game.naming
         winner = session.winner()

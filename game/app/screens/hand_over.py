@@ -16,6 +16,7 @@ from game.app.input.aiming import turn_start
 from game.app.screens.base import State
 from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS
 from game.rules.names import you_are
+from game.app.scene.table_view import ViewMode
 
 SENSITIVITIES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 AIM_AIDS = (0.0, 0.25, 0.5, 1.0)
@@ -44,7 +45,7 @@ class HandOverState(State):
         positions = dict(view.positions)
         positions[view.taw] = origin
         app.view.sync(positions)
-        app.view.set_mode("knuckle")
+        app.view.set_mode(ViewMode.KNUCKLE)
         app.view.knuckle_down(origin, direction)
         app.view.snap()
         game.refresh_hud(hint=f"Pass the mouse to {self.person}, then click Ready or press Space")

@@ -17,6 +17,7 @@ from game.app.hud import theme
 from game.app.session.game_context import GameContext
 from game.app.screens.base import State
 from game.app.scene.ground_mesh import ground_of
+from game.app.scene.table_view import ViewMode
 
 SHOW_SECONDS = 4.0
 FALLEN_PAUSE = 1.0  # seconds to look at where the marbles lie before the planets are laid out
@@ -50,7 +51,7 @@ class HatDropState(State):
             _t, ids, poses = self.frames[0]
             app.view.sync({b: (float(p[0]), float(p[1])) for b, p in zip(ids, poses)})
             app.view.set_poses(ids, poses)
-            app.view.set_mode("hat")
+            app.view.set_mode(ViewMode.HAT)
             app.view.snap()
         else:
             self.lay_out()
@@ -64,7 +65,7 @@ class HatDropState(State):
         session = app.game.session
         self.falling = False
         app.view.sync(session.positions())
-        app.view.set_mode("overhead")
+        app.view.set_mode(ViewMode.OVERHEAD)
         panel = self.keep(theme.panel(app.aspect2d, (-0.75, 0.75, -0.1 - 0.08 * len(session.players), 0.22),
                                       pos=(0, 0, 0.25)))
         theme.label(panel, "The hat is lifted", (0, 0.12), scale=0.07, colour=theme.BRASS)

@@ -20,6 +20,7 @@ from game.match.players import TawPlacement
 from game.match.table import free_spot_on_line
 from game.rules.layout import taw_id
 from game.rules.names import you_are
+from game.app.scene.table_view import ViewMode
 
 SLIDE_DEG_PER_S = 30.0
 TAP_DEG = 1.0
@@ -40,7 +41,7 @@ class LayTawsState(State):
         session.lay_ai_taws()
         self.match = session.match
         self.queue = [p for p in self.match.taws_to_lay if p in session.people]
-        app.view.set_mode("overhead")
+        app.view.set_mode(ViewMode.OVERHEAD)
         self.panel = None
         self.taps = TapCounter(app.keys.held)
         self.taps.listen(self)

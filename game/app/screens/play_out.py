@@ -12,6 +12,7 @@ from game.app.hud import theme
 from game.app.screens.base import State
 from game.app.session.live_shot import PlayedShot
 from game.match.players import RandomPlayer
+from game.app.scene.table_view import ViewMode
 
 
 class PlayOutState(State):
@@ -27,7 +28,7 @@ class PlayOutState(State):
         self.choice = None
         self.played = 0
         app.view.hide_aim()
-        app.view.set_mode("overhead")
+        app.view.set_mode(ViewMode.OVERHEAD)
         game.refresh_hud(hint="Playing to the end   Esc: pause")
         self.panel = self.keep(theme.panel(app.aspect2d, (-0.7, 0.7, -0.14, 0.14), colour=theme.OPAQUE_PANEL))
         self.label = theme.label(self.panel, "", (0, -0.015), scale=0.055, colour=theme.BRASS)

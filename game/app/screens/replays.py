@@ -27,6 +27,7 @@ from game.app.screens.base import State
 from game.errors import UserError
 from game.rules.names import sentence
 from game.app.scene.ground_mesh import ground_of
+from game.app.scene.table_view import ViewMode
 
 PAGE_SIZE = 8
 ROW_TOP = 0.5
@@ -312,7 +313,7 @@ class ReplaysState(State):
         app.game = GameContext(app, session, session.setup)
         app.view.use_layout(session.layout, ground_of(session.house))
         app.view.sync(session.positions())
-        app.view.set_mode("overhead")
+        app.view.set_mode(ViewMode.OVERHEAD)
         shots = session.state.shots
         app.game.feed = (f"The game goes on after shot {shots}.",)
         app.game.feed_title = "Continued"

@@ -11,6 +11,7 @@ from game.app.hud import theme
 from game.app.hud.out_offer import OutOffer
 from game.app.screens.base import State
 from game.match.players import RandomPlayer
+from game.app.scene.table_view import ViewMode
 
 
 class ThinkingState(State):
@@ -24,7 +25,7 @@ class ThinkingState(State):
         taw = view.taw_position()
         if taw is not None:
             app.view.knuckle_down(taw, 90.0)
-        app.view.set_mode("overhead")
+        app.view.set_mode(ViewMode.OVERHEAD)
         game.fast_forward = False
         game.refresh_hud(thinking=True, hint="Space: play the shot fast   Tab: camera   Esc: pause")
         self.offer = self.keep(OutOffer(app, lambda: self.go("PlayOut"))) if OutOffer.wanted(app) else None  # the player is out

@@ -15,6 +15,7 @@ from game.app.screens.base import State
 from game.app.session.live_shot import PlayedShot
 from game.match.match import IllegalShotError
 from game.rules.events import Contact
+from game.app.scene.table_view import ViewMode
 
 FAST = 8.0
 MAX_FRAME = 1.0 / 15.0
@@ -38,8 +39,8 @@ class ShotState(State):
         self._framed = False
         app.view.hide_aim()
         app.view.sync(self.live.positions())
-        if app.view.mode == "knuckle":
-            app.view.set_mode("overhead")
+        if app.view.mode == ViewMode.KNUCKLE:
+            app.view.set_mode(ViewMode.OVERHEAD)
         hint = "Space: fast-forward   Tab: overhead   F: free camera   Esc: pause"
         if self.framing_wanted:  # computed already: the session is past this shot, so keep the HUD as it was
             game.hud.show(replace(game.hud.status, hint=hint))
@@ -47,13 +48,13 @@ class ShotState(State):
             game.refresh_hud(hint=hint)
         self.on_action("fast-forward", self.hurry)
         self.on_action("overhead", self.toggle_overhead)
-        self.on_action("free-camera", app.view.set_mode, ["free"])
+        self.on_action("free-camera", app.view.set_mode, [ViewMode.FREE])
         self.add_task(self._step, "step")
 
     def toggle_overhead(self) -> None:
         """Tab: the whole ground from above; again, back to the framed action (an AI's shot) or above."""
         view = self.app.view
-        view.set_mode("action" if view.mode == "overhead" and self.framing_wanted else "overhead")
+        view.set_mode(ViewMode.ACTION if view.mode == ViewMode.OVERHEAD and self.framing_wanted else ViewMode.OVERHEAD)
 
     def hurry(self) -> None:
         """First press: play fast; second press: jump to where everything comes to rest."""
@@ -78,7 +79,7 @@ class ShotState(State):
         if not self._framed and self.framing_wanted and self.live.computed:
             points = action_points(self.live, app.view.layout.play_radius)
             # (a player looking from elsewhere keeps the view; Tab comes back to this framing)
-            app.view.frame_action(points, self.shot.direction, take_view=app.view.mode == "action")
+            app.view.frame_action(points, self.shot.direction, take_view=app.view.mode == ViewMode.ACTION)
             self._framed = True
         ids, poses = self.live.poses()
         if ids != self._shown:
