@@ -132,3 +132,19 @@ def test_learn_lists_the_lessons_and_a_missing_folder_is_exit_2(tmp_path, capsys
 def test_goal_kinds_are_all_used_by_the_course():
     used = {e.lesson.goal.kind for e in load_course()}
     assert used == set(GoalKind)
+
+
+@pytest.mark.parametrize("entry", load_course(), ids=lambda e: e.id)
+def test_no_lessons_ruling_says_a_player_lost_satellites_the_table_never_had(entry):
+    # A lesson that clears the ground of satellites must not have its ruling say a player "lost every satellite
+    # and became a Comet": the sentence has to match the table the player sees (lesson 11 said so of both).
+    from game.rules.layout import satellite_ids
+
+    lesson = entry.lesson
+    state = start_state(lesson)
+    satellites = lesson.scenario.layout.satellites
+    for spec in (lesson.solution, as_spec(opening_shot(lesson, state))):
+        result = play_spec(lesson, spec)
+        for planet in result.ruling.comets:
+            had = [s for s in satellite_ids(planet, satellites.get(planet, 0)) if s in state.positions]
+            assert had, f"{planet} becomes a Comet (rule 14) with no satellite on the table"
