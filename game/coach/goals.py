@@ -108,8 +108,18 @@ def against_goal(verdict: Verdict, outcome: Outcome) -> Verdict:
     if outcome.passed or verdict.warning:
         return verdict
     tone = Tone.QUIET if verdict.tone in (Tone.GAIN, Tone.WIN) else verdict.tone
-    reason = outcome.reason.rstrip(".")
+    reason = after_colon(outcome.reason.rstrip("."))
     return Verdict(f"{verdict.sentence}. Not the lesson's goal: {reason}", tone, verdict.rules)
+
+
+_PROPER = {"Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Herschel", "Sun", "Comet"}
+
+
+def after_colon(reason: str) -> str:
+    """A reason written as a sentence, continuing one after a colon: its first word in lower case, unless it
+    is a name ("Nobody paid you" -> "nobody paid you", "The Earth did not" -> "the Earth did not", "Mars" stays)."""
+    first = reason.split(" ", 1)[0].rstrip(":,")
+    return reason if first in _PROPER else reason[:1].lower() + reason[1:]
 
 
 def _ringed(ruling: Ruling, player: str) -> bool:

@@ -57,3 +57,23 @@ def test_lesson_5s_result_and_the_top_bar_both_put_the_sun_on_the_earths_line():
     # The top bar reads the table session's words (names.resting_place), as the ruling does.
     bar = sun_words(names.resting_place(layout, result.positions[SUN], layout.sun_radius))
     assert "on the Earth's line" in bar, bar
+
+
+@pytest.mark.parametrize("reason, said", [
+    ("Nobody paid you under rule 10.", "Not the lesson's goal: nobody paid you under rule 10"),
+    ("The Earth did not pay you under rule 8.", "Not the lesson's goal: the Earth did not pay you under rule 8"),
+    ("Mars did not pay you under rule 8.", "Not the lesson's goal: Mars did not pay you under rule 8"),
+    ("You paid 3 under rule 11.", "Not the lesson's goal: you paid 3 under rule 11"),
+])
+def test_the_goals_reason_goes_on_after_the_colon_in_lower_case_but_names_keep_their_capital(reason, said):
+    verdict = Verdict("The Earth's taw struck nothing, so nobody pays", Tone.QUIET, ())
+    assert against_goal(verdict, Outcome(False, reason)).sentence.endswith(said)
+
+
+@pytest.mark.parametrize("lesson_id", sorted(COURSE))
+def test_no_lessons_opening_verdict_has_a_capital_after_its_colon_but_a_name(lesson_id):
+    _, in_lesson = _opening_verdicts(COURSE[lesson_id])
+    _, sep, reason = in_lesson.sentence.partition("Not the lesson's goal: ")
+    if sep:
+        first = reason.split(" ", 1)[0]
+        assert reason[:1].islower() or first in {"Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Herschel"}, reason
