@@ -119,6 +119,47 @@ def test_the_window_shape_changes_what_is_in_the_picture():
     assert not place_indicator(point, tangents(1.0), 1.0).visible
 
 
+LESSON_CARD = (-1.758, -0.648, -0.236, 0.48)  # lesson 11's card on the left of a 16:9 window (aspect2d units)
+
+
+def _arrow_box(placed):
+    """What the arrow and its label cover round a side-edge placement, in aspect2d units."""
+    from game.app.hud.sun_indicator import ALONG_HALF, INWARD_REACH, OUTWARD_REACH
+
+    inward, outward = (INWARD_REACH, OUTWARD_REACH) if placed.edge == "left" else (OUTWARD_REACH, INWARD_REACH)
+    return (placed.x - outward, placed.x + inward, placed.y - ALONG_HALF, placed.y + ALONG_HALF)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+@pytest.mark.parametrize("bearing", [-150.0, -95.0, -60.0, -40.0])
+def test_on_the_left_the_arrow_and_label_keep_off_a_lessons_card(bearing):
+    t = tangents(WIDE)
+    plain = place_indicator(at_bearing(bearing, drop=-0.06), t, WIDE)
+    assert plain.edge == "left" and _overlap(_arrow_box(plain), LESSON_CARD)  # where it sat: over the card
+    placed = place_indicator(at_bearing(bearing, drop=-0.06), t, WIDE, keep_out=[LESSON_CARD])
+    assert placed.edge == "left" and placed.x == pytest.approx(plain.x)
+    assert not _overlap(_arrow_box(placed), LESSON_CARD), placed
+    assert -1.0 + LEFT_BAND[0] - 1e-9 <= placed.y <= 1.0 - LEFT_BAND[1] + 1e-9  # still clear of the feed and top bar
+
+
+def test_a_box_away_from_the_arrows_edge_does_not_move_it():
+    t = tangents(WIDE)
+    plain = place_indicator(at_bearing(-60.0, drop=-0.06), t, WIDE)
+    right_side = (0.9, 1.7, -0.5, 0.5)
+    assert place_indicator(at_bearing(-60.0, drop=-0.06), t, WIDE, keep_out=[right_side]) == plain
+
+
+def test_an_edge_with_no_room_left_keeps_the_arrow_in_its_band():
+    t = tangents(WIDE)
+    wall = (-1.8, -0.5, -1.0, 1.0)
+    placed = place_indicator(at_bearing(-60.0, drop=-0.06), t, WIDE, keep_out=[wall])
+    plain = place_indicator(at_bearing(-60.0, drop=-0.06), t, WIDE)
+    assert placed == plain
+
+
 def test_the_label_gives_the_distance_from_the_taw():
     assert distance_label((0.3, 0.4), (0.0, 0.0)) == "Sun 0.50 m"
 
@@ -204,3 +245,25 @@ def test_the_arrow_shows_only_when_the_sun_is_out_of_the_knuckle_down_picture(ap
     press(app, "pause")
     click(app, app.pause.menu_button)
     click(app, app.pause.confirm.yes_button)  # Leave to menu asks first
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("turn", [-100.0, -150.0])
+def test_in_a_lesson_the_arrow_on_the_left_keeps_off_the_lessons_card(app, turn):
+    # Lesson 11's "Sun 0.28 m" arrow was drawn over the lesson's card on the left.
+    from tests.app.helpers_app import click, step
+    from tests.app.layout_kit import frame_box, overlap
+
+    click(app, app.flow.current.buttons["learn"])
+    click(app, app.flow.current.rows["11-read-the-ground"])
+    aim = app.flow.current
+    ox, oy = aim.origin()
+    sx, sy = aim.view.positions["sun"]
+    aim.direction = (math.degrees(math.atan2(sy - oy, sx - ox)) + turn) % 360.0  # turned right: the Sun off to the left
+    step(app, 30)
+    indicator = aim.sun_indicator
+    assert indicator.shown and indicator.placement.edge == "left"
+    low, high = indicator.root.getTightBounds(app.render2d)
+    arrow = (low.x, high.x, low.z, high.z)
+    card = frame_box(app.game.lesson_panel.frame, app)
+    assert not overlap(arrow, card), (arrow, card)

@@ -99,6 +99,7 @@ class ClearView:
         self._alpha: dict[int, float] = {}
         self._frames = 0
         self.faded: set[str] = set()  # names of the panels faded after the last update (tests read it)
+        self.last_boxes: dict[str, Box] = {}  # the tagged panels' boxes at the last update (the Sun arrow avoids them)
         base.taskMgr.add(self._task, task_name, sort=45)
 
     def screen_points(self) -> list[tuple[float, float]]:
@@ -137,7 +138,7 @@ class ClearView:
             self._panels = list(self.base.aspect2d.findAllMatches(f"**/={HIDES_PLAY}"))
             self._items = {node.getKey(): gui_items(node) for node in self._panels}
         self._frames += 1
-        boxes = self.boxes()
+        boxes = self.last_boxes = self.boxes()
         self.faded = covered(boxes, self.screen_points())
         for node in self._panels:
             if node.isEmpty():

@@ -10,12 +10,16 @@ camera each frame and moves one small node; it builds nothing after creation.
 The arrow keeps clear of the HUD: it slides along an edge only within a band
 that misses the purse panel (top right), the ruling feed (bottom left), the
 power meter and the spin panel over it (bottom right) and the top and bottom bars.
+Panels that come and go (a lesson's card, the coach's advice) are passed in as
+``keep_out`` boxes: the arrow and its label take the free stretch of the band
+nearest where they would sit, and only where none is left do they sit over one.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 INSET = 0.09            # the arrow's centre this far inside the side edges (aspect2d units)
 TOP_INSET = 0.24        # below the top bar (0.14 high) and its text
@@ -57,9 +61,49 @@ def _band(low: float, high: float) -> tuple[float, float]:
     return low, high
 
 
+# What the arrow and its label take up round the arrow's centre (aspect2d units): the chevron is
+# ARROW_SIZE (0.06) across, the label runs LABEL_GAP plus about "Sun 0.28 m"'s width towards the middle.
+ALONG_HALF = 0.07       # along the edge, either side of the centre (the chevron, the label's card)
+INWARD_REACH = 0.42     # from the centre into the picture (the label on a side edge)
+OUTWARD_REACH = 0.08    # from the centre towards the window's edge
+
+# A box on aspect2d: left, right, bottom, top.
+KeepOut = tuple[float, float, float, float]
+
+
+def _free_spot(want: float, low: float, high: float, blocked: Sequence[tuple[float, float]]) -> float:
+    """The point of [low, high] nearest ``want`` outside every blocked stretch; ``want`` clamped to the band
+    when the band has none left."""
+    spots = [low, high] + [edge for a, b in blocked for edge in (a, b)]
+    free = [v for v in spots if low <= v <= high and not any(a < v < b for a, b in blocked)]
+    clamped = min(high, max(low, want))
+    if not any(a < clamped < b for a, b in blocked):
+        return clamped
+    return min(free, key=lambda v: abs(v - want)) if free else clamped
+
+
+def _blocked_along(edge: str, across: float, keep_out: Sequence[KeepOut]) -> list[tuple[float, float]]:
+    """The stretches along ``edge`` (y for a side, x for the top and bottom) where the arrow's centre may not go:
+    those of the boxes that reach into the strip the arrow and its label take up at ``across``."""
+    side = edge in ("left", "right")
+    sign = 1.0 if edge in ("right", "top") else -1.0   # the window's edge lies this way from the arrow
+    lo_strip = across - sign * (INWARD_REACH if side else ALONG_HALF + 0.05)
+    hi_strip = across + sign * OUTWARD_REACH
+    lo_strip, hi_strip = min(lo_strip, hi_strip), max(lo_strip, hi_strip)
+    out = []
+    for left, right, bottom, top in keep_out:
+        near_lo, near_hi = (left, right) if side else (bottom, top)
+        along_lo, along_hi = (bottom, top) if side else (left, right)
+        if near_hi > lo_strip and near_lo < hi_strip:
+            reach = ALONG_HALF if side else INWARD_REACH / 2
+            out.append((along_lo - reach, along_hi + reach))
+    return out
+
+
 def place_indicator(camera_point: tuple[float, float, float], tan_half_fov: tuple[float, float],
-                    aspect: float) -> Placement:
-    """Where the arrow to ``camera_point`` goes for a lens of these half-angle tangents (horizontal, vertical)."""
+                    aspect: float, keep_out: Sequence[KeepOut] = ()) -> Placement:
+    """Where the arrow to ``camera_point`` goes for a lens of these half-angle tangents (horizontal, vertical),
+    clear of the ``keep_out`` boxes (aspect2d units) where the edge's band leaves room."""
     x, forward, z = camera_point
     tx, tz = tan_half_fov
     hx, hy = half_extents(aspect)
@@ -83,12 +127,14 @@ def place_indicator(camera_point: tuple[float, float, float], tan_half_fov: tupl
         edge = "right" if dx > 0 else "left"
         band = RIGHT_BAND if dx > 0 else LEFT_BAND
         low, high = _band(-hy + band[0], hy - band[1])
-        px, py = math.copysign(ex, dx), min(high, max(low, dy * tx_hit))
+        px = math.copysign(ex, dx)
+        py = _free_spot(dy * tx_hit, low, high, _blocked_along(edge, px, keep_out))
     else:
         edge = "top" if dy > 0 else "bottom"
         band = TOP_BAND if dy > 0 else BOTTOM_BAND
         low, high = _band(-hx + band[0], hx - band[1])
-        px, py = min(high, max(low, dx * ty_hit)), math.copysign(ey, dy)
+        py = math.copysign(ey, dy)
+        px = _free_spot(dx * ty_hit, low, high, _blocked_along(edge, py, keep_out))
     return Placement(visible=False, x=px, y=py, angle=angle, edge=edge)
 
 
@@ -160,8 +206,10 @@ class SunIndicator:
         if self.shown:
             self.root.hide()
 
-    def update(self, sun: tuple[float, float, float], taw: tuple[float, float]) -> None:
-        """Project the Sun through the app's camera; show the arrow only when it is out of the picture."""
+    def update(self, sun: tuple[float, float, float], taw: tuple[float, float],
+               panels: Sequence[tuple[float, float, float, float]] = ()) -> None:
+        """Project the Sun through the app's camera; show the arrow only when it is out of the picture, clear
+        of ``panels`` (boxes in render2d units: left, right, bottom, top)."""
         from panda3d.core import Point3, TextNode
 
         app = self.app
@@ -169,7 +217,10 @@ class SunIndicator:
         fov = lens.getFov()
         tangents = (math.tan(math.radians(fov[0]) / 2), math.tan(math.radians(fov[1]) / 2))
         local = app.cam.getRelativePoint(app.render, Point3(*sun))
-        placed = place_indicator((local.x, local.y, local.z), tangents, app.getAspectRatio())
+        aspect = app.getAspectRatio()
+        hx, hy = half_extents(aspect)
+        keep_out = [(left * hx, right * hx, bottom * hy, top * hy) for left, right, bottom, top in panels]
+        placed = place_indicator((local.x, local.y, local.z), tangents, aspect, keep_out)
         self.placement = placed
         if placed.visible:
             self.hide()

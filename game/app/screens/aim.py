@@ -359,7 +359,9 @@ class AimState(State):
             self.sun_indicator.hide()
         else:
             height = body_radius(self.view.layout, "sun")
-            self.sun_indicator.update((sun[0], sun[1], height), self.origin())
+            boxes = app.game.hud.clear_view.last_boxes.values()  # the panels on screen: a lesson's card among them
+            panels = [(b.left, b.right, b.bottom, b.top) for b in boxes]
+            self.sun_indicator.update((sun[0], sun[1], height), self.origin(), panels)
         return task.cont
 
     def pointer_at(self, x: float, y: float, over_gui: bool = False, dt: float = 0.0) -> None:
