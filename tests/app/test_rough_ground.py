@@ -241,3 +241,37 @@ def test_the_shooters_eye_keeps_its_height_above_rough_ground():
     eye = rig.camera.getPos()
     assert (eye.x, eye.y) == pytest.approx((level.x, level.y))
     assert eye.z == pytest.approx(AIMING_FRAMING.height + 0.1 * eye.x, abs=1e-6)   # 6 cm above the slope behind the taw
+
+
+# -- a click in the overhead view meets the slope, not the level under it (#29) -----------------------------
+
+def _ray_from(eye, target, length=40.0):
+    d = np.subtract(target, eye)
+    return tuple(eye), tuple(np.add(eye, d / np.linalg.norm(d) * length))
+
+
+@pytest.mark.parametrize("point", [(0.9, 0.2), (-0.6, 0.75), (1.4, -1.1), (0.0, 0.0)])
+def test_a_ray_from_above_meets_rough_earth_at_the_point_it_shows(point):
+    from game.app.scene.camera import ray_on_ground
+
+    ground = rough(8.0, 25)
+    height = lambda x, y: float(ground.height_at(x, y))
+    shown = (point[0], point[1], height(*point))   # the point of the slope the eye sees under the pointer
+    near, far = _ray_from((0.3, -2.2, 3.4), shown)   # the overhead eye: high, and off to one side
+    hit = ray_on_ground(near, far, height)
+    assert hit == pytest.approx(point, abs=1e-5)
+    level = ray_on_ground(near, far, lambda x, y: 0.0)   # the level plane under it: off by the parallax
+    if abs(shown[2]) > 2e-3:
+        assert math.dist(level, point) > 1e-3
+
+
+def test_a_low_ray_meets_the_first_rise_in_its_way_and_a_ray_looking_up_meets_nothing():
+    from game.app.scene.camera import ray_on_ground
+
+    ground = tilted(0.1)   # rises 1 cm in every 10 cm along +x
+    height = lambda x, y: float(ground.height_at(x, y))
+    # Nearly level, 5 cm up and falling 1 mm a metre: it meets the rise where 0.1 x = 0.05 - 0.001 (x + 1).
+    hit = ray_on_ground((-1.0, 0.0, 0.05), (9.0, 0.0, 0.04), height)
+    assert hit == pytest.approx((0.049 / 0.101, 0.0), abs=1e-5)
+    assert ray_on_ground((0.0, 0.0, 0.5), (1.0, 0.0, 0.6), lambda x, y: 0.0) is None
+    assert ray_on_ground((0.0, 0.0, 0.5), (0.0, 0.0, -9.5), lambda x, y: 0.0) == pytest.approx((0.0, 0.0), abs=1e-9)

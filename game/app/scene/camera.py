@@ -69,6 +69,46 @@ def knuckle_framing_for(taw: tuple[float, float], aim: tuple[float, float],
     return CLOSE_FRAMING if crowded(taw, aim, balls) else AIMING_FRAMING
 
 
+GROUND_REACH = 0.1     # metres: rough earth lies within this of the level (8 mm of roughness peaks near 3 cm)
+GROUND_SAMPLES = 96    # steps along the ray where it may meet the ground, before the crossing is refined
+
+
+def ray_on_ground(near: Vec3T, far: Vec3T, height: Callable[[float, float], float]) -> tuple[float, float] | None:
+    """Where the ray from ``near`` to ``far`` first meets the ground z = height(x, y), as (x, y); None when it
+    never comes down to it.
+
+    On rough earth a click meets the slope where the eye sees it, not the level plane under it: from the
+    overhead view the two differ by the slope's parallax (a few millimetres to centimetres), enough to turn
+    the aim off a far marble.  The ray is stepped through the slab the ground can lie in, then the first
+    crossing is halved down to a micrometre.
+    """
+    nx, ny, nz = near
+    dx, dy, dz = far[0] - nx, far[1] - ny, far[2] - nz
+    if dz >= 0.0:
+        return None
+
+    def gap(t: float) -> float:
+        return nz + dz * t - height(nx + dx * t, ny + dy * t)
+
+    start = max(0.0, (nz - GROUND_REACH) / -dz)
+    end = min(1.0, (nz + GROUND_REACH) / -dz)
+    if start >= end or gap(start) <= 0.0:
+        start = 0.0
+        if gap(start) <= 0.0:
+            return None  # the eye is under the ground
+    step = (end - start) / GROUND_SAMPLES
+    low = start
+    for i in range(1, GROUND_SAMPLES + 1):
+        high = start + step * i
+        if gap(high) <= 0.0:
+            while (high - low) * math.sqrt(dx * dx + dy * dy + dz * dz) > 1e-6:
+                mid = (low + high) / 2.0
+                low, high = (mid, high) if gap(mid) > 0.0 else (low, mid)
+            return (nx + dx * high, ny + dy * high)
+        low = high
+    return None
+
+
 KEEP_MARGIN = 0.15  # metres round a point the overhead view must hold: clear of the window's edge and its panels
 
 
@@ -246,10 +286,7 @@ class CameraRig:
         parent = self.camera.getParent()
         near = parent.getRelativePoint(self.camera, near)
         far = parent.getRelativePoint(self.camera, far)
-        if near.z <= 0.0 or far.z >= near.z:
-            return None
-        t = near.z / (near.z - far.z)
-        return (near.x + (far.x - near.x) * t, near.y + (far.y - near.y) * t)
+        return ray_on_ground(tuple(near), tuple(far), self.ground_height)
 
     def orbit(
         self,
