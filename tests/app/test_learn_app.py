@@ -102,6 +102,25 @@ def test_a_lesson_is_passed_by_playing_its_solution_through_the_apps_input(fresh
     assert app.flow.current.rows[RELEASE]["text"].endswith("- passed")
 
 
+def test_a_winning_lesson_shot_computed_before_the_shot_screen_opens_is_watched_to_its_result(fresh_app):
+    # Lesson 6's winning shot crashed the game ("the match is over: nobody is to shoot") when the worker
+    # finished it before the Shot screen asked the HUD whose turn it was.
+    app = fresh_app
+    aim = open_lesson(app, "06-the-win")
+    session = app.game.session
+    start = session.start_shot
+
+    def at_once(shot):
+        live = start(shot)
+        live.result()   # the worker is done before the screen goes on
+        return live
+
+    session.start_shot = at_once
+    shoot_with_the_mouse(app, aim, sun_direction(aim), app.game.lesson.solution.speed)
+    play_out(app)
+    assert app.flow.current.passed and app.game.session.winner() == app.game.session.human
+
+
 def test_the_coachs_shot_in_a_lesson_meets_the_lessons_goal(fresh_app):
     # In "The orbits" the AI's best game shot does not make Jupiter pay; the coach is asked for the goal.
     import time

@@ -33,7 +33,13 @@ class ShotState(State):
         app = self.app
         game = app.game
         self.framing_wanted = self.live is not None  # an AI's announced shot: the camera frames the action
-        if self.live is None:
+        hint = "Space: fast-forward   Tab: overhead   F: free camera   Esc: pause"
+        if self.framing_wanted:  # computed already: the session is past this shot, so keep the HUD as it was
+            status = replace(game.hud.status, hint=hint)
+        else:
+            # Asked before the shot starts: from then on the worker moves the match on, and a shot that ends
+            # the game (a lesson's win) may have done so before the HUD asked whose turn it is.
+            status = game.status(hint=hint)
             self.live = game.session.start_shot(self.shot)
         self._shown: list[str] = []
         self._framed = False
@@ -41,11 +47,7 @@ class ShotState(State):
         app.view.sync(self.live.positions())
         if app.view.mode == ViewMode.KNUCKLE:
             app.view.set_mode(ViewMode.OVERHEAD)
-        hint = "Space: fast-forward   Tab: overhead   F: free camera   Esc: pause"
-        if self.framing_wanted:  # computed already: the session is past this shot, so keep the HUD as it was
-            game.hud.show(replace(game.hud.status, hint=hint))
-        else:
-            game.refresh_hud(hint=hint)
+        game.hud.show(status)
         self.on_action("fast-forward", self.hurry)
         self.on_action("overhead", self.toggle_overhead)
         self.on_action("free-camera", app.view.set_mode, [ViewMode.FREE])
