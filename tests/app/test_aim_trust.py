@@ -228,3 +228,34 @@ def test_a_tap_of_q_at_the_start_turns_by_the_distance_scaled_step(app):
     app.messenger.send("q-up")
     step(app)
     assert (aim.direction - before) % 360.0 == pytest.approx(expected)
+
+
+def test_in_a_real_window_the_pointer_is_put_back_in_the_middle_in_whole_pixels(monkeypatch):
+    # Panda's pointer gives its y as a float and movePointer takes ints: aiming far to one side crashed the game.
+    from types import SimpleNamespace
+
+    import game.app.screens.aim as aim_module
+    from game.app.scene.table_view import ViewMode
+    from game.app.screens.aim import AimState
+
+    class Window:
+        moved: list = []
+
+        def getXSize(self) -> int:
+            return 1280
+
+        def getPointer(self, device: int):
+            return SimpleNamespace(getX=lambda: 1100.0, getY=lambda: 300.0)
+
+        def movePointer(self, device: int, x: int, y: int) -> bool:
+            if not (isinstance(x, int) and isinstance(y, int)):
+                raise TypeError("'float' object cannot be interpreted as an integer")
+            self.moved.append((x, y))
+            return True
+
+    monkeypatch.setattr(aim_module, "GraphicsWindow", Window)
+    state = SimpleNamespace(app=SimpleNamespace(win=Window(), view=SimpleNamespace(mode=ViewMode.KNUCKLE)))
+    assert AimState._recentre_pointer(state, 0.7) == 0.0
+    assert Window.moved == [(640, 300)]
+    assert AimState._recentre_pointer(state, 0.2) == 0.2   # near the middle it stays where it is
+    assert Window.moved == [(640, 300)]

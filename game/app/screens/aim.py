@@ -413,8 +413,8 @@ class AimState(State):
         if not isinstance(win, GraphicsWindow) or self.app.view.mode == ViewMode.FREE or abs(x) < 0.5:
             return x
         # Only sideways: moving it up or down would read as a pull on the next press (a drag-back).
-        pointer = win.getPointer(0)
-        if win.movePointer(0, win.getXSize() // 2, pointer.getY()):
+        pointer = win.getPointer(0)  # its x and y are floats; movePointer takes whole pixels
+        if win.movePointer(0, win.getXSize() // 2, int(pointer.getY())):
             return 0.0
         return x
 
