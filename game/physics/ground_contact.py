@@ -10,49 +10,63 @@ speed and turned up to 2.4° off its line in a second, one at 1 m/s hopped
 (``docs/decisions.md``, "Rough earth").
 
 So the ground has no edges: under each ball lies a small static box, a
-*slab*, whose top face is the ground's tangent plane at the point below the
-ball's centre (``Terrain``'s height and slope there).  Bullet's solver does
+*slab*, whose top face is the ground's tangent plane at a point of the
+ball's way (``Terrain``'s height and slope there).  Bullet's solver does
 everything as on the plane: the contact, friction turning a slide into a
 roll, the support.  Between substeps (the world's tick callback) the slab
-is laid again under its ball whenever the ball has moved ``FOLLOW_M`` from
-where it was laid: there the plane departs from the ground by at most
-κ·d²/2, 1 µm at the roughest crest, and its slope by 0.001 rad.
+is laid again ahead of its ball, so that at every substep's contact test
+the ball is within ``FOLLOW_M`` of the point it was laid at: there the
+plane departs from the ground by at most κ·d²/2, 4 µm at the sharpest
+crest any ground can have, and its slope by 0.002 rad.
 
-A slab touches only its own ball: the world filters pairs by a Python
-callback (Panda's ``bullet-filter-algorithm callback``, switched on only
-while a rough world is built), and a ball and its slab share a collide
-key in their collide masks that no other body has.  Every slab is named ``GROUND_NAME``, so the
-contact scan skips its contacts as it skips the plane's.
+Two kinds, one job each:
 
-Inside ``doPhysics`` Panda reports a body's transform as it was when the
-call began; a ball's place during the call is that plus its velocity times
-each substep (Bullet's own integration, short only of split impulse's
-sub-millimetre position corrections), which is where its slab is laid.
+* ``ExclusiveSlabs`` (the game's worlds): a slab small enough that no ball
+  but its own can reach it, so Bullet needs no pair filter, laid ahead
+  along each ball's course and touched only when due.
+* ``Slabs`` (the hat world, ``hat_world.py``): a wide slab under every
+  marble, followed every substep, and a Python pair filter
+  (``ground_filter``) that lets a slab meet only its own marble: marbles
+  fall out of the hat, and a slab lies under a marble still in the air
+  while others roll over it.
+
+Every slab is named ``GROUND_NAME``, so the contact scan skips its
+contacts as it skips the plane's.  Inside ``doPhysics`` Panda reports a
+body's transform as it was when the call began (one substep back: its
+motion-state interpolation); a ball's place during the call is that plus
+its velocity times each substep (Bullet's own integration, short only of
+split impulse's sub-millimetre position corrections).
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from panda3d.bullet import BulletBoxShape, BulletFilterCallbackData, BulletRigidBodyNode, BulletWorld
+from panda3d.bullet import BulletBoxShape, BulletFilterCallbackData, BulletRigidBodyNode
 from panda3d.core import BitMask32, Point3, Quat, TransformState, Vec3
 
 from game.physics.materials import Material
 from game.physics.terrain import Terrain
 
 GROUND_NAME = "ground"   # the ground's node name (the plane's, every slab's); no body may take it
-FOLLOW_M = 0.002         # metres a ball moves before its slab is laid again
+FOLLOW_M = 0.004         # metres: the farthest a ball is from where its slab was laid, at any contact test
 SLAB_MARGIN_M = 4e-5     # a slab's collision margin: Bullet's default in a world built in millimetres
+SLAB_HALF = 0.7          # an exclusive slab's half-width, in its ball's radii (``ExclusiveSlabs``)
+MAX_AHEAD_S = 1.0 / 60.0  # the longest an exclusive slab is laid ahead: one call
+REBASE_SLACK = 1.2       # a call begins: a slab still serves its ball within this many FOLLOW_M
 _ONE = Vec3(1.0, 1.0, 1.0)
 
+SLAB_BIT = 1 << 31      # in a hat slab's collide mask, beside its marble's key
 
-SLAB_BIT = 1 << 31      # in a slab's collide mask, beside its ball's key
+Moving = Iterable[tuple[str, complex, complex]]
+"""Balls at a call's start: id, place and horizontal velocity (Bullet units, x + iy) as Panda reports them."""
 
 
 def ground_filter(data: BulletFilterCallbackData) -> None:
-    """Bullet's pair filter in a rough world: balls meet balls; a slab meets only its own ball.
+    """The hat world's pair filter: balls meet balls; a slab meets only its own ball.
 
     A ball's collide mask is its key, its slab's the same key with
     ``SLAB_BIT``: two masks without the bit are two balls, and a mask pair
@@ -69,10 +83,11 @@ def ground_filter(data: BulletFilterCallbackData) -> None:
 
 @dataclass
 class Slab:
-    """A ball's slab: its node, the slabs it belongs to, and where (Bullet units) the ball was when it was last laid."""
+    """A ball's slab: its node, the slabs it belongs to, and where (Bullet units) the ball's centre was planned when
+    it was last laid."""
 
     node: BulletRigidBodyNode
-    owner: "Slabs"
+    owner: "SlabLayer"
     radius: float
     laid: tuple[float, float] = (0.0, 0.0)
 
@@ -81,44 +96,31 @@ class Slab:
 
 
 @dataclass
-class _Moving:
-    """A ball the slabs follow during one doPhysics call: its node, slab and place now."""
+class SlabLayer:
+    """Slabs on a rough ``terrain``, ``unit`` Bullet units to the metre: making them and laying them.
 
-    node: BulletRigidBodyNode
-    slab: Slab
-    x: float
-    y: float
-
-
-@dataclass
-class Slabs:
-    """The slabs of the balls of a world on a rough ``terrain``, ``unit`` Bullet units to the metre.
-
-    ``make`` gives a ball its slab, ``lay`` puts a slab under a place,
-    ``begin_call`` (before each ``doPhysics``) takes the awake balls, and
-    ``after_substep`` (from the tick callback) follows every moving ball,
-    and any ball another pushed in the substep.  One ``Slabs`` serves a
-    ``Simulation`` through all the fresh worlds of its shots.
+    ``half_width`` (in the ball's radii) sizes a slab's top face; with
+    ``at_foot`` its middle is where the ball touches the plane (its centre
+    less its radius along the normal), otherwise straight below the centre.
+    One layer serves a ``Simulation`` through all the fresh worlds of its
+    shots.
     """
 
     terrain: Terrain
     unit: float
     substep: float
     material: Material
+    half_width: float = 2.0
+    at_foot: bool = False
     _shapes: dict[float, BulletBoxShape] = field(default_factory=dict)
-    _keys: int = 0
     _balls: dict[str, tuple[BulletRigidBodyNode, Slab]] = field(default_factory=dict)
-    _moving: dict[str, _Moving] = field(default_factory=dict)
 
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
-        """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball gets the collide mask they share."""
-        self._keys += 1
+        """A slab for the ball ``bid`` of ``radius`` (Bullet units), not yet laid nor in any world."""
         node = BulletRigidBodyNode(GROUND_NAME)
         node.addShape(self._shape(radius))
         node.setFriction(self.material.friction)
         node.setRestitution(self.material.restitution)
-        node.setIntoCollideMask(BitMask32(self._keys | SLAB_BIT))
-        body_node.setIntoCollideMask(BitMask32(self._keys))
         slab = Slab(node, self, radius)
         self._balls[bid] = (body_node, slab)
         return slab
@@ -130,29 +132,72 @@ class Slabs:
     def forget(self, bid: str) -> None:
         """The ball left the world."""
         self._balls.pop(bid, None)
-        self._moving.pop(bid, None)
 
     def _shape(self, radius: float) -> BulletBoxShape:
         shape = self._shapes.get(radius)
-        if shape is None:   # twice the ball's radius each way, its radius deep
-            shape = self._shapes[radius] = BulletBoxShape(Vec3(2.0 * radius, 2.0 * radius, radius))
+        if shape is None:   # half_width radii each way, its radius deep
+            w = self.half_width * radius
+            shape = self._shapes[radius] = BulletBoxShape(Vec3(w, w, radius))
             shape.setMargin(SLAB_MARGIN_M * self.unit)   # Bullet's default 0.04 units is 4 cm in metres
         return shape
 
     def lay(self, slab: Slab, x: float, y: float) -> None:
-        """Lay ``slab`` with its top face on the ground's tangent plane at (x, y) (Bullet units)."""
+        """Lay ``slab`` with its top face on the ground's tangent plane at (x, y) (Bullet units), below a ball
+        centred above (x, y)."""
         unit = self.unit
         h, gx, gy = self.terrain.height_gradient1(x / unit, y / unit)
-        inv = 1.0 / math.sqrt(1.0 + gx * gx + gy * gy)
-        nx, ny, nz = -gx * inv, -gy * inv, inv
+        root = math.sqrt(1.0 + gx * gx + gy * gy)
+        nx, ny, nz = -gx / root, -gy / root, 1.0 / root
         # The turn taking +z to the normal n: (1 + n·z, z × n), normalised.
         w = 1.0 + nz
         norm = 1.0 / math.sqrt(w * w + nx * nx + ny * ny)
-        depth = slab.radius
-        slab.node.setTransform(TransformState.makePosQuatScale(
-            Point3(x - nx * depth, y - ny * depth, h * unit - nz * depth),
-            Quat(w * norm, -ny * norm, nx * norm, 0.0), _ONE))
         slab.laid = (x, y)
+        depth = slab.radius
+        z = h * unit
+        if self.at_foot:   # the face's middle at the ball's foot: its centre (on the plane) less r n
+            r = slab.radius
+            z += r * root - r * nz
+            x -= r * nx
+            y -= r * ny
+        slab.node.setTransform(TransformState.makePosQuatScale(
+            Point3(x - nx * depth, y - ny * depth, z - nz * depth), Quat(w * norm, -ny * norm, nx * norm, 0.0), _ONE))
+
+
+@dataclass
+class _Moving:
+    """A marble the hat's slabs follow during one doPhysics call: its node, slab and place now."""
+
+    node: BulletRigidBodyNode
+    slab: Slab
+    x: float
+    y: float
+
+
+@dataclass
+class Slabs(SlabLayer):
+    """The hat world's slabs: wide ones, each meeting only its marble through ``ground_filter``, followed every
+    substep.
+
+    ``make`` gives a marble its slab and a collide key they share,
+    ``begin_call`` (before each ``doPhysics``) takes the awake marbles, and
+    ``after_substep`` (from the tick callback) moves each on by its velocity
+    and lays its slab again once it is ``FOLLOW_M``/2 from where it was laid.
+    """
+
+    _keys: int = 0
+    _moving: dict[str, _Moving] = field(default_factory=dict)
+
+    def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
+        """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball gets the collide mask they share."""
+        slab = super().make(bid, body_node, radius)
+        self._keys += 1
+        slab.node.setIntoCollideMask(BitMask32(self._keys | SLAB_BIT))
+        body_node.setIntoCollideMask(BitMask32(self._keys))
+        return slab
+
+    def forget(self, bid: str) -> None:
+        super().forget(bid)
+        self._moving.pop(bid, None)
 
     def begin_call(self) -> None:
         """A doPhysics call starts: follow the awake balls from where Panda holds them now."""
@@ -163,23 +208,11 @@ class Slabs:
                 moving[bid] = _Moving(node, slab, p[0], p[1])
         self._moving = moving
 
-    def after_substep(self, pushed: Iterable[tuple[str, str]] = ()) -> None:
-        """Move each followed ball by its velocity over the substep and lay its slab again if it went far enough.
-
-        ``pushed``: the pairs Bullet's solver pushed apart in this substep
-        (the contact scan's); a ball among them not yet followed was still
-        until this substep, where Panda holds it, and is followed from now.
-        """
+    def after_substep(self) -> None:
+        """Move each followed ball by its velocity over the substep and lay its slab again if it went far enough."""
         h = self.substep
-        follow2 = (FOLLOW_M * self.unit) ** 2
-        moving = self._moving
-        for pair in pushed:
-            for bid in pair:
-                if bid not in moving and bid in self._balls:
-                    node, slab = self._balls[bid]
-                    p = node.getTransform().getPos()
-                    moving[bid] = _Moving(node, slab, p[0], p[1])
-        for m in moving.values():
+        follow2 = (0.5 * FOLLOW_M * self.unit) ** 2
+        for m in self._moving.values():
             v = m.node.getLinearVelocity()
             m.x += v[0] * h
             m.y += v[1] * h
@@ -188,11 +221,140 @@ class Slabs:
                 self.lay(m.slab, m.x, m.y)
 
 
-def attach_slab(world: BulletWorld, slab: Slab | None) -> None:
-    if slab is not None:
-        world.attachRigidBody(slab.node)
+@dataclass
+class _Course:
+    """A ball whose slab is laid ahead of it: where it was (Bullet units) and how fast it went at shot time ``t``,
+    and ``last``, the last shot time its slab serves it (a substep ending later lays it again)."""
+
+    node: BulletRigidBodyNode
+    slab: Slab
+    x: float
+    y: float
+    vx: float
+    vy: float
+    t: float
+    last: float = -math.inf
 
 
-def detach_slab(world: BulletWorld, slab: Slab | None) -> None:
-    if slab is not None:
-        world.removeRigidBody(slab.node)
+@dataclass
+class ExclusiveSlabs(SlabLayer):
+    """The game world's slabs: small enough that no ball but their own can reach them, laid ahead along each course.
+
+    **Exclusive by shape.**  A slab's top face is a square ``SLAB_HALF`` of
+    its ball's radius each way (5.6 mm for glass) around the ball's foot
+    where it was laid, and at every contact test the ball's foot is within
+    ``FOLLOW_M`` (4 mm, a little more when a course bends) of that middle.
+    Another ball's foot lies at least the two radii from this ball's
+    (15.7 mm on the steepest incline a ``Terrain`` allows), so at least
+    3 mm from the face's farthest corner, where that ball's surface is
+    0.6 mm above the ground (a sphere rises s²/2R off its foot): it cannot
+    touch the face while the balls do not overlap, and slabs, static,
+    never meet each other.  So the world needs no pair filter (Panda's C++
+    collide-mask test, every mask all on) and Bullet pairs a slab with its
+    own ball alone.
+
+    **Laid ahead.**  A slab is laid, from the ball's place x and velocity v,
+    at x + v s/2, the middle of the stretch x ... x + v s that the ball goes
+    in the next s = 2 ``FOLLOW_M``/|v| (at most ``MAX_AHEAD_S``), and laid
+    again when that time is up: at each contact test in between, the ball
+    is within ``FOLLOW_M`` of it (braking only shortens the stretch).  Only
+    the balls due are touched in a substep, one velocity read each; a
+    ball's place is carried on between reads by the mean of the two
+    velocities.  A ball the solver pushed in a substep (the contact scan's
+    pairs) is laid again at once, with its new velocity.  Every call begins
+    from the places Panda reports (``begin_call``), and a slab that no
+    longer serves its ball's next stretch is laid again.
+    """
+
+    half_width: float = SLAB_HALF
+    at_foot: bool = True
+    next_due: float = math.inf              # the soonest a slab stops serving its ball (shot time, s)
+    _courses: dict[str, _Course] = field(default_factory=dict)
+    _due: list[tuple[float, int, str]] = field(default_factory=list)   # heap of (last, order, ball)
+    _order: int = 0
+
+    def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
+        self._courses.pop(bid, None)
+        return super().make(bid, body_node, radius)
+
+    def forget(self, bid: str) -> None:
+        super().forget(bid)
+        self._courses.pop(bid, None)
+
+    def begin_call(self, awake: Moving, lag: float, t: float) -> None:
+        """A doPhysics call starts at shot time ``t`` with the ``awake`` balls, whose places Panda reports ``lag``
+        seconds back: follow them, and lay any slab that no longer serves its ball's next stretch."""
+        courses: dict[str, _Course] = {}
+        old = self._courses
+        if not old:
+            self._due = []
+        reach2 = (REBASE_SLACK * FOLLOW_M * self.unit) ** 2
+        for bid, where, velocity in awake:
+            c = old.get(bid)
+            if c is None:
+                node, slab = self._balls[bid]
+                c = _Course(node, slab, 0.0, 0.0, 0.0, 0.0, t)
+            vx, vy = velocity.real, velocity.imag
+            x, y = where.real + vx * lag, where.imag + vy * lag
+            c.x, c.y, c.vx, c.vy, c.t = x, y, vx, vy, t
+            courses[bid] = c
+            lx, ly = c.slab.laid
+            left = c.last - t     # how long its slab still serves it
+            ex, ey = x + vx * left - lx, y + vy * left - ly
+            if left < 0.0 or (x - lx) ** 2 + (y - ly) ** 2 > reach2 or ex * ex + ey * ey > reach2:
+                self._lay_ahead(bid, c)
+        self._courses = courses
+        self.next_due = self._due[0][0] if self._due else math.inf
+
+    def after_substep(self, pushed: Iterable[tuple[str, str]], t: float) -> None:
+        """The substep ending at shot time ``t`` is over: lay again the slabs of the balls pushed in it, and of
+        those whose stretch ends."""
+        h = self.substep
+        courses = self._courses
+        for pair in pushed:
+            for bid in pair:
+                c = courses.get(bid)
+                if c is None:
+                    entry = self._balls.get(bid)
+                    if entry is None:
+                        continue
+                    node, slab = entry
+                    p = node.getTransform().getPos()   # still until this substep: Panda holds it where it was
+                    c = courses[bid] = _Course(node, slab, p[0], p[1], 0.0, 0.0, t - h)
+                elif c.t == t:
+                    continue   # already laid in this substep (its other pair)
+                # on at its old velocity up to this substep, then at the one the push gave it
+                v = c.node.getLinearVelocity()
+                c.x += c.vx * (t - h - c.t) + v[0] * h
+                c.y += c.vy * (t - h - c.t) + v[1] * h
+                c.vx, c.vy, c.t = v[0], v[1], t
+                self._lay_ahead(bid, c)
+        due = self._due
+        past = t - 1e-6 * h
+        while due and due[0][0] < past:
+            when, _order, bid = heapq.heappop(due)
+            c = courses.get(bid)
+            if c is None or c.last != when:
+                continue   # asleep, gone, or laid again since
+            v = c.node.getLinearVelocity()
+            half = 0.5 * (t - c.t)
+            c.x += (c.vx + v[0]) * half
+            c.y += (c.vy + v[1]) * half
+            c.vx, c.vy, c.t = v[0], v[1], t
+            self._lay_ahead(bid, c)
+        self.next_due = due[0][0] if due else math.inf
+
+    def _lay_ahead(self, bid: str, c: _Course) -> None:
+        """Lay ``c``'s slab in the middle of the stretch it goes until its next lay, and say when that is."""
+        h = self.substep
+        reach = 2.0 * FOLLOW_M * self.unit
+        most = max(1, int(MAX_AHEAD_S / h + 1e-9))
+        step = math.hypot(c.vx, c.vy) * h
+        # it serves the contact tests from c.t to c.t + (n - 1) h, however long the substeps: all within FOLLOW_M
+        n = most if step * (most - 1) <= reach else 1 + int(reach / step)
+        ahead = 0.5 * (n - 1) * h
+        self.lay(c.slab, c.x + c.vx * ahead, c.y + c.vy * ahead)
+        c.last = c.t + (n - 1) * h
+        self._order += 1
+        heapq.heappush(self._due, (c.last, self._order, bid))
+

@@ -119,24 +119,27 @@ def _on_slope(ground: Terrain, body: Body, p: Vec3, v: Vec3, speed: float, rest:
     on a slope part of it does, and without this it would creep the ball
     sideways for ever.
     """
-    x, y = p[0] / BULLET_UNIT, p[1] / BULLET_UNIT
-    gx, gy = ground.gradient1(x, y)
+    h, gx, gy = ground.height_gradient1(p[0] / BULLET_UNIT, p[1] / BULLET_UNIT)
     slope2 = gx * gx + gy * gy
+    root = math.sqrt(1.0 + slope2)
     mu_r = body.spec.material.rolling_resistance
     k = _ROLL_TORQUE * mu_r
     held = slope2 < k * k * (1.0 + slope2)   # sin²θ < (7/5 mu_r)²: the resistance holds it there
-    climb = gx * v[0] + gy * v[1]            # the vertical speed of a ball rolling along the ground
-    pull = -_ROLL_PULL * g * climb / (speed * math.sqrt(1.0 + slope2)) if speed > 0.0 else 0.0
-    aloft = p[2] - ground.centre_height(x, y, body.spec.radius) * BULLET_UNIT > _OFF_GROUND or abs(v[2] - climb) > rest
-    inv = 1.0 / math.sqrt(1.0 + slope2)
-    n = Vec3(-gx * inv, -gy * inv, inv)
+    vx, vy, vz = v[0], v[1], v[2]
+    climb = gx * vx + gy * vy                # the vertical speed of a ball rolling along the ground
+    pull = -_ROLL_PULL * g * climb / (speed * root) if speed > 0.0 else 0.0
+    centre = (h + body.spec.radius * root) * BULLET_UNIT   # where a ball resting here has its centre
+    aloft = p[2] - centre > _OFF_GROUND or abs(vz - climb) > rest
+    nx, ny, nz = -gx / root, -gy / root, 1.0 / root
     node = body.node
-    w = node.getAngularVelocity()
-    drill = w.dot(n)
+    wx, wy, wz = node.getAngularVelocity()
+    drill = wx * nx + wy * ny + wz * nz
     wear = 2.5 * mu_r * g / body.radius * tick_s
     if drill != 0.0:
-        w = w - n * (drill - math.copysign(max(0.0, abs(drill) - wear), drill))
-        node.setAngularVelocity(w)
-    u = v + w.cross(n * -body.radius)   # the contact point's velocity
-    u = u - n * u.dot(n)
-    return aloft, held, pull, u.length()
+        cut = drill - math.copysign(max(0.0, abs(drill) - wear), drill)
+        wx, wy, wz = wx - nx * cut, wy - ny * cut, wz - nz * cut
+        node.setAngularVelocity(Vec3(wx, wy, wz))
+    r = body.radius   # the contact point's velocity, v + w × (-r n), and its part along the ground
+    ux, uy, uz = vx - r * (wy * nz - wz * ny), vy - r * (wz * nx - wx * nz), vz - r * (wx * ny - wy * nx)
+    un = ux * nx + uy * ny + uz * nz
+    return aloft, held, pull, math.sqrt((ux - un * nx) ** 2 + (uy - un * ny) ** 2 + (uz - un * nz) ** 2)

@@ -113,6 +113,13 @@ class Simulation:
         self.stepped = 0   # Bullet substeps stepped in the current (or last) shot
         self._awake: Moving = []   # the awake bodies at the next call's start
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
+        # On a slope two touching balls' centres are not level, so their
+        # centres are less than the sum of radii apart across the ground
+        # when they touch: the step planner (level) finds a touch up to
+        # this much (Bullet units per unit of radii) early.
+        slope = config.ground.steepest
+        self._early = 1.0 - 1.0 / math.sqrt(1.0 + slope * slope)
+        self._widest = 0.0   # the largest radius on the ground (Bullet units)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
         for spec in specs:
@@ -129,8 +136,8 @@ class Simulation:
             s = scan()
             if s is not None:
                 s.after_substep()
-                if slabs is not None:
-                    slabs.after_substep(s.pushed)
+                if slabs is not None and (s.pushed or s.t > slabs.next_due + 1e-6 * s.h):
+                    slabs.after_substep(s.pushed, s.t)
 
         self._on_substep = on_substep
 
@@ -155,6 +162,7 @@ class Simulation:
 
     def _attach(self, spec: BodySpec) -> Body:
         body = make_body(spec, self._shape(spec.radius * BULLET_UNIT), self._slabs)
+        self._widest = max(self._widest, body.radius)
         attach(self._world, body)
         body.node.setActive(False, True)
         if spec.id not in self._bodies:
@@ -381,7 +389,7 @@ class Simulation:
         """One call: Bullet's substeps (a touch due inside one is stepped up to first); its contacts; the control tick."""
         config = self.config
         if self._slabs is not None:
-            self._slabs.begin_call()
+            self._slabs.begin_call(self._awake, self._lag, self.clock.time_s)
         self._scan.begin_call(self.clock.time_s, config.substep)
         h = self._substeps_of_call(config.call, config.substep)
         self.clock.substep += config.substeps_per_call
@@ -430,7 +438,8 @@ class Simulation:
                 return left / n
             when, speed = touch
             whole = math.floor(when / h)
-            step = whole * h if whole else min(left, when + _TOUCH_DEPTH / speed)
+            depth = _TOUCH_DEPTH + 2.0 * self._widest * self._early
+            step = whole * h if whole else min(left, when + depth / speed)
             n = max(1, whole)
             self._substeps(n, step / n)
             left -= step

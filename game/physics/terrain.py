@@ -116,6 +116,11 @@ class Terrain:
         return self.kind is GroundKind.SMOOTH and self.tilt == (0.0, 0.0)
 
     @property
+    def steepest(self) -> float:
+        """A bound on the slope |∇h| anywhere: the tilt's plus every wave's steepest, as if they all lined up."""
+        return math.hypot(*self.tilt) + float(np.sum(self._amp * np.hypot(self._kx, self._ky)))
+
+    @property
     def wavelengths_m(self) -> np.ndarray:
         """Each wave's length (empty for no waves)."""
         return 2.0 * np.pi / np.hypot(self._kx, self._ky)

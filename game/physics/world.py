@@ -24,10 +24,10 @@ from dataclasses import dataclass
 
 import numpy as np
 from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape, BulletWorld
-from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, PythonCallbackObject, TransformState, Vec3
+from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, TransformState, Vec3
 
 from game.physics.config import PhysicsConfig
-from game.physics.ground_contact import GROUND_NAME, Slab, Slabs, ground_filter
+from game.physics.ground_contact import GROUND_NAME, ExclusiveSlabs, Slab
 from game.physics.materials import GROUND, BodySpec, Point
 from game.physics.physics_errors import PlacementError
 from game.physics.units import BULLET_UNIT
@@ -77,8 +77,7 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
     flat = config.ground.is_flat
     was_split, was_filter = _SPLIT_IMPULSE.getValue(), _FILTER.getValue()
     _SPLIT_IMPULSE.setValue(True)
-    if not flat:
-        _FILTER.setValue("callback")
+    _FILTER.setValue("mask")
     try:
         world = BulletWorld()
     finally:
@@ -86,7 +85,9 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
         _FILTER.setValue(was_filter)
     world.setGravity(Vec3(0.0, 0.0, -config.gravity * BULLET_UNIT))
     if not flat:
-        world.setFilterCallback(PythonCallbackObject(ground_filter))
+        # Only awake bodies move: a sleeping ball stays where it is, and a
+        # slab laid anew is woken by Panda as it is moved (``ground_contact.py``).
+        world.setForceUpdateAllAabbs(False)
         return world
     ground = BulletRigidBodyNode(GROUND_NAME)
     ground.addShape(BulletPlaneShape(Vec3(0.0, 0.0, 1.0), 0.0))
@@ -96,11 +97,11 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
     return world
 
 
-def new_slabs(config: PhysicsConfig) -> Slabs | None:
+def new_slabs(config: PhysicsConfig) -> ExclusiveSlabs | None:
     """The balls' slabs for the worlds of ``config`` (None on the level plane, whose ground is one plane)."""
     if config.ground.is_flat:
         return None
-    return Slabs(config.ground, BULLET_UNIT, config.substep, GROUND)
+    return ExclusiveSlabs(config.ground, BULLET_UNIT, config.substep, GROUND)
 
 
 def clear_callbacks(world: BulletWorld) -> None:
@@ -123,7 +124,7 @@ def detach(world: BulletWorld, body: Body) -> None:
         world.removeRigidBody(body.slab.node)
 
 
-def make_body(spec: BodySpec, shape: BulletSphereShape, slabs: Slabs | None = None) -> Body:
+def make_body(spec: BodySpec, shape: BulletSphereShape, slabs: ExclusiveSlabs | None = None) -> Body:
     """A free Bullet sphere for ``spec`` resting on the ground at its place (with its slab, given ``slabs``), not yet in any world."""
     if spec.id == GROUND_NAME:
         raise PlacementError(f"{GROUND_NAME!r} is the ground's name, not a body's")

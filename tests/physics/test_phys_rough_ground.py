@@ -227,3 +227,58 @@ def test_a_taw_left_spinning_like_a_top_on_a_slope_comes_to_rest_and_does_not_cr
         sim._bodies["mars"].node.setAngularVelocity((0.0, 0.0, 30.0))   # 30 rad/s about the vertical
         sim.run_to_rest()
         assert sim.time < 1.0 and math.dist(sim.positions()["mars"], (0.2, 0.1)) < 0.005
+
+
+def _slab_contacts(sim, seen: list) -> None:
+    """Every ball–slab contact point Bullet holds now: (ball, the slab's ball, its foot from the face's middle
+    along the face's two sides / the face's half-width, its distance)."""
+    from game.physics.ground_contact import GROUND_NAME
+    from game.physics.pandaown import own
+
+    owner = {int(slab.node.this): (bid, slab) for bid, (_node, slab) in sim._slabs._balls.items()}
+    world = sim._world
+    for i in range(world.getNumManifolds()):
+        m = own(world.getManifold(i))
+        a, b = m.getNode0(), m.getNode1()
+        if (a.getName() == GROUND_NAME) == (b.getName() == GROUND_NAME):
+            continue   # two balls, or two slabs (static: Bullet never solves them)
+        slab_node, ball, slab_is_a = (a, b, True) if a.getName() == GROUND_NAME else (b, a, False)
+        bid, slab = owner[int(slab_node.this)]
+        frame = slab_node.getTransform().getMat()
+        across, along, up, origin = frame.getRow3(0), frame.getRow3(1), frame.getRow3(2), frame.getRow3(3)
+        middle = origin + up * slab.radius
+        for j in range(m.getNumManifoldPoints()):
+            point = own(m.getManifoldPoint(j))
+            d = (point.getPositionWorldOnA() if slab_is_a else point.getPositionWorldOnB()) - middle
+            off = max(abs(d.dot(across)), abs(d.dot(along))) / (slab.owner.half_width * slab.radius)
+            seen.append((ball.getName(), bid, off, point.getDistance()))
+
+
+@pytest.mark.parametrize("ground", [Terrain.rough(3.0, 2), Terrain(GroundKind.ROUGH, 8.0, 2, tilt=(0.1, 0.05))])
+def test_every_ball_touches_its_own_slab_only_and_inside_its_face(ground):
+    # Fuzz shots into crowds at every speed: the slabs carry no pair filter, so only their size and where they
+    # are laid keep another ball off them (``ExclusiveSlabs``).  6.4° at the steepest here, steeper than any house
+    # ground.
+    from panda3d.core import PythonCallbackObject
+
+    from game.rules.layout import taw_id
+    from stress.physics_fuzz import build_case
+
+    master = __import__("random").Random(77)
+    seen: list = []
+    for _ in range(8):
+        case = build_case(master.getrandbits(32), 3.8)
+        with Simulation.from_positions(case.table, LAYOUT, config(ground)) as sim:
+            inner = sim._on_substep
+
+            def audited(data, sim=sim, inner=inner):
+                _slab_contacts(sim, seen)
+                inner(data)
+
+            sim.shoot(taw_id(case.shooter), shot_velocity(case.speed, case.direction), spin=case.spin)
+            sim._world.setTickCallback(PythonCallbackObject(audited), False)
+            sim.run_to_rest()
+    near = [(ball, bid, off, gap) for ball, bid, off, gap in seen if gap < 0.5]   # within 0.5 mm of a face
+    assert len(near) > 5000
+    assert [(ball, bid) for ball, bid, _off, _gap in near if ball != bid] == []
+    assert max(off for *_ids, off, gap in near if gap < 0.05) < 0.9   # the foot 10% of the face short of its edge
