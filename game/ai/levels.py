@@ -44,6 +44,9 @@ class Level:
     # match's own physics, which alone can be chosen; the replies and second shots are then coarse too
     # (0: no screen, every rollout in the match's physics).
     screen_keep: int = 0
+    # The drive plan (``ValueWeights.drive_plan``): the Sun's road out priced over the next drives, for us
+    # and for every adversary who shoots before our next turn.
+    drive_plan: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -55,11 +58,12 @@ LEVELS: dict[str, Level] = {
                   position_weight=1.0, stop_by_ring=True),
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
-                    position_weight=1.0, ring_candidates=10, spin_shots=True, screen_keep=16),
+                    position_weight=1.0, ring_candidates=10, spin_shots=True, screen_keep=16,
+                    drive_plan=True),
     "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=110, origins=6,
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
                   position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12,
-                  screen_keep=16),
+                  screen_keep=16, drive_plan=True),
 }
 
 

@@ -282,6 +282,8 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
     intended, keep the shooter in with no foul, when any does.
     """
     started = time.perf_counter()
+    if level.drive_plan:
+        weights = replace(weights, drive_plan=True)
     search = _Search(ctx, sit, level, seed, weights, safe_only=safe_only)
     search.nominal_stage()
     search.robust_stage()

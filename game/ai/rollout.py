@@ -22,7 +22,7 @@ from typing import Any, Mapping
 from game.ai.candidates import Candidate
 from game.ai.hand_noise import jitter
 from game.ai.situation import Situation
-from game.ai.value import ValueWeights, drive_chance, position_value, rivals_out_value
+from game.ai.value import ValueWeights, drive_chance, drive_prospect, position_value, rivals_out_value
 from game.rules.layout import SUN
 
 Point = tuple[float, float]
@@ -157,6 +157,62 @@ def next_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun: Poin
     return threat - mine * win_takes
 
 
+def shooters_before(after: Any, me: str) -> list[str]:
+    """The adversaries still in who shoot after this shot and before ``me`` shoots again, in turn order."""
+    order: list[str] = []
+    n = len(after.players)
+    for step in range(n):
+        planet = after.players[(after.turn + step) % n]
+        if planet == me:
+            break
+        if planet not in after.out:
+            order.append(planet)
+    return order
+
+
+def win_values(after: Any, me: str) -> tuple[float, float]:
+    """What a win by rule 9 is worth to ``me`` in the score's unit: (ours, an adversary's, as a loss).
+
+    The score is our change in worth less the mean change of the other
+    seats, plus ``WIN_BONUS`` for the game.  Our win takes the stakes and one
+    from every other player in; an adversary's takes one from us and his
+    share of the stakes shows only as his gain, spread over the other seats.
+    With two players the two are equal; with four, an adversary's win costs
+    us far less than the stakes.
+    """
+    seats = max(1, len(after.players) - 1)
+    others_in = max(0, len(after.active) - 1)
+    ours = WIN_BONUS + after.stakes + others_in * (1.0 + 1.0 / seats)
+    theirs = WIN_BONUS + 1.0 + (after.stakes + 1.0) / seats
+    return ours, theirs
+
+
+def drive_plan_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun: Point,
+                     weights: ValueWeights) -> tuple[float, float]:
+    """The next shots under the drive plan, as costs: (the next player's, the later adversaries').
+
+    Every adversary who shoots before our next turn may carry the Sun out
+    (``drive_prospect`` from where his taw lies, or from where he may lay it)
+    if none before him has; then we may, from where our taw lies.  Each win
+    is worth what ``win_values`` says.  The first part is what hard's
+    lookahead plays out instead; the second it keeps.
+    """
+    from game.rules.state import start_options
+
+    ours, theirs = win_values(after, sit.shooter)
+    still = 1.0   # the chance nobody before has carried the Sun out
+    costs: list[float] = []
+    for player in shooters_before(after, sit.shooter):
+        free = start_options(after, player, sit.house) is not None
+        chance = drive_prospect(sit.layout, sun, None if free else table.get(f"{player}.taw"), weights)
+        costs.append(weights.threat * still * chance * theirs)
+        still *= 1.0 - chance
+    own = table.get(sit.taw)
+    mine = drive_prospect(sit.layout, sun, own, weights) * weights.plan_own * still * ours if own is not None else 0.0
+    first = costs[0] if costs else 0.0
+    return first - mine, sum(costs[1:])
+
+
 def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
                   weights: ValueWeights = ValueWeights()) -> EvalResult:
     me = sit.shooter
@@ -200,7 +256,10 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
             region = sit.layout.region_at_radius(math.hypot(*sun))
             if region != "beyond" and after.holder(region) == me:
                 value -= EXPOSURE * _rule8_amount(region)
-        if sun is not None and rivals:
+        if sun is not None and rivals and weights.drive_plan:
+            threat, later = drive_plan_shots(sit, after, table, sun, weights)
+            value -= later
+        elif sun is not None and rivals:
             threat = next_shots(sit, after, table, sun, rivals, weights)
     paid = [f"{t.payer}->{t.payee} {t.marbles} (r{t.rule})" for t in ruling.transfers]
     summary = ", ".join(paid) if paid else "no payments"

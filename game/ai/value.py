@@ -46,6 +46,18 @@ class ValueWeights:
     # How far (m) from the Sun a taw may lie and still count on driving it straight: the hands'
     # angle error grows with the distance, and the flick slows on the way.
     drive_from: float = 0.6
+    # The drive plan (medium and hard: ``Level.drive_plan``): Martin's "drive him from orbit to orbit".
+    # The Sun's way out is priced over the next drives, not only the last one, for every adversary who
+    # shoots before our next turn and for us (``drive_prospect``, ``game.ai.rollout.drive_plan_shots``).
+    drive_plan: bool = False
+    # Per drive still needed beyond this one: the chance the plan survives it (the hands that must
+    # make it again, the adversaries who may knock the Sun or the taw away in between).
+    plan_share: float = 0.7
+    # How far (m) one drive carries the Sun on the road out: a full 3.8 m/s hit, plain or followed
+    # through, from 5 to 30 cm behind it, carries it 14 to 19 cm (measured on the match's physics).
+    plan_reach: float = 0.16
+    # Our own road counted at this share once no adversary before us has taken it (he may spoil it).
+    plan_own: float = 0.6
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:
@@ -59,6 +71,40 @@ def win_chance(layout: Layout, sun: Point, weights: ValueWeights) -> float:
     return max(0.0, min(1.0, 1.0 - d / weights.sun_reach)) ** 2
 
 
+def _drive_line(sun: Point, taw: Point | None, weights: ValueWeights) -> tuple[float, float]:
+    """How well ``taw`` lies to drive the Sun outward: the cosine between the Sun's way out and the
+    line from the taw through it, and how near it lies (1 touching, 0 at ``drive_from``).
+    ``taw`` None: laid where the player likes, straight behind and close."""
+    r = math.hypot(*sun)
+    if taw is None or r <= 1e-6:
+        return 1.0, 1.0
+    dx, dy = sun[0] - taw[0], sun[1] - taw[1]
+    gap = math.hypot(dx, dy)
+    cos = (sun[0] * dx + sun[1] * dy) / (r * gap) if gap > 1e-9 else 0.0
+    return cos, max(0.0, 1.0 - gap / weights.drive_from)
+
+
+def drive_prospect(layout: Layout, sun: Point, taw: Point | None, weights: ValueWeights) -> float:
+    """A rough chance that a player from ``taw`` carries the Sun beyond Herschel's line over his next drives.
+
+    Each drive carries the Sun about ``sun_reach`` along the line from the taw
+    through it and leaves the taw where the Sun was, straight behind it again
+    (a full hit: the glass taw keeps little of its speed against the lead
+    Sun), so a player in line is in line for the next drive too.  Every
+    drive still needed is counted at ``plan_share``: the chance the plan
+    survives it.  Within one drive's reach this is near ``drive_chance``'s
+    chance of winning at once; farther out it is the value of the road.
+    """
+    cos, _ = _drive_line(sun, taw, weights)
+    if cos <= 0.05:
+        return 0.0
+    # A taw within one drive of the Sun is where the last drive left it: in position.
+    gap = 0.0 if taw is None else max(0.0, math.dist(sun, taw) - weights.sun_reach)
+    near = max(0.0, 1.0 - gap / weights.drive_from)
+    drives = distance_to_win(layout, sun) / cos / weights.plan_reach
+    return near * weights.plan_share ** drives
+
+
 def drive_chance(layout: Layout, sun: Point, taw: Point | None, weights: ValueWeights) -> float:
     """A rough chance that a good shot from ``taw`` drives the Sun beyond Herschel's line (rule 9).
 
@@ -70,13 +116,7 @@ def drive_chance(layout: Layout, sun: Point, taw: Point | None, weights: ValueWe
     likes (a first shot, a comet), so straight behind and close.
     """
     d = distance_to_win(layout, sun)
-    cos, near = 1.0, 1.0
-    r = math.hypot(*sun)
-    if taw is not None and r > 1e-6:
-        dx, dy = sun[0] - taw[0], sun[1] - taw[1]
-        gap = math.hypot(dx, dy)
-        cos = (sun[0] * dx + sun[1] * dy) / (r * gap) if gap > 1e-9 else 0.0
-        near = max(0.0, 1.0 - gap / weights.drive_from)
+    cos, near = _drive_line(sun, taw, weights)
     if cos <= 0.05:
         return 0.0
     return near * max(0.0, min(1.0, 1.0 - d / cos / weights.sun_reach)) ** 2
