@@ -274,6 +274,11 @@ class _Search:
         return out
 
 
+def level_weights(level: Level, weights: ValueWeights = ValueWeights()) -> ValueWeights:
+    """The value weights a level plans with: ``weights`` with the level's drive plan on or off."""
+    return replace(weights, drive_plan=level.drive_plan)
+
+
 def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
          weights: ValueWeights = ValueWeights(), safe_only: bool = False) -> Decision:
     """The level's shot for ``sit``: candidates, nominal rollouts, the robust stage, the lookahead.
@@ -282,9 +287,7 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
     intended, keep the shooter in with no foul, when any does.
     """
     started = time.perf_counter()
-    if level.drive_plan:
-        weights = replace(weights, drive_plan=True)
-    search = _Search(ctx, sit, level, seed, weights, safe_only=safe_only)
+    search = _Search(ctx, sit, level, seed, level_weights(level, weights), safe_only=safe_only)
     search.nominal_stage()
     search.robust_stage()
     search.lookahead_stage()

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.levels import get_level
-from game.ai.planner import candidates_for, plan
+from game.ai.planner import candidates_for, level_weights, plan
 from game.ai.player import situation_from_view
 from game.ai.rollout import EvalJob, evaluate, physics_for
-from game.ai.value import ValueWeights
 from game.ai.workers import PlanHandle, PlannerPool
 from game.match.match import new_match
 from game.match.players import ScriptedPlayer, Shot
@@ -58,7 +57,7 @@ def test_the_chosen_shot_is_among_the_screens_best_and_its_outcome_is_the_real_p
     sit = _situation()
     cands = candidates_for(sit, SCREENED.max_candidates, SCREENED.origins, SCREENED.ring_candidates,
                            SCREENED.spin_shots, SCREENED.stop_by_ring)
-    shared = ((sit,), ValueWeights())
+    shared = ((sit,), level_weights(SCREENED))   # the weights the level plans with
     rough = [evaluate(shared, EvalJob(0, c, coarse=True)).score(1.0) for c in cands]
     kept = sorted(range(len(cands)), key=lambda i: (-rough[i], i))[:SCREENED.screen_keep]
     decision = _plan(sit, replace(SCREENED, robust_top=0))  # no noisy samples: its score is its one rollout's
