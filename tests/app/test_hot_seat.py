@@ -259,3 +259,30 @@ def test_several_people_all_out_keep_the_offer_while_they_watch(tmp_path):
             assert offer.title["text"] == "You are all out"
         finally:
             offer.destroy()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_the_setup_and_hand_over_banners_keep_clear_of_the_purse_panel_and_the_window(tmp_path, size):
+    # With people's names the purse panel is wide; the setup banner, centred, hid the planets' signs at the
+    # start of its rows.
+    from tests.app.layout_kit import WINDOW, frame_box, inside, overlap
+
+    with built_app(tmp_path, size=size) as app:
+        click(app, app.flow.current.buttons["new"])
+        screen = app.flow.current
+        seat_all(app, screen, [("person", "Bartholomew", "hat"), ("person", "Bob", "hat")])
+        click(app, screen.start_button)
+        press(app, "fast-forward")
+        press(app, "fast-forward")
+        assert app.flow.state == "LayTaws"
+        purses = frame_box(app.game.hud.purse_panel, app)
+        for _ in range(2):
+            banner = frame_box(app.flow.current.panel, app)
+            assert not overlap(banner, purses), (banner, purses)
+            assert inside(banner, WINDOW)
+            app.flow.current.lay()
+            step(app)
+        play_until(app, ("HandOver",))
+        banner = frame_box(app.flow.current.banner, app)
+        assert not overlap(banner, frame_box(app.game.hud.purse_panel, app))
+        assert inside(banner, WINDOW)

@@ -245,6 +245,22 @@ class Hud:
         self.feed_title["text"] = status.feed_title
         self.thinking_text["text"] = "" if not status.thinking else self.thinking_text["text"] or "thinking"
 
+    def place_banner(self, banner, half_width: float, gap: float = 0.03) -> None:
+        """Put a banner of this half width (aspect2d units) at the top of the window so that it ends left of
+        the purse panel: with people's names the panel is wide, and a centred banner hid the planets' signs at
+        the start of its rows.  Centred where there is room; else moved left, and in a narrow window made
+        smaller, never past the window's left edge."""
+        from game.app.hud.clear_view import box_of
+
+        box = box_of(self.purse_panel, self.app.aspect2d)
+        if box is None:
+            return
+        left_edge = -max(1.0, self.app.getAspectRatio()) + gap
+        scale = min(1.0, (box.left - gap - left_edge) / (2.0 * half_width))
+        half = half_width * scale
+        banner.setScale(scale)
+        banner.setX(max(left_edge + half, min(0.0, box.left - gap - half)))
+
     def _rows_of(self, line: str) -> int:
         """How many rows ``line`` takes in the ruling panel, wrapped by the panel's own font and width."""
         node = TextNode("feed-measure")

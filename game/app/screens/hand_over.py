@@ -51,8 +51,9 @@ class HandOverState(State):
         game.refresh_hud(hint=f"Pass the mouse to {self.person}, then click Ready or press Space")
         mine = game.turn_settings()
         # Above the table, clear of the purses (top right) and of the Sun and the taw (the middle).
-        root = self.keep(theme.panel(app.aspect2d, (-0.78, 0.78, -0.24, 0.18), colour=(0.07, 0.055, 0.04, 0.9),
-                                     pos=(0, 0, 0.6)))
+        root = self.banner = self.keep(theme.panel(app.aspect2d, (-0.78, 0.78, -0.24, 0.18),
+                                                   colour=(0.07, 0.055, 0.04, 0.9), pos=(0, 0, 0.6)))
+        game.hud.place_banner(root, 0.78)
         self.title = theme.label(root, banner_text(self.person, self.planet), (0, 0.07), scale=0.07,
                                  colour=theme.planet_colour(self.planet))
         self.sensitivity = Chooser(root, "Mouse", list(SENSITIVITIES), _nearest(SENSITIVITIES, mine.mouse_sensitivity),

@@ -27,6 +27,9 @@ TAP_DEG = 1.0
 MOUSE_DEG_PER_SCREEN = 90.0
 
 
+BANNER_HALF = 0.85  # the setup banner's half width (aspect2d units)
+
+
 def setup_banner(name: str, planet: str) -> str:
     """'Ann, you are Venus: lay your taw on your own line'."""
     return f"{you_are(name, planet)}: lay your taw on your own line"
@@ -68,17 +71,19 @@ class LayTawsState(State):
         self.angle = free_angle(self.match, self.planet, _angle_of(spot))
         if self.panel is not None:
             self.panel.destroy()
-        self.panel = self.keep(theme.panel(app.aspect2d, (-0.85, 0.85, -0.2, 0.16), colour=(0.07, 0.055, 0.04, 0.9),
-                                           pos=(0, 0, 0.72)))
+        game.feed = ("The taws are laid before the first shot: each player lays his on his own line.",)
+        game.feed_title = "The setup"
+        # The HUD first: the purse panel as wide as this game's names, before the banner goes beside it.
+        game.refresh_hud(shooter="", hint="A/D or arrows: slide the taw along your line   "
+                                          "Right button + mouse: slide   Enter or Space: lay it here")
+        self.panel = self.keep(theme.panel(app.aspect2d, (-BANNER_HALF, BANNER_HALF, -0.2, 0.16),
+                                           colour=(0.07, 0.055, 0.04, 0.9), pos=(0, 0, 0.72)))
+        game.hud.place_banner(self.panel, BANNER_HALF)
         theme.label(self.panel, setup_banner(game.naming.name(self.planet), self.planet), (0, 0.06), scale=0.06,
                     colour=theme.planet_colour(self.planet))
         theme.label(self.panel, "Every taw is laid before the first shot, and can be struck from then on.",
                     (0, -0.02), scale=0.038)
         theme.button(self.panel, "Lay it here", (0, -0.13), self.lay, width=7, scale=0.045)
-        game.feed = ("The taws are laid before the first shot: each player lays his on his own line.",)
-        game.feed_title = "The setup"
-        game.refresh_hud(shooter="", hint="A/D or arrows: slide the taw along your line   "
-                                                   "Right button + mouse: slide   Enter or Space: lay it here")
         self._show()
 
     def _show(self) -> None:
