@@ -115,3 +115,18 @@ def test_the_seat_named_you_takes_a_plural_verb_wherever_it_is_the_subject():
     assert "You (Venus) are out of the game" in lines and "You (Venus) win the game!" in lines
     other = ruling_lines(R(transfers=(T("earth", "venus", 2, 7, "", cause="why"),), winner="earth"), who=who)
     assert other == ["Rule 7: why: Ann (Earth) pays You (Venus) 2", "Ann (Earth) wins the game!"]
+
+
+def test_the_feeds_title_names_a_seat_by_its_name_not_its_label():
+    # "Ann (Mercury)'s shot" read badly; the lines below the title name the planet.
+    from game.app.hud.naming import Naming
+    from game.app.hud.ruling_feed import feed_title
+
+    naming = Naming({"mercury": "Ann", "venus": "Medium AI"}, frozenset({"mercury"}))
+    ann, ai = R(), R()
+    ann.shooter, ai.shooter = "mercury", "venus"
+    assert feed_title([ai], "mercury", "mercury", naming.label, naming.name, [ann, ai]) == "Medium AI's shot"
+    assert feed_title([ann], "venus", None, naming.label, naming.name, [ann]) == "Ann's shot"
+    assert feed_title([ann], "mercury", "mercury", naming.label, naming.name, [ann]) == "Your shot"
+    plain = Naming({}, frozenset())
+    assert feed_title([ai], None, "mercury", plain.label, plain.name, [ai]) == "Venus's shot"

@@ -120,10 +120,12 @@ def feed_lines(rulings: Sequence[Ruling], human: str | None = None, who: Callabl
 
 def feed_title(rulings: Sequence[Ruling], viewer: str | None, human: str | None, who: Callable[[str], str],
                name: Callable[[str], str], all_rulings: Sequence[Ruling]) -> str:
-    """"Your shot", "Mars's shot", "Since your last shot", "Since Ann's last shot", "Before Ann's first shot"."""
+    """"Your shot", "Mars's shot", "Ann's shot", "Since your last shot", "Since Ann's last shot",
+    "Before Ann's first shot": a named seat by its name alone ("Ann (Mercury)'s shot" read badly); its lines
+    below name the planet."""
     if len(rulings) == 1:
         shooter = rulings[0].shooter
-        return "Your shot" if shooter == human else f"{sentence(who(shooter))}'s shot"
+        return "Your shot" if shooter == human else f"{sentence(name(shooter))}'s shot"
     if viewer is None:
         return "The shots so far"
     whose = "your" if viewer == human else f"{name(viewer)}'s"
