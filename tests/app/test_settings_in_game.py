@@ -50,3 +50,31 @@ def test_the_low_and_high_qualities_draw_the_table_differently(app):
         looks[quality] = grab(app).astype(float)
     changed = np.abs(looks["low"] - looks["high"]).mean(axis=2) > 12
     assert changed.mean() > 0.02, "choosing low against high changed almost nothing on the screen"
+
+
+def _words_fit(chooser) -> bool:
+    """The words' width, as drawn (their text scale), within the button's frame (both in the button's units)."""
+    button = chooser.button
+    node = button.component("text0").textNode
+    scale = button["text_scale"]
+    scale = scale[0] if isinstance(scale, (tuple, list)) else scale
+    left, right = button["frameSize"][:2]
+    return node.calcWidth(button["text"]) * scale <= right - left
+
+
+def test_every_choice_on_the_settings_screen_keeps_its_words_inside_its_button(app):
+    # "Shot preview (new games):  Learning" ran out of its button and under "Slope view" beside it.
+    from game.app.hud.widgets import Chooser
+
+    new_game_at_aim(app, seed=62)
+    press(app, "pause")
+    click(app, app.pause.settings_button)
+    panel = app.pause.settings
+    choosers = [part for part in panel._parts if isinstance(part, Chooser)]
+    assert panel.preview in choosers and len(choosers) >= 8
+    for chooser in choosers:
+        for _ in chooser.choices:   # every value each one can show
+            assert _words_fit(chooser), chooser.button["text"]
+            chooser.next()
+    press(app, "pause")
+    press(app, "pause")

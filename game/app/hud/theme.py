@@ -101,6 +101,14 @@ def fit_width(label: DirectLabel, width: float) -> None:
         label.setScale(scale * width / drawn)
 
 
+def fit_text(button, width: float, margin: float = 0.6) -> None:
+    """Set a button's words smaller when they would run past its frame of this width (the button's own
+    units): "Shot preview (new games):  Learning" ran under the button beside it."""
+    words = button["text"]
+    natural = button.component("text0").textNode.calcWidth(words) if words else 0.0
+    button["text_scale"] = min(1.0, (width - margin) / natural) if natural > 0.0 else 1.0
+
+
 def button(parent, text: str, pos: tuple[float, float], command, scale: float = 0.06,
            width: float = 7.0, extra_args: list | None = None) -> DirectButton:
     half = width / 2

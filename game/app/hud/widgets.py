@@ -27,6 +27,7 @@ class Chooser(Generic[T]):
         self.index = self.choices.index(value) if value in self.choices else 0
         self.describe = describe
         self.on_change = on_change
+        self.width = width
         self.button = theme.button(parent, "", pos, self.next, scale=scale, width=width)
         self._refresh()
 
@@ -46,6 +47,7 @@ class Chooser(Generic[T]):
 
     def _refresh(self) -> None:
         self.button["text"] = f"{self.title}:  {self.describe(self.value)}"
+        theme.fit_text(self.button, self.width)
 
     def destroy(self) -> None:
         self.button.destroy()
