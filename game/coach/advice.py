@@ -33,6 +33,7 @@ from game.ai.workers import PlanContext, PlanHandle, PlannerPool
 from game.coach.goals import Goal, GoalKind, judge_goal
 from game.coach.preview import Preview, PreviewRequest, preview_shot
 from game.coach.why import why
+from game.coach.win_search import WIN, find_win
 from game.match.players import Shot, TawPlacement
 from game.physics import PhysicsConfig
 from game.rules.house import HouseRules
@@ -101,6 +102,12 @@ def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layou
     ctx.check()
     shot = intended_shot(decision, sit.max_speed)
     preview = preview_shot(PreviewRequest(state, house, layout, shot))
+    window = None
+    if (goal is None or goal.kind is GoalKind.WIN) and not judge_goal(WIN, preview.ruling, sit.shooter).passed:
+        window = find_win(ctx, sit)
+        if window is not None:
+            shot = intended_shot(replace(decision, candidate=window.candidate), sit.max_speed)
+            preview = preview_shot(PreviewRequest(state, house, layout, shot))
     for wanted in ([goal] if goal is not None else []) + [STAY_IN]:
         # A lesson's goal first (it includes staying in with no foul, but for a win), then plain safety.
         if judge_goal(wanted, preview.ruling, sit.shooter).passed:
@@ -112,6 +119,8 @@ def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layou
             break
     safe = judge_goal(STAY_IN, preview.ruling, sit.shooter).passed
     words = why(preview, layout)
+    if window is not None and judge_goal(WIN, preview.ruling, sit.shooter).passed:
+        words = f"{words}; a fine shot: it wins with the aim up to {window.room_deg:.2f}° either way, not more"
     if not safe:
         words = f"{NO_SAFE_SHOT}: {words[0].lower()}{words[1:]}"
     return Advice(sit.shooter, shot, preview, words, time.perf_counter() - started, safe)
