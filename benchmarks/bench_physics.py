@@ -211,13 +211,14 @@ def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
 GROUNDS = (("plane", None), ("rough 3 mm", (3.0, 1)), ("rough 8 mm", (8.0, 1)))
 
 
-def _lone_roll(layout: Layout, config: PhysicsConfig) -> float:
-    """CPU seconds of a lone taw rolled at 1 m/s across open ground, fresh world included."""
+def _lone_roll(layout: Layout, config: PhysicsConfig) -> tuple[float, float]:
+    """CPU seconds of a lone taw rolled at 1 m/s across open ground, fresh world included, and the roll's simulated
+    seconds."""
     t0 = CLOCK()
     with Simulation.from_positions({"sun": (0.0, 0.0), "mars.taw": (-0.9, -0.4)}, layout, config) as sim:
         sim.shoot("mars.taw", (0.9, 0.45))
-        sim.run_to_rest()
-    return CLOCK() - t0
+        rest = sim.run_to_rest()
+    return CLOCK() - t0, rest.t
 
 
 def compare_grounds(spots, layout, repeats: int) -> None:
@@ -234,16 +235,19 @@ def compare_grounds(spots, layout, repeats: int) -> None:
                 wall, sim_t = run_full(spots, layout, config, which)[:2]
                 got.setdefault((which, name), []).append(wall)
                 simulated[(which, name)] = sim_t
-            got.setdefault(("lone 1 m/s", name), []).append(_lone_roll(layout, config))
+            wall, sim_t = _lone_roll(layout, config)
+            got.setdefault(("lone 1 m/s", name), []).append(wall)
+            simulated[("lone 1 m/s", name)] = sim_t
             got.setdefault(("fresh world", name), []).append(time_build(spots, layout, config, repeats=5))
-    print(f"\nthe ground (CPU time, medians of {repeats}, interleaved; ratio = rough / plane):")
+    print(f"\nthe ground (CPU time, medians of {repeats}, interleaved; ratio = rough / plane; "
+          f"each shot's simulated seconds in brackets; load {os.getloadavg()[0]:.2f} at the end):")
     print("| case | " + " | ".join(name for name, _ in GROUNDS) + " | " +
           " | ".join(f"{name} / plane" for name, _ in GROUNDS[1:]) + " |")
     print("|---|" + "---|" * (2 * len(GROUNDS) - 1))
     for case in SHOTS + ("lone 1 m/s", "fresh world"):
         med = {name: statistics.median(got[(case, name)]) for name, _ in GROUNDS}
-        label = case if case not in SHOTS else f"{case} ({simulated[(case, 'plane')]:.2f} s simulated)"
-        print(f"| {label} | " + " | ".join(f"{med[name] * 1000:.2f} ms" for name, _ in GROUNDS) + " | " +
+        took = {name: f" ({simulated[(case, name)]:.2f} s)" if (case, name) in simulated else "" for name, _ in GROUNDS}
+        print(f"| {case} | " + " | ".join(f"{med[name] * 1000:.2f} ms{took[name]}" for name, _ in GROUNDS) + " | " +
               " | ".join(f"{med[name] / med['plane']:.2f}" for name, _ in GROUNDS[1:]) + " |")
 
 

@@ -14,7 +14,9 @@ its resting places and the 60 Hz poses of every frame.  The sets:
 * ``bench``: the benchmark's two heavy shots on the full 41-body table;
 * ``graze``: a sideways sweep of shots past a lone marble;
 * ``hat``: seeded hat drops (rule 1) with their frames;
-* ``match``: a short seeded match of random players (the referee's view).
+* ``match``: a short seeded match of random players (the referee's view);
+* ``rough``: the first fuzz cases, the two heavy shots and a graze sweep
+  again, on rough earth (``ROUGH``: 3 mm, seed 1), run to rest with frames.
 
 ``check`` exits 1 naming every shot whose hash differs (0 when all agree).
 The recorded file is the evidence of a refactor, not a test: record it on the
@@ -76,14 +78,19 @@ def _fuzz_cases(cases: int) -> list[object]:
     return [build_case(master.getrandbits(32), cap) for _ in range(cases)]
 
 
+ROUGH = (3.0, 1)   # the rough set's ground: roughness (mm) and seed
+
+
 def _shoot(table: dict[str, tuple[float, float]], taw: str, velocity: tuple[float, float],
-           layout: object = None, stepped: bool = False) -> str:
+           layout: object = None, stepped: bool = False, rough: tuple[float, int] | None = None) -> str:
     from game.physics import PhysicsConfig, Simulation
+    from game.physics.terrain import Terrain
     from game.rules.layout import Layout
 
     lay = layout or Layout()
     h = _Hasher()
-    sim = Simulation.from_positions(table, lay, PhysicsConfig.for_layout(lay))  # type: ignore[arg-type]
+    ground = Terrain.rough(*rough) if rough else Terrain()
+    sim = Simulation.from_positions(table, lay, PhysicsConfig.for_layout(lay, ground=ground))  # type: ignore[arg-type]
     try:
         sim.bus.subscribe(h.event)
         sim.shoot(taw, velocity)
@@ -101,14 +108,14 @@ def _shoot(table: dict[str, tuple[float, float]], taw: str, velocity: tuple[floa
     return h.hexdigest()
 
 
-def fuzz_set(cases: int) -> Iterator[tuple[str, str]]:
+def fuzz_set(cases: int, rough: tuple[float, int] | None = None) -> Iterator[tuple[str, str]]:
     from game.physics import shot_velocity
     from game.rules.layout import taw_id
 
     for case in _fuzz_cases(cases):
         key = f"seed {case.seed}"  # type: ignore[attr-defined]
         yield key, _shoot(case.table, taw_id(case.shooter),  # type: ignore[attr-defined]
-                          shot_velocity(case.speed, case.direction))  # type: ignore[attr-defined]
+                          shot_velocity(case.speed, case.direction), rough=rough)  # type: ignore[attr-defined]
 
 
 def advance_set(cases: int) -> Iterator[tuple[str, str]]:
@@ -121,7 +128,7 @@ def advance_set(cases: int) -> Iterator[tuple[str, str]]:
                                           stepped=True)
 
 
-def bench_set() -> Iterator[tuple[str, str]]:
+def bench_set(rough: tuple[float, int] | None = None) -> Iterator[tuple[str, str]]:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from bench_physics import SHOTS, full_table, heavy_shot  # type: ignore[import-not-found]
 
@@ -132,23 +139,23 @@ def bench_set() -> Iterator[tuple[str, str]]:
     config = PhysicsConfig.for_layout(layout)
     for which in SHOTS:
         body, velocity = heavy_shot(layout, config, which)
-        yield which, _shoot(full_table(layout), body, velocity, layout)
+        yield which, _shoot(full_table(layout), body, velocity, layout, rough=rough)
 
 
-def graze_set() -> Iterator[tuple[str, str]]:
+def graze_set(rough: tuple[float, int] | None = None, every: int = 3) -> Iterator[tuple[str, str]]:
     from game.physics import shot_velocity
 
     target = (0.3, -0.7)
     for speed in (3.8, 2.0, 0.7):
         for direction in (0.0, 17.0, -135.36):
             a = math.radians(direction)
-            for k in range(0, 66, 3):
+            for k in range(0, 66, every):
                 offset = k * 0.25 / 1000
                 start = (target[0] - 0.5 * math.cos(a) - math.sin(a) * offset,
                          target[1] - 0.5 * math.sin(a) + math.cos(a) * offset)
                 table = {"sun": (0.0, 0.0), "mars": target, "mars.taw": start}
                 yield (f"{speed} {direction} {k}",
-                       _shoot(table, "mars.taw", shot_velocity(speed, direction)))
+                       _shoot(table, "mars.taw", shot_velocity(speed, direction), rough=rough))
 
 
 def hat_set() -> Iterator[tuple[str, str]]:
@@ -173,6 +180,14 @@ def match_set() -> Iterator[tuple[str, str]]:
         yield f"seed {seed}", f"{digest} {shots}"
 
 
+def rough_set(cases: int) -> Iterator[tuple[str, str]]:
+    """Fuzz cases, the heavy shots and a graze sweep on rough earth (``ROUGH``)."""
+    for name, shots in (("fuzz", fuzz_set(max(1, cases // 6), ROUGH)), ("bench", bench_set(ROUGH)),
+                        ("graze", graze_set(ROUGH, every=9))):
+        for key, digest in shots:
+            yield f"{name} {key}", digest
+
+
 def all_sets(cases: int) -> dict[str, Callable[[], Iterator[tuple[str, str]]]]:
     return {
         "fuzz": lambda: fuzz_set(cases),
@@ -181,6 +196,7 @@ def all_sets(cases: int) -> dict[str, Callable[[], Iterator[tuple[str, str]]]]:
         "graze": graze_set,
         "hat": hat_set,
         "match": match_set,
+        "rough": lambda: rough_set(cases),
     }
 
 

@@ -45,7 +45,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from panda3d.bullet import BulletBoxShape, BulletFilterCallbackData, BulletRigidBodyNode
+from panda3d.bullet import BulletBoxShape, BulletFilterCallbackData, BulletRigidBodyNode, BulletWorld
 from panda3d.core import BitMask32, Point3, Quat, TransformState, Vec3
 
 from game.physics.materials import Material
@@ -60,6 +60,7 @@ REBASE_SLACK = 1.2       # a call begins: a slab still serves its ball within th
 _ONE = Vec3(1.0, 1.0, 1.0)
 
 SLAB_BIT = 1 << 31      # in a hat slab's collide mask, beside its marble's key
+BALL_GROUP, SLAB_GROUP = 0, 1   # a game world's collide groups (Panda's ``groups-mask`` filter, in C++)
 
 Moving = Iterable[tuple[str, complex, complex]]
 """Balls at a call's start: id, place and horizontal velocity (Bullet units, x + iy) as Panda reports them."""
@@ -79,6 +80,18 @@ def ground_filter(data: BulletFilterCallbackData) -> None:
     a = data.getNode0().getIntoCollideMask().getWord()
     b = data.getNode1().getIntoCollideMask().getWord()
     data.setCollide(not (a | b) & SLAB_BIT or a ^ b == SLAB_BIT)
+
+
+def exclusive_groups(world: BulletWorld) -> None:
+    """In a world built with Panda's ``groups-mask`` filter: balls meet balls and slabs; slabs never meet slabs.
+
+    A slab meets only its own ball by its shape (``ExclusiveSlabs``); but
+    two slabs laid ahead of two balls closing on each other may overlap,
+    and Bullet would test every such pair of (static) boxes, and the
+    contact scan would find the manifolds they leave.
+    """
+    world.setGroupCollisionFlag(BALL_GROUP, SLAB_GROUP, True)
+    world.setGroupCollisionFlag(SLAB_GROUP, SLAB_GROUP, False)
 
 
 @dataclass
@@ -274,8 +287,12 @@ class ExclusiveSlabs(SlabLayer):
     _order: int = 0
 
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
+        """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball and the slab take their collide groups."""
         self._courses.pop(bid, None)
-        return super().make(bid, body_node, radius)
+        slab = super().make(bid, body_node, radius)
+        body_node.setIntoCollideMask(BitMask32.bit(BALL_GROUP))
+        slab.node.setIntoCollideMask(BitMask32.bit(SLAB_GROUP))
+        return slab
 
     def forget(self, bid: str) -> None:
         super().forget(bid)

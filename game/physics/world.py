@@ -27,7 +27,7 @@ from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereSh
 from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, TransformState, Vec3
 
 from game.physics.config import PhysicsConfig
-from game.physics.ground_contact import GROUND_NAME, ExclusiveSlabs, Slab
+from game.physics.ground_contact import GROUND_NAME, ExclusiveSlabs, Slab, exclusive_groups
 from game.physics.materials import GROUND, BodySpec, Point
 from game.physics.physics_errors import PlacementError
 from game.physics.units import BULLET_UNIT
@@ -64,8 +64,9 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
 
     On the level plane (the default) the ground is one static Bullet plane
     z = 0; on rough ground there is no shared ground body: each ball brings
-    its slab (``new_slabs``, ``ground_contact.py``), and the world filters
-    pairs so that a slab meets only its own ball.
+    its slab (``new_slabs``, ``ground_contact.py``), which no other ball can
+    reach; Panda's C++ ``groups-mask`` filter keeps slabs from meeting each
+    other.
 
     Built with Bullet's split impulse: Bullet finds a hit up to a substep
     late, the balls overlapping, and without it the solver pushes them
@@ -77,7 +78,7 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
     flat = config.ground.is_flat
     was_split, was_filter = _SPLIT_IMPULSE.getValue(), _FILTER.getValue()
     _SPLIT_IMPULSE.setValue(True)
-    _FILTER.setValue("mask")
+    _FILTER.setValue("mask" if flat else "groups-mask")
     try:
         world = BulletWorld()
     finally:
@@ -88,6 +89,7 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
         # Only awake bodies move: a sleeping ball stays where it is, and a
         # slab laid anew is woken by Panda as it is moved (``ground_contact.py``).
         world.setForceUpdateAllAabbs(False)
+        exclusive_groups(world)
         return world
     ground = BulletRigidBodyNode(GROUND_NAME)
     ground.addShape(BulletPlaneShape(Vec3(0.0, 0.0, 1.0), 0.0))
