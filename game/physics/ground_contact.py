@@ -55,7 +55,9 @@ GROUND_NAME = "ground"   # the ground's node name (the plane's, every slab's); n
 FOLLOW_M = 0.004         # metres: the farthest a ball is from where its slab was laid, at any contact test
 SLAB_MARGIN_M = 4e-5     # a slab's collision margin: Bullet's default in a world built in millimetres
 SLAB_HALF = 0.7          # an exclusive slab's half-width, in its ball's radii (``ExclusiveSlabs``)
-MAX_AHEAD_S = 1.0 / 60.0  # the longest an exclusive slab is laid ahead: one call
+MAX_AHEAD_S = 1.0 / 30.0  # the longest an exclusive slab is laid ahead of a ball going straight on: two calls
+SLIDING_AHEAD_S = 1.0 / 60.0   # ... of a ball just pushed, or sliding (one call)
+SLIDING_MPS2 = 2.0       # m/s²: a ball whose velocity changes faster than this is sliding (friction: 4-5.4)
 REBASE_SLACK = 1.2       # a call begins: a slab still serves its ball within this many FOLLOW_M
 _ONE = Vec3(1.0, 1.0, 1.0)
 
@@ -247,6 +249,7 @@ class _Course:
     vy: float
     t: float
     last: float = -math.inf
+    sliding: bool = True     # its velocity changed fast at the last read, or it was just pushed
 
 
 @dataclass
@@ -268,7 +271,8 @@ class ExclusiveSlabs(SlabLayer):
 
     **Laid ahead.**  A slab is laid, from the ball's place x and velocity v,
     at x + v s/2, the middle of the stretch x ... x + v s that the ball goes
-    in the next s = 2 ``FOLLOW_M``/|v| (at most ``MAX_AHEAD_S``), and laid
+    in the next s = 2 ``FOLLOW_M``/|v| (at most ``MAX_AHEAD_S``, less for a
+    sliding ball: ``_lay_ahead``), and laid
     again when that time is up: at each contact test in between, the ball
     is within ``FOLLOW_M`` of it (braking only shortens the stretch).  Only
     the balls due are touched in a substep, one velocity read each; a
@@ -281,7 +285,7 @@ class ExclusiveSlabs(SlabLayer):
 
     half_width: float = SLAB_HALF
     at_foot: bool = True
-    next_due: float = math.inf              # the soonest a slab stops serving its ball (shot time, s)
+    next_due: float = math.inf              # a substep ending after this shot time (s) has a slab to lay
     _courses: dict[str, _Course] = field(default_factory=dict)
     _due: list[tuple[float, int, str]] = field(default_factory=list)   # heap of (last, order, ball)
     _order: int = 0
@@ -313,6 +317,7 @@ class ExclusiveSlabs(SlabLayer):
                 c = _Course(node, slab, 0.0, 0.0, 0.0, 0.0, t)
             vx, vy = velocity.real, velocity.imag
             x, y = where.real + vx * lag, where.imag + vy * lag
+            c.sliding = self._sliding(c, vx, vy, t)
             c.x, c.y, c.vx, c.vy, c.t = x, y, vx, vy, t
             courses[bid] = c
             lx, ly = c.slab.laid
@@ -321,7 +326,7 @@ class ExclusiveSlabs(SlabLayer):
             if left < 0.0 or (x - lx) ** 2 + (y - ly) ** 2 > reach2 or ex * ex + ey * ey > reach2:
                 self._lay_ahead(bid, c)
         self._courses = courses
-        self.next_due = self._due[0][0] if self._due else math.inf
+        self.next_due = self._due[0][0] + 1e-6 * self.substep if self._due else math.inf
 
     def after_substep(self, pushed: Iterable[tuple[str, str]], t: float) -> None:
         """The substep ending at shot time ``t`` is over: lay again the slabs of the balls pushed in it, and of
@@ -344,7 +349,7 @@ class ExclusiveSlabs(SlabLayer):
                 v = c.node.getLinearVelocity()
                 c.x += c.vx * (t - h - c.t) + v[0] * h
                 c.y += c.vy * (t - h - c.t) + v[1] * h
-                c.vx, c.vy, c.t = v[0], v[1], t
+                c.vx, c.vy, c.t, c.sliding = v[0], v[1], t, True
                 self._lay_ahead(bid, c)
         due = self._due
         past = t - 1e-6 * h
@@ -357,15 +362,28 @@ class ExclusiveSlabs(SlabLayer):
             half = 0.5 * (t - c.t)
             c.x += (c.vx + v[0]) * half
             c.y += (c.vy + v[1]) * half
+            c.sliding = self._sliding(c, v[0], v[1], t)
             c.vx, c.vy, c.t = v[0], v[1], t
             self._lay_ahead(bid, c)
-        self.next_due = due[0][0] if due else math.inf
+        self.next_due = due[0][0] + 1e-6 * h if due else math.inf
+
+    def _sliding(self, c: _Course, vx: float, vy: float, t: float) -> bool:
+        """Whether ``c``, now at velocity (vx, vy), changed velocity since its last read as only a sliding ball does."""
+        if t <= c.t:
+            return c.sliding
+        return math.hypot(vx - c.vx, vy - c.vy) > SLIDING_MPS2 * self.unit * (t - c.t)
 
     def _lay_ahead(self, bid: str, c: _Course) -> None:
-        """Lay ``c``'s slab in the middle of the stretch it goes until its next lay, and say when that is."""
+        """Lay ``c``'s slab in the middle of the stretch it goes until its next lay, and say when that is.
+
+        A ball going straight on is laid ahead at most ``MAX_AHEAD_S``: the
+        slope bends its way by ½ a s², 0.4 mm (a ≤ 0.7 m/s² on a house
+        ground).  A sliding ball can curve at its friction's 4-5 m/s², so
+        it is laid ahead at most ``SLIDING_AHEAD_S`` (0.7 mm).
+        """
         h = self.substep
         reach = 2.0 * FOLLOW_M * self.unit
-        most = max(1, int(MAX_AHEAD_S / h + 1e-9))
+        most = max(1, int((SLIDING_AHEAD_S if c.sliding else MAX_AHEAD_S) / h + 1e-9))
         step = math.hypot(c.vx, c.vy) * h
         # it serves the contact tests from c.t to c.t + (n - 1) h, however long the substeps: all within FOLLOW_M
         n = most if step * (most - 1) <= reach else 1 + int(reach / step)

@@ -47,6 +47,7 @@ _SLIP = ROLL_SLIP_MPS * BULLET_UNIT
 _OFF_GROUND = 0.05
 _ROLL_TORQUE = 7.0 / 5.0   # a solid sphere: a torque of (1 + 2/5) m a R slows a roll by a
 _ROLL_PULL = 5.0 / 7.0     # a slope of angle θ pulls a rolling solid sphere at 5/7 g sinθ
+_DRILL_NONE = 1e-6         # rad/s: a spin about the ground's normal too slow to wear down (it creeps 8 nm/s)
 
 
 def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: float, tick_s: float,
@@ -135,7 +136,7 @@ def _on_slope(ground: Terrain, body: Body, p: Vec3, v: Vec3, speed: float, rest:
     wx, wy, wz = node.getAngularVelocity()
     drill = wx * nx + wy * ny + wz * nz
     wear = 2.5 * mu_r * g / body.radius * tick_s
-    if drill != 0.0:
+    if abs(drill) > _DRILL_NONE:
         cut = drill - math.copysign(max(0.0, abs(drill) - wear), drill)
         wx, wy, wz = wx - nx * cut, wy - ny * cut, wz - nz * cut
         node.setAngularVelocity(Vec3(wx, wy, wz))

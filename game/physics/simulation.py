@@ -136,7 +136,7 @@ class Simulation:
             s = scan()
             if s is not None:
                 s.after_substep()
-                if slabs is not None and (s.pushed or s.t > slabs.next_due + 1e-6 * s.h):
+                if slabs is not None and (s.pushed or s.t > slabs.next_due):
                     slabs.after_substep(s.pushed, s.t)
 
         self._on_substep = on_substep
