@@ -10,7 +10,8 @@ for rolling resistance), building a world, a planning rollout, and the full
 pipeline with 60 Hz poses. ``--baseline REV`` times ``game/physics`` as it
 was at git revision ``REV`` beside the current one, repeats interleaved.
 ``--grounds`` (or ``--grounds-only``) times the same shots and a lone slow
-roll on the smooth plane and on rough earth, side by side.
+roll on the smooth plane and on rough earth, side by side (with
+``--baseline REV``, ``--grounds-only`` times REV's grounds in the same rounds).
 What each figure means: ``docs/performance.md``, "Physics".
 """
 
@@ -211,44 +212,77 @@ def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
 GROUNDS = (("plane", None), ("rough 3 mm", (3.0, 1)), ("rough 8 mm", (8.0, 1)))
 
 
-def _lone_roll(layout: Layout, config: PhysicsConfig) -> tuple[float, float]:
+def _lone_roll(layout: Layout, config: PhysicsConfig, simulation: type = Simulation) -> tuple[float, float]:
     """CPU seconds of a lone taw rolled at 1 m/s across open ground, fresh world included, and the roll's simulated
     seconds."""
     t0 = CLOCK()
-    with Simulation.from_positions({"sun": (0.0, 0.0), "mars.taw": (-0.9, -0.4)}, layout, config) as sim:
+    with simulation.from_positions({"sun": (0.0, 0.0), "mars.taw": (-0.9, -0.4)}, layout, config) as sim:
         sim.shoot("mars.taw", (0.9, 0.45))
         rest = sim.run_to_rest()
     return CLOCK() - t0, rest.t
 
 
-def compare_grounds(spots, layout, repeats: int) -> None:
-    """The heavy shots, a lone slow roll and a fresh world on the plane and on rough earth, repeats interleaved."""
-    from game.physics.terrain import Terrain
+def _ground_configs(layout: Layout, package: ModuleType | None) -> dict[str, PhysicsConfig]:
+    """Each of ``GROUNDS`` as a config, of ``package`` (a baseline's ``game/physics``; None: the current one)."""
+    if package is None:
+        from game.physics import terrain
+        make = PhysicsConfig.for_layout
+    else:
+        import importlib
 
-    configs = {name: PhysicsConfig.for_layout(layout, ground=Terrain.rough(*rough) if rough else Terrain())
-               for name, rough in GROUNDS}
-    got: dict[tuple[str, str], list[float]] = {}
-    simulated: dict[tuple[str, str], float] = {}
+        terrain = importlib.import_module(package.__name__ + ".terrain")
+        make = package.PhysicsConfig.for_layout
+    return {name: make(layout, ground=terrain.Terrain.rough(*rough) if rough else terrain.Terrain())
+            for name, rough in GROUNDS}
+
+
+def compare_grounds(spots, layout, repeats: int, baseline: str | None = None) -> None:
+    """The heavy shots, a lone slow roll and a fresh world on the plane and on rough earth, repeats interleaved
+    (with ``baseline``, a git revision, its ``game/physics`` too, in the same rounds)."""
+    with tempfile.TemporaryDirectory() as folder:
+        packages: dict[str, ModuleType | None] = {"now": None}
+        if baseline:
+            packages = {baseline: load_baseline(baseline, Path(folder)), "now": None}
+        runs = {label: (_ground_configs(layout, package), package.Simulation if package else Simulation)
+                for label, package in packages.items()}
+        got: dict[tuple[str, str, str], list[float]] = {}
+        simulated: dict[tuple[str, str, str], float] = {}
+        for _ in range(repeats):
+            for label, (configs, simulation) in runs.items():
+                for name, config in configs.items():
+                    for which in SHOTS:
+                        wall, sim_t = run_full(spots, layout, config, which, simulation=simulation)[:2]
+                        got.setdefault((label, which, name), []).append(wall)
+                        simulated[(label, which, name)] = sim_t
+                    wall, sim_t = _lone_roll(layout, config, simulation)
+                    got.setdefault((label, "lone 1 m/s", name), []).append(wall)
+                    simulated[(label, "lone 1 m/s", name)] = sim_t
+                    got.setdefault((label, "fresh world", name), []).append(
+                        _time_build(spots, layout, config, simulation))
+        _print_grounds(list(runs), got, simulated, repeats)
+
+
+def _time_build(spots, layout, config, simulation: type, repeats: int = 5) -> float:
+    t0 = CLOCK()
     for _ in range(repeats):
-        for name, config in configs.items():
-            for which in SHOTS:
-                wall, sim_t = run_full(spots, layout, config, which)[:2]
-                got.setdefault((which, name), []).append(wall)
-                simulated[(which, name)] = sim_t
-            wall, sim_t = _lone_roll(layout, config)
-            got.setdefault(("lone 1 m/s", name), []).append(wall)
-            simulated[("lone 1 m/s", name)] = sim_t
-            got.setdefault(("fresh world", name), []).append(time_build(spots, layout, config, repeats=5))
+        simulation.from_positions(spots, layout, config).close()
+    return (CLOCK() - t0) / repeats
+
+
+def _print_grounds(labels: list[str], got: dict, simulated: dict, repeats: int) -> None:
     print(f"\nthe ground (CPU time, medians of {repeats}, interleaved; ratio = rough / plane; "
           f"each shot's simulated seconds in brackets; load {os.getloadavg()[0]:.2f} at the end):")
-    print("| case | " + " | ".join(name for name, _ in GROUNDS) + " | " +
+    print("| case | " + ("code | " if len(labels) > 1 else "") + " | ".join(name for name, _ in GROUNDS) + " | " +
           " | ".join(f"{name} / plane" for name, _ in GROUNDS[1:]) + " |")
-    print("|---|" + "---|" * (2 * len(GROUNDS) - 1))
+    print("|---|" + ("---|" if len(labels) > 1 else "") + "---|" * (2 * len(GROUNDS) - 1))
     for case in SHOTS + ("lone 1 m/s", "fresh world"):
-        med = {name: statistics.median(got[(case, name)]) for name, _ in GROUNDS}
-        took = {name: f" ({simulated[(case, name)]:.2f} s)" if (case, name) in simulated else "" for name, _ in GROUNDS}
-        print(f"| {case} | " + " | ".join(f"{med[name] * 1000:.2f} ms{took[name]}" for name, _ in GROUNDS) + " | " +
-              " | ".join(f"{med[name] / med['plane']:.2f}" for name, _ in GROUNDS[1:]) + " |")
+        for label in labels:
+            med = {name: statistics.median(got[(label, case, name)]) for name, _ in GROUNDS}
+            took = {name: f" ({simulated[(label, case, name)]:.2f} s)" if (label, case, name) in simulated else ""
+                    for name, _ in GROUNDS}
+            print(f"| {case} | " + (f"{label} | " if len(labels) > 1 else "") +
+                  " | ".join(f"{med[name] * 1000:.2f} ms{took[name]}" for name, _ in GROUNDS) + " | " +
+                  " | ".join(f"{med[name] / med['plane']:.2f}" for name, _ in GROUNDS[1:]) + " |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -267,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}; "
           f"{len(spots)} bodies; substep {config.substep_hz} Hz; repeats: {args.repeats}; load {os.getloadavg()[0]:.2f}")
     if args.grounds_only:
-        compare_grounds(spots, layout, args.repeats)
+        compare_grounds(spots, layout, args.repeats, args.baseline)
         return 0
     print("| shot | simulated | base substeps | substeps stepped | full pipeline | x real time | bare Bullet | "
           "full/bare | bare damped | full/damped | bare damped, as many substeps | full/that | "
