@@ -235,6 +235,25 @@ def test_a_click_on_the_timeline_bar_jumps_there_and_a_held_press_scrubs(offscre
         viewer.destroy()
 
 
+def test_the_timeline_bar_takes_a_press_a_little_off_its_thin_line(offscreen_base):
+    # In play a press 8 pixels above the bar's line (at 720 lines) missed it and nothing moved.
+    from panda3d.core import Point3
+
+    base = offscreen_base
+    viewer = ReplayViewer(base, Replay(GameMeta(), [knock_shot()]), camera="auto", controls=True, run_task=False)
+    try:
+        _left, _right, bottom, top = viewer.slider.node().getFrame()   # the region that takes the press
+        low = base.render2d.getRelativePoint(viewer.slider, Point3(0, 0, bottom))
+        high = base.render2d.getRelativePoint(viewer.slider, Point3(0, 0, top))
+        line = viewer.slider.find("**/timeline-line")
+        drawn_low, drawn_high = line.getTightBounds(base.render2d)
+        pixel = 2.0 / 720   # render2d units a pixel at 720 lines
+        assert (high.z - low.z) / 2 >= 12 * pixel          # a press 12 pixels off the line's middle still lands
+        assert (drawn_high.z - drawn_low.z) / 2 <= 3 * pixel  # while the line drawn stays thin
+    finally:
+        viewer.destroy()
+
+
 def test_playing_camera_glides_but_seeks_and_cuts_jump(viewer):
     viewer.set_camera("auto")
     viewer.show_at(0.2)

@@ -61,6 +61,8 @@ def table_of(replay: Replay) -> tuple[Layout, GroundHeights | None]:
     return layout_for(replay), ground_for(replay)
 
 
+BAR_REACH = 0.045  # the timeline bar's reach above and below its line, in its own units (scaled 0.9)
+
 class ReplayViewer:
     """Plays a replay inside an existing ShowBase.
 
@@ -266,9 +268,18 @@ class ReplayViewer:
             self._input.accept(key, self._command, [action])
         # pageSize 0: a click on the bar does not step a page toward the pointer (a click at 78% went to the
         # middle); ``_bar_pressed`` jumps there instead, and the bar follows the pointer until it is let go.
+        # The bar takes presses a little above and below the line it draws (BAR_REACH): a press 8 pixels above
+        # the thin line missed it.  The frame is clear; the line is a card drawn under the thumb.
         self.slider = DirectSlider(parent=self.base.a2dBottomCenter, range=(0.0, 1.0), value=0.0, pageSize=0.0,
-                                   pos=(0.0, 0, 0.06), scale=0.9, frameSize=(-1.0, 1.0, -0.02, 0.02),
+                                   pos=(0.0, 0, 0.06), scale=0.9, frameSize=(-1.0, 1.0, -BAR_REACH, BAR_REACH),
+                                   frameColor=(0.0, 0.0, 0.0, 0.0),
                                    thumb_frameSize=(-0.015, 0.015, -0.04, 0.04), command=self._scrubbed)
+        from panda3d.core import CardMaker
+
+        line = CardMaker("timeline-line")
+        line.setFrame(-1.0, 1.0, -0.007, 0.007)
+        line.setColor(0.6, 0.6, 0.6, 1.0)
+        self.slider.attachNewNode(line.generate(), -1)
         self.slider.bind(DGG.B1PRESS, self._bar_pressed)
         self.slider.bind(DGG.B1RELEASE, self._bar_released)
         # a tick above the slider where each shot starts
