@@ -80,3 +80,19 @@ def test_a_key_changed_in_settings_is_saved_and_drives_the_game(app):
     assert app.view.mode == "sight"
     press(app, "sight")
     app.apply_settings(Settings(msaa=0, shadows=False, quality="low"))
+
+
+def test_every_key_button_keeps_its_words_inside_it(app):
+    # "Shift / Lshift / Rshift" ran past the fine-aim button's edges.
+    click(app, app.flow.current.buttons["settings"])
+    panel = app.flow.current.panel
+    click(app, panel.keys_button)
+    keys = panel.keys_panel
+    for action, button in keys.buttons.items():
+        scale = button["text_scale"]
+        scale = scale[0] if isinstance(scale, (tuple, list)) else scale
+        left, right = button["frameSize"][:2]
+        drawn = button.component("text0").textNode.calcWidth(button["text"]) * scale
+        assert drawn <= right - left, (action, button["text"])
+    click(app, keys.cancel_button)
+    click(app, panel.cancel_button)

@@ -19,6 +19,7 @@ from game.app.input.bindings import REMAPPABLE, KeyBindings, is_key_name, key_wo
 
 CAPTURE_EVENT = "taw-key-capture"
 ROWS_A_COLUMN = 13
+KEY_WIDTH = 9.0  # a key button's width, in its own units
 
 
 class KeysPanel:
@@ -37,7 +38,7 @@ class KeysPanel:
             z = 0.66 - (i % ROWS_A_COLUMN) * 0.1
             theme.label(self.frame, words, (x, z), scale=0.038, align=TextNode.ALeft)
             self.buttons[action] = theme.button(self.frame, "", (x + 0.9, z - 0.005), self.listen, scale=0.036,
-                                                width=9, extra_args=[action])
+                                                width=KEY_WIDTH, extra_args=[action])
         self.note = theme.label(self.frame, "", (0, -0.68), scale=0.04, colour=theme.DIM_INK, wordwrap=55)
         self.defaults_button = theme.button(self.frame, "Defaults", (-0.55, -0.85), self.defaults, scale=0.05, width=6)
         self.done_button = theme.button(self.frame, "Done", (0.0, -0.85), self.done, scale=0.05, width=6)
@@ -53,6 +54,7 @@ class KeysPanel:
             chosen = keys.keys_of(action)
             button["text"] = "Press a key..." if action == self.waiting else (
                 " / ".join(key_words(k) for k in chosen) or "(none)")
+            theme.fit_text(button, KEY_WIDTH)  # "Shift / Lshift / Rshift" ran past its button
         if self.waiting is None:
             self.note["text"] = "; ".join(self.shared(keys)) or "Click a key to change it."
         else:
