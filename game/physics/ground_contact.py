@@ -48,6 +48,7 @@ from typing import Iterable
 from panda3d.bullet import BulletBoxShape, BulletFilterCallbackData, BulletRigidBodyNode, BulletWorld
 from panda3d.core import BitMask32, Point3, Quat, TransformState, Vec3
 
+from game.physics.config import GRAVITY
 from game.physics.materials import Material
 from game.physics.terrain import Terrain
 
@@ -55,8 +56,10 @@ GROUND_NAME = "ground"   # the ground's node name (the plane's, every slab's); n
 FOLLOW_M = 0.004         # metres: the farthest a ball is from where its slab was laid, at any contact test
 SLAB_MARGIN_M = 4e-5     # a slab's collision margin: Bullet's default in a world built in millimetres
 SLAB_HALF = 0.7          # an exclusive slab's half-width, in its ball's radii (``ExclusiveSlabs``)
-MAX_AHEAD_S = 1.0 / 30.0  # the longest an exclusive slab is laid ahead of a ball going straight on: two calls
-SLIDING_AHEAD_S = 1.0 / 60.0   # ... of a ball just pushed, or sliding (one call)
+MAX_AHEAD_S = 1.0 / 15.0  # the longest an exclusive slab is laid ahead of a ball rolling on: four calls
+BEND_M = 5e-4            # ... or less, so that the slope's pull bends its way by at most this
+SLIDING_AHEAD_S = 1.0 / 60.0   # ... and of a ball just pushed, or sliding: one call
+_PULL = 5.0 / 7.0 * GRAVITY    # m/s² per sinθ: a slope's pull on a rolling ball
 SLIDING_MPS2 = 2.0       # m/s²: a ball whose velocity changes faster than this is sliding (friction: 4-5.4)
 REBASE_SLACK = 1.2       # a call begins: a slab still serves its ball within this many FOLLOW_M
 _ONE = Vec3(1.0, 1.0, 1.0)
@@ -105,6 +108,7 @@ class Slab:
     owner: "SlabLayer"
     radius: float
     laid: tuple[float, float] = (0.0, 0.0)
+    slope2: float = 0.0      # |∇h|² where it was last laid
 
     def lay(self, x: float, y: float) -> None:
         self.owner.lay(self, x, y)
@@ -167,6 +171,7 @@ class SlabLayer:
         w = 1.0 + nz
         norm = 1.0 / math.sqrt(w * w + nx * nx + ny * ny)
         slab.laid = (x, y)
+        slab.slope2 = gx * gx + gy * gy
         depth = slab.radius
         z = h * unit
         if self.at_foot:   # the face's middle at the ball's foot: its centre (on the plane) less r n
@@ -271,8 +276,8 @@ class ExclusiveSlabs(SlabLayer):
 
     **Laid ahead.**  A slab is laid, from the ball's place x and velocity v,
     at x + v s/2, the middle of the stretch x ... x + v s that the ball goes
-    in the next s = 2 ``FOLLOW_M``/|v| (at most ``MAX_AHEAD_S``, less for a
-    sliding ball: ``_lay_ahead``), and laid
+    in the next s = 2 ``FOLLOW_M``/|v| (at most ``MAX_AHEAD_S``, less on a
+    slope or for a sliding ball: ``_lay_ahead``), and laid
     again when that time is up: at each contact test in between, the ball
     is within ``FOLLOW_M`` of it (braking only shortens the stretch).  Only
     the balls due are touched in a substep, one velocity read each; a
@@ -376,14 +381,21 @@ class ExclusiveSlabs(SlabLayer):
     def _lay_ahead(self, bid: str, c: _Course) -> None:
         """Lay ``c``'s slab in the middle of the stretch it goes until its next lay, and say when that is.
 
-        A ball going straight on is laid ahead at most ``MAX_AHEAD_S``: the
-        slope bends its way by ½ a s², 0.4 mm (a ≤ 0.7 m/s² on a house
-        ground).  A sliding ball can curve at its friction's 4-5 m/s², so
-        it is laid ahead at most ``SLIDING_AHEAD_S`` (0.7 mm).
+        A rolling ball is laid ahead at most ``MAX_AHEAD_S``, and no
+        further than the slope where it was last laid bends its way by
+        ``BEND_M`` (½ a s², a = 5/7 g sinθ: 43 ms on a house ground's
+        steepest 4.5°).  A sliding ball can curve at its friction's
+        4-5 m/s², so it is laid ahead at most ``SLIDING_AHEAD_S`` (0.7 mm).
         """
         h = self.substep
         reach = 2.0 * FOLLOW_M * self.unit
-        most = max(1, int((SLIDING_AHEAD_S if c.sliding else MAX_AHEAD_S) / h + 1e-9))
+        if c.sliding:
+            span = SLIDING_AHEAD_S
+        else:
+            s2 = c.slab.slope2
+            pull = _PULL * math.sqrt(s2 / (1.0 + s2))
+            span = MAX_AHEAD_S if pull * MAX_AHEAD_S ** 2 <= 2.0 * BEND_M else math.sqrt(2.0 * BEND_M / pull)
+        most = max(1, int(span / h + 1e-9))
         step = math.hypot(c.vx, c.vy) * h
         # it serves the contact tests from c.t to c.t + (n - 1) h, however long the substeps: all within FOLLOW_M
         n = most if step * (most - 1) <= reach else 1 + int(reach / step)
