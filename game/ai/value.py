@@ -12,7 +12,9 @@ text's advice to a good shooter:
 * the shooter's own taw in the inner ring ends his play (rule 13); an
   adversary's taw sent there puts him out for the rest of the game
   (``rivals_out_value``): his shots, tolls and chance of winning are gone;
-* a taw left near the Sun with a clear line to it is a chance next turn.
+* a taw left near the Sun with a clear line to it is a chance next turn;
+* (the drive plan, medium and hard) the Sun's road out, drive by drive, is
+  worth most to whoever lies straight behind it (``drive_prospect``).
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ def drive_prospect(layout: Layout, sun: Point, taw: Point | None, weights: Value
     cos, _ = _drive_line(sun, taw, weights)
     if cos <= 0.05:
         return 0.0
-    # A taw within one drive of the Sun is where the last drive left it: in position.
+    # A taw within ``sun_reach`` of the Sun is where a plain drive leaves it (about 20 cm behind): in position.
     gap = 0.0 if taw is None else max(0.0, math.dist(sun, taw) - weights.sun_reach)
     near = max(0.0, 1.0 - gap / weights.drive_from)
     drives = distance_to_win(layout, sun) / cos / weights.plan_reach
