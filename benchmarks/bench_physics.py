@@ -9,8 +9,10 @@ stepping the identical world and shot (undamped, and damped as a stand-in
 for rolling resistance), building a world, a planning rollout, and the full
 pipeline with 60 Hz poses. ``--baseline REV`` times ``game/physics`` as it
 was at git revision ``REV`` beside the current one, repeats interleaved.
-``--grounds`` (or ``--grounds-only``) times the same shots and a lone slow
-roll on the smooth plane and on rough earth, side by side (with
+``--grounds`` (or ``--grounds-only``) times the same shots, a lone slow
+roll and a fresh world on the smooth plane and on rough earth, side by side:
+``--repeats`` rounds, each sample a batch of runs of about ``--batch-ms``
+of CPU, and each ratio rough / plane with a bootstrap interval (with
 ``--baseline REV``, ``--grounds-only`` times REV's grounds in the same rounds).
 What each figure means: ``docs/performance.md``, "Physics".
 """
@@ -31,6 +33,7 @@ from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import numpy as np  # noqa: E402
 from panda3d.core import Vec3  # noqa: E402
 
 from game.physics import PhysicsConfig, Simulation  # noqa: E402
@@ -210,6 +213,10 @@ def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
 
 
 GROUNDS = (("plane", None), ("rough 3 mm", (3.0, 1)), ("rough 8 mm", (8.0, 1)))
+GROUND_CASES = SHOTS + ("lone 1 m/s", "fresh world")
+BATCH_S = 0.1          # CPU seconds one sample of a case takes: that many shots in a row
+BOOTSTRAP = 2000       # resamples of the rounds for a ratio's interval
+BOOTSTRAP_SEED = 29
 
 
 def _lone_roll(layout: Layout, config: PhysicsConfig, simulation: type = Simulation) -> tuple[float, float]:
@@ -236,53 +243,111 @@ def _ground_configs(layout: Layout, package: ModuleType | None) -> dict[str, Phy
             for name, rough in GROUNDS}
 
 
-def compare_grounds(spots, layout, repeats: int, baseline: str | None = None) -> None:
-    """The heavy shots, a lone slow roll and a fresh world on the plane and on rough earth, repeats interleaved
-    (with ``baseline``, a git revision, its ``game/physics`` too, in the same rounds)."""
+def _run_case(case: str, spots, layout, config, simulation: type) -> float:
+    """One run of a ``GROUND_CASES`` case; returned: the shot's simulated seconds (0 for a fresh world)."""
+    if case == "fresh world":
+        simulation.from_positions(spots, layout, config).close()
+        return 0.0
+    if case == "lone 1 m/s":
+        return _lone_roll(layout, config, simulation)[1]
+    return run_full(spots, layout, config, case, simulation=simulation)[1]
+
+
+def _batch(case: str, n: int, spots, layout, config, simulation: type) -> tuple[float, float]:
+    """CPU seconds per run of ``n`` runs of ``case`` in a row, and the last run's simulated seconds."""
+    t0 = CLOCK()
+    for _ in range(n):
+        sim_t = _run_case(case, spots, layout, config, simulation)
+    return (CLOCK() - t0) / n, sim_t
+
+
+def _batch_sizes(spots, layout, config, batch_s: float) -> dict[str, int]:
+    """How many runs of each case make a sample of about ``batch_s`` CPU seconds on the plane."""
+    sizes = {}
+    for case in GROUND_CASES:
+        _run_case(case, spots, layout, config, Simulation)   # warm
+        one = _batch(case, 3, spots, layout, config, Simulation)[0]
+        sizes[case] = max(1, round(batch_s / max(one, 1e-6)))
+    return sizes
+
+
+def compare_grounds(spots, layout, rounds: int, baseline: str | None = None, batch_s: float = BATCH_S) -> None:
+    """The heavy shots, a lone slow roll and a fresh world on the plane and on rough earth (with ``baseline``, a git
+    revision, its ``game/physics`` too, in the same rounds).
+
+    A sample is a batch of runs of one case lasting about ``batch_s`` CPU
+    seconds; each round takes one sample of every case on every ground and
+    code, in an order reversed every other round, so a ratio is read from
+    samples taken moments apart.  A millisecond shot timed alone wanders by
+    a fifth from run to run; a batch averages that away.
+    """
     with tempfile.TemporaryDirectory() as folder:
         packages: dict[str, ModuleType | None] = {"now": None}
         if baseline:
             packages = {baseline: load_baseline(baseline, Path(folder)), "now": None}
         runs = {label: (_ground_configs(layout, package), package.Simulation if package else Simulation)
                 for label, package in packages.items()}
+        sizes = _batch_sizes(spots, layout, runs["now"][0]["plane"], batch_s)
+        slots = [(label, name) for label in runs for name, _ in GROUNDS]
         got: dict[tuple[str, str, str], list[float]] = {}
         simulated: dict[tuple[str, str, str], float] = {}
-        for _ in range(repeats):
-            for label, (configs, simulation) in runs.items():
-                for name, config in configs.items():
-                    for which in SHOTS:
-                        wall, sim_t = run_full(spots, layout, config, which, simulation=simulation)[:2]
-                        got.setdefault((label, which, name), []).append(wall)
-                        simulated[(label, which, name)] = sim_t
-                    wall, sim_t = _lone_roll(layout, config, simulation)
-                    got.setdefault((label, "lone 1 m/s", name), []).append(wall)
-                    simulated[(label, "lone 1 m/s", name)] = sim_t
-                    got.setdefault((label, "fresh world", name), []).append(
-                        _time_build(spots, layout, config, simulation))
-        _print_grounds(list(runs), got, simulated, repeats)
+        for r in range(rounds):
+            for case in GROUND_CASES:
+                for label, name in (slots if r % 2 == 0 else slots[::-1]):
+                    configs, simulation = runs[label]
+                    per_run, sim_t = _batch(case, sizes[case], spots, layout, configs[name], simulation)
+                    got.setdefault((label, case, name), []).append(per_run)
+                    simulated[(label, case, name)] = sim_t
+        _print_grounds(list(runs), got, simulated, rounds, sizes)
 
 
-def _time_build(spots, layout, config, simulation: type, repeats: int = 5) -> float:
-    t0 = CLOCK()
-    for _ in range(repeats):
-        simulation.from_positions(spots, layout, config).close()
-    return (CLOCK() - t0) / repeats
+def ratio_interval(top: list[float], bottom: list[float], resamples: int = BOOTSTRAP,
+                   seed: int = BOOTSTRAP_SEED) -> tuple[float, float, float]:
+    """The median of the paired ratios ``top[i] / bottom[i]`` and a 95% bootstrap interval of that median
+    (the pairs resampled with a seeded generator)."""
+    ratios = np.asarray(top, dtype=float) / np.asarray(bottom, dtype=float)
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, len(ratios), size=(resamples, len(ratios)))
+    medians = np.median(ratios[picks], axis=1)
+    low, high = np.percentile(medians, [2.5, 97.5])
+    return float(np.median(ratios)), float(low), float(high)
 
 
-def _print_grounds(labels: list[str], got: dict, simulated: dict, repeats: int) -> None:
-    print(f"\nthe ground (CPU time, medians of {repeats}, interleaved; ratio = rough / plane; "
-          f"each shot's simulated seconds in brackets; load {os.getloadavg()[0]:.2f} at the end):")
+def _cell_ms(values: list[float]) -> str:
+    """A median in ms with its quartiles."""
+    q1, q2, q3 = np.percentile(np.asarray(values) * 1e3, [25, 50, 75])
+    return f"{q2:.2f} ({q1:.2f}–{q3:.2f})"
+
+
+def _cell_ratio(top: list[float], bottom: list[float]) -> str:
+    mid, low, high = ratio_interval(top, bottom)
+    return f"**{mid:.2f}** ({low:.2f}–{high:.2f})"
+
+
+def _print_grounds(labels: list[str], got: dict, simulated: dict, rounds: int, sizes: dict[str, int]) -> None:
+    print(f"\nthe ground (CPU ms per run: median (quartiles) of {rounds} rounds, each sample a batch of runs "
+          f"({', '.join(f'{case} x{n}' for case, n in sizes.items())}), grounds and code interleaved; ratio = rough / "
+          f"plane of the same round: median (95% bootstrap interval); each shot's simulated seconds in brackets; "
+          f"load {os.getloadavg()[0]:.2f} at the end):")
     print("| case | " + ("code | " if len(labels) > 1 else "") + " | ".join(name for name, _ in GROUNDS) + " | " +
           " | ".join(f"{name} / plane" for name, _ in GROUNDS[1:]) + " |")
     print("|---|" + ("---|" if len(labels) > 1 else "") + "---|" * (2 * len(GROUNDS) - 1))
-    for case in SHOTS + ("lone 1 m/s", "fresh world"):
+    for case in GROUND_CASES:
         for label in labels:
-            med = {name: statistics.median(got[(label, case, name)]) for name, _ in GROUNDS}
-            took = {name: f" ({simulated[(label, case, name)]:.2f} s)" if (label, case, name) in simulated else ""
+            took = {name: f" [{simulated[(label, case, name)]:.2f} s]" if simulated[(label, case, name)] else ""
                     for name, _ in GROUNDS}
             print(f"| {case} | " + (f"{label} | " if len(labels) > 1 else "") +
-                  " | ".join(f"{med[name] * 1000:.2f} ms{took[name]}" for name, _ in GROUNDS) + " | " +
-                  " | ".join(f"{med[name] / med['plane']:.2f}" for name, _ in GROUNDS[1:]) + " |")
+                  " | ".join(_cell_ms(got[(label, case, name)]) + took[name] for name, _ in GROUNDS) + " | " +
+                  " | ".join(_cell_ratio(got[(label, case, name)], got[(label, case, "plane")])
+                             for name, _ in GROUNDS[1:]) + " |")
+    if len(labels) > 1:
+        old, now = labels
+        print(f"\nnow / {old}, same round (median (95% bootstrap interval)):")
+        print("| case | " + " | ".join(name for name, _ in GROUNDS) + " |")
+        print("|---|" + "---|" * len(GROUNDS))
+        for case in GROUND_CASES:
+            print(f"| {case} | " + " | ".join(_cell_ratio(got[(now, case, name)], got[(old, case, name)])
+                                              for name, _ in GROUNDS) + " |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -291,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", metavar="REV", help="also time game/physics at this git revision, side by side")
     parser.add_argument("--grounds", action="store_true", help="also time the plane against rough earth, side by side")
     parser.add_argument("--grounds-only", action="store_true", help="only time the plane against rough earth")
+    parser.add_argument("--batch-ms", type=float, default=BATCH_S * 1000,
+                        help="grounds: CPU milliseconds of one sample (a batch of runs of one case)")
     args = parser.parse_args(argv)
     # Eight Jovian moons make the 26 satellites of the seven-player table
     # the performance goal names (41 bodies in all).
@@ -301,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}; "
           f"{len(spots)} bodies; substep {config.substep_hz} Hz; repeats: {args.repeats}; load {os.getloadavg()[0]:.2f}")
     if args.grounds_only:
-        compare_grounds(spots, layout, args.repeats, args.baseline)
+        compare_grounds(spots, layout, args.repeats, args.baseline, args.batch_ms / 1000)
         return 0
     print("| shot | simulated | base substeps | substeps stepped | full pipeline | x real time | bare Bullet | "
           "full/bare | bare damped | full/damped | bare damped, as many substeps | full/that | "
@@ -337,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline:
         compare_baseline(args.baseline, spots, layout, config, args.repeats)
     if args.grounds:
-        compare_grounds(spots, layout, args.repeats)
+        compare_grounds(spots, layout, args.repeats, batch_s=args.batch_ms / 1000)
     return 0
 
 
