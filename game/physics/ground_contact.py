@@ -15,9 +15,10 @@ ball's way (``Terrain``'s height and slope there).  Bullet's solver does
 everything as on the plane: the contact, friction turning a slide into a
 roll, the support.  Between substeps (the world's tick callback) the slab
 is laid again ahead of its ball, so that at every substep's contact test
-the ball is within ``FOLLOW_M`` of the point it was laid at: there the
-plane departs from the ground by at most κ·d²/2, 4 µm at the sharpest
-crest any ground can have, and its slope by 0.002 rad.
+the ball is within a few millimetres of the point it was laid at (6 mm
+for a game world's slab, 4 mm for the hat's): there the plane departs
+from the ground by at most κ·d²/2, 9 µm at the sharpest crest any
+ground can have, and its slope by 0.003 rad.
 
 Two kinds, one job each:
 
@@ -53,19 +54,26 @@ from game.physics.materials import Material
 from game.physics.terrain import Terrain
 
 GROUND_NAME = "ground"   # the ground's node name (the plane's, every slab's); no body may take it
-FOLLOW_M = 0.004         # metres: the farthest a ball is from where its slab was laid, at any contact test
+FOLLOW_M = 0.004         # metres: the farthest a hat marble is from where its slab was laid, at any contact test
 SLAB_MARGIN_M = 4e-5     # a slab's collision margin: Bullet's default in a world built in millimetres
-SLAB_HALF = 0.7          # an exclusive slab's half-width, in its ball's radii (``ExclusiveSlabs``)
+# An exclusive slab (``ExclusiveSlabs``), in its ball's radii: its face's half-length along the ball's way and
+# half-width across it, and the farthest the ball's foot goes from the face's middle along its way (5.5 mm for
+# glass) and across it (1 mm) at any contact test.
+SLAB_LENGTH = 0.8
+SLAB_WIDTH = 0.35
+ALONG = 0.6875
+ACROSS = 0.125
 MAX_AHEAD_S = 1.0 / 15.0  # the longest an exclusive slab is laid ahead of a ball rolling on: four calls
 BEND_M = 5e-4            # ... or less, so that the slope's pull bends its way by at most this
 SLIDING_AHEAD_S = 1.0 / 60.0   # ... and of a ball just pushed, or sliding: one call
 _PULL = 5.0 / 7.0 * GRAVITY    # m/s² per sinθ: a slope's pull on a rolling ball
 SLIDING_MPS2 = 2.0       # m/s²: a ball whose velocity changes faster than this is sliding (friction: 4-5.4)
-REBASE_SLACK = 1.2       # a call begins: a slab still serves its ball within this many FOLLOW_M
+REBASE_SLACK = 1.1       # a call begins: a slab still serves its ball within this many ALONG (and ACROSS)
 _ONE = Vec3(1.0, 1.0, 1.0)
 
 SLAB_BIT = 1 << 31      # in a hat slab's collide mask, beside its marble's key
 BALL_GROUP, SLAB_GROUP = 0, 1   # a game world's collide groups (Panda's ``groups-mask`` filter, in C++)
+_BALL_MASK, _SLAB_MASK = BitMask32.bit(BALL_GROUP), BitMask32.bit(SLAB_GROUP)
 
 Moving = Iterable[tuple[str, complex, complex]]
 """Balls at a call's start: id, place and horizontal velocity (Bullet units, x + iy) as Panda reports them."""
@@ -109,6 +117,9 @@ class Slab:
     radius: float
     laid: tuple[float, float] = (0.0, 0.0)
     slope2: float = 0.0      # |∇h|² where it was last laid
+    # The plane its face lies in: the ground's height (m) and slope where it was last laid, (x, y) in metres.
+    plane: tuple[float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0)
+    heading: tuple[float, float] = (1.0, 0.0)   # its face's long side, level (an exclusive slab's: its ball's way)
 
     def lay(self, x: float, y: float) -> None:
         self.owner.lay(self, x, y)
@@ -164,23 +175,45 @@ class SlabLayer:
         """Lay ``slab`` with its top face on the ground's tangent plane at (x, y) (Bullet units), below a ball
         centred above (x, y)."""
         unit = self.unit
-        h, gx, gy = self.terrain.height_gradient1(x / unit, y / unit)
-        root = math.sqrt(1.0 + gx * gx + gy * gy)
+        xm, ym = x / unit, y / unit
+        h, gx, gy = self.terrain.height_gradient1(xm, ym)
+        self._set(slab, x, y, xm, ym, h, gx, gy)
+
+    def rest_on(self, slab: Slab, x: float, y: float) -> float:
+        """Lay ``slab`` under a ball resting with its centre above (x, y) (metres); returned: the height of that
+        centre (Bullet units): h + R·sqrt(1 + |∇h|²), exact on the slab's plane."""
+        unit = self.unit
+        h, gx, gy = self.terrain.height_gradient1(x, y)
+        self._set(slab, x * unit, y * unit, x, y, h, gx, gy)
+        return (h * unit) + slab.radius * math.sqrt(1.0 + gx * gx + gy * gy)
+
+    def _set(self, slab: Slab, x: float, y: float, xm: float, ym: float, h: float, gx: float, gy: float,
+             ux: float = 1.0, uy: float = 0.0) -> None:
+        """Lay ``slab`` on the plane of height ``h`` (m) and slope (gx, gy) through (x, y) (Bullet units; xm, ym in
+        metres), its long side along the level unit vector (ux, uy) (ux >= 0: a face turned half round is the same)."""
+        s2 = gx * gx + gy * gy
+        root = math.sqrt(1.0 + s2)
         nx, ny, nz = -gx / root, -gy / root, 1.0 / root
-        # The turn taking +z to the normal n: (1 + n·z, z × n), normalised.
+        # The tilt taking +z to the normal n: (1 + n·z, z × n), normalised ...
         w = 1.0 + nz
         norm = 1.0 / math.sqrt(w * w + nx * nx + ny * ny)
+        qw, qx, qy = w * norm, -ny * norm, nx * norm
+        # ... after the turn about z taking +x to (ux, uy): (cos ψ/2, 0, 0, sin ψ/2).
+        c = math.sqrt(0.5 * (1.0 + ux))
+        si = 0.5 * uy / c
         slab.laid = (x, y)
-        slab.slope2 = gx * gx + gy * gy
+        slab.slope2 = s2
+        slab.plane = (xm, ym, h, gx, gy)
+        slab.heading = (ux, uy)
         depth = slab.radius
-        z = h * unit
+        z = h * self.unit
         if self.at_foot:   # the face's middle at the ball's foot: its centre (on the plane) less r n
-            r = slab.radius
-            z += r * root - r * nz
-            x -= r * nx
-            y -= r * ny
+            z += depth * root - depth * nz
+            x -= depth * nx
+            y -= depth * ny
         slab.node.setTransform(TransformState.makePosQuatScale(
-            Point3(x - nx * depth, y - ny * depth, z - nz * depth), Quat(w * norm, -ny * norm, nx * norm, 0.0), _ONE))
+            Point3(x - nx * depth, y - ny * depth, z - nz * depth),
+            Quat(qw * c, qx * c + qy * si, qy * c - qx * si, qw * si), _ONE))
 
 
 @dataclass
@@ -261,34 +294,42 @@ class _Course:
 class ExclusiveSlabs(SlabLayer):
     """The game world's slabs: small enough that no ball but their own can reach them, laid ahead along each course.
 
-    **Exclusive by shape.**  A slab's top face is a square ``SLAB_HALF`` of
-    its ball's radius each way (5.6 mm for glass) around the ball's foot
-    where it was laid, and at every contact test the ball's foot is within
-    ``FOLLOW_M`` (4 mm, a little more when a course bends) of that middle.
-    Another ball's foot lies at least the two radii from this ball's
-    (15.7 mm on the steepest incline a ``Terrain`` allows), so at least
-    3 mm from the face's farthest corner, where that ball's surface is
-    0.6 mm above the ground (a sphere rises s²/2R off its foot): it cannot
-    touch the face while the balls do not overlap, and slabs, static,
-    never meet each other.  So the world needs no pair filter (Panda's C++
-    collide-mask test, every mask all on) and Bullet pairs a slab with its
-    own ball alone.
+    **Exclusive by shape.**  A slab's top face is a rectangle around the
+    ball's foot where it was laid, its long side along the ball's way:
+    ``SLAB_LENGTH`` of the ball's radius each way along it (6.4 mm for
+    glass) and ``SLAB_WIDTH`` across (2.8 mm).  At every contact test the
+    ball's foot is within ``ALONG`` radii (5.5 mm; 6.05 mm with the slack a
+    call's start allows, ``REBASE_SLACK``) of the face's middle along its
+    way and ``ACROSS`` (1 mm) across it, so at least 0.35 mm inside the
+    face, and the face's farthest point is 13.0 mm from the foot.  Another
+    ball's foot lies at least the two radii from this ball's (15.7 mm on
+    the steepest incline a ``Terrain`` allows), so at least 2.7 mm from
+    every point of the face, where that ball's surface is 0.45 mm above the
+    ground (a sphere rises s²/2R off its foot; the face departs from the
+    ground there by at most 64 µm at the sharpest crest): it cannot touch
+    the face while the balls do not overlap, and slabs, static, never meet
+    each other.  So the world needs no pair filter (Panda's C++ collide-mask
+    test, every mask all on) and Bullet pairs a slab with its own ball
+    alone.
 
     **Laid ahead.**  A slab is laid, from the ball's place x and velocity v,
     at x + v s/2, the middle of the stretch x ... x + v s that the ball goes
-    in the next s = 2 ``FOLLOW_M``/|v| (at most ``MAX_AHEAD_S``, less on a
-    slope or for a sliding ball: ``_lay_ahead``), and laid
+    in the next s = 2 ``ALONG`` R/|v| (at most ``MAX_AHEAD_S``, less on a
+    slope or for a sliding ball: ``_lay_ahead``), turned along v, and laid
     again when that time is up: at each contact test in between, the ball
-    is within ``FOLLOW_M`` of it (braking only shortens the stretch).  Only
-    the balls due are touched in a substep, one velocity read each; a
-    ball's place is carried on between reads by the mean of the two
-    velocities.  A ball the solver pushed in a substep (the contact scan's
-    pairs) is laid again at once, with its new velocity.  Every call begins
-    from the places Panda reports (``begin_call``), and a slab that no
-    longer serves its ball's next stretch is laid again.
+    is within ``ALONG`` of its middle along v (braking only shortens the
+    stretch) and within the bend the slope or friction gives its way
+    (``BEND_M``, 0.75 mm sliding) across.  Only the balls due are touched
+    in a substep, one velocity read each; a ball's place is carried on
+    between reads by the mean of the two velocities.  A ball the solver
+    pushed in a substep (the contact scan's pairs) is laid again at once,
+    with its new velocity.  Every call begins from the places Panda reports
+    (``begin_call``), and a slab that no longer serves its ball's next
+    stretch is laid again.
     """
 
-    half_width: float = SLAB_HALF
+    half_width: float = SLAB_WIDTH
+    half_length: float = SLAB_LENGTH
     at_foot: bool = True
     next_due: float = math.inf              # a substep ending after this shot time (s) has a slab to lay
     _courses: dict[str, _Course] = field(default_factory=dict)
@@ -299,9 +340,17 @@ class ExclusiveSlabs(SlabLayer):
         """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball and the slab take their collide groups."""
         self._courses.pop(bid, None)
         slab = super().make(bid, body_node, radius)
-        body_node.setIntoCollideMask(BitMask32.bit(BALL_GROUP))
-        slab.node.setIntoCollideMask(BitMask32.bit(SLAB_GROUP))
+        body_node.setIntoCollideMask(_BALL_MASK)
+        slab.node.setIntoCollideMask(_SLAB_MASK)
         return slab
+
+    def _shape(self, radius: float) -> BulletBoxShape:
+        shape = self._shapes.get(radius)
+        if shape is None:   # long along its local x (the ball's way), its radius deep
+            shape = self._shapes[radius] = BulletBoxShape(
+                Vec3(self.half_length * radius, self.half_width * radius, radius))
+            shape.setMargin(SLAB_MARGIN_M * self.unit)
+        return shape
 
     def forget(self, bid: str) -> None:
         super().forget(bid)
@@ -314,7 +363,7 @@ class ExclusiveSlabs(SlabLayer):
         old = self._courses
         if not old:
             self._due = []
-        reach2 = (REBASE_SLACK * FOLLOW_M * self.unit) ** 2
+        across = REBASE_SLACK * ACROSS
         for bid, where, velocity in awake:
             c = old.get(bid)
             if c is None:
@@ -322,13 +371,20 @@ class ExclusiveSlabs(SlabLayer):
                 c = _Course(node, slab, 0.0, 0.0, 0.0, 0.0, t)
             vx, vy = velocity.real, velocity.imag
             x, y = where.real + vx * lag, where.imag + vy * lag
-            c.sliding = self._sliding(c, vx, vy, t)
+            if t > c.t:
+                c.sliding = math.hypot(vx - c.vx, vy - c.vy) > SLIDING_MPS2 * self.unit * (t - c.t)
             c.x, c.y, c.vx, c.vy, c.t = x, y, vx, vy, t
             courses[bid] = c
-            lx, ly = c.slab.laid
+            slab = c.slab
+            lx, ly = slab.laid
+            ux, uy = slab.heading
             left = c.last - t     # how long its slab still serves it
-            ex, ey = x + vx * left - lx, y + vy * left - ly
-            if left < 0.0 or (x - lx) ** 2 + (y - ly) ** 2 > reach2 or ex * ex + ey * ey > reach2:
+            ax, ay = x - lx, y - ly                          # its place now, from the face's middle
+            ex, ey = ax + vx * left, ay + vy * left          # ... and at the last contact test its slab serves
+            r = slab.radius
+            if (left < 0.0 or abs(ax * ux + ay * uy) > REBASE_SLACK * ALONG * r
+                    or abs(ex * ux + ey * uy) > REBASE_SLACK * ALONG * r
+                    or abs(ay * ux - ax * uy) > across * r or abs(ey * ux - ex * uy) > across * r):
                 self._lay_ahead(bid, c)
         self._courses = courses
         self.next_due = self._due[0][0] + 1e-6 * self.substep if self._due else math.inf
@@ -340,68 +396,79 @@ class ExclusiveSlabs(SlabLayer):
         courses = self._courses
         for pair in pushed:
             for bid in pair:
-                c = courses.get(bid)
-                if c is None:
-                    entry = self._balls.get(bid)
-                    if entry is None:
-                        continue
-                    node, slab = entry
-                    p = node.getTransform().getPos()   # still until this substep: Panda holds it where it was
-                    c = courses[bid] = _Course(node, slab, p[0], p[1], 0.0, 0.0, t - h)
-                elif c.t == t:
-                    continue   # already laid in this substep (its other pair)
-                # on at its old velocity up to this substep, then at the one the push gave it
-                v = c.node.getLinearVelocity()
-                c.x += c.vx * (t - h - c.t) + v[0] * h
-                c.y += c.vy * (t - h - c.t) + v[1] * h
-                c.vx, c.vy, c.t, c.sliding = v[0], v[1], t, True
-                self._lay_ahead(bid, c)
+                self._pushed(bid, courses, t, h)
         due = self._due
         past = t - 1e-6 * h
+        limit = SLIDING_MPS2 * self.unit
         while due and due[0][0] < past:
             when, _order, bid = heapq.heappop(due)
             c = courses.get(bid)
             if c is None or c.last != when:
                 continue   # asleep, gone, or laid again since
-            v = c.node.getLinearVelocity()
+            vx, vy, _vz = c.node.getLinearVelocity()
             half = 0.5 * (t - c.t)
-            c.x += (c.vx + v[0]) * half
-            c.y += (c.vy + v[1]) * half
-            c.sliding = self._sliding(c, v[0], v[1], t)
-            c.vx, c.vy, c.t = v[0], v[1], t
+            c.x += (c.vx + vx) * half
+            c.y += (c.vy + vy) * half
+            if t > c.t:
+                c.sliding = math.hypot(vx - c.vx, vy - c.vy) > limit * (t - c.t)
+            c.vx, c.vy, c.t = vx, vy, t
             self._lay_ahead(bid, c)
         self.next_due = due[0][0] + 1e-6 * h if due else math.inf
 
-    def _sliding(self, c: _Course, vx: float, vy: float, t: float) -> bool:
-        """Whether ``c``, now at velocity (vx, vy), changed velocity since its last read as only a sliding ball does."""
-        if t <= c.t:
-            return c.sliding
-        return math.hypot(vx - c.vx, vy - c.vy) > SLIDING_MPS2 * self.unit * (t - c.t)
+    def _pushed(self, bid: str, courses: dict[str, _Course], t: float, h: float) -> None:
+        """The solver pushed ``bid`` in the substep ending at ``t``: lay its slab again with its new velocity."""
+        c = courses.get(bid)
+        if c is None:
+            entry = self._balls.get(bid)
+            if entry is None:
+                return
+            node, slab = entry
+            p = node.getTransform().getPos()   # still until this substep: Panda holds it where it was
+            c = courses[bid] = _Course(node, slab, p[0], p[1], 0.0, 0.0, t - h)
+        elif c.t == t:
+            return   # already laid in this substep (its other pair)
+        # on at its old velocity up to this substep, then at the one the push gave it
+        v = c.node.getLinearVelocity()
+        c.x += c.vx * (t - h - c.t) + v[0] * h
+        c.y += c.vy * (t - h - c.t) + v[1] * h
+        c.vx, c.vy, c.t, c.sliding = v[0], v[1], t, True
+        self._lay_ahead(bid, c)
 
     def _lay_ahead(self, bid: str, c: _Course) -> None:
-        """Lay ``c``'s slab in the middle of the stretch it goes until its next lay, and say when that is.
+        """Lay ``c``'s slab in the middle of the stretch it goes until its next lay, along its way, and say when
+        that is.
 
         A rolling ball is laid ahead at most ``MAX_AHEAD_S``, and no
         further than the slope where it was last laid bends its way by
         ``BEND_M`` (½ a s², a = 5/7 g sinθ: 43 ms on a house ground's
         steepest 4.5°).  A sliding ball can curve at its friction's
-        4-5 m/s², so it is laid ahead at most ``SLIDING_AHEAD_S`` (0.7 mm).
+        4-5.4 m/s², so it is laid ahead at most ``SLIDING_AHEAD_S`` (0.75 mm).
         """
         h = self.substep
-        reach = 2.0 * FOLLOW_M * self.unit
+        slab = c.slab
         if c.sliding:
             span = SLIDING_AHEAD_S
         else:
-            s2 = c.slab.slope2
+            s2 = slab.slope2
             pull = _PULL * math.sqrt(s2 / (1.0 + s2))
             span = MAX_AHEAD_S if pull * MAX_AHEAD_S ** 2 <= 2.0 * BEND_M else math.sqrt(2.0 * BEND_M / pull)
         most = max(1, int(span / h + 1e-9))
-        step = math.hypot(c.vx, c.vy) * h
-        # it serves the contact tests from c.t to c.t + (n - 1) h, however long the substeps: all within FOLLOW_M
+        vx, vy = c.vx, c.vy
+        speed = math.hypot(vx, vy)
+        step = speed * h
+        reach = 2.0 * ALONG * slab.radius
+        # it serves the contact tests from c.t to c.t + (n - 1) h, however long the substeps: all within ALONG
         n = most if step * (most - 1) <= reach else 1 + int(reach / step)
         ahead = 0.5 * (n - 1) * h
-        self.lay(c.slab, c.x + c.vx * ahead, c.y + c.vy * ahead)
+        x, y = c.x + vx * ahead, c.y + vy * ahead
+        unit = self.unit
+        xm, ym = x / unit, y / unit
+        hm, gx, gy = self.terrain.height_gradient1(xm, ym)
+        if speed > 0.0:
+            ux, uy = (vx / speed, vy / speed) if vx >= 0.0 else (-vx / speed, -vy / speed)
+            self._set(slab, x, y, xm, ym, hm, gx, gy, ux, uy)
+        else:
+            self._set(slab, x, y, xm, ym, hm, gx, gy)
         c.last = c.t + (n - 1) * h
         self._order += 1
         heapq.heappush(self._due, (c.last, self._order, bid))
-

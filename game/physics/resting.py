@@ -81,7 +81,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
         if rough:
-            aloft, held, pull, slip = _on_slope(ground, body, p, v, speed, rest, g, tick_s)   # type: ignore[arg-type]
+            aloft, held, pull, slip = _on_slope(body, p, v, speed, rest, g, tick_s)
         else:
             aloft, held, pull = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0
             slip = math.hypot(vx - r * w[1], vy + r * w[0])
@@ -108,11 +108,15 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
     return out
 
 
-def _on_slope(ground: Terrain, body: Body, p: Vec3, v: Vec3, speed: float, rest: float,
+def _on_slope(body: Body, p: Vec3, v: Vec3, speed: float, rest: float,
               g: float, tick_s: float) -> tuple[bool, bool, float, float]:
     """On rough ground: whether the ball is off the ground, whether the slope under it lets it rest, the
     slope's pull along its way (Bullet units/s², + downhill: 5/7 g sinθ in the direction it rolls), and
     how fast its contact point slips over the ground.
+
+    The ground here is the ball's slab, the plane Bullet rolls it on (the
+    ground's tangent plane within a few millimetres, ``ground_contact.py``):
+    its height and slope cost no evaluation of the ground's waves.
 
     A ball's spin about the ground's normal (a hit leaves a taw spinning like
     a top) is worn down here at 5/2 mu_r g / R, the rolling resistance's
@@ -120,8 +124,11 @@ def _on_slope(ground: Terrain, body: Body, p: Vec3, v: Vec3, speed: float, rest:
     on a slope part of it does, and without this it would creep the ball
     sideways for ever.
     """
-    h, gx, gy = ground.height_gradient1(p[0] / BULLET_UNIT, p[1] / BULLET_UNIT)
-    slope2 = gx * gx + gy * gy
+    slab = body.slab
+    assert slab is not None
+    x0, y0, h, gx, gy = slab.plane
+    h += gx * (p[0] / BULLET_UNIT - x0) + gy * (p[1] / BULLET_UNIT - y0)
+    slope2 = slab.slope2
     root = math.sqrt(1.0 + slope2)
     mu_r = body.spec.material.rolling_resistance
     k = _ROLL_TORQUE * mu_r

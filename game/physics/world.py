@@ -153,16 +153,11 @@ def put(body: Body, position: Point) -> None:
     resting there has it, and its slab is laid under it.
     """
     x, y = float(position[0]), float(position[1])
-    bx, by = x * BULLET_UNIT, y * BULLET_UNIT
     slab = body.slab
-    z = body.radius
-    if slab is not None:
-        z = slab.owner.terrain.centre_height(x, y, body.spec.radius) * BULLET_UNIT
-    body.node.setTransform(TransformState.makePos(Point3(bx, by, z)))
+    z = body.radius if slab is None else slab.owner.rest_on(slab, x, y)
+    body.node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, z)))
     body.placed = (x, y)
     body.placed_raw = raw_xy(body)
-    if slab is not None:
-        slab.lay(bx, by)
 
 
 def sleep(body: Body) -> None:

@@ -258,7 +258,7 @@ def test_a_taw_left_spinning_like_a_top_on_a_slope_comes_to_rest_and_does_not_cr
 
 def _slab_contacts(sim, seen: list) -> None:
     """Every ball–slab contact point Bullet holds now: (ball, the slab's ball, its foot from the face's middle
-    along the face's two sides / the face's half-width, its distance)."""
+    along the face's long side and across it, in the ball's radii, its distance)."""
     from game.physics.ground_contact import GROUND_NAME
     from game.physics.pandaown import own
 
@@ -272,13 +272,13 @@ def _slab_contacts(sim, seen: list) -> None:
         slab_node, ball, slab_is_a = (a, b, True) if a.getName() == GROUND_NAME else (b, a, False)
         bid, slab = owner[int(slab_node.this)]
         frame = slab_node.getTransform().getMat()
-        across, along, up, origin = frame.getRow3(0), frame.getRow3(1), frame.getRow3(2), frame.getRow3(3)
+        along, across, up, origin = frame.getRow3(0), frame.getRow3(1), frame.getRow3(2), frame.getRow3(3)
         middle = origin + up * slab.radius
         for j in range(m.getNumManifoldPoints()):
             point = own(m.getManifoldPoint(j))
             d = (point.getPositionWorldOnA() if slab_is_a else point.getPositionWorldOnB()) - middle
-            off = max(abs(d.dot(across)), abs(d.dot(along))) / (slab.owner.half_width * slab.radius)
-            seen.append((ball.getName(), bid, off, point.getDistance()))
+            seen.append((ball.getName(), bid, abs(d.dot(along)) / slab.radius, abs(d.dot(across)) / slab.radius,
+                         point.getDistance()))
 
 
 @pytest.mark.parametrize("ground", [Terrain.rough(3.0, 2), Terrain(GroundKind.ROUGH, 8.0, 2, tilt=(0.1, 0.05))])
@@ -305,7 +305,12 @@ def test_every_ball_touches_its_own_slab_only_and_inside_its_face(ground):
             sim.shoot(taw_id(case.shooter), shot_velocity(case.speed, case.direction), spin=case.spin)
             sim._world.setTickCallback(PythonCallbackObject(audited), False)
             sim.run_to_rest()
-    near = [(ball, bid, off, gap) for ball, bid, off, gap in seen if gap < 0.5]   # within 0.5 mm of a face
+    from game.physics.ground_contact import ACROSS, ALONG, REBASE_SLACK, SLAB_LENGTH, SLAB_WIDTH
+
+    near = [row for row in seen if row[-1] < 0.5]   # within 0.5 mm of a face
     assert len(near) > 5000
-    assert [(ball, bid) for ball, bid, _off, _gap in near if ball != bid] == []
-    assert max(off for *_ids, off, gap in near if gap < 0.05) < 0.9   # the foot 10% of the face short of its edge
+    assert [(ball, bid) for ball, bid, *_rest in near if ball != bid] == []
+    touching = [row for row in near if row[-1] < 0.05]
+    # the foot where ``ExclusiveSlabs`` says it is: within its bounds along and across the ball's way, inside the face
+    assert max(row[2] for row in touching) <= REBASE_SLACK * ALONG < SLAB_LENGTH
+    assert max(row[3] for row in touching) <= REBASE_SLACK * ACROSS < SLAB_WIDTH
