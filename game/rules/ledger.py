@@ -123,7 +123,7 @@ class Ledger:
         self._move("", debt.payee, len(present))
         if present:
             self.transfers.append(Transfer(debt.payer, debt.payee, len(present), debt.rule, debt.reason,
-                                           len(present), present, debt.cause))
+                                           len(present), present, debt.cause, debt.phrase))
 
     def _replacement(self, sheet: ShotSheet, debt: Debt, amount: int) -> None:
         body = debt.replace_body
@@ -148,7 +148,8 @@ class Ledger:
             reason = debt.reason if paid == owed else (
                 f"{debt.cause}: {names.acts(payer, 'owes')} {names.who(payee)} {owed}, "
                 f"{_has_only(payer)} {paid}: {'pay' if payer == STAKES else 'pays'} {paid} (rule {debt.rule})")
-            self.transfers.append(Transfer(payer, payee, paid, debt.rule, reason, owed, cause=debt.cause))
+            self.transfers.append(Transfer(payer, payee, paid, debt.rule, reason, owed, cause=debt.cause,
+                                           phrase=debt.phrase))
         elif owed > 0:
             empty = NoPayment.EMPTY_POT if payer == STAKES else NoPayment.EMPTY_PURSE
             sheet.nothing(debt.rule, empty, f"{debt.cause}: {names.acts(payer, 'owes')} {names.who(payee)} "

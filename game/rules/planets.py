@@ -10,6 +10,7 @@ from game.rules.gates import Gates
 from game.rules.events import Contact
 from game.rules.layout import PLANETS, SUN, Point, is_planet, is_satellite, is_taw, satellite_ids
 from game.rules.house import Rule11Count, Rule16Sun, SatelliteOut
+from game.rules.phrase import Phrase
 from game.rules.ruling import NoPayment, TakeOff, Unpaid
 from game.rules.sheet import ShotSheet
 from game.rules.state import STAKES
@@ -50,7 +51,7 @@ def _rule10_one(sheet: ShotSheet, gates: Gates, body: str) -> None:
                                  f"{why}: it goes back to its place")
         sheet.unpaid.append(Unpaid(10, value, sheet.put_down[-1].reason + " (rule 10)."))
         return
-    sheet.owe(10, owner, sheet.shooter, 1, f"{name} knocked {sheet.thing(body)} beyond Herschel's orbit",
+    sheet.owe(10, owner, sheet.shooter, 1, sheet.said(f"{{0}} knocked {sheet.thing(body)} beyond Herschel's orbit"),
               f"it belongs to {name}", bodies=(body,))
     sheet.take_off.append(TakeOff(body, sheet.shooter, 10, f"{names.sentence(names.body(body))} goes to {name}"))
     sheet.handled.add(body)
@@ -64,7 +65,7 @@ def _rule10_one(sheet: ShotSheet, gates: Gates, body: str) -> None:
     elif spot is not None:
         place = (f"{names.his(owner)} planet's home spot" if owner == body
                  else f"the home spot of {names.body(body)}")
-        sheet.owe(10, owner, "", 1, f"{name} knocked {names.body(body)} beyond Herschel's orbit",
+        sheet.owe(10, owner, "", 1, sheet.said(f"{{0}} knocked {names.body(body)} beyond Herschel's orbit"),
                   f"{names.acts(owner, 'puts')} a new marble down at {place}",
                   replace_at=spot, replace_body=body)
 
@@ -95,17 +96,17 @@ def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
         sheet.owe(11, sheet.shooter, payee, count, cause)
 
 
-def _rule11_cause(sheet: ShotSheet, planet: str, orbit: str) -> str:
+def _rule11_cause(sheet: ShotSheet, planet: str, orbit: str) -> Phrase:
     """"Struck Venus into the Earth's orbit", or "struck Venus, who stays in ..." if he already lay there.
 
     The orbit is named by its planet, never "his own": the sentence names
     two players, and "his" could be either.
     """
-    name, thing, where = sheet.shooter_name, sheet.thing(planet), names.orbit(orbit)
+    thing, where = sheet.thing(planet), names.orbit(orbit)
     before = sheet.state.positions.get(planet)
     if before is not None and sheet.region(before) == orbit:
-        return f"{name} struck {thing}, which stays in {where}"
-    return f"{name} struck {thing} into {where}"
+        return sheet.said(f"{{0}} struck {thing}, which stays in {where}")
+    return sheet.said(f"{{0}} struck {thing} into {where}")
 
 
 def rule11_satellite_count(sheet: ShotSheet, planet: str, orbit: str) -> int:
@@ -147,7 +148,8 @@ def rule16_saturn_ring(sheet: ShotSheet, gates: Gates) -> None:
                                                                  layout.marble_radius)]
         if inside:
             forfeit = house.rule16_forfeit
-            sheet.owe(16, sheet.shooter, STAKES, forfeit, f"{name} struck {sheet.thing(inside[0])} within Saturn's ring",
+            sheet.owe(16, sheet.shooter, STAKES, forfeit,
+                      sheet.said(f"{{0}} struck {sheet.thing(inside[0])} within Saturn's ring"),
                       f"{name} forfeits {forfeit} to the inner ring")
             break
     if not gates.sun_struck or not gates.taking or gates.void:
@@ -178,7 +180,8 @@ def _rule16_take_up(sheet: ShotSheet) -> None:
     what = _take_up_words(sheet, bodies)
     for owner in sorted({state.board[b] for b in bodies}):
         mine = tuple(b for b in bodies if state.board[b] == owner)
-        sheet.owe(16, owner, sheet.shooter, len(mine), f"{name} struck the Sun within Saturn's ring and takes up {what}",
+        sheet.owe(16, owner, sheet.shooter, len(mine),
+                  sheet.said(f"{{0}} struck the Sun within Saturn's ring and {{0:takes}} up {what}"),
                   f"{name} takes {len(mine)} of {names.marbles_of(owner)} off the ground",
                   bodies=mine)
     for b in bodies:
@@ -186,7 +189,7 @@ def _rule16_take_up(sheet: ShotSheet) -> None:
         sheet.handled.add(b)
     if "saturn" in bodies and house.rule16_replace_saturn:
         owner = state.board["saturn"]
-        sheet.owe(16, owner, "", 1, f"{name} took Saturn up (a house rule: Saturn is put down again)",
+        sheet.owe(16, owner, "", 1, sheet.said("{0} took Saturn up (a house rule: Saturn is put down again)"),
                   f"{names.acts(owner, 'puts')} a new marble down at Saturn's home spot",
                   replace_at=state.homes["saturn"], replace_body="saturn")
 

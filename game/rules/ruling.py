@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.rules.layout import Point
+from game.rules.phrase import Phrase
 from game.rules.state import RuleState
 from game.rules.termination import Termination
 
@@ -48,6 +49,7 @@ class Transfer:
     owed: int = 0
     bodies: tuple[str, ...] = ()
     cause: str = ""  # ``reason`` without its payment clause, for a view that words the payment itself
+    phrase: Phrase | None = None  # ``cause`` kept with the players it names, for a view that says "you"
 
 
 class NoPayment(StrEnum):
@@ -78,6 +80,7 @@ class Foul:
     rule: int
     player: str
     reason: str
+    phrase: Phrase | None = None  # ``reason`` kept with the players it names, for a view that says "you"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from game.rules import names
 from game.rules.house import HouseRules
 from game.rules.layout import SUN, Layout, Point, body_planet, is_planet
+from game.rules.phrase import Phrase
 from game.rules.ruling import Foul, NoPayment, PutDown, TakeOff, Unpaid
 from game.rules.shot_facts import ShotFacts
 from game.rules.state import STAKES, RuleState
@@ -46,6 +47,7 @@ class Debt:
     everything: bool = False  # the whole pot (rule 9's stakes)
     order: int = 0            # when it was noted, to keep one rule's debts in order
     t: float | None = None    # the contact that caused it (rule 7), for simultaneous contacts
+    phrase: Phrase | None = None  # ``cause`` with the players it names (``game.rules.phrase``)
 
     @property
     def key(self) -> tuple[int, int]:
@@ -80,15 +82,16 @@ class ShotSheet:
     def shooter_name(self) -> str:
         return names.who(self.shooter)
 
-    def owe(self, rule: int, payer: str, payee: str, owed: int, cause: str, payment: str = "", *,
+    def owe(self, rule: int, payer: str, payee: str, owed: int, cause: str | Phrase, payment: str = "", *,
             bodies: tuple[str, ...] = (), replace_at: Point | None = None, replace_body: str = "",
             everything: bool = False, t: float | None = None) -> None:
         """Note a debt: why (``cause``) and, unless it is a plain payment, what it does; nobody pays himself."""
         if payer == payee or (owed <= 0 and not everything):
             return
         payment = payment or names.pays(payer, payee, owed)
-        self.debts.append(Debt(rule, payer, payee, owed, cause, payment, bodies, replace_at, replace_body,
-                               everything, order=len(self.debts), t=t))
+        phrase = cause if isinstance(cause, Phrase) else None
+        self.debts.append(Debt(rule, payer, payee, owed, str(cause), payment, bodies, replace_at, replace_body,
+                               everything, order=len(self.debts), t=t, phrase=phrase))
 
     def note(self, text: str) -> None:
         """A sentence of the referee's: it starts with a capital, whoever it names first."""
@@ -99,17 +102,22 @@ class ShotSheet:
         self.note(sentence)
         self.unpaid.append(Unpaid(rule, why, self.notes[-1]))
 
-    def foul(self, rule: int, reason: str, forfeit: int) -> None:
+    def foul(self, rule: int, reason: Phrase, forfeit: int) -> None:
         """Call a foul on the shooter; he forfeits to the stakes."""
-        self.fouls.append(Foul(rule, self.shooter, reason))
+        self.fouls.append(Foul(rule, self.shooter, str(reason), reason))
         self.owe(rule, self.shooter, STAKES, forfeit, reason,
                  f"{self.shooter_name} forfeits {forfeit} to the stakes")
 
+    def said(self, template: str, *others: str) -> Phrase:
+        """The shooter's deed as a ``Phrase``: ``{0}`` is the shooter, ``{1}`` on the other players named."""
+        return Phrase(template, (self.shooter, *others))
+
     def thing(self, body: str) -> str:
-        """A body as the shooter's own sentence names it: "his own planet", "his own third satellite"."""
+        """A body as the shooter's own sentence names it, in a ``said`` template: "{0:own} planet" ("his own
+        planet"), "{0:own} third satellite"."""
         if body_planet(body) == self.shooter and body != SUN:
-            return names.body(body).replace(names.possessive(self.shooter), "his own", 1) if not is_planet(body) \
-                else "his own planet"
+            return names.body(body).replace(names.possessive(self.shooter), "{0:own}", 1) if not is_planet(body) \
+                else "{0:own} planet"
         return names.body(body)
 
     def orbit(self, planet: str) -> str:

@@ -9,6 +9,7 @@ from game.rules import names
 from game.rules.gates import Gates, sun_beyond_mercury
 from game.rules.house import Rule4Payer, Rule6Toll, Rule8Orbit, SunPayment
 from game.rules.layout import SUN, is_planet, is_satellite
+from game.rules.phrase import Phrase
 from game.rules.ruling import NoPayment
 from game.rules.sheet import ShotSheet
 from game.rules.state import STAKES
@@ -32,13 +33,12 @@ def rule6_toll(sheet: ShotSheet) -> None:
         return
     if sheet.house.rule6_toll is Rule6Toll.ONCE and sheet.shooter in sheet.state.toll_paid:
         return
-    sheet.owe(6, sheet.shooter, holder, 1, f"The Sun lay on {names.possessive(holder)} line as the shot began")
+    sheet.owe(6, sheet.shooter, holder, 1, sheet.said("The Sun lay on {1:poss} line as the shot began", holder))
 
 
 def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
     if not gates.sun_struck:
         return
-    name = sheet.shooter_name
     seen: set[str] = set()
     for contact in sheet.facts.sun_contacts():
         planet = contact.other(SUN)
@@ -49,7 +49,7 @@ def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
         seen.add(planet)
         owner = sheet.state.board[planet]
         held = "" if owner == planet else ", held by the stakes"
-        sheet.owe(7, sheet.shooter, owner, 2, f"{name} knocked the Sun against {sheet.thing(planet)}{held}",
+        sheet.owe(7, sheet.shooter, owner, 2, sheet.said(f"{{0}} knocked the Sun against {sheet.thing(planet)}{held}"),
                   t=contact.t)
 
 
@@ -95,21 +95,20 @@ def _rule8_orbit(sheet: ShotSheet, region: str) -> str:
     return region
 
 
-def _sun_cause(sheet: ShotSheet, rule: int, orbit: str) -> str:
+def _sun_cause(sheet: ShotSheet, rule: int, orbit: str) -> Phrase:
     """What the shooter did, in the words of the reading in force: where the Sun stopped, or where it was struck.
 
     Where it stopped is worded by ``names.resting_place``, as the coach's
     prediction words it.
     """
-    name = sheet.shooter_name
     if rule == 8 and sheet.house.rule8_orbit is Rule8Orbit.STRUCK:
-        return f"{name} struck the Sun within {names.orbit(orbit)}"
+        return sheet.said(f"{{0}} struck the Sun within {names.orbit(orbit)}")
     point = sheet.facts.final.get(SUN)
     place = (names.resting_place(sheet.layout, point, sheet.layout.sun_radius) if point is not None
              else f"in {names.orbit(orbit)}")
     if rule == 4:
-        return f"{name} struck the Sun beyond Mercury's orbit to rest {place}"
-    return f"{name} struck the Sun to rest {place}"
+        return sheet.said(f"{{0}} struck the Sun beyond Mercury's orbit to rest {place}")
+    return sheet.said(f"{{0}} struck the Sun to rest {place}")
 
 
 def _sun_reward(sheet: ShotSheet, gates: Gates, rule: int, orbit: str, payer: str) -> None:
@@ -132,7 +131,8 @@ def _sun_reward(sheet: ShotSheet, gates: Gates, rule: int, orbit: str, payer: st
                           f"{cause}, where no planet or satellite lies, so nobody pays (rule 4).")
         else:
             lying = names.count(count, "planet or satellite", "planets and satellites")
-            sheet.owe(4, payer, sheet.shooter, count, f"{cause}, where {lying} {'lies' if count == 1 else 'lie'}")
+            sheet.owe(4, payer, sheet.shooter, count,
+                      Phrase(f"{cause.template}, where {lying} {'lies' if count == 1 else 'lie'}", cause.players))
     else:
         sheet.owe(8, payer, sheet.shooter, RULE8_SCHEDULE[orbit], cause)
 
@@ -153,8 +153,8 @@ def rule9_sun_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
     sheet.winner = sheet.shooter
     name = sheet.shooter_name
     for player in sheet.state.active:
-        sheet.owe(9, player, sheet.shooter, 1, f"{name} knocked the Sun beyond Herschel's orbit and wins")
-    sheet.owe(9, STAKES, sheet.shooter, 0, f"{name} wins", f"{name} takes all the stakes", everything=True)
+        sheet.owe(9, player, sheet.shooter, 1, sheet.said("{0} knocked the Sun beyond Herschel's orbit and {0:wins}"))
+    sheet.owe(9, STAKES, sheet.shooter, 0, sheet.said("{0} {0:wins}"), f"{name} takes all the stakes", everything=True)
 
 
 def rule6_line_holder_after(sheet: ShotSheet, gates: Gates,

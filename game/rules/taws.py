@@ -8,6 +8,7 @@ import math
 from game.rules import names
 from game.rules.house import StartOn, TawOffTable
 from game.rules.layout import body_planet, is_planet, is_satellite, is_taw, taw_id
+from game.rules.phrase import Phrase
 from game.rules.ruling import PutDown
 from game.rules.sheet import SUN_HOME, ShotSheet
 from game.rules.state import STAKES
@@ -18,10 +19,10 @@ def rule17_start(sheet: ShotSheet) -> None:
     start = sheet.facts.start
     if start is None:
         return
-    state, layout, house, name = sheet.state, sheet.layout, sheet.house, sheet.shooter_name
+    state, layout, house = sheet.state, sheet.layout, sheet.house
     forfeit = house.rule17_forfeit
     if start.body != sheet.facts.taw:
-        sheet.foul(17, f"{name} shot {names.body(start.body)}, not his own taw", forfeit)
+        sheet.foul(17, sheet.said(f"{{0}} shot {names.body(start.body)}, not {{0:own}} taw"), forfeit)
         return
     r = math.hypot(*start.position)
     on_line = layout.line_touched(r, layout.marble_radius)
@@ -30,8 +31,7 @@ def rule17_start(sheet: ShotSheet) -> None:
         ok = on_line == sheet.shooter if house.first_taw_on is StartOn.LINE else region == sheet.shooter
         if not ok:
             where = "line" if house.first_taw_on is StartOn.LINE else "orbit"
-            sheet.foul(17, f"{names.possessive_cap(sheet.shooter)} first shot must start on his own {where}",
-                       forfeit)
+            sheet.foul(17, sheet.said(f"{{0:Poss}} first shot must start on {{0:own}} {where}"), forfeit)
         return
     rested = state.positions.get(sheet.facts.taw)
     where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
@@ -39,10 +39,11 @@ def rule17_start(sheet: ShotSheet) -> None:
         # A comet may lay his taw on any orbit, or shoot from where it lies.
         ok = on_line is not None if house.comet_start_on is StartOn.LINE else region != "beyond"
         if not (ok or where_it_rests):
-            sheet.foul(14, f"{name}, a comet, must start from one of the orbits or where his taw rests", forfeit)
+            sheet.foul(14, sheet.said("{0}, a comet, must start from one of the orbits or where {0:poss} taw rests"),
+                       forfeit)
         return
     if not where_it_rests:
-        sheet.foul(17, f"{name} must shoot from where his taw rests", forfeit)
+        sheet.foul(17, sheet.said("{0} must shoot from where {0:poss} taw rests"), forfeit)
 
 
 def rule15_own_planet(sheet: ShotSheet) -> None:
@@ -51,7 +52,7 @@ def rule15_own_planet(sheet: ShotSheet) -> None:
     if first is None or body_planet(first) != sheet.shooter:
         return
     if is_planet(first) or is_satellite(first):
-        sheet.foul(15, f"{sheet.shooter_name} shot at his own {'planet' if is_planet(first) else 'satellite'}",
+        sheet.foul(15, sheet.said(f"{{0}} shot at {{0:own}} {'planet' if is_planet(first) else 'satellite'}"),
                    sheet.house.rule15_forfeit)
 
 
@@ -64,7 +65,7 @@ def rule12_taw_falls_home(sheet: ShotSheet) -> None:
         return
     stake = sheet.house.rule12_stake
     sheet.owe(12, sheet.shooter, STAKES, stake,
-              f"{names.possessive_cap(sheet.shooter)} taw struck a marble and fell into his own orbit",
+              sheet.said("{0:Poss} taw struck a marble and fell into {0:own} orbit"),
               f"{sheet.shooter_name} puts {stake} in the inner ring as stakes for the winner")
 
 
@@ -77,7 +78,7 @@ def rule13_taws_in_inner_ring(sheet: ShotSheet) -> None:
             continue
         if not sheet.layout.within_inner_ring(point, sheet.layout.marble_radius):
             continue  # a taw on the ring's line is not within it (``Layout.on_line``)
-        sheet.owe(13, player, STAKES, 1, f"{names.possessive_cap(player)} taw lies within the inner ring",
+        sheet.owe(13, player, STAKES, 1, Phrase("{0:Poss} taw lies within the inner ring", (player,)),
                   f"it stays there for the winner and {names.who(player)} can play no more", bodies=(taw,))
         sheet.left_as_stakes.append(taw)
         sheet.handled.add(taw)

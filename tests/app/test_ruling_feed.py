@@ -82,7 +82,10 @@ def test_a_real_ruling_words_each_payment_once():
     result = run_scenario(load_scenario(scenario, max_speed=PhysicsConfig().max_shot_speed))
     ruling = result.shots[-1].ruling
     lines = ruling_lines(ruling, human="earth")
-    assert "Rule 7: the Earth knocked the Sun against Venus: you pay Venus 2" in lines
+    # The reader is named once, one way: not "the Earth knocked ...: you pay" (the Earth is the reader).
+    assert "Rule 7: you knocked the Sun against Venus: you pay Venus 2" in lines
+    assert "Rule 8: you struck the Sun to rest in Venus's orbit, on Venus's line: Venus pays you 6" in lines
+    assert ruling_lines(ruling, human=None)[0] == "Rule 7: the Earth knocked the Sun against Venus: the Earth pays Venus 2"
     assert not any("(rule" in line or "pays Venus 2" in line for line in lines), lines
 
 
@@ -130,3 +133,17 @@ def test_the_feeds_title_names_a_seat_by_its_name_not_its_label():
     assert feed_title([ann], "mercury", "mercury", naming.label, naming.name, [ann]) == "Your shot"
     plain = Naming({}, frozenset())
     assert feed_title([ai], None, "mercury", plain.label, plain.name, [ai]) == "Venus's shot"
+
+
+def test_a_foul_and_a_ringed_taw_are_told_to_the_reader_as_his_own():
+    from game.rules.phrase import Phrase
+
+    foul = F(15, "venus", "Venus shot at his own planet", Phrase("{0} shot at {0:own} planet", ("venus",)))
+    ringed = T("venus", "stakes", 1, 13, "", cause="Venus's taw lies within the inner ring",
+               phrase=Phrase("{0:Poss} taw lies within the inner ring", ("venus",)))
+    lines = ruling_lines(R(fouls=(foul,), transfers=(ringed,)), human="venus")
+    assert lines[0] == "Rule 15: foul - you shot at your own planet"
+    assert lines[1].startswith("Rule 13: Your taw lies within the inner ring")
+    watched = ruling_lines(R(fouls=(foul,), transfers=(ringed,)), human="mars")
+    assert watched[0] == "Rule 15: foul - Venus shot at his own planet"
+    assert watched[1].startswith("Rule 13: Venus's taw lies within the inner ring")

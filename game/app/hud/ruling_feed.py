@@ -32,14 +32,19 @@ def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str]) -
     if t.bodies:
         taker = "you take" if t.payee == human else f"{_acts(t.payee, 'takes', who)}"
         whose = "your marbles" if t.payer == human else marbles_of(t.payer)
-        return f"{t.cause}: {taker} {t.marbles} of {whose} off the ground"
+        return f"{_cause(t, human)}: {taker} {t.marbles} of {whose} off the ground"
     if t.owed and t.owed > t.marbles:
         mine = t.payer == human
         owes = "you owe" if mine else _acts(t.payer, "owes", who)
         payee = "you" if t.payee == human else who(t.payee)
         has, pays = ("have", "pay") if mine else (verb_for(who(t.payer), "has"), verb_for(who(t.payer), "pays"))
-        return f"{t.cause}: {owes} {payee} {t.owed}, {has} only {t.marbles}: {pays} {t.marbles}"
-    return f"{t.cause}: {_payment(t.payer, t.payee, t.marbles, human, who)}"
+        return f"{_cause(t, human)}: {owes} {payee} {t.owed}, {has} only {t.marbles}: {pays} {t.marbles}"
+    return f"{_cause(t, human)}: {_payment(t.payer, t.payee, t.marbles, human, who)}"
+
+
+def _cause(t: Transfer, human: str | None) -> str:
+    """Why the marbles moved, with the person at the machine as "you" ("you knocked the Sun against Venus")."""
+    return t.phrase.told(you=human) if t.phrase else t.cause
 
 
 def _acts(name: str, verb: str, who: Callable[[str], str]) -> str:
@@ -52,7 +57,7 @@ def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = p
     by default the planet; in the app, the seat's name with the planet ("Ann (Venus)")."""
     lines: list[str] = []
     for foul in ruling.fouls:
-        lines.append(f"Rule {foul.rule}: foul - {foul.reason}")
+        lines.append(f"Rule {foul.rule}: foul - {foul.phrase.told(you=human) if foul.phrase else foul.reason}")
     for t in ruling.transfers:
         if t.rule:
             lines.append(f"Rule {t.rule}: {_transfer_words(t, human, who)}")
