@@ -11,6 +11,7 @@ from game.app.screens.hand_over import banner_text
 from game.app.screens.lay_taws import setup_banner
 from game.rules import names
 from game.rules.layout import Layout
+from game.rules.ruling import Transfer
 
 
 def _naming() -> Naming:
@@ -32,8 +33,7 @@ def test_names_come_from_a_replay_headers_players():
 
 
 def test_the_feed_names_payer_and_payee_by_seat():
-    transfer = SimpleNamespace(payer="earth", payee="venus", marbles=6, rule=8, owed=0, bodies=(),
-                               cause="the Sun struck within Venus's orbit")
+    transfer = Transfer("earth", "venus", 6, 8, "", cause="the Sun struck within Venus's orbit")
     ruling = SimpleNamespace(fouls=(), transfers=(transfer,), put_down=(), comets=("mars",), out=("earth",),
                              winner="venus", notes=(), finished=True)
     lines = ruling_lines(ruling, None, who=_naming().label)

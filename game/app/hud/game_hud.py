@@ -227,7 +227,8 @@ class Hud:
             else:
                 name["text"] = purse["text"] = ""
         self.stakes_text["text"] = f"Stakes in the inner ring: {status.stakes}"
-        self.feed_text["text"] = "\n".join(feed_shown(status.feed, self._rows_of))
+        feed = tuple(theme.rule_numbers_unbroken(line) for line in status.feed)
+        self.feed_text["text"] = "\n".join(feed_shown(feed, self._rows_of))
         if status.power is None:
             self.power.hide()
             self.power_label.hide()

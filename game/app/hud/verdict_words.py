@@ -33,7 +33,7 @@ VERDICT_LINE = 0.043       # one line's height in the frame
 
 
 def verdict_text(verdict: Verdict) -> str:
-    return ("Warning: " if verdict.warning else "") + verdict.sentence + "."
+    return theme.rule_numbers_unbroken(("Warning: " if verdict.warning else "") + verdict.sentence + ".")
 
 
 VERDICT_FADED = 0.55  # the verdict is read while aiming: over the play it only thins
