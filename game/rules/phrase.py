@@ -12,8 +12,9 @@ them in the second person.
 Templates are ``str.format`` strings whose fields are the players, each
 formatted by a ``Person``: ``{0}`` names him ("Mercury", "you"), ``{0:poss}``
 his possession ("Mercury's", "your"; ``Poss`` at a sentence's start),
-``{0:own}`` his own ("his own", "your own"), and a verb spec agrees with him
-(``{0:takes}``: "takes", "take").
+``{0:own}`` his own ("his own", "your own"), ``{0:he}``, ``{0:him}`` and
+``{0:self}`` his pronouns ("he", "you"; "him", "you"; "himself", "yourself"),
+and a verb spec agrees with him (``{0:takes}``: "takes", "take").
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from game.rules import names
 
 # Third person singular -> second person, for the verbs the referee's templates use.
 _SECOND_PERSON = {"takes": "take", "wins": "win", "must": "must", "has": "have", "is": "are", "forfeits": "forfeit",
-                  "puts": "put", "holds": "hold"}
+                  "puts": "put", "holds": "hold", "earns": "earn", "lays": "lay"}
+_PRONOUNS = {"he": ("he", "you"), "him": ("him", "you"), "self": ("himself", "yourself")}
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,8 @@ class Person:
             return names.sentence(words) if spec == "Poss" else words
         if spec == "own":
             return "your own" if self.second else "his own"
+        if spec in _PRONOUNS:
+            return _PRONOUNS[spec][self.second]
         if spec in _SECOND_PERSON:
             return _SECOND_PERSON[spec] if self.second else spec
         raise ValueError(f"no phrase form {spec!r}")
@@ -60,3 +64,7 @@ class Phrase:
 
     def __str__(self) -> str:
         return self.told()
+
+    def then(self, more: str) -> Phrase:
+        """This phrase followed by ``more`` (a template over the same players)."""
+        return Phrase(self.template + more, self.players)

@@ -85,13 +85,12 @@ def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
         payee = state.holder(orbit)
         cause = _rule11_cause(sheet, planet, orbit)
         if payee == sheet.shooter:
-            sheet.nothing(11, NoPayment.OWN_ORBIT, f"{cause}; the orbit is {sheet.shooter_name}'s own, so nobody "
-                                                   f"pays (rule 11).")
+            sheet.nothing(11, NoPayment.OWN_ORBIT, cause.then("; the orbit is {0:poss} own, so nobody pays (rule 11)."))
             continue
         count = rule11_satellite_count(sheet, planet, orbit)
         if count == 0:
-            sheet.nothing(11, NoPayment.NOTHING_TO_COUNT, f"{cause}, but there are no satellites to count, so "
-                                                          f"nobody pays (rule 11).")
+            sheet.nothing(11, NoPayment.NOTHING_TO_COUNT,
+                          cause.then(", but there are no satellites to count, so nobody pays (rule 11)."))
             continue
         sheet.owe(11, sheet.shooter, payee, count, cause)
 
@@ -168,8 +167,8 @@ def _rule16_take_up(sheet: ShotSheet) -> None:
     """"He may take up Saturn and all his satellites remaining within his orbit": Saturn wherever he lies."""
     layout, house, state, name = sheet.layout, sheet.house, sheet.state, sheet.shooter_name
     if state.holder("saturn") == sheet.shooter:
-        sheet.nothing(16, NoPayment.OWN_ORBIT, f"{name} struck the Sun within his own ring, so there is "
-                                               f"nothing for him to take up (rule 16).")
+        sheet.nothing(16, NoPayment.OWN_ORBIT, sheet.said("{0} struck the Sun within {0:own} ring, so there is "
+                                                          "nothing for {0:him} to take up (rule 16)."))
         return
     n = layout.satellites.get("saturn", 0)
     bodies = [b for b in ["saturn", *satellite_ids("saturn", n)]

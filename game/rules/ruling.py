@@ -73,6 +73,7 @@ class Unpaid:
     rule: int
     why: NoPayment
     text: str
+    phrase: Phrase | None = None  # ``text`` kept with the players it names, for a view that says "you"
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class PutDown:
     reason: str
     from_purse: str | None = None
     may_move_along_line: bool = False  # a taw put back on its line: the player picks the spot
+    phrase: Phrase | None = None  # ``reason`` kept with the players it names, for a view that says "you"
 
 
 @dataclass(frozen=True)

@@ -128,10 +128,10 @@ def say_why_nothing_moved(sheet: ShotSheet) -> None:
     """A ruling that moves no marbles says why, even when no rule had anything to say."""
     struck = list(dict.fromkeys(c.other(sheet.facts.taw) for c in sheet.facts.taw_contacts()))
     if not struck:
-        text = f"{names.possessive(sheet.shooter)} taw struck nothing, so nobody pays."
+        text = sheet.said("{0:Poss} taw struck nothing, so nobody pays.")
     else:
-        text = (f"{sheet.shooter_name} struck {names.join([names.body(b) for b in struck])}, and no rule makes "
-                f"anyone pay for that.")
+        text = sheet.said(f"{{0}} struck {names.join([names.body(b) for b in struck])}, and no rule makes "
+                          f"anyone pay for that.")
     sheet.nothing(0, NoPayment.NO_RULE, text)
 
 

@@ -97,10 +97,10 @@ class ShotSheet:
         """A sentence of the referee's: it starts with a capital, whoever it names first."""
         self.notes.append(names.sentence(text))
 
-    def nothing(self, rule: int, why: NoPayment, sentence: str) -> None:
+    def nothing(self, rule: int, why: NoPayment, sentence: str | Phrase) -> None:
         """A rule applied but moves no marbles: say why, in words and as a value."""
-        self.note(sentence)
-        self.unpaid.append(Unpaid(rule, why, self.notes[-1]))
+        self.note(str(sentence))
+        self.unpaid.append(Unpaid(rule, why, self.notes[-1], sentence if isinstance(sentence, Phrase) else None))
 
     def foul(self, rule: int, reason: Phrase, forfeit: int) -> None:
         """Call a foul on the shooter; he forfeits to the stakes."""

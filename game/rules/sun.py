@@ -115,24 +115,25 @@ def _sun_reward(sheet: ShotSheet, gates: Gates, rule: int, orbit: str, payer: st
     """One of rules 4 and 8: the payer pays the shooter, or the referee says why nobody does."""
     cause = _sun_cause(sheet, rule, orbit)
     if gates.void:
-        sheet.nothing(rule, NoPayment.FOUL, f"{cause} on a foul, so he earns nothing (rule {rule}).")
+        sheet.nothing(rule, NoPayment.FOUL, cause.then(f" on a foul, so {{0:he}} {{0:earns}} nothing (rule {rule})."))
     elif payer == sheet.shooter:
         holds = "Mercury's orbit" if rule == 4 and orbit != "mercury" and payer != orbit else "it"
-        sheet.nothing(rule, NoPayment.OWN_ORBIT, f"{cause}; he holds {holds} himself, so nobody pays (rule {rule}).")
+        sheet.nothing(rule, NoPayment.OWN_ORBIT,
+                      cause.then(f"; {{0:he}} {{0:holds}} {holds} {{0:self}}, so nobody pays (rule {rule})."))
     elif payer == STAKES and not sheet.house.stakes_pay_unheld_orbits:
         unheld = "Mercury's orbit" if rule == 4 and sheet.house.rule4_payer is Rule4Payer.MERCURY else names.orbit(orbit)
-        sheet.nothing(rule, NoPayment.UNHELD_ORBIT, f"{cause}; nobody holds {unheld}, so nobody pays (rule {rule}); "
-                                                    f"the stakes are kept for the winner.")
+        sheet.nothing(rule, NoPayment.UNHELD_ORBIT, cause.then(f"; nobody holds {unheld}, so nobody pays (rule {rule}); "
+                                                               f"the stakes are kept for the winner."))
     elif rule == 4:
         count = sum(1 for b in sheet.state.board
                     if (is_planet(b) or is_satellite(b)) and sheet.body_region(b) == orbit)
         if count == 0:
             sheet.nothing(4, NoPayment.NOTHING_TO_COUNT,
-                          f"{cause}, where no planet or satellite lies, so nobody pays (rule 4).")
+                          cause.then(", where no planet or satellite lies, so nobody pays (rule 4)."))
         else:
             lying = names.count(count, "planet or satellite", "planets and satellites")
             sheet.owe(4, payer, sheet.shooter, count,
-                      Phrase(f"{cause.template}, where {lying} {'lies' if count == 1 else 'lie'}", cause.players))
+                      cause.then(f", where {lying} {'lies' if count == 1 else 'lie'}"))
     else:
         sheet.owe(8, payer, sheet.shooter, RULE8_SCHEDULE[orbit], cause)
 

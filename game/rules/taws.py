@@ -95,17 +95,16 @@ def taws_out_of_play(sheet: ShotSheet) -> None:
 
 
 def _taw_back(sheet: ShotSheet, player: str, taw: str) -> PutDown:
-    whose = names.possessive_cap(player)
     if sheet.house.taw_off_table is TawOffTable.WHERE_IT_LEFT:
         x, y = sheet.facts.gone_at.get(taw, sheet.state.homes[taw])
         r = math.hypot(x, y) or 1.0
         inside = sheet.layout.play_radius - 2 * sheet.layout.marble_radius
-        return PutDown(taw, (x * inside / r, y * inside / r), 0,
-                       f"{whose} taw left the play area: it is put down just inside the edge where it left "
-                       f"(a house rule: the text is silent on a taw off the play area)")
-    return PutDown(taw, sheet.state.homes[taw], 0, f"{whose} taw left the play area: he lays it again anywhere on "
-                                                   f"his own line (a house rule: the text is silent on a taw off the play area)",
-                   may_move_along_line=True)
+        said = Phrase("{0:Poss} taw left the play area: it is put down just inside the edge where it left "
+                      "(a house rule: the text is silent on a taw off the play area)", (player,))
+        return PutDown(taw, (x * inside / r, y * inside / r), 0, str(said), phrase=said)
+    said = Phrase("{0:Poss} taw left the play area: {0:he} {0:lays} it again anywhere on {0:own} line "
+                  "(a house rule: the text is silent on a taw off the play area)", (player,))
+    return PutDown(taw, sheet.state.homes[taw], 0, str(said), may_move_along_line=True, phrase=said)
 
 
 def stakes_taws_out_of_play(sheet: ShotSheet) -> None:

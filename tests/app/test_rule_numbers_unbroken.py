@@ -2,7 +2,7 @@
 
 from panda3d.core import TextNode
 
-from game.app.hud.theme import rule_numbers_unbroken
+from game.app.hud.ruling_feed import rule_numbers_unbroken
 from game.app.hud.verdict_words import verdict_text
 from game.coach.verdict import Tone, Verdict
 

@@ -147,3 +147,16 @@ def test_a_foul_and_a_ringed_taw_are_told_to_the_reader_as_his_own():
     watched = ruling_lines(R(fouls=(foul,), transfers=(ringed,)), human="mars")
     assert watched[0] == "Rule 15: foul - Venus shot at his own planet"
     assert watched[1].startswith("Rule 13: Venus's taw lies within the inner ring")
+
+
+def test_a_rule_that_paid_nothing_is_told_before_the_taw_put_down_after_the_shot():
+    # Seen in the history: "Venus's taw left the play area ..." came before the strike it followed.
+    from game.app.hud.ruling_feed import every_line
+
+    strike = Unpaid(8, NoPayment.UNHELD_ORBIT, "Venus struck the Sun to rest in Jupiter's orbit; nobody holds it, "
+                                               "so nobody pays (rule 8).")
+    back = P("venus.taw", (0.0, 1.0), 0, "Venus's taw left the play area: he lays it again on his own line")
+    lines = every_line(R(unpaid=(strike,), put_down=(back,)))
+    assert lines == [strike.text, "Venus's taw left the play area: he lays it again on his own line"]
+    paid = T("mars", "venus", 4, 8, "", cause="Venus struck the Sun to rest in Mars's orbit")
+    assert every_line(R(transfers=(paid,), unpaid=(strike,), put_down=(back,)))[1] == strike.text

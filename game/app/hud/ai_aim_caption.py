@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 from direct.gui.DirectGui import DirectFrame
-from panda3d.core import TextNode
 
 from game.app.hud import theme
 from game.app.input.aiming import SPIN_WORDS_BELOW, FirstContact, first_contact

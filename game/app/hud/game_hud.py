@@ -14,6 +14,7 @@ from panda3d.core import TextNode
 
 from game.app.hud import theme
 from game.app.hud.clear_view import ClearView, mark
+from game.app.hud.ruling_feed import rule_numbers_unbroken
 from game.app.input.bindings import action_event
 from game.rules.layout import SUN, taw_id
 
@@ -227,7 +228,7 @@ class Hud:
             else:
                 name["text"] = purse["text"] = ""
         self.stakes_text["text"] = f"Stakes in the inner ring: {status.stakes}"
-        feed = tuple(theme.rule_numbers_unbroken(line) for line in status.feed)
+        feed = tuple(rule_numbers_unbroken(line) for line in status.feed)
         self.feed_text["text"] = "\n".join(feed_shown(feed, self._rows_of))
         if status.power is None:
             self.power.hide()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Mapping, Protocol, Sequence
 
-from game.app.hud.ruling_feed import every_line
+from game.app.hud.ruling_feed import every_line, rule_numbers_unbroken
 from game.rules.names import sentence
 from game.rules.ruling import Ruling
 
@@ -84,7 +84,8 @@ def history_lines(entries: Sequence[ShotEntry], width: int) -> list[HistoryLine]
     for entry in entries:
         lines.append(HistoryLine(entry.heading, LineKind.HEADING, entry.number, entry.shooter))
         for text in entry.rulings:
-            for part in textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="      "):
+            for part in textwrap.wrap(rule_numbers_unbroken(text), width, initial_indent="  ",
+                                      subsequent_indent="      "):
                 lines.append(HistoryLine(part, LineKind.RULING, entry.number))
         for part in textwrap.wrap(entry.purses, width, initial_indent="  ", subsequent_indent="      "):
             lines.append(HistoryLine(part, LineKind.PURSES, entry.number))

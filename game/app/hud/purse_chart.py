@@ -18,6 +18,27 @@ def chart_points(history: Sequence[Mapping[str, int]], player: str, size: tuple[
     return [(width * i / steps, height * (row.get(player, 0) - low) / span) for i, row in enumerate(history)]
 
 
+LANE = 0.012  # how far a line is lifted over another it ties with: about its own thickness on screen
+
+
+def chart_lines(history: Sequence[Mapping[str, int]], players: Sequence[str], size: tuple[float, float],
+                low: int, high: int) -> dict[str, list[tuple[float, float]]]:
+    """Every player's points, a line lifted by ``LANE`` at each turn where it ties with a line drawn before it.
+
+    Two players with the same purse drew one line over the other, and the chart seemed to lose a player
+    (seen in a hot-seat game where both paid the same marbles for three turns).
+    """
+    lines: dict[str, list[tuple[float, float]]] = {}
+    for player in players:
+        points = chart_points(history, player, size, low, high)
+        lifted = []
+        for i, (x, y) in enumerate(points):
+            below = sum(1 for drawn in players[:len(lines)] if history[i].get(drawn, 0) == history[i].get(player, 0))
+            lifted.append((x, y + below * LANE))
+        lines[player] = lifted
+    return lines
+
+
 class PurseChart:
     def __init__(self, parent: NodePath, history: Sequence[Mapping[str, int]], players: Sequence[str],
                  pos: tuple[float, float], size: tuple[float, float] = (1.1, 0.55),
@@ -35,11 +56,10 @@ class PurseChart:
         axes.drawTo(0, 0, 0)
         axes.drawTo(size[0], 0, 0)
         self.root.attachNewNode(axes.create())
-        for player in players:
+        for player, points in chart_lines(history, players, size, low, high).items():
             segs = LineSegs(f"purse-{player}")
             segs.setThickness(2.5)
             segs.setColor(*theme.planet_colour(player))
-            points = chart_points(history, player, size, low, high)
             segs.moveTo(points[0][0], 0, points[0][1])
             for x, y in points[1:]:
                 segs.drawTo(x, 0, y)

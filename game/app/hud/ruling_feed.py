@@ -9,12 +9,22 @@ without Panda3D.
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 from game.rules.names import acts, agrees, marbles_of, sentence, verb_for, who as planet_words
+from game.rules.phrase import Phrase
 from game.rules.ruling import Ruling, Transfer
 from game.rules.ruling_text import said_put_downs
 from game.rules.state import STAKES
+
+
+_RULE_NUMBER = re.compile(r"\b([Rr]ules?) (\d)")
+
+
+def rule_numbers_unbroken(text: str) -> str:
+    """"rule 9" held together by a no-break space, so that a wrapped line never ends "(rule" with "9)" below."""
+    return _RULE_NUMBER.sub("\\1\u00a0\\2", text)
 
 
 def _payment(payer: str, payee: str, marbles: int, human: str | None, who: Callable[[str], str]) -> str:
@@ -42,6 +52,11 @@ def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str]) -
     return f"{_cause(t, human)}: {_payment(t.payer, t.payee, t.marbles, human, who)}"
 
 
+def _told(text: str, phrase: Phrase | None, human: str | None) -> str:
+    """A referee's sentence with the person at the machine as "you" ("Your taw struck nothing, so nobody pays.")."""
+    return sentence(phrase.told(you=human)) if phrase else text
+
+
 def _cause(t: Transfer, human: str | None) -> str:
     """Why the marbles moved, with the person at the machine as "you" ("you knocked the Sun against Venus")."""
     return t.phrase.told(you=human) if t.phrase else t.cause
@@ -55,16 +70,46 @@ def _acts(name: str, verb: str, who: Callable[[str], str]) -> str:
 def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
     """``who`` names a player (or the stakes) where a payment, a comet, an exit or a win is told:
     by default the planet; in the app, the seat's name with the planet ("Ann (Venus)")."""
+    lines = _deeds(ruling, human, who) + _aftermath(ruling, human, who)
+    if not lines:
+        # The referee says why a rule that applied moved nothing ("Nobody holds
+        # Mars's orbit, so nobody pays (rule 8)"); its notes come next.
+        reasons = [_told(u.text, u.phrase, human) for u in ruling.unpaid] or list(ruling.notes)
+        lines.extend(reasons[:2] or ["Nothing to pay on that shot."])
+    return lines
+
+
+def every_line(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
+    """``ruling_lines``, and the reason for every rule that applied but moved nothing (rule 3's reminder
+    only when it is all there is to say), told with the rules that paid and before what followed the shot
+    (a taw put down again after it ran off the ground): all the ruling says, as the HUD's panel and the
+    history both show it."""
+    deeds, aftermath = _deeds(ruling, human, who), _aftermath(ruling, human, who)
+    said = deeds + aftermath or ruling_lines(ruling, human, who=who)
+    unsaid = []
+    for unpaid in ruling.unpaid:
+        core = unpaid.text.removesuffix(f" (rule {unpaid.rule}).").lower()  # a line may say it already
+        if any(core in line.lower() for line in said) or unpaid.rule == 3:
+            continue
+        unsaid.append(_told(unpaid.text, unpaid.phrase, human))
+    return deeds + unsaid + aftermath if deeds or aftermath else said + unsaid
+
+
+def _deeds(ruling, human: str | None, who: Callable[[str], str]) -> list[str]:
+    """The fouls and what each numbered rule paid, in rule order."""
+    lines = [f"Rule {foul.rule}: foul - {foul.phrase.told(you=human) if foul.phrase else foul.reason}"
+             for foul in ruling.fouls]
+    lines += [f"Rule {t.rule}: {_transfer_words(t, human, who)}" for t in ruling.transfers if t.rule]
+    return lines
+
+
+def _aftermath(ruling, human: str | None, who: Callable[[str], str]) -> list[str]:
+    """What followed the shot: bodies put down again, comets, who went out, a pot by an unnumbered ending, the win."""
     lines: list[str] = []
-    for foul in ruling.fouls:
-        lines.append(f"Rule {foul.rule}: foul - {foul.phrase.told(you=human) if foul.phrase else foul.reason}")
-    for t in ruling.transfers:
-        if t.rule:
-            lines.append(f"Rule {t.rule}: {_transfer_words(t, human, who)}")
     for put in said_put_downs(ruling):
         # A body laid down again (a taw back on its line, a planet replaced):
         # without it a taw that rolled off the ground would read "nothing to pay".
-        reason = sentence(put.reason.removesuffix(f" (rule {put.rule})"))
+        reason = sentence(_told(put.reason, put.phrase, human).removesuffix(f" (rule {put.rule})"))
         lines.append(f"Rule {put.rule}: {reason}" if put.rule else reason)
     for planet in ruling.comets:
         if planet == human:
@@ -79,23 +124,6 @@ def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = p
             lines.append(sentence(_transfer_words(t, human, who)))
     if ruling.winner:
         lines.append("You win the game!" if ruling.winner == human else f"{agrees(sentence(who(ruling.winner)), 'wins')} the game!")
-    if not lines:
-        # The referee says why a rule that applied moved nothing ("Nobody holds
-        # Mars's orbit, so nobody pays (rule 8)"); its notes come next.
-        reasons = [u.text for u in ruling.unpaid] or list(ruling.notes)
-        lines.extend(reasons[:2] or ["Nothing to pay on that shot."])
-    return lines
-
-
-def every_line(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
-    """``ruling_lines``, and the reason for every rule that applied but moved nothing (rule 3's reminder
-    only when it is all there is to say): all the ruling says, as the HUD's panel and the history both show it."""
-    lines = ruling_lines(ruling, human, who=who)
-    for unpaid in ruling.unpaid:
-        core = unpaid.text.removesuffix(f" (rule {unpaid.rule}).").lower()  # a line may say it already
-        if any(core in line.lower() for line in lines) or (unpaid.rule == 3 and lines):
-            continue
-        lines.append(unpaid.text)
     return lines
 
 

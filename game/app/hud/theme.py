@@ -6,8 +6,6 @@ what can be pressed, the planets' own colours wherever a player is named.
 
 from __future__ import annotations
 
-import re
-
 from direct.gui import DirectGuiGlobals as DGG
 from direct.gui.DirectGui import DirectButton, DirectFrame, DirectLabel
 from panda3d.core import TextNode
@@ -84,14 +82,6 @@ def modal(parent, sort: int) -> DirectFrame:
                         suppressMouse=1)
     shade.setBin("gui-popup", sort)
     return shade
-
-
-_RULE_NUMBER = re.compile(r"\b([Rr]ules?) (\d)")
-
-
-def rule_numbers_unbroken(text: str) -> str:
-    """"rule 9" held together by a no-break space, so that a wrapped line never ends "(rule" with "9)" below."""
-    return _RULE_NUMBER.sub("\\1\u00a0\\2", text)
 
 
 def label(parent, text: str, pos: tuple[float, float], scale: float = 0.05, colour=INK,

@@ -15,6 +15,7 @@ from panda3d.core import TextNode
 
 from game.app.hud import theme
 from game.app.hud.clear_view import mark
+from game.app.hud.ruling_feed import rule_numbers_unbroken
 from game.coach.verdict import Tone, Verdict
 
 WARNING_COLOUR = (1.0, 0.36, 0.26, 1.0)
@@ -33,7 +34,7 @@ VERDICT_LINE = 0.043       # one line's height in the frame
 
 
 def verdict_text(verdict: Verdict) -> str:
-    return theme.rule_numbers_unbroken(("Warning: " if verdict.warning else "") + verdict.sentence + ".")
+    return rule_numbers_unbroken(("Warning: " if verdict.warning else "") + verdict.sentence + ".")
 
 
 VERDICT_FADED = 0.55  # the verdict is read while aiming: over the play it only thins

@@ -1,0 +1,47 @@
+"""The person at the machine reads his own shot addressed to him, and is never named both ways in one ruling.
+
+Before: "Rule 7: the Earth knocked the Sun against Venus: you pay Venus 2", the Earth being the reader.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from game.app.hud.ruling_feed import every_line
+from game.physics import PhysicsConfig
+from game.rules import names
+from game.scenario.format import load_scenario
+from game.scenario.run import run_scenario
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _last_ruling(name: str):
+    return run_scenario(load_scenario(SCENARIOS / name, max_speed=PhysicsConfig().max_shot_speed)).shots[-1].ruling
+
+
+@pytest.mark.parametrize("name, told", [
+    ("taw_off_the_table_goes_back_on_his_line.toml",
+     ["Your taw struck nothing, so nobody pays.",
+      "Your taw left the play area: you lay it again anywhere on your own line (a house rule: the text is silent on "
+      "a taw off the play area)"]),
+    ("rule12_taw_falls_home.toml", ["Rule 12: Your taw struck a marble and fell into your own orbit: you pay the stakes 1"]),
+])
+def test_the_shooter_at_the_machine_is_told_his_own_shot(name, told):
+    ruling = _last_ruling(name)
+    assert every_line(ruling, human=ruling.shooter) == told
+
+
+@pytest.mark.parametrize("name", ["rule07_sun_against_planet.toml", "rule15_own_satellite.toml",
+                                  "rule17_first_shot_off_line.toml", "rule11_struck_into_the_shooters_own_orbit.toml",
+                                  "rule16_sun_in_saturn_ring.toml", "rule09_win.toml", "rule08_schedule.toml"])
+def test_no_line_names_the_reader_by_his_planet_as_the_doer(name):
+    ruling = _last_ruling(name)
+    me = names.who(ruling.shooter)
+    lines = every_line(ruling, human=ruling.shooter)
+    third = every_line(ruling, human=None)
+    assert any(f"{me} " in line or names.possessive(ruling.shooter) in line for line in third), third
+    for line in lines:
+        for deed in (f"{me} struck", f"{me} knocked", f"{me} shot", f"{me} must", f"{me} took",
+                     f"{names.possessive(ruling.shooter)} taw", f"{names.possessive(ruling.shooter)} first"):
+            assert deed.lower() not in line.lower(), (line, lines)
