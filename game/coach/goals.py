@@ -54,46 +54,55 @@ class Goal:
 
 @dataclass(frozen=True)
 class Outcome:
+    """Passed or not, and why: ``clause`` is written as it reads after a colon ("nobody paid you under
+    rule 10", "the Earth did not pay you"), so the preview can go on with it; ``reason`` is the sentence."""
+
     passed: bool
-    reason: str  # one line: what the referee's ruling shows
+    clause: str  # one clause, no full stop: what the referee's ruling shows
+
+    @property
+    def reason(self) -> str:
+        return names.sentence(self.clause) + "."
 
 
 def judge_goal(goal: Goal, ruling: Ruling, shooter: str) -> Outcome:
     """Did this ruling on ``shooter``'s shot meet the goal?"""
     if goal.kind is GoalKind.WIN:
         if ruling.winner == shooter:
-            return Outcome(True, "You won the game (rule 9).")
-        return Outcome(False, "The game is not won yet: the Sun must rest beyond Herschel's orbit (rule 9).")
+            return Outcome(True, "you won the game (rule 9)")
+        return Outcome(False, "the game is not won yet: the Sun must rest beyond Herschel's orbit (rule 9)")
     if shooter in ruling.out:
-        return Outcome(False, "You are out of the game" + (" (rule 13)." if _ringed(ruling, shooter) else "."))
+        return Outcome(False, "you are out of the game" + (" (rule 13)" if _ringed(ruling, shooter) else ""))
     fouls = [f for f in ruling.fouls if f.player == shooter]
     if fouls:
-        return Outcome(False, f"Foul: {names.sentence(fouls[0].reason)} (rule {fouls[0].rule}).")
+        foul = fouls[0]
+        return Outcome(False, f"a foul: {foul.phrase.told(you=shooter) if foul.phrase else foul.reason} "
+                              f"(rule {foul.rule})")
     for rule in goal.avoid:
         paid = sum(t.marbles for t in ruling.transfers if t.payer == shooter and t.rule == rule)
         if paid:
-            return Outcome(False, f"You paid {paid} under rule {rule}.")
+            return Outcome(False, f"you paid {paid} under rule {rule}")
     if goal.kind is GoalKind.RELEASE and not ruling.state.sun_released:
-        return Outcome(False, "The Sun has not been struck beyond Mercury's orbit yet (rule 3).")
+        return Outcome(False, "the Sun has not been struck beyond Mercury's orbit yet (rule 3)")
     if goal.kind is GoalKind.SUN_ON_OWN_LINE and ruling.state.sun_line_holder != shooter:
-        return Outcome(False, "The Sun does not rest on your own line (rule 6).")
+        return Outcome(False, "the Sun does not rest on your own line (rule 6)")
     if goal.kind is GoalKind.RING_RIVAL:
         rivals = [p for p in ruling.out if p != shooter and _ringed(ruling, p)]
         if not rivals:
-            return Outcome(False, "No adversary's taw was left in the inner ring (rule 13).")
-        return Outcome(True, f"{names.possessive_cap(rivals[0])} taw stays in the inner ring: "
-                             f"{names.who(rivals[0])} can play no more (rule 13).")
+            return Outcome(False, "no adversary's taw was left in the inner ring (rule 13)")
+        return Outcome(True, f"{names.possessive(rivals[0])} taw stays in the inner ring: "
+                             f"{names.who(rivals[0])} can play no more (rule 13)")
     if goal.kind is GoalKind.RECEIVE:
         got = sum(t.marbles for t in ruling.transfers
                   if t.payee == shooter and t.rule == goal.rule and (goal.payer is None or t.payer == goal.payer))
         if not got:
-            source = f"{names.who(goal.payer)} did not pay you" if goal.payer else "Nobody paid you"
-            return Outcome(False, f"{names.sentence(source)} under rule {goal.rule}.")
-        return Outcome(True, f"You were paid {got} under rule {goal.rule}.")
+            source = f"{names.who(goal.payer)} did not pay you" if goal.payer else "nobody paid you"
+            return Outcome(False, f"{source} under rule {goal.rule}")
+        return Outcome(True, f"you were paid {got} under rule {goal.rule}")
     done = {
-        GoalKind.STAY_IN: "You are still in the game, with no foul.",
-        GoalKind.RELEASE: "The Sun is released (rule 3), and you are still in the game.",
-        GoalKind.SUN_ON_OWN_LINE: "The Sun rests on your own line: every other shooter pays you one (rule 6).",
+        GoalKind.STAY_IN: "you are still in the game, with no foul",
+        GoalKind.RELEASE: "the Sun is released (rule 3), and you are still in the game",
+        GoalKind.SUN_ON_OWN_LINE: "the Sun rests on your own line: every other shooter pays you one (rule 6)",
     }
     return Outcome(True, done[goal.kind])
 
@@ -108,18 +117,7 @@ def against_goal(verdict: Verdict, outcome: Outcome) -> Verdict:
     if outcome.passed or verdict.warning:
         return verdict
     tone = Tone.QUIET if verdict.tone in (Tone.GAIN, Tone.WIN) else verdict.tone
-    reason = after_colon(outcome.reason.rstrip("."))
-    return Verdict(f"{verdict.sentence}. Not the lesson's goal: {reason}", tone, verdict.rules)
-
-
-_PROPER = {"Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Herschel", "Sun", "Comet"}
-
-
-def after_colon(reason: str) -> str:
-    """A reason written as a sentence, continuing one after a colon: its first word in lower case, unless it
-    is a name ("Nobody paid you" -> "nobody paid you", "The Earth did not" -> "the Earth did not", "Mars" stays)."""
-    first = reason.split(" ", 1)[0].rstrip(":,")
-    return reason if first in _PROPER else reason[:1].lower() + reason[1:]
+    return Verdict(f"{verdict.sentence}. Not the lesson's goal: {outcome.clause}", tone, verdict.rules)
 
 
 def _ringed(ruling: Ruling, player: str) -> bool:

@@ -39,9 +39,9 @@ def test_no_lessons_opening_preview_is_green(lesson_id):
 
 def test_a_shot_that_meets_the_goal_or_warns_keeps_its_verdict():
     gain = Verdict("Mars pays you 4 (rule 8)", Tone.GAIN, (8,))
-    assert against_goal(gain, Outcome(True, "You were paid 4 under rule 8.")) == gain
+    assert against_goal(gain, Outcome(True, "you were paid 4 under rule 8")) == gain
     out = Verdict("Your taw would stop in the inner ring: you would be out (rule 13)", Tone.OUT, (13,))
-    assert against_goal(out, Outcome(False, "You are out of the game (rule 13).")) == out
+    assert against_goal(out, Outcome(False, "you are out of the game (rule 13)")) == out
 
 
 def test_lesson_5s_result_and_the_top_bar_both_put_the_sun_on_the_earths_line():
@@ -59,15 +59,18 @@ def test_lesson_5s_result_and_the_top_bar_both_put_the_sun_on_the_earths_line():
     assert "on the Earth's line" in bar, bar
 
 
-@pytest.mark.parametrize("reason, said", [
-    ("Nobody paid you under rule 10.", "Not the lesson's goal: nobody paid you under rule 10"),
-    ("The Earth did not pay you under rule 8.", "Not the lesson's goal: the Earth did not pay you under rule 8"),
-    ("Mars did not pay you under rule 8.", "Not the lesson's goal: Mars did not pay you under rule 8"),
-    ("You paid 3 under rule 11.", "Not the lesson's goal: you paid 3 under rule 11"),
+@pytest.mark.parametrize("clause, reason, said", [
+    ("nobody paid you under rule 10", "Nobody paid you under rule 10.", "Not the lesson's goal: nobody paid you under rule 10"),
+    ("the Earth did not pay you under rule 8", "The Earth did not pay you under rule 8.",
+     "Not the lesson's goal: the Earth did not pay you under rule 8"),
+    ("Mars did not pay you under rule 8", "Mars did not pay you under rule 8.",
+     "Not the lesson's goal: Mars did not pay you under rule 8"),
 ])
-def test_the_goals_reason_goes_on_after_the_colon_in_lower_case_but_names_keep_their_capital(reason, said):
+def test_the_goals_clause_goes_on_after_the_colon_and_stands_alone_as_a_sentence(clause, reason, said):
     verdict = Verdict("The Earth's taw struck nothing, so nobody pays", Tone.QUIET, ())
-    assert against_goal(verdict, Outcome(False, reason)).sentence.endswith(said)
+    outcome = Outcome(False, clause)
+    assert outcome.reason == reason
+    assert against_goal(verdict, outcome).sentence.endswith(said)
 
 
 @pytest.mark.parametrize("lesson_id", sorted(COURSE))
@@ -77,3 +80,18 @@ def test_no_lessons_opening_verdict_has_a_capital_after_its_colon_but_a_name(les
     if sep:
         first = reason.split(" ", 1)[0]
         assert reason[:1].islower() or first in {"Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Herschel"}, reason
+
+
+def test_a_lesson_failed_on_a_foul_tells_the_learner_what_he_did():
+    from pathlib import Path
+
+    from game.coach.goals import Goal, GoalKind, judge_goal
+    from game.physics import PhysicsConfig
+    from game.scenario.format import load_scenario
+    from game.scenario.run import run_scenario
+
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "rule15_own_satellite.toml"
+    ruling = run_scenario(load_scenario(path, max_speed=PhysicsConfig().max_shot_speed)).shots[-1].ruling
+    outcome = judge_goal(Goal(GoalKind.STAY_IN), ruling, ruling.shooter)
+    assert not outcome.passed
+    assert outcome.reason == "A foul: you shot at your own satellite (rule 15)."
