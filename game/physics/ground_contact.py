@@ -147,13 +147,17 @@ class SlabLayer:
 
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
         """A slab for the ball ``bid`` of ``radius`` (Bullet units), not yet laid nor in any world."""
+        slab = Slab(self._node(radius), self, radius)
+        self._balls[bid] = (body_node, slab)
+        return slab
+
+    def _node(self, radius: float) -> BulletRigidBodyNode:
+        """A new slab body for a ball of ``radius``."""
         node = BulletRigidBodyNode(GROUND_NAME)
         node.addShape(self._shape(radius))
         node.setFriction(self.material.friction)
         node.setRestitution(self.material.restitution)
-        slab = Slab(node, self, radius)
-        self._balls[bid] = (body_node, slab)
-        return slab
+        return node
 
     def slab_of(self, bid: str) -> Slab | None:
         entry = self._balls.get(bid)
@@ -290,6 +294,13 @@ class _Course:
     sliding: bool = True     # its velocity changed fast at the last read, or it was just pushed
 
 
+# Slab bodies out of any world, by (unit, radius, material), for the next worlds: making one (a Bullet body and
+# its shape) costs about as much as laying it, and a planning rollout builds a world of 41 of them.  A static
+# body keeps nothing of its last world: Bullet sets it asleep as it is attached, and it is laid before use.
+_SPARE: dict[tuple[float, float, Material], list[BulletRigidBodyNode]] = {}
+SPARE_BOUND = 256   # spare slabs kept for each size
+
+
 @dataclass
 class ExclusiveSlabs(SlabLayer):
     """The game world's slabs: small enough that no ball but their own can reach them, laid ahead along each course.
@@ -337,12 +348,33 @@ class ExclusiveSlabs(SlabLayer):
     _order: int = 0
 
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
-        """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball and the slab take their collide groups."""
+        """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball takes its collide group."""
         self._courses.pop(bid, None)
-        slab = super().make(bid, body_node, radius)
         body_node.setIntoCollideMask(_BALL_MASK)
-        slab.node.setIntoCollideMask(_SLAB_MASK)
-        return slab
+        return super().make(bid, body_node, radius)
+
+    def _node(self, radius: float) -> BulletRigidBodyNode:
+        """A slab body for a ball of ``radius``: a spare one if a closed world left one (``release``)."""
+        spare = _SPARE.get((self.unit, radius, self.material))
+        if spare:
+            try:
+                return spare.pop()
+            except IndexError:   # another thread took the last
+                pass
+        node = super()._node(radius)
+        node.setIntoCollideMask(_SLAB_MASK)
+        return node
+
+    def release(self) -> None:
+        """Every ball's slab is out of every world (its world closed or dropped): keep the bodies for the next
+        worlds (``_SPARE``) and forget the balls."""
+        for _node, slab in self._balls.values():
+            spare = _SPARE.setdefault((self.unit, slab.radius, self.material), [])
+            if len(spare) < SPARE_BOUND:
+                spare.append(slab.node)
+        self._balls.clear()
+        self._courses.clear()
+        self._due = []
 
     def _shape(self, radius: float) -> BulletBoxShape:
         shape = self._shapes.get(radius)

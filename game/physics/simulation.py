@@ -186,6 +186,8 @@ class Simulation:
         specs = [self.spec(bid) for bid in self._bodies]   # a body never moved keeps its exact place
         for body in self._bodies.values():
             detach(old, body)
+        if self._slabs is not None:
+            self._slabs.release()
         self._world = new_world(self.config)
         for spec in specs:
             self._attach(spec)
@@ -493,6 +495,8 @@ class Simulation:
         clear_callbacks(self._world)
         for body in self._bodies.values():
             detach(self._world, body)
+        if self._slabs is not None:
+            self._slabs.release()
         self._bodies.clear()
         # Headless, nothing else empties Panda's state cache (pandaown.py).
         release_states()

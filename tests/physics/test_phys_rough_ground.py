@@ -216,6 +216,21 @@ def test_a_shot_on_rough_ground_gives_the_same_bits_in_a_fresh_world_and_another
     assert out == hashlib.sha256(here).hexdigest()
 
 
+def test_a_world_of_slab_bodies_a_closed_world_left_plays_a_shot_to_the_same_bits_as_one_of_new_bodies(monkeypatch):
+    from game.physics import ground_contact
+
+    monkeypatch.setattr(ground_contact, "_SPARE", {})
+    new = _rough_shot_bits(4)                      # every slab body made anew ...
+    spare = [node for nodes in ground_contact._SPARE.values() for node in nodes]
+    assert len(spare) == 4                         # ... and left for the next world when this one closed
+    other = {"sun": (0.1, 0.0), "mars.taw": (-0.5, 0.3)}
+    with Simulation.from_positions(other, LAYOUT, config(Terrain.rough(3.0, 7))) as sim:
+        sim.shoot("mars.taw", shot_velocity(1.0, 10.0))   # two of them laid, moved and left elsewhere
+        sim.run_to_rest()
+    assert _rough_shot_bits(4) == new
+    assert {id(node) for nodes in ground_contact._SPARE.values() for node in nodes} == {id(node) for node in spare}
+
+
 def test_a_world_built_from_the_resting_places_plays_the_next_shot_to_the_same_bits():
     # The preview, the coach and the AI build their world from ``positions()``.
     ground = Terrain.rough(3.0, 9)
