@@ -107,7 +107,7 @@ def exclusive_groups(world: BulletWorld) -> None:
     world.setGroupCollisionFlag(SLAB_GROUP, SLAB_GROUP, False)
 
 
-@dataclass
+@dataclass(slots=True)
 class Slab:
     """A ball's slab: its node, the slabs it belongs to, and where (Bullet units) the ball's centre was planned when
     it was last laid."""
@@ -220,7 +220,7 @@ class SlabLayer:
             Quat(qw * c, qx * c + qy * si, qy * c - qx * si, qw * si), _ONE))
 
 
-@dataclass
+@dataclass(slots=True)
 class _Moving:
     """A marble the hat's slabs follow during one doPhysics call: its node, slab and place now."""
 
@@ -278,7 +278,7 @@ class Slabs(SlabLayer):
                 self.lay(m.slab, m.x, m.y)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Course:
     """A ball whose slab is laid ahead of it: where it was (Bullet units) and how fast it went at shot time ``t``,
     and ``last``, the last shot time its slab serves it (a substep ending later lays it again)."""

@@ -81,7 +81,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
         if rough:
-            aloft, held, pull, slip = _on_slope(body, p, v, speed, rest, g, tick_s)
+            aloft, held, pull, slip = _on_slope(body, p, v, w, speed, rest, g, tick_s)
         else:
             aloft, held, pull = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0
             slip = math.hypot(vx - r * w[1], vy + r * w[0])
@@ -108,7 +108,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
     return out
 
 
-def _on_slope(body: Body, p: Vec3, v: Vec3, speed: float, rest: float,
+def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float,
               g: float, tick_s: float) -> tuple[bool, bool, float, float]:
     """On rough ground: whether the ball is off the ground, whether the slope under it lets it rest, the
     slope's pull along its way (Bullet units/s², + downhill: 5/7 g sinθ in the direction it rolls), and
@@ -127,27 +127,28 @@ def _on_slope(body: Body, p: Vec3, v: Vec3, speed: float, rest: float,
     slab = body.slab
     assert slab is not None
     x0, y0, h, gx, gy = slab.plane
-    h += gx * (p[0] / BULLET_UNIT - x0) + gy * (p[1] / BULLET_UNIT - y0)
+    px, py, pz = p
     slope2 = slab.slope2
     root = math.sqrt(1.0 + slope2)
     mu_r = body.spec.material.rolling_resistance
     k = _ROLL_TORQUE * mu_r
     held = slope2 < k * k * (1.0 + slope2)   # sin²θ < (7/5 mu_r)²: the resistance holds it there
-    vx, vy, vz = v[0], v[1], v[2]
+    vx, vy, vz = v
     climb = gx * vx + gy * vy                # the vertical speed of a ball rolling along the ground
     pull = -_ROLL_PULL * g * climb / (speed * root) if speed > 0.0 else 0.0
-    centre = (h + body.spec.radius * root) * BULLET_UNIT   # where a ball resting here has its centre
-    aloft = p[2] - centre > _OFF_GROUND or abs(vz - climb) > rest
+    r = body.radius
+    # where a ball resting here has its centre: on the slab's plane, h + R·sqrt(1 + |∇h|²)
+    centre = (h + gx * (px / BULLET_UNIT - x0) + gy * (py / BULLET_UNIT - y0)) * BULLET_UNIT + r * root
+    aloft = pz - centre > _OFF_GROUND or abs(vz - climb) > rest
     nx, ny, nz = -gx / root, -gy / root, 1.0 / root
-    node = body.node
-    wx, wy, wz = node.getAngularVelocity()
+    wx, wy, wz = w
     drill = wx * nx + wy * ny + wz * nz
-    wear = 2.5 * mu_r * g / body.radius * tick_s
     if abs(drill) > _DRILL_NONE:
+        wear = 2.5 * mu_r * g / r * tick_s
         cut = drill - math.copysign(max(0.0, abs(drill) - wear), drill)
         wx, wy, wz = wx - nx * cut, wy - ny * cut, wz - nz * cut
-        node.setAngularVelocity(Vec3(wx, wy, wz))
-    r = body.radius   # the contact point's velocity, v + w × (-r n), and its part along the ground
+        body.node.setAngularVelocity(Vec3(wx, wy, wz))
+    # the contact point's velocity, v + w × (-r n), and its part along the ground
     ux, uy, uz = vx - r * (wy * nz - wz * ny), vy - r * (wz * nx - wx * nz), vz - r * (wx * ny - wy * nx)
     un = ux * nx + uy * ny + uz * nz
     return aloft, held, pull, math.sqrt((ux - un * nx) ** 2 + (uy - un * ny) ** 2 + (uz - un * nz) ** 2)
