@@ -114,6 +114,7 @@ _UNPAID_CLAUSE = {
     NoPayment.NOT_STRUCK: "your taw did not strike the Sun, so it earns nothing",
     NoPayment.EMPTY_PURSE: "the payer has no marble left to pay",
     NoPayment.EMPTY_POT: "the stakes hold no marble to pay",
+    NoPayment.TOLL_LATER: "every other shooter pays you one while it stays",
 }
 
 

@@ -64,6 +64,7 @@ class NoPayment(StrEnum):
     EMPTY_PURSE = "empty_purse"            # the payer had no marble left
     EMPTY_POT = "empty_pot"                # the stakes had no marble to pay
     NO_RULE = "no_rule"                    # nothing the shot did costs or earns anything
+    TOLL_LATER = "toll_later"              # rule 6: the Sun now lies on the shooter's line; later shooters pay him
 
 
 @dataclass(frozen=True)

@@ -176,8 +176,8 @@ def rule6_line_holder_after(sheet: ShotSheet, gates: Gates,
         if touched == sheet.shooter and sheet.shooter in active and not gates.void and gates.scoring \
                 and sheet.winner is None:
             if holder != sheet.shooter:
-                sheet.note(f"{sheet.shooter_name} knocked the Sun onto his own line: every other "
-                                   f"shooter pays him 1 while it stays there (rule 6).")
+                sheet.nothing(6, NoPayment.TOLL_LATER, sheet.said("{0} knocked the Sun onto {0:own} line: every "
+                                                                  "other shooter pays {0:him} 1 while it stays there (rule 6)."))
                 paid = set()
             holder = sheet.shooter
         elif touched != holder:

@@ -45,3 +45,28 @@ def test_no_line_names_the_reader_by_his_planet_as_the_doer(name):
         for deed in (f"{me} struck", f"{me} knocked", f"{me} shot", f"{me} must", f"{me} took",
                      f"{names.possessive(ruling.shooter)} taw", f"{names.possessive(ruling.shooter)} first"):
             assert deed.lower() not in line.lower(), (line, lines)
+
+
+def test_the_sun_knocked_onto_ones_own_line_is_told_once_with_the_toll_to_come():
+    ruling = _last_ruling("rule06_sun_on_own_line.toml")  # the Earth's shot put it there; Venus's pays the toll
+    first = run_scenario(load_scenario(SCENARIOS / "rule06_sun_on_own_line.toml",
+                                       max_speed=PhysicsConfig().max_shot_speed)).shots[0].ruling
+    lines = every_line(first, human=first.shooter)
+    toll = "You knocked the Sun onto your own line: every other shooter pays you 1 while it stays there (rule 6)."
+    assert lines.count(toll) == 1 and len(lines) == len(set(lines)), lines
+    assert every_line(ruling, human="earth") == ["Rule 6: The Sun lay on your line as the shot began: Venus pays you 1"]
+
+
+def test_a_quiet_shot_of_ones_own_is_told_once():
+    from game.rules.phrase import Phrase
+    from game.rules.ruling import NoPayment, Unpaid
+
+    quiet = Unpaid(0, NoPayment.NO_RULE, "Venus's taw struck nothing, so nobody pays.",
+                   Phrase("{0:Poss} taw struck nothing, so nobody pays.", ("venus",)))
+
+    class Quiet:
+        fouls = transfers = put_down = comets = out = notes = ()
+        winner, finished, unpaid = None, False, (quiet,)
+
+    assert every_line(Quiet(), human="venus") == ["Your taw struck nothing, so nobody pays."]
+    assert every_line(Quiet(), human="mars") == ["Venus's taw struck nothing, so nobody pays."]

@@ -88,10 +88,11 @@ def every_line(ruling, human: str | None = None, who: Callable[[str], str] = pla
     said = deeds + aftermath or ruling_lines(ruling, human, who=who)
     unsaid = []
     for unpaid in ruling.unpaid:
-        core = unpaid.text.removesuffix(f" (rule {unpaid.rule}).").lower()  # a line may say it already
+        told = _told(unpaid.text, unpaid.phrase, human)
+        core = told.removesuffix(f" (rule {unpaid.rule}).").lower()  # a line may say it already
         if any(core in line.lower() for line in said) or unpaid.rule == 3:
             continue
-        unsaid.append(_told(unpaid.text, unpaid.phrase, human))
+        unsaid.append(told)
     return deeds + unsaid + aftermath if deeds or aftermath else said + unsaid
 
 
