@@ -67,6 +67,8 @@ MAX_AHEAD_S = 1.0 / 15.0  # the longest an exclusive slab is laid ahead of a bal
 BEND_M = 5e-4            # ... or less, so that the slope's pull bends its way by at most this
 SLIDING_AHEAD_S = 1.0 / 60.0   # ... and of a ball just pushed, or sliding: one call
 _PULL = 5.0 / 7.0 * GRAVITY    # m/s² per sinθ: a slope's pull on a rolling ball
+_SIN_GENTLE = 2.0 * BEND_M / (_PULL * MAX_AHEAD_S ** 2)   # sinθ below which MAX_AHEAD_S bends a way under BEND_M
+_GENTLE2 = _SIN_GENTLE ** 2 / (1.0 - _SIN_GENTLE ** 2)    # ... as |∇h|²
 SLIDING_MPS2 = 2.0       # m/s²: a ball whose velocity changes faster than this is sliding (friction: 4-5.4)
 REBASE_SLACK = 1.1       # a call begins: a slab still serves its ball within this many ALONG (and ACROSS)
 _ONE = Vec3(1.0, 1.0, 1.0)
@@ -120,6 +122,7 @@ class Slab:
     # The plane its face lies in: the ground's height (m) and slope where it was last laid, (x, y) in metres.
     plane: tuple[float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0)
     heading: tuple[float, float] = (1.0, 0.0)   # its face's long side, level (an exclusive slab's: its ball's way)
+    normal: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)   # its face's normal, and sqrt(1 + |∇h|²)
 
     def lay(self, x: float, y: float) -> None:
         self.owner.lay(self, x, y)
@@ -209,6 +212,7 @@ class SlabLayer:
         slab.slope2 = s2
         slab.plane = (xm, ym, h, gx, gy)
         slab.heading = (ux, uy)
+        slab.normal = (nx, ny, nz, root)
         depth = slab.radius
         z = h * self.unit
         if self.at_foot:   # the face's middle at the ball's foot: its centre (on the plane) less r n
@@ -395,7 +399,8 @@ class ExclusiveSlabs(SlabLayer):
         old = self._courses
         if not old:
             self._due = []
-        across = REBASE_SLACK * ACROSS
+        along, across = REBASE_SLACK * ALONG, REBASE_SLACK * ACROSS
+        limit = SLIDING_MPS2 * self.unit
         for bid, where, velocity in awake:
             c = old.get(bid)
             if c is None:
@@ -404,7 +409,7 @@ class ExclusiveSlabs(SlabLayer):
             vx, vy = velocity.real, velocity.imag
             x, y = where.real + vx * lag, where.imag + vy * lag
             if t > c.t:
-                c.sliding = math.hypot(vx - c.vx, vy - c.vy) > SLIDING_MPS2 * self.unit * (t - c.t)
+                c.sliding = math.hypot(vx - c.vx, vy - c.vy) > limit * (t - c.t)
             c.x, c.y, c.vx, c.vy, c.t = x, y, vx, vy, t
             courses[bid] = c
             slab = c.slab
@@ -414,8 +419,7 @@ class ExclusiveSlabs(SlabLayer):
             ax, ay = x - lx, y - ly                          # its place now, from the face's middle
             ex, ey = ax + vx * left, ay + vy * left          # ... and at the last contact test its slab serves
             r = slab.radius
-            if (left < 0.0 or abs(ax * ux + ay * uy) > REBASE_SLACK * ALONG * r
-                    or abs(ex * ux + ey * uy) > REBASE_SLACK * ALONG * r
+            if (left < 0.0 or abs(ax * ux + ay * uy) > along * r or abs(ex * ux + ey * uy) > along * r
                     or abs(ay * ux - ax * uy) > across * r or abs(ey * ux - ex * uy) > across * r):
                 self._lay_ahead(bid, c)
         self._courses = courses
@@ -480,10 +484,11 @@ class ExclusiveSlabs(SlabLayer):
         slab = c.slab
         if c.sliding:
             span = SLIDING_AHEAD_S
+        elif slab.slope2 <= _GENTLE2:
+            span = MAX_AHEAD_S
         else:
             s2 = slab.slope2
-            pull = _PULL * math.sqrt(s2 / (1.0 + s2))
-            span = MAX_AHEAD_S if pull * MAX_AHEAD_S ** 2 <= 2.0 * BEND_M else math.sqrt(2.0 * BEND_M / pull)
+            span = math.sqrt(2.0 * BEND_M / (_PULL * math.sqrt(s2 / (1.0 + s2))))
         most = max(1, int(span / h + 1e-9))
         vx, vy = c.vx, c.vy
         speed = math.hypot(vx, vy)

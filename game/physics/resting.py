@@ -127,9 +127,9 @@ def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float,
     slab = body.slab
     assert slab is not None
     x0, y0, h, gx, gy = slab.plane
+    nx, ny, nz, root = slab.normal
     px, py, pz = p
     slope2 = slab.slope2
-    root = math.sqrt(1.0 + slope2)
     mu_r = body.spec.material.rolling_resistance
     k = _ROLL_TORQUE * mu_r
     held = slope2 < k * k * (1.0 + slope2)   # sin²θ < (7/5 mu_r)²: the resistance holds it there
@@ -140,7 +140,6 @@ def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float,
     # where a ball resting here has its centre: on the slab's plane, h + R·sqrt(1 + |∇h|²)
     centre = (h + gx * (px / BULLET_UNIT - x0) + gy * (py / BULLET_UNIT - y0)) * BULLET_UNIT + r * root
     aloft = pz - centre > _OFF_GROUND or abs(vz - climb) > rest
-    nx, ny, nz = -gx / root, -gy / root, 1.0 / root
     wx, wy, wz = w
     drill = wx * nx + wy * ny + wz * nz
     if abs(drill) > _DRILL_NONE:

@@ -136,10 +136,15 @@ class Simulation:
             s = scan()
             if s is not None:
                 s.after_substep()
-                if slabs is not None and (s.pushed or s.t > slabs.next_due):
-                    slabs.after_substep(s.pushed, s.t)
 
-        self._on_substep = on_substep
+        def on_substep_rough(_data: object) -> None:
+            s = scan()
+            if s is not None:
+                s.after_substep()
+                if s.pushed or s.t > slabs.next_due:   # type: ignore[union-attr]
+                    slabs.after_substep(s.pushed, s.t)   # type: ignore[union-attr]
+
+        self._on_substep = on_substep if slabs is None else on_substep_rough
 
     @classmethod
     def from_positions(
