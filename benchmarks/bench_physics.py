@@ -10,7 +10,7 @@ for rolling resistance), building a world, a planning rollout, and the full
 pipeline with 60 Hz poses. ``--baseline REV`` times ``game/physics`` as it
 was at git revision ``REV`` beside the current one, repeats interleaved.
 ``--grounds`` (or ``--grounds-only``) times the same shots, a lone slow
-roll and a fresh world on the smooth plane and on rough earth, side by side:
+roll and a fresh world on the smooth plane, on level slabs and on rough earth, side by side:
 ``--repeats`` rounds, each sample a batch of runs of about ``--batch-ms``
 of CPU, and each ratio rough / plane with a bootstrap interval (with
 ``--baseline REV``, ``--grounds-only`` times REV's grounds in the same rounds).
@@ -212,7 +212,9 @@ def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
                       f"{statistics.median(row['poses']) * 1e6:.1f} us |")
 
 
-GROUNDS = (("plane", None), ("rough 3 mm", (3.0, 1)), ("rough 8 mm", (8.0, 1)))
+# "level slabs": rough earth of no height, each ball on its slab as on rough ground, rolling the plane's very paths:
+# what the slabs cost with the shot unchanged.
+GROUNDS = (("plane", None), ("level slabs", (0.0, 1)), ("rough 3 mm", (3.0, 1)), ("rough 8 mm", (8.0, 1)))
 GROUND_CASES = SHOTS + ("lone 1 m/s", "fresh world")
 BATCH_S = 0.1          # CPU seconds one sample of a case takes: that many shots in a row
 BOOTSTRAP = 2000       # resamples of the rounds for a ratio's interval
