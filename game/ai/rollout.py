@@ -22,7 +22,8 @@ from typing import Any, Mapping
 from game.ai.candidates import Candidate
 from game.ai.hand_noise import jitter
 from game.ai.situation import Situation
-from game.ai.value import ValueWeights, drive_chance, drive_prospect, position_value, rivals_out_value
+from game.ai.value import (ValueWeights, drive_chance, drive_prospect, going_on, position_value,
+                           rivals_out_value)
 from game.rules.layout import SUN
 
 Point = tuple[float, float]
@@ -170,7 +171,7 @@ def shooters_before(after: Any, me: str) -> list[str]:
     return order
 
 
-def win_values(after: Any, me: str) -> tuple[float, float]:
+def win_values(after: Any, me: str, going: float = 0.0) -> tuple[float, float]:
     """What a win by rule 9 is worth to ``me`` in the score's unit: (ours, an adversary's, as a loss).
 
     The score is our change in worth less the mean change of the other
@@ -178,17 +179,19 @@ def win_values(after: Any, me: str) -> tuple[float, float]:
     from every other player in; an adversary's takes one from us and his
     share of the stakes shows only as his gain, spread over the other seats.
     With two players the two are equal; with four, an adversary's win costs
-    us far less than the stakes.
+    us far less than the stakes.  ``going`` is what the game going on is
+    worth to us in the win term (``game.ai.value.going_on``, by the
+    standings): a win ends that, ours gaining less of it, theirs costing more.
     """
     seats = max(1, len(after.players) - 1)
     others_in = max(0, len(after.active) - 1)
-    ours = WIN_BONUS + after.stakes + others_in * (1.0 + 1.0 / seats)
-    theirs = WIN_BONUS + 1.0 + (after.stakes + 1.0) / seats
+    ours = WIN_BONUS + after.stakes + others_in * (1.0 + 1.0 / seats) - going
+    theirs = WIN_BONUS + 1.0 + (after.stakes + 1.0) / seats + going
     return ours, theirs
 
 
 def drive_plan_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun: Point,
-                     weights: ValueWeights) -> tuple[float, float]:
+                     weights: ValueWeights, going: float = 0.0) -> tuple[float, float]:
     """The next shots under the drive plan, as costs: (the next player's, the later adversaries').
 
     Every adversary who shoots before our next turn may carry the Sun out
@@ -199,7 +202,7 @@ def drive_plan_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun
     """
     from game.rules.state import start_options
 
-    ours, theirs = win_values(after, sit.shooter)
+    ours, theirs = win_values(after, sit.shooter, going)
     still = 1.0   # the chance nobody before has carried the Sun out
     costs: list[float] = []
     for player in shooters_before(after, sit.shooter):
@@ -213,6 +216,12 @@ def drive_plan_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun
     return first - mine, sum(costs[1:])
 
 
+def rounds_left(sit: Situation, after: Any, weights: ValueWeights) -> int:
+    """The rounds still to play: to the house's round limit, or ``rounds_ahead`` when there is none."""
+    limit = int(getattr(sit.house, "round_limit", 0) or 0)
+    return limit - after.round if limit else weights.rounds_ahead
+
+
 def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
                   weights: ValueWeights = ValueWeights()) -> EvalResult:
     me = sit.shooter
@@ -222,14 +231,18 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     rivals = [p for p in after.active if p != me]
     gain = float(delta[me]) - (sum(delta[p] for p in others) / len(others) if others else 0.0)
     finished = bool(ruling.finished or after.finished)
+    left = rounds_left(sit, after, weights)
+    standings = {p: before.worth(p) for p in before.active}
+    # The drive plan prices every win against the game going on (by the standings); easy does not.
+    going = going_on(standings, me, left, weights) if weights.drive_plan else 0.0
     # Rule 15 says a player *cannot* shoot at his own planet: a prohibition,
     # not a price.  The forfeit is in the ledger already; this keeps the AI
     # from buying a foul when the forfeit happens to be cheap.
     gain -= FOUL_PENALTY * sum(1 for f in ruling.fouls if f.player == me)
     if ruling.winner == me:
-        gain += WIN_BONUS
+        gain += WIN_BONUS - going
     elif ruling.winner is not None:
-        gain -= WIN_BONUS
+        gain -= WIN_BONUS + going
     elif me in ruling.out:
         gain -= WIN_BONUS / 2  # out of the game (rule 13 or running out): no more shots
     value = 0.0
@@ -245,10 +258,7 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
                                stakes=after.stakes, weights=replace(weights, threat=0.0))
         # Rule 13 for an adversary: once out he is no longer in ``rivals``, so the
         # position alone cannot see him gone; count it from the ruling.
-        limit = int(getattr(sit.house, "round_limit", 0) or 0)
-        rounds_left = limit - after.round if limit else weights.rounds_ahead
-        standings = {p: before.worth(p) for p in before.active}
-        value += rivals_out_value(ringed_rivals(ruling, me), standings, me, rounds_left, weights)
+        value += rivals_out_value(ringed_rivals(ruling, me), standings, me, left, weights)
         sun = table.get(SUN)
         if sun is not None and rivals and after.sun_released:
             # Rule 8 (and 4): whoever strikes the Sun next is paid by the holder of the
@@ -257,7 +267,7 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
             if region != "beyond" and after.holder(region) == me:
                 value -= EXPOSURE * _rule8_amount(region)
         if sun is not None and rivals and weights.drive_plan:
-            threat, later = drive_plan_shots(sit, after, table, sun, weights)
+            threat, later = drive_plan_shots(sit, after, table, sun, weights, going)
             value -= later
         elif sun is not None and rivals:
             threat = next_shots(sit, after, table, sun, rivals, weights)

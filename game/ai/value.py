@@ -14,7 +14,9 @@ text's advice to a good shooter:
   (``rivals_out_value``): his shots, tolls and chance of winning are gone;
 * a taw left near the Sun with a clear line to it is a chance next turn;
 * (the drive plan, medium and hard) the Sun's road out, drive by drive, is
-  worth most to whoever lies straight behind it (``drive_prospect``).
+  worth most to whoever lies straight behind it (``drive_prospect``), and
+  every win is priced against the game going on (``going_on``): a player
+  losing a long game plays for the road, the leader guards it.
 """
 
 from __future__ import annotations
@@ -89,13 +91,13 @@ def _drive_line(sun: Point, taw: Point | None, weights: ValueWeights) -> tuple[f
 def drive_prospect(layout: Layout, sun: Point, taw: Point | None, weights: ValueWeights) -> float:
     """A rough chance that a player from ``taw`` carries the Sun beyond Herschel's line over his next drives.
 
-    Each drive carries the Sun about ``sun_reach`` along the line from the taw
-    through it and leaves the taw where the Sun was, straight behind it again
-    (a full hit: the glass taw keeps little of its speed against the lead
-    Sun), so a player in line is in line for the next drive too.  Every
-    drive still needed is counted at ``plan_share``: the chance the plan
-    survives it.  Within one drive's reach this is near ``drive_chance``'s
-    chance of winning at once; farther out it is the value of the road.
+    Each drive carries the Sun about ``plan_reach`` along the line from the
+    taw through it and leaves the taw behind it again (a full hit: the glass
+    taw keeps little of its speed against the lead Sun), so a player in line
+    is in line for the next drive too.  Every drive still needed is counted
+    at ``plan_share``: the chance the plan survives it.  Within one drive's
+    reach this is near ``drive_chance``'s chance of winning at once; farther
+    out it is the value of the road.
     """
     cos, _ = _drive_line(sun, taw, weights)
     if cos <= 0.05:
@@ -176,10 +178,42 @@ def rivals_out_value(ringed: Sequence[str], worth: Mapping[str, int], shooter: s
     future = (weights.rival_taw_in_ring + weights.rival_out_per_round * rounds) * len(gone)
     if len(worth) - len(gone) <= 1:
         return future
+    share = win_shares(worth, rounds_left, weights)
+    mine = share[shooter]
+    taken = sum(share[p] for p in gone)
+    return future + weights.win_stake * (mine / (1.0 - taken) - mine)
+
+
+def win_shares(worth: Mapping[str, int], rounds_left: int, weights: ValueWeights = ValueWeights()) -> dict[str, float]:
+    """Each player's chance of winning the game if it goes on, from the standings ``worth`` (the players in).
+
+    A softmax over marbles whose temperature is 2 plus the rounds left (up to
+    ``rounds_ahead``): early on anyone can still win, late the richest does,
+    because a long game ends when the others run out (the last player in).
+    """
+    if not worth:
+        return {}
+    rounds = max(0, min(rounds_left, weights.rounds_ahead))
     top = max(worth.values())
     temperature = 2.0 + rounds
     share = {p: math.exp((w - top) / temperature) for p, w in worth.items()}
     total = sum(share.values())
-    mine = share[shooter] / total
-    taken = sum(share[p] for p in gone) / total
-    return future + weights.win_stake * (mine / (1.0 - taken) - mine)
+    return {p: v / total for p, v in share.items()}
+
+
+def going_on(worth: Mapping[str, int], me: str, rounds_left: int, weights: ValueWeights = ValueWeights()) -> float:
+    """What the game going on is worth to ``me`` in the score's win term, before anyone wins.
+
+    The score counts ``win_stake`` for our win and minus ``win_stake`` for
+    anyone else's.  A game that goes on ends in one of them, ours with our
+    chance by the standings (``win_shares``): ``win_stake × (2p − 1)``.  So
+    ending it now by our win gains ``win_stake`` less this, and an
+    adversary's win costs ``win_stake`` plus this.  With two players level it
+    is 0; with four level it is minus half the stake (a quarter's chance):
+    our win is worth more than the score's bare stake, theirs costs less; the
+    leader of a long game, likely to win it anyway, values the end less, and
+    the player losing it plays for the road out.
+    """
+    if me not in worth or len(worth) < 2:
+        return 0.0
+    return weights.win_stake * (2.0 * win_shares(worth, rounds_left, weights)[me] - 1.0)
