@@ -394,6 +394,52 @@ def _spin_shots(ask: _Ask, origins: Sequence[Origin]) -> list[Candidate]:
     return out
 
 
+# Position shots: where behind the Sun (centre to centre, on its way out) the taw is sent to lie.
+# A plain full drive from 5 to 30 cm behind carries the Sun 14 to 19 cm (``game.ai.value``'s plan reach).
+POSITION_GAPS = (0.10, 0.18)
+POSITION_SIDES = (0.0, 0.5, -0.5)   # radians off the Sun's own ray: straight behind, and either side of it
+
+
+def _position_shots(ask: _Ask, origins: Sequence[Origin]) -> list[Candidate]:
+    """Shots that move the taw, touching nothing, to lie behind the Sun on its way out.
+
+    A player whose taw lies beside or beyond the Sun has no drive: to drive
+    it outward he must first lie behind it.  For the taw where it lies
+    (rule 17), spots ``POSITION_GAPS`` behind the Sun on its ray from the
+    centre and half a radian either side of it; the speed is the plain
+    flick that stops there (``motion.flick_speed_for``, sliding then
+    rolling).  Spots on another body, or behind a path that is not clear
+    (the Sun included), are dropped: the shot must touch nothing.
+    """
+    sun = ask.bodies.get(SUN)
+    if sun is None or math.hypot(*sun) < 1e-6:
+        return []
+    out_angle = math.atan2(sun[1], sun[0])
+    clearance = 2 * ask.layout.marble_radius + 0.004
+    low, high = ask.speed_range
+    out = []
+    for point, orbit, _ in origins:
+        if orbit is not None:
+            continue   # a laid taw is placed behind the Sun already (``placement_points``)
+        for side in POSITION_SIDES:
+            for gap in POSITION_GAPS:
+                a = out_angle + side
+                spot = (sun[0] - gap * math.cos(a), sun[1] - gap * math.sin(a))
+                dist = _dist(point, spot)
+                if dist < 0.03 or math.hypot(*spot) < ask.layout.inner_ring_radius + RING_GUARD:
+                    continue
+                if any(_dist(spot, p) < clearance for b, p in ask.bodies.items() if b != ask.own_taw):
+                    continue
+                if path_blockers(point, spot, ask.bodies, (ask.own_taw,), clearance):
+                    continue
+                speed = flick_speed_for(0.0, dist, GLASS_GROUND)
+                if speed > high:
+                    continue
+                out.append(Candidate(point, math.atan2(spot[1] - point[1], spot[0] - point[0]), max(speed, 0.5 * low),
+                                     None, "position"))
+    return out
+
+
 def _ring_family(ask: _Ask, origins: Sequence[Origin], targets: Sequence[str], budget: int) -> list[Candidate]:
     """Up to ``budget`` rule 13 shots, shared among the origins."""
     per_ring = max(2, budget // len(origins))
@@ -408,7 +454,8 @@ def _ring_family(ask: _Ask, origins: Sequence[Origin], targets: Sequence[str], b
 
 def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origins: Sequence[Origin],
              speed_range: tuple[float, float], budget: int, ring_targets: Sequence[str] = (),
-             ring_budget: int = 0, spin_shots: bool = False, stop_by_ring: bool = False) -> list[Candidate]:
+             ring_budget: int = 0, spin_shots: bool = False, stop_by_ring: bool = False,
+             positional: bool = False) -> list[Candidate]:
     """About ``budget`` candidate shots for ``shooter`` (a planet name) from the given origins.
 
     Per origin: the Sun (``_sun_shots``, 60 % of its share), the adversaries'
@@ -423,7 +470,9 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
     ``stop_by_ring``, a Sun shot whose touch lies within ``RING_GUARD`` of the
     inner ring is a stop shot instead of a plain flick: the plain one would
     rest where it touched, by or in the ring (rule 13), and a hand that strays
-    by a few degrees turns a safe cut into that full hit.
+    by a few degrees turns a safe cut into that full hit.  With
+    ``positional``, shots that move the taw to lie behind the Sun on its way
+    out (``_position_shots``) come last.
     """
     if budget <= 0 or not origins:
         return []
@@ -440,6 +489,8 @@ def generate(*, layout: Layout, bodies: Mapping[str, Point], shooter: str, origi
         out += _spin_shots(ask, origins)
     if ring_budget > 0 and ring_targets:
         out += _ring_family(ask, origins, ring_targets, ring_budget)
+    if positional:
+        out += _position_shots(ask, origins)
     return out
 
 

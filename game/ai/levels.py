@@ -47,6 +47,8 @@ class Level:
     # The drive plan (``ValueWeights.drive_plan``): the Sun's road out priced over the next drives, for us
     # and for every adversary who shoots before our next turn.
     drive_plan: bool = False
+    # Position shots: the taw moved, touching nothing, to lie behind the Sun on its way out (the next drive).
+    position_shots: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -59,11 +61,11 @@ LEVELS: dict[str, Level] = {
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
                     position_weight=1.0, ring_candidates=10, spin_shots=True, screen_keep=16,
-                    drive_plan=True),
+                    drive_plan=True, position_shots=True),
     "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=110, origins=6,
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
                   position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12,
-                  screen_keep=16, drive_plan=True),
+                  screen_keep=16, drive_plan=True, position_shots=True),
 }
 
 

@@ -86,12 +86,12 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
 
 
 def candidates_for(sit: Situation, budget: int, origins: int, ring_budget: int = 0,
-                   spin_shots: bool = False, stop_by_ring: bool = False) -> list[Candidate]:
+                   spin_shots: bool = False, stop_by_ring: bool = False, positional: bool = False) -> list[Candidate]:
     rivals = tuple(taw_id(p) for p in sit.opponents()) if ring_budget > 0 else ()
     return generate(layout=sit.layout, bodies=sit.positions, shooter=sit.shooter,
                     origins=origins_for(sit, origins), speed_range=(MIN_SPEED, sit.max_speed), budget=budget,
                     ring_targets=rivals, ring_budget=ring_budget, spin_shots=spin_shots,
-                    stop_by_ring=stop_by_ring)
+                    stop_by_ring=stop_by_ring, positional=positional)
 
 
 def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
@@ -154,7 +154,7 @@ class _Search:
         """Stage 1: every candidate once, as intended (screened first when the level screens)."""
         level, sit = self.level, self.sit
         self.cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates,
-                                    level.spin_shots, level.stop_by_ring)
+                                    level.spin_shots, level.stop_by_ring, level.position_shots)
         if not self.cands:
             raise ValueError(f"{sit.shooter} has no shot to consider")
         self.situations = [sit]

@@ -62,6 +62,9 @@ class ValueWeights:
     plan_reach: float = 0.16
     # Our own road counted at this share once no adversary before us has taken it (he may spoil it).
     plan_own: float = 0.6
+    # The share of long games that end by a drive (rule 9), which any player in may make, rather than by the
+    # others running out (the richest wins): about half of the four-player games (docs/ai.md).
+    race_share: float = 0.5
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:
@@ -184,12 +187,15 @@ def rivals_out_value(ringed: Sequence[str], worth: Mapping[str, int], shooter: s
     return future + weights.win_stake * (mine / (1.0 - taken) - mine)
 
 
-def win_shares(worth: Mapping[str, int], rounds_left: int, weights: ValueWeights = ValueWeights()) -> dict[str, float]:
+def win_shares(worth: Mapping[str, int], rounds_left: int, weights: ValueWeights = ValueWeights(),
+               race: float = 0.0) -> dict[str, float]:
     """Each player's chance of winning the game if it goes on, from the standings ``worth`` (the players in).
 
     A softmax over marbles whose temperature is 2 plus the rounds left (up to
     ``rounds_ahead``): early on anyone can still win, late the richest does,
     because a long game ends when the others run out (the last player in).
+    ``race``: the share of games that end instead by a drive (rule 9), which
+    any player in may make whatever his purse: that share is spread evenly.
     """
     if not worth:
         return {}
@@ -198,7 +204,7 @@ def win_shares(worth: Mapping[str, int], rounds_left: int, weights: ValueWeights
     temperature = 2.0 + rounds
     share = {p: math.exp((w - top) / temperature) for p, w in worth.items()}
     total = sum(share.values())
-    return {p: v / total for p, v in share.items()}
+    return {p: (1.0 - race) * v / total + race / len(share) for p, v in share.items()}
 
 
 def going_on(worth: Mapping[str, int], me: str, rounds_left: int, weights: ValueWeights = ValueWeights()) -> float:
@@ -216,4 +222,4 @@ def going_on(worth: Mapping[str, int], me: str, rounds_left: int, weights: Value
     """
     if me not in worth or len(worth) < 2:
         return 0.0
-    return weights.win_stake * (2.0 * win_shares(worth, rounds_left, weights)[me] - 1.0)
+    return weights.win_stake * (2.0 * win_shares(worth, rounds_left, weights, weights.race_share)[me] - 1.0)

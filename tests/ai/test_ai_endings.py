@@ -1,4 +1,4 @@
-"""Play that ends games: every win priced against the game going on, by the standings (medium and hard)."""
+"""Play that ends games: every win priced against the game going on (medium and hard), and taking position behind the Sun."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai.candidates import Candidate, aim_angle
+from game.ai.candidates import Candidate, aim_angle, generate
 from game.ai.rollout import WIN_BONUS, play, score_outcome, win_values
 from game.ai.situation import Situation
-from game.ai.value import ValueWeights, going_on, win_shares
+from game.ai.value import ValueWeights, drive_prospect, going_on, win_shares
 from game.rules.house import HouseRules
 from game.rules.layout import SUN, taw_id
 from game.rules.state import new_game
@@ -94,3 +94,49 @@ def test_a_drive_that_hands_the_next_player_the_road_costs_the_leader_more_than_
     _, losing, _ = _drive_scores(0.62, LOSING)
     assert ruling.winner is None and leader.threat > 0.0   # Mars lies behind the Sun now, and shoots next
     assert leader.threat > losing.threat + 1.0
+
+
+def _beside_the_sun() -> dict:
+    """The Sun in Jupiter's orbit; Mercury's taw beside it (no drive), Venus's beyond it."""
+    return {**LAYOUT.home_positions(), SUN: ray(0.5), taw_id("mercury"): ray(0.5, 112.0),
+            taw_id("venus"): ray(0.53, 88.0)}
+
+
+def _position_shots(positions: dict) -> list[Candidate]:
+    taw = positions[taw_id("mercury")]
+    return [c for c in generate(layout=LAYOUT, bodies=positions, shooter="mercury", origins=[(taw, None, 0.0)],
+                                speed_range=(0.45, 3.8), budget=30, positional=True) if c.target == "position"]
+
+
+def test_position_shots_move_the_taw_behind_the_sun_touching_nothing():
+    positions = _beside_the_sun()
+    sit = situation(["mercury", "venus"], positions, "mercury")
+    taw = positions[taw_id("mercury")]
+    shots = _position_shots(positions)
+    assert len(shots) >= 3
+    for shot in shots:
+        ruling, table = play(sit, shot)
+        assert not ruling.transfers and table[SUN] == positions[SUN]          # nothing touched, nothing paid
+        assert drive_prospect(LAYOUT, table[SUN], table[taw_id("mercury")], PLAN) > 0.2 > \
+            drive_prospect(LAYOUT, positions[SUN], taw, PLAN)                  # in line for the next drive
+    without = generate(layout=LAYOUT, bodies=positions, shooter="mercury", origins=[(taw, None, 0.0)],
+                       speed_range=(0.45, 3.8), budget=30)
+    assert all(c.target != "position" for c in without)
+
+
+def test_no_position_shot_passes_through_the_sun():
+    # The taw beyond the Sun on its ray: straight behind it lies through the Sun.
+    positions = {**_beside_the_sun(), taw_id("mercury"): ray(0.62)}
+    sit = situation(["mercury", "venus"], positions, "mercury")
+    for shot in _position_shots(positions):
+        _, table = play(sit, shot)
+        assert table[SUN] == positions[SUN]
+
+
+def test_a_leader_with_every_marble_still_fears_the_last_drive():
+    # Half the long games end by rule 9, which any player in may make: no share passes 0.5 + 0.5 / n.
+    standings = {"mercury": 80, "venus": 1}
+    assert win_shares(standings, 1)["mercury"] > 0.99                        # by the marbles alone
+    assert win_shares(standings, 1, race=PLAN.race_share)["mercury"] == pytest.approx(0.75, abs=0.01)
+    assert going_on(standings, "mercury", 1) == pytest.approx(PLAN.win_stake * 0.5, abs=0.2)
+    assert going_on(standings, "venus", 1) == pytest.approx(-PLAN.win_stake * 0.5, abs=0.2)
