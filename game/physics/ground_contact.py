@@ -72,6 +72,7 @@ _GENTLE2 = _SIN_GENTLE ** 2 / (1.0 - _SIN_GENTLE ** 2)    # ... as |∇h|²
 SLIDING_MPS2 = 2.0       # m/s²: a ball whose velocity changes faster than this is sliding (friction: 4-5.4)
 REBASE_SLACK = 1.1       # a call begins: a slab still serves its ball within this many ALONG (and ACROSS)
 _ONE = Vec3(1.0, 1.0, 1.0)
+_LEVEL = (1.0, 0.0)   # a slab's heading when laid under a resting ball
 
 SLAB_BIT = 1 << 31      # in a hat slab's collide mask, beside its marble's key
 BALL_GROUP, SLAB_GROUP = 0, 1   # a game world's collide groups (Panda's ``groups-mask`` filter, in C++)
@@ -119,8 +120,9 @@ class Slab:
     radius: float
     laid: tuple[float, float] = (0.0, 0.0)
     slope2: float = 0.0      # |∇h|² where it was last laid
-    # The plane its face lies in: the ground's height (m) and slope where it was last laid, (x, y) in metres.
-    plane: tuple[float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0)
+    # The plane its face lies in: the ground's height (m) and slope where it was last laid, (x, y) in metres
+    # (not a number until it is first laid).
+    plane: tuple[float, float, float, float, float] = (math.nan, math.nan, 0.0, 0.0, 0.0)
     heading: tuple[float, float] = (1.0, 0.0)   # its face's long side, level (an exclusive slab's: its ball's way)
     normal: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)   # its face's normal, and sqrt(1 + |∇h|²)
 
@@ -188,11 +190,18 @@ class SlabLayer:
 
     def rest_on(self, slab: Slab, x: float, y: float) -> float:
         """Lay ``slab`` under a ball resting with its centre above (x, y) (metres); returned: the height of that
-        centre (Bullet units): h + R·sqrt(1 + |∇h|²), exact on the slab's plane."""
+        centre (Bullet units): h + R·sqrt(1 + |∇h|²), exact on the slab's plane.
+
+        A spare slab (``ExclusiveSlabs.release``) last laid right here, as a
+        resting ball's, is where this would lay it: it is left as it lies (a
+        planning rollout rebuilds the same table many times).
+        """
         unit = self.unit
-        h, gx, gy = self.terrain.height_gradient1(x, y)
-        self._set(slab, x * unit, y * unit, x, y, h, gx, gy)
-        return (h * unit) + slab.radius * math.sqrt(1.0 + gx * gx + gy * gy)
+        xm, ym, h, _gx, _gy = slab.plane
+        if not (xm == x and ym == y and slab.heading == _LEVEL and slab.laid == (x * unit, y * unit)):
+            h, gx, gy = self.terrain.height_gradient1(x, y)
+            self._set(slab, x * unit, y * unit, x, y, h, gx, gy)
+        return h * unit + slab.radius * slab.normal[3]
 
     def _set(self, slab: Slab, x: float, y: float, xm: float, ym: float, h: float, gx: float, gy: float,
              ux: float = 1.0, uy: float = 0.0) -> None:
@@ -298,11 +307,12 @@ class _Course:
     sliding: bool = True     # its velocity changed fast at the last read, or it was just pushed
 
 
-# Slab bodies out of any world, by (unit, radius, material), for the next worlds: making one (a Bullet body and
-# its shape) costs about as much as laying it, and a planning rollout builds a world of 41 of them.  A static
-# body keeps nothing of its last world: Bullet sets it asleep as it is attached, and it is laid before use.
-_SPARE: dict[tuple[float, float, Material], list[BulletRigidBodyNode]] = {}
-SPARE_BOUND = 256   # spare slabs kept for each size
+# Slabs out of any world, by (unit, radius, material, ground), for the next worlds: making one (a Bullet body
+# and its shape) costs about as much as laying it, and a planning rollout builds a world of 41 of them.  A static
+# body keeps nothing of its last world: Bullet sets it asleep as it is attached, and it is laid before use (or
+# lies already where it is to be laid, ``SlabLayer.rest_on``).
+_SPARE: dict[tuple[float, float, Material, Terrain], list[Slab]] = {}
+SPARE_BOUND = 256   # spare slabs kept for each size and ground
 
 
 @dataclass
@@ -352,30 +362,36 @@ class ExclusiveSlabs(SlabLayer):
     _order: int = 0
 
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
-        """A slab for the ball ``bid`` of ``radius`` (Bullet units); the ball takes its collide group."""
+        """A slab for the ball ``bid`` of ``radius`` (Bullet units), a spare one if a closed world left one
+        (``release``); the ball takes its collide group."""
         self._courses.pop(bid, None)
         body_node.setIntoCollideMask(_BALL_MASK)
-        return super().make(bid, body_node, radius)
-
-    def _node(self, radius: float) -> BulletRigidBodyNode:
-        """A slab body for a ball of ``radius``: a spare one if a closed world left one (``release``)."""
-        spare = _SPARE.get((self.unit, radius, self.material))
+        slab = None
+        spare = _SPARE.get((self.unit, radius, self.material, self.terrain))
         if spare:
             try:
-                return spare.pop()
+                slab = spare.pop()
+                slab.owner = self
             except IndexError:   # another thread took the last
                 pass
+        if slab is None:
+            slab = Slab(self._node(radius), self, radius)
+        self._balls[bid] = (body_node, slab)
+        return slab
+
+    def _node(self, radius: float) -> BulletRigidBodyNode:
         node = super()._node(radius)
         node.setIntoCollideMask(_SLAB_MASK)
         return node
 
     def release(self) -> None:
-        """Every ball's slab is out of every world (its world closed or dropped): keep the bodies for the next
-        worlds (``_SPARE``) and forget the balls."""
-        for _node, slab in self._balls.values():
-            spare = _SPARE.setdefault((self.unit, slab.radius, self.material), [])
+        """Every ball's slab is out of every world (its world closed or dropped): keep them for the next worlds
+        (``_SPARE``; the first ball's taken first, so a table built again gets each ball its own) and forget
+        the balls."""
+        for _node, slab in reversed(self._balls.values()):
+            spare = _SPARE.setdefault((self.unit, slab.radius, self.material, self.terrain), [])
             if len(spare) < SPARE_BOUND:
-                spare.append(slab.node)
+                spare.append(slab)
         self._balls.clear()
         self._courses.clear()
         self._due = []

@@ -221,14 +221,24 @@ def test_a_world_of_slab_bodies_a_closed_world_left_plays_a_shot_to_the_same_bit
 
     monkeypatch.setattr(ground_contact, "_SPARE", {})
     new = _rough_shot_bits(4)                      # every slab body made anew ...
-    spare = [node for nodes in ground_contact._SPARE.values() for node in nodes]
+    spare = [slab.node for slabs in ground_contact._SPARE.values() for slab in slabs]
     assert len(spare) == 4                         # ... and left for the next world when this one closed
     other = {"sun": (0.1, 0.0), "mars.taw": (-0.5, 0.3)}
     with Simulation.from_positions(other, LAYOUT, config(Terrain.rough(3.0, 7))) as sim:
-        sim.shoot("mars.taw", shot_velocity(1.0, 10.0))   # two of them laid, moved and left elsewhere
+        sim.shoot("mars.taw", shot_velocity(1.0, 10.0))   # on another ground: none of them taken
+        sim.run_to_rest()
+    with Simulation.from_positions(other, LAYOUT, config(Terrain.rough(3.0, 4))) as sim:
+        sim.shoot("mars.taw", shot_velocity(1.0, 10.0))   # two of them taken, laid, moved and left elsewhere
         sim.run_to_rest()
     assert _rough_shot_bits(4) == new
-    assert {id(node) for nodes in ground_contact._SPARE.values() for node in nodes} == {id(node) for node in spare}
+    laid: list = []
+    real = Terrain.height_gradient1
+    monkeypatch.setattr(Terrain, "height_gradient1", lambda self, x, y: laid.append((x, y)) or real(self, x, y))
+    assert _rough_shot_bits(4) == new              # the same table again: its resting balls' slabs lie ready
+    places = {(0.0, 0.0), (0.4, 0.1), (0.2, -0.05), (0.9, 0.3)}   # ``_rough_shot_bits``'s table
+    assert 0 < len(places.intersection(laid)) < 4   # laid afresh only where a slab was left elsewhere
+    taken = {id(slab.node) for slabs in ground_contact._SPARE.values() for slab in slabs if slab.owner.terrain.seed == 4}
+    assert taken == {id(node) for node in spare}
 
 
 def test_a_world_built_from_the_resting_places_plays_the_next_shot_to_the_same_bits():
