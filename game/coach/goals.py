@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.coach.verdict import Tone, Verdict
 from game.rules import names
 from game.rules.layout import body_planet
+from game.rules.phrase import Phrase
 from game.rules.ruling import Ruling
 
 
@@ -76,8 +77,7 @@ def judge_goal(goal: Goal, ruling: Ruling, shooter: str) -> Outcome:
     fouls = [f for f in ruling.fouls if f.player == shooter]
     if fouls:
         foul = fouls[0]
-        return Outcome(False, f"a foul: {foul.phrase.told(you=shooter) if foul.phrase else foul.reason} "
-                              f"(rule {foul.rule})")
+        return Outcome(False, f"a foul: {Phrase.told_or(foul.reason, foul.phrase, shooter)} (rule {foul.rule})")
     for rule in goal.avoid:
         paid = sum(t.marbles for t in ruling.transfers if t.payer == shooter and t.rule == rule)
         if paid:

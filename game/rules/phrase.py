@@ -65,6 +65,11 @@ class Phrase:
     def __str__(self) -> str:
         return self.told()
 
+    @staticmethod
+    def told_or(text: str, phrase: Phrase | None, you: str | None) -> str:
+        """``phrase`` told to ``you``; ``text`` (the referee's sentence) for a ruling that kept no phrase."""
+        return phrase.told(you=you) if phrase else text
+
     def then(self, more: str) -> Phrase:
         """This phrase followed by ``more`` (a template over the same players)."""
         return Phrase(self.template + more, self.players)

@@ -54,12 +54,12 @@ def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str]) -
 
 def _told(text: str, phrase: Phrase | None, human: str | None) -> str:
     """A referee's sentence with the person at the machine as "you" ("Your taw struck nothing, so nobody pays.")."""
-    return sentence(phrase.told(you=human)) if phrase else text
+    return sentence(Phrase.told_or(text, phrase, human)) if phrase else text
 
 
 def _cause(t: Transfer, human: str | None) -> str:
     """Why the marbles moved, with the person at the machine as "you" ("you knocked the Sun against Venus")."""
-    return t.phrase.told(you=human) if t.phrase else t.cause
+    return Phrase.told_or(t.cause, t.phrase, human)
 
 
 def _acts(name: str, verb: str, who: Callable[[str], str]) -> str:
@@ -70,13 +70,14 @@ def _acts(name: str, verb: str, who: Callable[[str], str]) -> str:
 def ruling_lines(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
     """``who`` names a player (or the stakes) where a payment, a comet, an exit or a win is told:
     by default the planet; in the app, the seat's name with the planet ("Ann (Venus)")."""
-    lines = _deeds(ruling, human, who) + _aftermath(ruling, human, who)
-    if not lines:
-        # The referee says why a rule that applied moved nothing ("Nobody holds
-        # Mars's orbit, so nobody pays (rule 8)"); its notes come next.
-        reasons = [_told(u.text, u.phrase, human) for u in ruling.unpaid] or list(ruling.notes)
-        lines.extend(reasons[:2] or ["Nothing to pay on that shot."])
-    return lines
+    return _deeds(ruling, human, who) + _aftermath(ruling, human, who) or _why_quiet(ruling, human)
+
+
+def _why_quiet(ruling, human: str | None) -> list[str]:
+    """A ruling that moved nothing: the referee says why a rule that applied moved nothing ("Nobody holds
+    Mars's orbit, so nobody pays (rule 8)"); its notes come next."""
+    reasons = [_told(u.text, u.phrase, human) for u in ruling.unpaid] or list(ruling.notes)
+    return reasons[:2] or ["Nothing to pay on that shot."]
 
 
 def every_line(ruling, human: str | None = None, who: Callable[[str], str] = planet_words) -> list[str]:
@@ -85,7 +86,7 @@ def every_line(ruling, human: str | None = None, who: Callable[[str], str] = pla
     (a taw put down again after it ran off the ground): all the ruling says, as the HUD's panel and the
     history both show it."""
     deeds, aftermath = _deeds(ruling, human, who), _aftermath(ruling, human, who)
-    said = deeds + aftermath or ruling_lines(ruling, human, who=who)
+    said = deeds + aftermath or _why_quiet(ruling, human)
     unsaid = []
     for unpaid in ruling.unpaid:
         told = _told(unpaid.text, unpaid.phrase, human)
@@ -98,7 +99,7 @@ def every_line(ruling, human: str | None = None, who: Callable[[str], str] = pla
 
 def _deeds(ruling, human: str | None, who: Callable[[str], str]) -> list[str]:
     """The fouls and what each numbered rule paid, in rule order."""
-    lines = [f"Rule {foul.rule}: foul - {foul.phrase.told(you=human) if foul.phrase else foul.reason}"
+    lines = [f"Rule {foul.rule}: foul - {Phrase.told_or(foul.reason, foul.phrase, human)}"
              for foul in ruling.fouls]
     lines += [f"Rule {t.rule}: {_transfer_words(t, human, who)}" for t in ruling.transfers if t.rule]
     return lines
