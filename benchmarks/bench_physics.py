@@ -232,17 +232,22 @@ def _lone_roll(layout: Layout, config: PhysicsConfig, simulation: type = Simulat
 
 
 def _ground_configs(layout: Layout, package: ModuleType | None) -> dict[str, PhysicsConfig]:
-    """Each of ``GROUNDS`` as a config, of ``package`` (a baseline's ``game/physics``; None: the current one)."""
-    if package is None:
-        from game.physics import terrain
-        make = PhysicsConfig.for_layout
-    else:
-        import importlib
+    """Each of ``GROUNDS`` as a config, of ``package`` (a baseline's ``game/physics``; None: the current one).
 
-        terrain = importlib.import_module(package.__name__ + ".terrain")
-        make = package.PhysicsConfig.for_layout
-    return {name: make(layout, ground=terrain.Terrain.rough(*rough) if rough else terrain.Terrain())
-            for name, rough in GROUNDS}
+    Each rough ground's worlds share one pool of spare ground bodies, as a
+    plan's rollouts do (a revision without ``ground_pool`` kept its spares
+    for the whole process).
+    """
+    import dataclasses
+    import importlib
+
+    name = package.__name__ if package is not None else "game.physics"
+    terrain = importlib.import_module(name + ".terrain")
+    make = importlib.import_module(name + ".config").PhysicsConfig.for_layout
+    pooled = any(f.name == "ground_pool" for f in dataclasses.fields(make(layout)))
+    pool = importlib.import_module(name + ".ground_contact").GroundPool if pooled else None
+    return {label: make(layout, ground=terrain.Terrain.rough(*rough), **({"ground_pool": pool()} if pool else {}))
+            if rough else make(layout, ground=terrain.Terrain()) for label, rough in GROUNDS}
 
 
 def _run_case(case: str, spots, layout, config, simulation: type) -> float:

@@ -2,7 +2,7 @@
 """Hash sets of shots: prove a physics change moved no bit (or show which shots it moved).
 
     .venv/bin/python tools/physics_hashes.py record hashes.json [--cases 300]
-    .venv/bin/python tools/physics_hashes.py check hashes.json
+    .venv/bin/python tools/physics_hashes.py check hashes.json [--only rough] [--no-pool]
 
 Each shot is hashed over its whole event log (every float's exact bytes),
 its resting places and the 60 Hz poses of every frame.  The sets:
@@ -16,7 +16,10 @@ its resting places and the 60 Hz poses of every frame.  The sets:
 * ``hat``: seeded hat drops (rule 1) with their frames;
 * ``match``: a short seeded match of random players (the referee's view);
 * ``rough``: the first fuzz cases, the two heavy shots and a graze sweep
-  again, on rough earth (``ROUGH``: 3 mm, seed 1), run to rest with frames.
+  again, on rough earth (``ROUGH``: 3 mm, seed 1), run to rest with frames,
+  every world taking the spare ground bodies the last ones left (one
+  ``GroundPool``, as a plan's rollouts share one); ``--no-pool`` builds
+  every world's anew, and must give the same hashes.
 
 ``check`` exits 1 naming every shot whose hash differs (0 when all agree).
 The recorded file is the evidence of a refactor, not a test: record it on the
@@ -82,7 +85,8 @@ ROUGH = (3.0, 1)   # the rough set's ground: roughness (mm) and seed
 
 
 def _shoot(table: dict[str, tuple[float, float]], taw: str, velocity: tuple[float, float],
-           layout: object = None, stepped: bool = False, rough: tuple[float, int] | None = None) -> str:
+           layout: object = None, stepped: bool = False, rough: tuple[float, int] | None = None,
+           pool: object = None) -> str:
     from game.physics import PhysicsConfig, Simulation
     from game.physics.terrain import Terrain
     from game.rules.layout import Layout
@@ -90,7 +94,8 @@ def _shoot(table: dict[str, tuple[float, float]], taw: str, velocity: tuple[floa
     lay = layout or Layout()
     h = _Hasher()
     ground = Terrain.rough(*rough) if rough else Terrain()
-    sim = Simulation.from_positions(table, lay, PhysicsConfig.for_layout(lay, ground=ground))  # type: ignore[arg-type]
+    config = PhysicsConfig.for_layout(lay, ground=ground, ground_pool=pool)  # type: ignore[arg-type]
+    sim = Simulation.from_positions(table, lay, config)
     try:
         sim.bus.subscribe(h.event)
         sim.shoot(taw, velocity)
@@ -108,14 +113,14 @@ def _shoot(table: dict[str, tuple[float, float]], taw: str, velocity: tuple[floa
     return h.hexdigest()
 
 
-def fuzz_set(cases: int, rough: tuple[float, int] | None = None) -> Iterator[tuple[str, str]]:
+def fuzz_set(cases: int, rough: tuple[float, int] | None = None, pool: object = None) -> Iterator[tuple[str, str]]:
     from game.physics import shot_velocity
     from game.rules.layout import taw_id
 
     for case in _fuzz_cases(cases):
         key = f"seed {case.seed}"  # type: ignore[attr-defined]
         yield key, _shoot(case.table, taw_id(case.shooter),  # type: ignore[attr-defined]
-                          shot_velocity(case.speed, case.direction), rough=rough)  # type: ignore[attr-defined]
+                          shot_velocity(case.speed, case.direction), rough=rough, pool=pool)  # type: ignore[attr-defined]
 
 
 def advance_set(cases: int) -> Iterator[tuple[str, str]]:
@@ -128,7 +133,7 @@ def advance_set(cases: int) -> Iterator[tuple[str, str]]:
                                           stepped=True)
 
 
-def bench_set(rough: tuple[float, int] | None = None) -> Iterator[tuple[str, str]]:
+def bench_set(rough: tuple[float, int] | None = None, pool: object = None) -> Iterator[tuple[str, str]]:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from bench_physics import SHOTS, full_table, heavy_shot  # type: ignore[import-not-found]
 
@@ -139,10 +144,10 @@ def bench_set(rough: tuple[float, int] | None = None) -> Iterator[tuple[str, str
     config = PhysicsConfig.for_layout(layout)
     for which in SHOTS:
         body, velocity = heavy_shot(layout, config, which)
-        yield which, _shoot(full_table(layout), body, velocity, layout, rough=rough)
+        yield which, _shoot(full_table(layout), body, velocity, layout, rough=rough, pool=pool)
 
 
-def graze_set(rough: tuple[float, int] | None = None, every: int = 3) -> Iterator[tuple[str, str]]:
+def graze_set(rough: tuple[float, int] | None = None, every: int = 3, pool: object = None) -> Iterator[tuple[str, str]]:
     from game.physics import shot_velocity
 
     target = (0.3, -0.7)
@@ -155,7 +160,7 @@ def graze_set(rough: tuple[float, int] | None = None, every: int = 3) -> Iterato
                          target[1] - 0.5 * math.sin(a) + math.cos(a) * offset)
                 table = {"sun": (0.0, 0.0), "mars": target, "mars.taw": start}
                 yield (f"{speed} {direction} {k}",
-                       _shoot(table, "mars.taw", shot_velocity(speed, direction), rough=rough))
+                       _shoot(table, "mars.taw", shot_velocity(speed, direction), rough=rough, pool=pool))
 
 
 def hat_set() -> Iterator[tuple[str, str]]:
@@ -180,15 +185,19 @@ def match_set() -> Iterator[tuple[str, str]]:
         yield f"seed {seed}", f"{digest} {shots}"
 
 
-def rough_set(cases: int) -> Iterator[tuple[str, str]]:
-    """Fuzz cases, the heavy shots and a graze sweep on rough earth (``ROUGH``)."""
-    for name, shots in (("fuzz", fuzz_set(max(1, cases // 6), ROUGH)), ("bench", bench_set(ROUGH)),
-                        ("graze", graze_set(ROUGH, every=9))):
+def rough_set(cases: int, pooled: bool = True) -> Iterator[tuple[str, str]]:
+    """Fuzz cases, the heavy shots and a graze sweep on rough earth (``ROUGH``), all worlds sharing one pool of
+    spare ground bodies (``pooled``) or each making its own."""
+    from game.physics.ground_contact import GroundPool
+
+    pool = GroundPool() if pooled else None
+    for name, shots in (("fuzz", fuzz_set(max(1, cases // 6), ROUGH, pool)), ("bench", bench_set(ROUGH, pool)),
+                        ("graze", graze_set(ROUGH, every=9, pool=pool))):
         for key, digest in shots:
             yield f"{name} {key}", digest
 
 
-def all_sets(cases: int) -> dict[str, Callable[[], Iterator[tuple[str, str]]]]:
+def all_sets(cases: int, pooled: bool = True) -> dict[str, Callable[[], Iterator[tuple[str, str]]]]:
     return {
         "fuzz": lambda: fuzz_set(cases),
         "advance": lambda: advance_set(max(1, cases // 6)),
@@ -196,13 +205,15 @@ def all_sets(cases: int) -> dict[str, Callable[[], Iterator[tuple[str, str]]]]:
         "graze": graze_set,
         "hat": hat_set,
         "match": match_set,
-        "rough": lambda: rough_set(cases),
+        "rough": lambda: rough_set(cases, pooled),
     }
 
 
-def record(cases: int) -> dict[str, object]:
+def record(cases: int, pooled: bool = True, only: list[str] | None = None) -> dict[str, object]:
     out: dict[str, object] = {"cases": cases}
-    for name, make in all_sets(cases).items():
+    for name, make in all_sets(cases, pooled).items():
+        if only and name not in only:
+            continue
         out[name] = dict(make())
         sys.stderr.write(f"{name}: {len(out[name])} shots\n")  # type: ignore[arg-type]
     return out
@@ -213,19 +224,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mode", choices=("record", "check"))
     parser.add_argument("file")
     parser.add_argument("--cases", type=int, default=300, help="fuzz shots to hash (record only)")
+    parser.add_argument("--no-pool", action="store_true", help="rough set: every world makes its ground bodies anew")
+    parser.add_argument("--only", choices=sorted(all_sets(1)), action="append",
+                        help="check only this set (repeatable; record always records every set)")
     args = parser.parse_args(argv)
     path = Path(args.file)
     if args.mode == "record":
         from game.fileio import write_atomic
 
-        write_atomic(path, json.dumps(record(args.cases), indent=1, sort_keys=True) + "\n")
+        write_atomic(path, json.dumps(record(args.cases, not args.no_pool), indent=1, sort_keys=True) + "\n")
         return 0
     try:
         want = json.loads(path.read_text())
     except (OSError, ValueError) as err:
         sys.stderr.write(f"physics_hashes: cannot read {path}: {err}\n")
         return 2
-    got = record(int(want["cases"]))
+    if args.only:
+        want = {name: shots for name, shots in want.items() if name == "cases" or name in args.only}
+    got = record(int(want["cases"]), not args.no_pool, args.only)
     differ = [f"{name}/{key}" for name, shots in want.items() if isinstance(shots, dict)
               for key, digest in shots.items() if got.get(name, {}).get(key) != digest]  # type: ignore[union-attr]
     total = sum(len(s) for s in want.values() if isinstance(s, dict))

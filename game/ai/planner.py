@@ -33,7 +33,7 @@ from typing import Any
 from game.ai.candidates import Candidate, generate, placement_points
 from game.ai.levels import Level
 from game.ai.hand_noise import seed_for
-from game.ai.rollout import EvalJob, EvalResult, evaluate
+from game.ai.rollout import EvalJob, EvalResult, evaluate, ground_pool
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext
@@ -132,9 +132,10 @@ class _Search:
     situations: list[Situation] = field(default_factory=list)
     stages: dict[str, int] = field(default_factory=dict)
     safe_only: bool = False
+    grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
 
     def run(self, fn: Any, jobs: list[Any], stage: str) -> list[Any]:
-        results = self.ctx.map(fn, (tuple(self.situations), self.weights), jobs)
+        results = self.ctx.map(fn, (tuple(self.situations), self.weights, self.grounds), jobs)
         self.stages[stage] = self.stages.get(stage, 0) + len(jobs)
         return results
 

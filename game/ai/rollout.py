@@ -82,31 +82,40 @@ def _judge() -> Any:
     return judge
 
 
-def physics_for(sit: Situation, coarse: bool = False) -> Any:
+def ground_pool() -> Any:
+    """Spare ground bodies for the worlds of one plan's rollouts (``physics_for``; rough earth only)."""
+    from game.physics.ground_contact import GroundPool
+
+    return GroundPool()
+
+
+def physics_for(sit: Situation, coarse: bool = False, pool: Any = None) -> Any:
     """The physics a rollout plays in: the match's own, or (``coarse``) the screen's.
 
     The one place the planner's worlds are configured.  The screen's is the
     same Bullet world (bodies, ground, materials, rolling resistance) with a
     coarser substep and rest threshold: touches are found up to a substep
     late and balls stop a little sooner, so its outcomes are near the real
-    ones, not equal to them; it only ranks.
+    ones, not equal to them; it only ranks.  ``pool`` (``ground_pool``):
+    the spare ground bodies the caller's worlds share; it changes no bit.
     """
     from game.physics import PhysicsConfig
 
-    config = PhysicsConfig.for_game(sit.layout, sit.house)   # the ground the house rules name
+    config = PhysicsConfig.for_game(sit.layout, sit.house, ground_pool=pool)   # the ground the house rules name
     if coarse:
         config = replace(config, substep_hz=SCREEN_SUBSTEP_HZ, substeps_per_call=SCREEN_SUBSTEPS_PER_CALL,
                          rest_speed=SCREEN_REST_SPEED)
     return config
 
 
-def play(sit: Situation, shot: Candidate, coarse: bool = False) -> tuple[Any, Mapping[str, Point]]:
+def play(sit: Situation, shot: Candidate, coarse: bool = False, pool: Any = None) -> tuple[Any, Mapping[str, Point]]:
     """Play ``shot`` from ``sit`` as the match would: the ruling and the table left behind.
 
     The same steps as ``Match.play_shot``: the taw laid down (already on a
     free spot) or where it rests, a fresh world from the resting table, the
     referee's ruling, and the match's ``carry_out`` of its instructions.
-    ``coarse``: in the screen's physics (``physics_for``), an estimate.
+    ``coarse``: in the screen's physics (``physics_for``), an estimate;
+    ``pool``: spare ground bodies (``ground_pool``).
     """
     from game.match.match import carry_out, play_physics
 
@@ -117,7 +126,7 @@ def play(sit: Situation, shot: Candidate, coarse: bool = False) -> tuple[Any, Ma
         state = replace(state, positions=table)
     speed = min(shot.speed, sit.max_speed)
     events = play_physics(table, sit.taw, math.degrees(shot.angle) % 360.0, speed, sit.layout,
-                          physics_for(sit, coarse), spin=shot.spin)
+                          physics_for(sit, coarse, pool), spin=shot.spin)
     ruling = _judge()(state, sit.shooter, events, sit.layout, sit.house)
     after = carry_out(ruling, sit.layout)
     return replace(ruling, state=after), after.positions
@@ -291,15 +300,20 @@ def next_situation(sit: Situation, ruling: Any, table: Mapping[str, Point]) -> S
     return Situation(sit.layout, sit.house, after, player, dict(table), orbits, sit.max_speed)
 
 
-def evaluate(shared: tuple[tuple[Situation, ...], ValueWeights], job: EvalJob) -> EvalResult:
-    """The worker's unit of work: one (possibly noisy) rollout, scored for its shooter."""
-    situations, weights = shared
+def evaluate(shared: tuple[Any, ...], job: EvalJob) -> EvalResult:
+    """The worker's unit of work: one (possibly noisy) rollout, scored for its shooter.
+
+    ``shared``: the plan's situations, its weights and, optionally, its
+    ``ground_pool`` (which reaches each worker's chunk of jobs empty, and
+    fills there).
+    """
+    situations, weights, *pool = shared
     sit = situations[job.situation]
     shot = job.candidate
     if job.noise is not None:
         angle_sd, speed_sd, seed = job.noise
         shot = jitter(shot, angle_sd, speed_sd, seed, sit.max_speed)
-    ruling, table = play(sit, shot, job.coarse)
+    ruling, table = play(sit, shot, job.coarse, pool[0] if pool else None)
     result = score_outcome(sit, ruling, table, weights)
     if job.want_next:
         result = replace(result, next_situation=next_situation(sit, ruling, table))

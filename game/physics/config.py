@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from game.physics.terrain import Terrain
 from game.rules.house import HouseRules
@@ -31,6 +32,11 @@ class PhysicsConfig:
       sleep (the rolling resistance brings it there in the tick it stops).
     * ``ground``: the ground's heights (``terrain.py``); the smooth plane by
       default.  A game's comes from its house rules (``for_game``).
+    * ``ground_pool``: on rough ground, spare ground bodies the worlds built
+      with this config share (a ``ground_contact.GroundPool``, held by
+      whoever builds them: a plan's rollouts, a benchmark); None, each
+      ``Simulation`` keeps its own through its shots.  Not part of the
+      config's value: it changes no bit of a shot.
     """
 
     substep_hz: int = 480
@@ -41,6 +47,7 @@ class PhysicsConfig:
     rest_speed: float = 1e-3
     gravity: float = GRAVITY
     ground: Terrain = Terrain()
+    ground_pool: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.substep_hz <= 0 or self.substeps_per_call <= 0:

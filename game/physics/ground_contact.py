@@ -307,12 +307,50 @@ class _Course:
     sliding: bool = True     # its velocity changed fast at the last read, or it was just pushed
 
 
-# Slabs out of any world, by (unit, radius, material, ground), for the next worlds: making one (a Bullet body
-# and its shape) costs about as much as laying it, and a planning rollout builds a world of 41 of them.  A static
-# body keeps nothing of its last world: Bullet sets it asleep as it is attached, and it is laid before use (or
-# lies already where it is to be laid, ``SlabLayer.rest_on``).
-_SPARE: dict[tuple[float, float, Material, Terrain], list[Slab]] = {}
-SPARE_BOUND = 256   # spare slabs kept for each size and ground
+SpareKey = tuple[float, float, Material, Terrain]   # a slab's unit, radius, material and ground
+
+
+class GroundPool:
+    """Slab bodies out of any world, kept for the next worlds their owner builds.
+
+    Making a slab (a Bullet body and its shape) costs about as much as
+    laying it, and a planning rollout builds a world of 41 of them: so
+    whoever builds many worlds on one ground (a plan's rollouts, a
+    benchmark, one ``Simulation`` through its shots) holds a pool and
+    passes it in (``PhysicsConfig.ground_pool``).  A static body keeps
+    nothing of its last world: Bullet sets it asleep as it is attached, and
+    it is laid before use (or lies already where it is to be laid,
+    ``SlabLayer.rest_on``), so a shot gives the same bits on spare slabs as
+    on new ones.  A pool crosses to another process empty (Bullet bodies do
+    not pickle): each planning worker fills its own.
+    """
+
+    __slots__ = ("bound", "_spare")
+
+    def __init__(self, bound: int = 256) -> None:
+        self.bound = bound   # spare slabs kept for each size and ground
+        self._spare: dict[SpareKey, list[Slab]] = {}
+
+    def take(self, key: SpareKey) -> Slab | None:
+        """A spare slab of ``key``, the last given first, or None."""
+        spare = self._spare.get(key)
+        try:
+            return spare.pop() if spare else None
+        except IndexError:   # another thread took the last
+            return None
+
+    def give(self, key: SpareKey, slab: Slab) -> None:
+        """Keep ``slab``, out of every world, for the next (unless ``bound`` of its kind are kept already)."""
+        spare = self._spare.setdefault(key, [])
+        if len(spare) < self.bound:
+            spare.append(slab)
+
+    def spares(self) -> list[Slab]:
+        """Every slab kept, of every kind."""
+        return [slab for kept in self._spare.values() for slab in kept]
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return (GroundPool, (self.bound,))
 
 
 @dataclass
@@ -356,6 +394,7 @@ class ExclusiveSlabs(SlabLayer):
     half_width: float = SLAB_WIDTH
     half_length: float = SLAB_LENGTH
     at_foot: bool = True
+    pool: GroundPool = field(default_factory=GroundPool)   # spare slabs: the world builder's, or this layer's own
     next_due: float = math.inf              # a substep ending after this shot time (s) has a slab to lay
     _courses: dict[str, _Course] = field(default_factory=dict)
     _due: list[tuple[float, int, str]] = field(default_factory=list)   # heap of (last, order, ball)
@@ -366,16 +405,11 @@ class ExclusiveSlabs(SlabLayer):
         (``release``); the ball takes its collide group."""
         self._courses.pop(bid, None)
         body_node.setIntoCollideMask(_BALL_MASK)
-        slab = None
-        spare = _SPARE.get((self.unit, radius, self.material, self.terrain))
-        if spare:
-            try:
-                slab = spare.pop()
-                slab.owner = self
-            except IndexError:   # another thread took the last
-                pass
+        slab = self.pool.take((self.unit, radius, self.material, self.terrain))
         if slab is None:
             slab = Slab(self._node(radius), self, radius)
+        else:
+            slab.owner = self
         self._balls[bid] = (body_node, slab)
         return slab
 
@@ -385,13 +419,11 @@ class ExclusiveSlabs(SlabLayer):
         return node
 
     def release(self) -> None:
-        """Every ball's slab is out of every world (its world closed or dropped): keep them for the next worlds
-        (``_SPARE``; the first ball's taken first, so a table built again gets each ball its own) and forget
+        """Every ball's slab is out of every world (its world closed or dropped): keep them in ``pool`` for the
+        next worlds (the first ball's taken first, so a table built again gets each ball its own) and forget
         the balls."""
         for _node, slab in reversed(self._balls.values()):
-            spare = _SPARE.setdefault((self.unit, slab.radius, self.material, self.terrain), [])
-            if len(spare) < SPARE_BOUND:
-                spare.append(slab)
+            self.pool.give((self.unit, slab.radius, self.material, self.terrain), slab)
         self._balls.clear()
         self._courses.clear()
         self._due = []

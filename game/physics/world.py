@@ -103,7 +103,10 @@ def new_slabs(config: PhysicsConfig) -> ExclusiveSlabs | None:
     """The balls' slabs for the worlds of ``config`` (None on the level plane, whose ground is one plane)."""
     if config.ground.is_flat:
         return None
-    return ExclusiveSlabs(config.ground, BULLET_UNIT, config.substep, GROUND)
+    slabs = ExclusiveSlabs(config.ground, BULLET_UNIT, config.substep, GROUND)
+    if config.ground_pool is not None:
+        slabs.pool = config.ground_pool
+    return slabs
 
 
 def clear_callbacks(world: BulletWorld) -> None:

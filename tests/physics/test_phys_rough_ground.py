@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
+import pickle
 import subprocess
 import sys
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from game.physics import GLASS, MARBLE_MASS, BodySpec, Material, PhysicsConfig, Simulation, shot_velocity
+from game.physics.ground_contact import GroundPool
 from game.physics.terrain import Terrain
 from game.rules.house import GroundKind
 from tests.physics.physics_kit import LAYOUT
@@ -195,11 +198,11 @@ def test_a_shot_at_the_cap_across_rough_earth_never_leaves_or_sinks_into_the_gro
     assert gap.max() < 1e-4 and gap.min() > -2e-4   # within 0.1 mm above, 0.2 mm into it
 
 
-def _rough_shot_bits(seed: int) -> bytes:
+def _rough_shot_bits(seed: int, pool=None) -> bytes:
     ground = Terrain.rough(3.0, seed)
     table = {"sun": (0.0, 0.0), "mars": (0.4, 0.1), "venus": (0.2, -0.05), "mars.taw": (0.9, 0.3)}
     frames = []
-    with Simulation.from_positions(table, LAYOUT, config(ground)) as sim:
+    with Simulation.from_positions(table, LAYOUT, replace(config(ground), ground_pool=pool)) as sim:
         sim.shoot("mars.taw", shot_velocity(2.0, 195.0))
         sim.run_to_rest(on_frame=lambda t, ids, poses: frames.append(poses.copy()))
         return np.concatenate(frames).tobytes() + repr(sorted(sim.positions().items())).encode()
@@ -217,28 +220,37 @@ def test_a_shot_on_rough_ground_gives_the_same_bits_in_a_fresh_world_and_another
 
 
 def test_a_world_of_slab_bodies_a_closed_world_left_plays_a_shot_to_the_same_bits_as_one_of_new_bodies(monkeypatch):
-    from game.physics import ground_contact
-
-    monkeypatch.setattr(ground_contact, "_SPARE", {})
-    new = _rough_shot_bits(4)                      # every slab body made anew ...
-    spare = [slab.node for slabs in ground_contact._SPARE.values() for slab in slabs]
-    assert len(spare) == 4                         # ... and left for the next world when this one closed
+    pool = GroundPool()
+    new = _rough_shot_bits(4, pool)                # every slab body made anew ...
+    spare = [slab.node for slab in pool.spares()]
+    assert len(spare) == 4                         # ... and left in the pool for the next world when this one closed
     other = {"sun": (0.1, 0.0), "mars.taw": (-0.5, 0.3)}
-    with Simulation.from_positions(other, LAYOUT, config(Terrain.rough(3.0, 7))) as sim:
-        sim.shoot("mars.taw", shot_velocity(1.0, 10.0))   # on another ground: none of them taken
-        sim.run_to_rest()
-    with Simulation.from_positions(other, LAYOUT, config(Terrain.rough(3.0, 4))) as sim:
-        sim.shoot("mars.taw", shot_velocity(1.0, 10.0))   # two of them taken, laid, moved and left elsewhere
-        sim.run_to_rest()
-    assert _rough_shot_bits(4) == new
+    for seed in (7, 4):   # on another ground none of them is taken; on the same, two are taken, moved and left elsewhere
+        with Simulation.from_positions(other, LAYOUT, replace(config(Terrain.rough(3.0, seed)), ground_pool=pool)) as sim:
+            sim.shoot("mars.taw", shot_velocity(1.0, 10.0))
+            sim.run_to_rest()
+    assert _rough_shot_bits(4, pool) == new
     laid: list = []
     real = Terrain.height_gradient1
     monkeypatch.setattr(Terrain, "height_gradient1", lambda self, x, y: laid.append((x, y)) or real(self, x, y))
-    assert _rough_shot_bits(4) == new              # the same table again: its resting balls' slabs lie ready
+    assert _rough_shot_bits(4, pool) == new        # the same table again: its resting balls' slabs lie ready
     places = {(0.0, 0.0), (0.4, 0.1), (0.2, -0.05), (0.9, 0.3)}   # ``_rough_shot_bits``'s table
     assert 0 < len(places.intersection(laid)) < 4   # laid afresh only where a slab was left elsewhere
-    taken = {id(slab.node) for slabs in ground_contact._SPARE.values() for slab in slabs if slab.owner.terrain.seed == 4}
+    taken = {id(slab.node) for slab in pool.spares() if slab.owner.terrain.seed == 4}
     assert taken == {id(node) for node in spare}
+
+
+def test_worlds_share_spare_slabs_only_through_the_pool_their_builder_hands_them():
+    pool = GroundPool()
+    _rough_shot_bits(4, pool)
+    kept = {id(slab.node) for slab in pool.spares()}
+    _rough_shot_bits(4)   # no pool: its world makes its own slabs and takes none of these
+    with Simulation.from_positions({"sun": (0.0, 0.0), "mars.taw": (0.9, 0.3)}, LAYOUT,
+                                   config(Terrain.rough(3.0, 4))) as sim:
+        laid = [id(sim._bodies[b].slab.node) for b in sim.ids]   # noqa: SLF001  (which bodies its slabs are)
+    assert len(pool.spares()) == 4 and not kept.intersection(laid)
+    moved = pickle.loads(pickle.dumps(replace(config(Terrain.rough(3.0, 4)), ground_pool=pool)))
+    assert moved.ground_pool.spares() == [] and moved == config(Terrain.rough(3.0, 4))   # another process: empty
 
 
 def test_a_world_built_from_the_resting_places_plays_the_next_shot_to_the_same_bits():
