@@ -6,6 +6,7 @@ from itertools import groupby
 
 from game.rules import names
 from game.rules.layout import PLANETS
+from game.rules.phrase import Phrase
 from game.rules.ruling import NoPayment, PutDown, Transfer
 from game.rules.sheet import SUN_HOME, Debt, ShotSheet
 from game.rules.state import STAKES, RuleState, marbles_held
@@ -131,12 +132,13 @@ class Ledger:
             self._move(debt.payer, "", 1)
             self.board[body] = debt.payer
             sheet.put_down.append(PutDown(body, debt.replace_at or SUN_HOME, debt.rule,
-                                          names.sentence(debt.payment), from_purse=debt.payer))
+                                          names.sentence(debt.payment), from_purse=debt.payer,
+                                          phrase=debt.payment_phrase))
             return
         empty = NoPayment.EMPTY_POT if debt.payer == STAKES else NoPayment.EMPTY_PURSE
-        place = "where his planet lay" if debt.payer == body else f"for {names.body(body)}"
-        sheet.nothing(debt.rule, empty, f"{names.acts(debt.payer, 'has')} no marble to put down {place}, so "
-                                        f"the place stays empty (rule {debt.rule}).")
+        place = "where {0:his} planet lay" if debt.payer == body else f"for {names.body(body)}"
+        sheet.nothing(debt.rule, empty, Phrase(f"{{0}} {{0:has}} no marble to put down {place}, so "
+                                               f"the place stays empty (rule {debt.rule}).", (debt.payer,)))
         if debt.payer != STAKES:
             self.short.add(debt.payer)
 

@@ -12,9 +12,9 @@ them in the second person.
 Templates are ``str.format`` strings whose fields are the players, each
 formatted by a ``Person``: ``{0}`` names him ("Mercury", "you"), ``{0:poss}``
 his possession ("Mercury's", "your"; ``Poss`` at a sentence's start),
-``{0:own}`` his own ("his own", "your own"), ``{0:he}``, ``{0:him}`` and
+``{0:his}`` his ("his", "your"), ``{0:own}`` his own ("his own", "your own"), ``{0:he}``, ``{0:him}`` and
 ``{0:self}`` his pronouns ("he", "you"; "him", "you"; "himself", "yourself"),
-and a verb spec agrees with him (``{0:takes}``: "takes", "take").
+and a verb spec agrees with him (``{0:takes}``: "takes", "take"; the stakes, plural, "take").
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules import names
+from game.rules.state import STAKES
 
 # Third person singular -> second person, for the verbs the referee's templates use.
 _SECOND_PERSON = {"takes": "take", "wins": "win", "must": "must", "has": "have", "is": "are", "forfeits": "forfeit",
@@ -42,12 +43,14 @@ class Person:
         if spec in ("poss", "Poss"):
             words = "your" if self.second else names.possessive(self.planet)
             return names.sentence(words) if spec == "Poss" else words
+        if spec == "his":
+            return "your" if self.second else names.his(self.planet)
         if spec == "own":
             return "your own" if self.second else "his own"
         if spec in _PRONOUNS:
             return _PRONOUNS[spec][self.second]
-        if spec in _SECOND_PERSON:
-            return _SECOND_PERSON[spec] if self.second else spec
+        if spec in _SECOND_PERSON:  # "you" and the stakes take the plural
+            return _SECOND_PERSON[spec] if self.second or self.planet == STAKES else spec
         raise ValueError(f"no phrase form {spec!r}")
 
 

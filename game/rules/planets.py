@@ -63,10 +63,9 @@ def _rule10_one(sheet: ShotSheet, gates: Gates, body: str) -> None:
                       f"Nobody holds {names.body(body)}, so nobody replaces it (rule 10); "
                       f"the stakes are kept for the winner.")
     elif spot is not None:
-        place = (f"{names.his(owner)} planet's home spot" if owner == body
-                 else f"the home spot of {names.body(body)}")
+        place = "{0:his} planet's home spot" if owner == body else f"the home spot of {names.body(body)}"
         sheet.owe(10, owner, "", 1, sheet.said(f"{{0}} knocked {names.body(body)} beyond Herschel's orbit"),
-                  f"{names.acts(owner, 'puts')} a new marble down at {place}",
+                  Phrase(f"{{0}} {{0:puts}} a new marble down at {place}", (owner,)),
                   replace_at=spot, replace_body=body)
 
 
@@ -189,7 +188,7 @@ def _rule16_take_up(sheet: ShotSheet) -> None:
     if "saturn" in bodies and house.rule16_replace_saturn:
         owner = state.board["saturn"]
         sheet.owe(16, owner, "", 1, sheet.said("{0} took Saturn up (a house rule: Saturn is put down again)"),
-                  f"{names.acts(owner, 'puts')} a new marble down at Saturn's home spot",
+                  Phrase("{0} {0:puts} a new marble down at Saturn's home spot", (owner,)),
                   replace_at=state.homes["saturn"], replace_body="saturn")
 
 

@@ -48,6 +48,7 @@ class Debt:
     order: int = 0            # when it was noted, to keep one rule's debts in order
     t: float | None = None    # the contact that caused it (rule 7), for simultaneous contacts
     phrase: Phrase | None = None  # ``cause`` with the players it names (``game.rules.phrase``)
+    payment_phrase: Phrase | None = None  # ``payment`` likewise, for a replacement told to its payer
 
     @property
     def key(self) -> tuple[int, int]:
@@ -82,16 +83,17 @@ class ShotSheet:
     def shooter_name(self) -> str:
         return names.who(self.shooter)
 
-    def owe(self, rule: int, payer: str, payee: str, owed: int, cause: str | Phrase, payment: str = "", *,
+    def owe(self, rule: int, payer: str, payee: str, owed: int, cause: str | Phrase, payment: str | Phrase = "", *,
             bodies: tuple[str, ...] = (), replace_at: Point | None = None, replace_body: str = "",
             everything: bool = False, t: float | None = None) -> None:
         """Note a debt: why (``cause``) and, unless it is a plain payment, what it does; nobody pays himself."""
         if payer == payee or (owed <= 0 and not everything):
             return
-        payment = payment or names.pays(payer, payee, owed)
         phrase = cause if isinstance(cause, Phrase) else None
-        self.debts.append(Debt(rule, payer, payee, owed, str(cause), payment, bodies, replace_at, replace_body,
-                               everything, order=len(self.debts), t=t, phrase=phrase))
+        payment_phrase = payment if isinstance(payment, Phrase) else None
+        self.debts.append(Debt(rule, payer, payee, owed, str(cause), str(payment) or names.pays(payer, payee, owed),
+                               bodies, replace_at, replace_body, everything, order=len(self.debts), t=t,
+                               phrase=phrase, payment_phrase=payment_phrase))
 
     def note(self, text: str) -> None:
         """A sentence of the referee's: it starts with a capital, whoever it names first."""

@@ -32,6 +32,17 @@ def test_the_shooter_at_the_machine_is_told_his_own_shot(name, told):
     assert every_line(ruling, human=ruling.shooter) == told
 
 
+@pytest.mark.parametrize("name, reader, told", [
+    ("rule10_planet_out.toml", "mars", "Rule 10: You put a new marble down at your planet's home spot"),
+    ("rule10_no_marble_to_put_down.toml", "herschel",
+     "You have no marble to put down where your planet lay, so the place stays empty (rule 10)."),
+])
+def test_the_player_who_puts_a_planet_down_again_is_told_it(name, reader, told):
+    lines = every_line(_last_ruling(name), human=reader)
+    assert told in lines, lines
+    assert not any(names.who(reader) + " " in line.split(":")[-1] for line in lines if "put" in line), lines
+
+
 @pytest.mark.parametrize("name", ["rule07_sun_against_planet.toml", "rule15_own_satellite.toml",
                                   "rule17_first_shot_off_line.toml", "rule11_struck_into_the_shooters_own_orbit.toml",
                                   "rule16_sun_in_saturn_ring.toml", "rule09_win.toml", "rule08_schedule.toml"])

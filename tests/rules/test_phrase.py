@@ -22,6 +22,11 @@ def test_each_verb_the_templates_use_agrees_with_you():
         assert Phrase("{0} {0:%s}" % third, ("mercury",)).told(you="mercury") == f"you {second}"
 
 
+def test_the_stakes_take_the_plural_and_their():
+    phrase = Phrase("{0} {0:has} no marble to put down, so {0:his} place stays empty", ("stakes",))
+    assert str(phrase) == "the stakes have no marble to put down, so their place stays empty"
+
+
 def test_an_unknown_form_is_refused_rather_than_printed():
     with pytest.raises(ValueError, match="no phrase form"):
         str(Phrase("{0:pays}", ("mercury",)))
