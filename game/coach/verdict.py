@@ -63,8 +63,9 @@ _FOUL_CLAUSE = {
 _ROUND_END = (Termination.ROUND_LIMIT, Termination.ROUND_LIMIT_TIE)
 
 
-def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_after: Point | None) -> str:
-    """'The Sun to Venus's orbit' when the shot moves the Sun, else ''."""
+def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_after: Point | None,
+                shooter: str) -> str:
+    """'The Sun to rest in Venus's orbit' when the shot moves the Sun, else ''; the shooter's own is "your"."""
     if sun_after is None:
         return "The Sun off the ground"
     if sun_before is not None and math.dist(sun_before, sun_after) < 1e-4:
@@ -73,7 +74,7 @@ def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_af
     if zone.in_inner_ring:
         return "The Sun stays in the inner ring"
     # The ruling's own words for where the Sun rests ("to rest in Venus's orbit, on Mercury's line").
-    return f"The Sun to rest {names.resting_place(layout, sun_after, layout.sun_radius)}"
+    return f"The Sun to rest {names.resting_place(layout, sun_after, layout.sun_radius, you=shooter)}"
 
 
 def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list[int]]:
@@ -142,7 +143,7 @@ def verdict_of(ruling: Ruling, shooter: str, layout: Layout,
         foul = own_fouls[0]
         clause = _FOUL_CLAUSE.get(foul.rule, foul.reason)
         return Verdict(f"Foul: {clause} (rule {foul.rule})", Tone.FOUL, (foul.rule,))
-    lead = _sun_clause(ruling, layout, before.get(SUN), after.get(SUN))
+    lead = _sun_clause(ruling, layout, before.get(SUN), after.get(SUN), shooter)
     clauses, net, rules = _payment_clauses(ruling, shooter)
     if ruling.winner is not None:
         who = "you win the game" if ruling.winner == shooter else f"{names.who(ruling.winner)} would win the game"

@@ -103,24 +103,27 @@ def orbit(planet: str) -> str:
     return f"{possessive(planet)} orbit"
 
 
-def resting_place(layout: Layout, point: Point, radius: float) -> str:
+def resting_place(layout: Layout, point: Point, radius: float, you: str | None = None) -> str:
     """Where a body came to rest, in the words every sentence uses for it (the ruling and the coach alike).
 
     "in Venus's orbit"; "in Venus's orbit, on Mercury's line" when its
     outline is on a line ("in the Earth's orbit, on the Earth's line": rule 6
     turns on the line, so it is said even where the orbit is the line's own);
     "on Herschel's line" for a body past that line but still on it; "beyond
-    Herschel's orbit".
+    Herschel's orbit". Told to ``you`` (a planet), his own reads "your".
     """
+    def poss(planet: str) -> str:
+        return "your" if planet == you else possessive(planet)
+
     r = math.hypot(*point)
     region = layout.body_region(r, radius)
     line = layout.line_touched(r, radius)
     if region == "beyond":
         return "beyond Herschel's orbit"
     if line is not None and line == region and layout.region_at_radius(r) == "beyond":
-        return f"on {possessive(line)} line"
-    place = f"in {orbit(region)}"
-    return f"{place}, on {possessive(line)} line" if line is not None else place
+        return f"on {poss(line)} line"
+    place = f"in {poss(region)} orbit"
+    return f"{place}, on {poss(line)} line" if line is not None else place
 
 
 def sentence(text: str) -> str:

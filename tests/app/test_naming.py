@@ -75,6 +75,14 @@ def test_the_top_bar_names_the_suns_orbit_and_says_beyond_herschel_once_it_is_ou
     assert sun_words(place(0.345)) == "The Sun lies in the Earth's orbit, on the Earth's line"
 
 
+def test_a_resting_place_told_to_a_player_calls_his_own_orbit_and_line_yours():
+    assert names.resting_place(LAYOUT, (0.355, 0.0), LAYOUT.sun_radius, you="earth") == "in Mars's orbit, on your line"
+    assert names.resting_place(LAYOUT, (0.345, 0.0), LAYOUT.sun_radius, you="earth") == (
+        "in your orbit, on your line")
+    assert names.resting_place(LAYOUT, (0.345, 0.0), LAYOUT.sun_radius, you="mars") == (
+        "in the Earth's orbit, on the Earth's line")
+
+
 def test_the_solo_player_named_you_is_not_called_you_twice():
     assert banner_text("You", "venus") == "You are Venus: your shot"
     assert setup_banner("You", "mars") == "You are Mars: lay your taw on your own line"
