@@ -115,6 +115,8 @@ def test_the_first_start_quality_note_sits_on_its_card_inside_the_window_clear_o
         note = app.quality_note
         assert note is not None and "Graphics quality chosen" in note.text["text"]
         _check_on_its_card_clear_of_the_menu(app, note)
+        # A game started at once has the round and purses under it: the note covers them, whole and opaque.
+        assert note.card.getBinName() == "gui-popup" and note.card["frameColor"][3] == 1.0
     finally:
         app.destroy()
         restore_clock()

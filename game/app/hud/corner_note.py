@@ -30,7 +30,10 @@ class CornerNote:
         self.app = app
         self.corner = corner
         anchor = app.a2dTopRight if corner is Corner.TOP_RIGHT else app.a2dBottomRight
-        self.card = theme.panel(anchor, (0, 0, 0, 0), colour=(0.07, 0.055, 0.04, 0.88))
+        self.card = theme.panel(anchor, (0, 0, 0, 0), colour=theme.OPAQUE_PANEL)
+        # In front of the HUD, opaque: a game started at once (``taw play --seats``) has its round and purses
+        # in the top right, and a note drawn under them read as one jumble of words.
+        self.card.setBin("gui-popup", 90)
         self.text = theme.label(self.card, "", (0, 0), scale=scale, colour=colour, align=TextNode.ALeft,
                                 wordwrap=width / scale)
         self.set_text(text)
