@@ -26,7 +26,8 @@ from game.rules.state import STAKES
 
 # Third person singular -> second person, for the verbs the referee's templates use.
 _SECOND_PERSON = {"takes": "take", "wins": "win", "must": "must", "has": "have", "is": "are", "forfeits": "forfeit",
-                  "puts": "put", "holds": "hold", "earns": "earn", "lays": "lay"}
+                  "puts": "put", "holds": "hold", "earns": "earn", "lays": "lay",
+                  "ends": "end"}
 _PRONOUNS = {"he": ("he", "you"), "him": ("him", "you"), "self": ("himself", "yourself")}
 
 

@@ -127,6 +127,7 @@ class Ruling:
     unpaid: tuple[Unpaid, ...] = ()          # rules that applied but moved nothing, and why
     termination: Termination | None = None  # why the game ended on this shot (None: it goes on)
     ending: str = ""                         # the referee's sentence for it
+    ending_phrase: Phrase | None = None      # that sentence with the players it names, for a view that says "you"
 
     def paid(self, payer: str, payee: str, rule: int | None = None) -> int:
         """Marbles ``payer`` paid ``payee`` in this ruling (under ``rule`` if given)."""

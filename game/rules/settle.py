@@ -15,6 +15,7 @@ from game.rules.gates import Gates
 from game.rules.house import TawsLaid
 from game.rules.layout import PLANETS, SUN, Point, body_planet, is_taw, satellite_ids
 from game.rules.ledger import Ledger
+from game.rules.phrase import Phrase
 from game.rules.ruling import NoPayment, Ruling, TakeOff
 from game.rules.sheet import SUN_HOME, ShotSheet
 from game.rules.state import STAKES, LedgerError
@@ -79,6 +80,7 @@ def settle(sheet: ShotSheet, gates: Gates) -> Ruling:
         unpaid=tuple(sheet.unpaid),
         termination=ending.termination,
         ending=ending.sentence,
+        ending_phrase=ending.phrase,
     )
 
 
@@ -177,9 +179,13 @@ class Ending:
 
     winner: str | None
     termination: Termination | None
-    sentence: str
+    phrase: Phrase | None  # the referee's sentence, kept with the players it names, so the winner reads "you"
     turn: int
     rounds: int
+
+    @property
+    def sentence(self) -> str:
+        return names.sentence(str(self.phrase)) if self.phrase else ""
 
     @property
     def finished(self) -> bool:
@@ -191,25 +197,24 @@ def endings(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]) -> Ending
     state, house = sheet.state, sheet.house
     turn, rounds = state.turn, state.round
     if sheet.winner is not None:
-        name = names.who(sheet.winner)
         return Ending(sheet.winner, Termination.SUN_BEYOND_HERSCHEL,
-                      f"{names.sentence(name)} knocked the Sun beyond Herschel's orbit and wins the game (rule 9).",
-                      turn, rounds)
+                      Phrase("{0} knocked the Sun beyond Herschel's orbit and {0:wins} the game (rule 9).",
+                             (sheet.winner,)), turn, rounds)
     if len(state.players) >= 2 and len(active) == 1 and house.last_player_wins:
         winner = active[0]
         ledger.winner_takes_the_pot(winner, f"{names.who(winner)} is the last player in")
         return Ending(winner, Termination.LAST_PLAYER_IN,
-                      f"{names.sentence(names.who(winner))} is the last player in and wins the game.", turn, rounds)
+                      Phrase("{0} {0:is} the last player in and {0:wins} the game.", (winner,)), turn, rounds)
     if not active:
-        return Ending(None, Termination.NO_PLAYER_LEFT, "No player is left in: the game ends without a winner.",
-                      turn, rounds)
+        return Ending(None, Termination.NO_PLAYER_LEFT,
+                      Phrase("No player is left in: the game ends without a winner."), turn, rounds)
     n = len(state.players)
     index = state.players.index(sheet.shooter)
     turn = next((index + k) % n for k in range(1, n + 1) if state.players[(index + k) % n] in active)
     if turn <= index:
         rounds += 1
     if not (house.round_limit and rounds >= house.round_limit):
-        return Ending(None, None, "", turn, rounds)
+        return Ending(None, None, None, turn, rounds)
     return round_limit_ending(sheet, ledger, active, turn, rounds)
 
 
@@ -218,19 +223,19 @@ def round_limit_ending(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]
     limit = sheet.house.round_limit
     worth = {p: ledger.worth(p) for p in active}
     winner = max(active, key=lambda p: (worth[p], ledger.purses[p], -PLANETS.index(p)))
-    name = names.who(winner)
     head = f"The round limit of {names.count(limit, 'round')} is reached"
     level = [p for p in active if worth[p] == worth[winner]]
     richer = [p for p in level if ledger.purses[p] == ledger.purses[winner]]
     pot = ledger.stakes
     ledger.winner_takes_the_pot(winner, f"{names.who(winner)} wins at the round limit")
     # The count that decided is the one at the limit; the pot comes after, so the sentence names both.
-    after = f"; with the stakes' {pot} {names.who(winner)} ends with {ledger.worth(winner)}" if pot else ""
+    after = f"; with the stakes' {pot} {{0}} {{0:ends}} with {ledger.worth(winner)}" if pot else ""
     if len(level) == 1:
         return Ending(winner, Termination.ROUND_LIMIT,
-                      f"{head}: {name} has the most marbles at the limit ({worth[winner]}) and wins the game{after}.",
-                      turn, rounds)
+                      Phrase(f"{head}: {{0}} {{0:has}} the most marbles at the limit ({worth[winner]}) and "
+                             f"{{0:wins}} the game{after}.", (winner,)), turn, rounds)
     why = ("the larger purse" if len(richer) == 1 else "the orbit nearer the Sun")
+    tied = names.join([f"{{{i}}}" for i in range(1, len(level) + 1)])
     return Ending(winner, Termination.ROUND_LIMIT_TIE,
-                  f"{head}: {names.join([names.who(p) for p in level])} have {worth[winner]} marbles each; "
-                  f"{names.who(winner)} wins the game on {why}{after}.", turn, rounds)
+                  Phrase(f"{head}: {tied} have {worth[winner]} marbles each; {{0}} {{0:wins}} the game on "
+                         f"{why}{after}.", (winner, *level)), turn, rounds)

@@ -68,6 +68,14 @@ def test_the_sun_knocked_onto_ones_own_line_is_told_once_with_the_toll_to_come()
     assert every_line(ruling, human="earth") == ["Rule 6: The Sun lay on your line as the shot began: Venus pays you 1"]
 
 
+def test_the_winner_at_the_machine_reads_the_ending_to_him():
+    ruling = _last_ruling("rule09_win.toml")
+    assert ruling.ending == f"{names.sentence(names.who(ruling.winner))} knocked the Sun beyond Herschel's orbit and " \
+                            "wins the game (rule 9)."
+    told = names.sentence(ruling.ending_phrase.told(you=ruling.winner))
+    assert told == "You knocked the Sun beyond Herschel's orbit and win the game (rule 9)."
+
+
 def test_a_quiet_shot_of_ones_own_is_told_once():
     from game.rules.phrase import Phrase
     from game.rules.ruling import NoPayment, Unpaid

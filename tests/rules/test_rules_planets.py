@@ -393,6 +393,9 @@ def test_the_round_limit_sentence_names_the_count_at_the_limit_and_the_worth_aft
     final = r2.state.worth("earth")  # what the game-over table shows as his worth
     assert f"the Earth has the most marbles at the limit ({final - pot})" in r2.ending
     assert r2.ending.endswith(f"with the stakes' {pot} the Earth ends with {final}.")
+    told = r2.ending_phrase.told(you="earth")
+    assert f"you have the most marbles at the limit ({final - pot}) and win the game" in told
+    assert told.endswith(f"with the stakes' {pot} you end with {final}.")
 
 
 def test_a_round_limit_tie_on_level_purses_is_broken_by_the_orbit_even_when_the_winner_takes_stakes():
@@ -403,6 +406,8 @@ def test_a_round_limit_tie_on_level_purses_is_broken_by_the_orbit_even_when_the_
              rest=AWAY)
     assert r.termination is Termination.ROUND_LIMIT_TIE and r.winner == "mercury"
     assert "Mercury wins the game on the orbit nearer the Sun; with the stakes' 2" in r.ending
+    assert r.ending_phrase.told(you="mercury").startswith(
+        "The round limit of 1 round is reached: you and Venus have 22 marbles each; you win the game on the orbit")
 
 
 def test_round_limit_tie_goes_to_the_planet_nearer_the_sun():

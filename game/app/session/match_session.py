@@ -32,6 +32,8 @@ from game.app.session.shot_choice import ShotChoice, Thinking
 from game.replay.model import GameMeta
 from game.replay.recorder import GameRecorder, meta_from
 from game.rules.house import HouseRules
+from game.rules.names import sentence
+from game.rules.phrase import Phrase
 
 
 class MatchSession(TableSession):
@@ -79,7 +81,7 @@ class MatchSession(TableSession):
         """The referee's sentence for why the game ended (``Ruling.termination``); else the shot count."""
         ruling = self.last_ruling
         if ruling is not None and ruling.termination is not None:
-            return ruling.ending
+            return sentence(Phrase.told_or(ruling.ending, ruling.ending_phrase, self.human))
         return f"After {self.state.shots} shots."
 
     def shooter(self) -> str:
