@@ -12,7 +12,7 @@ import math
 
 from game.coach.preview import Preview
 from game.rules import names
-from game.rules.layout import SUN, Layout, body_planet, is_planet
+from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_planet
 from game.rules.state import STAKES
 from game.rules.termination import Termination
 
@@ -30,6 +30,22 @@ def _sun_region(layout: Layout, preview: Preview) -> str:
     if sun is None:
         return "off the ground"
     return names.orbit(layout.region_at_radius(math.hypot(*sun)))
+
+
+def _drive_on(preview: Preview, layout: Layout) -> str | None:
+    """The Sun driven out by one orbit or more on its road beyond Herschel's: a step of the plan Martin
+    asks for, worth saying even when nobody pays for it now."""
+    path, rest = preview.paths.get(SUN), preview.rest.get(SUN)
+    if not path or rest is None or not preview.ruling.state.sun_released:
+        return None
+    regions = [*PLANETS, "beyond"]
+    before, after = (regions.index(layout.region_at_radius(math.hypot(*p))) for p in (path[0], rest))
+    if after <= before or regions[after] == "beyond":
+        return None
+    if regions[after] == PLANETS[-1]:
+        return f"Drive the Sun out to {_sun_region(layout, preview)}: one more drive beyond it wins the game (rule 9)"
+    return (f"Drive the Sun out to {_sun_region(layout, preview)}, on its road beyond Herschel's orbit, "
+            f"where it wins the game (rule 9)")
 
 
 def why(preview: Preview, layout: Layout) -> str:
@@ -66,6 +82,9 @@ def why(preview: Preview, layout: Layout) -> str:
         if best.rule == 16:
             return "Strike the Sun within Saturn's ring: you take up Saturn and his satellites there (rule 16)"
         return f"This shot makes {payer} pay you {best.marbles} (rule {best.rule})"
+    drive = _drive_on(preview, layout)
+    if drive and not any(t.payer == me for t in ruling.transfers):
+        return drive
     paid = sum(t.marbles for t in ruling.transfers if t.payer == me)
     if paid:
         return (f"Every shot here costs something; this one costs you least ({paid}) "

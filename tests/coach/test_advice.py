@@ -115,3 +115,22 @@ def test_in_every_lesson_the_coachs_shot_passes_its_goal_and_played_as_printed_g
         # The shot as ``taw hint`` prints it (spin and all), played by the lesson's runner.
         played = play_spec(lesson, shot_spec(advice))
         assert played.ruling == advice.preview.ruling, lesson.id
+
+
+def test_a_shot_that_drives_the_sun_out_an_orbit_unpaid_is_told_as_a_step_on_the_road_to_rule_9():
+    # Before, such a drive (nobody holds the orbits it crosses) was told "Nothing here pays without risk".
+    from dataclasses import replace
+
+    from game.coach.why import why
+    from game.match.players import Shot
+    from game.rules.layout import SUN
+
+    state = new_game(["mercury", "venus"], LAYOUT, HouseRules())
+    r_sun = (LAYOUT.line_radii["earth"] + LAYOUT.line_radii["mars"]) / 2  # in Mars's orbit, which nobody holds
+    positions = {**state.positions, SUN: (0.0, -r_sun), "mercury.taw": (0.0, -r_sun + 0.08)}
+    state = replace(state, positions=positions, sun_released=True, first_shot_pending=frozenset(), shots=2)
+    drive, tap = (preview_shot(PreviewRequest(state, HouseRules(), LAYOUT, Shot(270.0, v))) for v in (3.5, 1.0))
+    assert not drive.ruling.transfers
+    assert why(drive, LAYOUT) == ("Drive the Sun out to Jupiter's orbit, on its road beyond Herschel's orbit, "
+                                  "where it wins the game (rule 9)")
+    assert "Drive the Sun out" not in why(tap, LAYOUT)  # the Sun stays in Mars's orbit
