@@ -81,17 +81,15 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
         if rough:
-            aloft, held, pull, slip = _on_slope(body, p, v, w, speed, rest, g, tick_s)
+            aloft, held, pull, slip, drill = _on_slope(body, p, v, w, speed, rest, g, tick_s)
         else:
-            aloft, held, pull = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0
+            aloft, held, pull, drill = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0, None
             slip = math.hypot(vx - r * w[1], vy + r * w[0])
-        if aloft:
-            # in the air after a hop: gravity and the ground act first
+        if aloft or slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
+            # in the air after a hop (gravity and the ground act first), or sliding (Bullet's friction acts)
             awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
-            continue
-        if slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
-            # sliding: Bullet's friction acts
-            awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
+            if drill is not None:
+                node.applyTorque(Vec3(*drill))
             continue
         net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull
         if held and (speed < rest or speed < 0.5 * net * tick_s):
@@ -99,30 +97,38 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             slept.append(bid)
             continue
         awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
-        if speed == 0.0:
-            continue         # at rest on a slope too steep to hold it: gravity starts it
-        # In the call it would stop, only as much torque as stops it at the call's end.
-        scale = 1.0 if net <= 0.0 or speed > net * tick_s else min(1.0, (speed / tick_s + pull) / decel)
-        torque = _ROLL_TORQUE * material.rolling_resistance * body.spec.mass * g * r * scale / speed
-        node.applyTorque(Vec3(torque * vy, -torque * vx, 0.0))
+        tx = ty = tz = 0.0
+        if speed > 0.0:   # (at rest on a slope too steep to hold it, gravity starts it)
+            # In the call it would stop, only as much torque as stops it at the call's end.
+            scale = 1.0 if net <= 0.0 or speed > net * tick_s else min(1.0, (speed / tick_s + pull) / decel)
+            torque = _ROLL_TORQUE * material.rolling_resistance * body.spec.mass * g * r * scale / speed
+            tx, ty = torque * vy, -torque * vx
+        if drill is not None:
+            tx, ty, tz = tx + drill[0], ty + drill[1], drill[2]
+        elif speed == 0.0:
+            continue
+        node.applyTorque(Vec3(tx, ty, tz))
     return out
 
 
-def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float,
-              g: float, tick_s: float) -> tuple[bool, bool, float, float]:
+def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float, g: float,
+              tick_s: float) -> tuple[bool, bool, float, float, tuple[float, float, float] | None]:
     """On rough ground: whether the ball is off the ground, whether the slope under it lets it rest, the
-    slope's pull along its way (Bullet units/s², + downhill: 5/7 g sinθ in the direction it rolls), and
-    how fast its contact point slips over the ground.
+    slope's pull along its way (Bullet units/s², + downhill: 5/7 g sinθ in the direction it rolls), how
+    fast its contact point slips over the ground, and the torque that wears down its spin about the
+    ground's normal over the next call (None when there is none to wear).
 
     The ground here is the ball's slab, the plane Bullet rolls it on (the
     ground's tangent plane within a few millimetres, ``ground_contact.py``):
     its height and slope cost no evaluation of the ground's waves.
 
     A ball's spin about the ground's normal (a hit leaves a taw spinning like
-    a top) is worn down here at 5/2 mu_r g / R, the rolling resistance's
-    rate: on the plane that spin never touches the ground's friction, but
-    on a slope part of it does, and without this it would creep the ball
-    sideways for ever.
+    a top) is worn down at 5/2 mu_r g / R, the rolling resistance's rate,
+    by a torque about the normal through the call: on the plane that spin
+    never touches the ground's friction, but on a slope part of it does,
+    and without this it would creep the ball sideways for ever.  (A rolling
+    ball's spin lies in its slab's plane; each new slab's turns it out of
+    that plane by a hair, which the same torque takes off.)
     """
     slab = body.slab
     assert slab is not None
@@ -141,13 +147,14 @@ def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float,
     centre = (h + gx * (px / BULLET_UNIT - x0) + gy * (py / BULLET_UNIT - y0)) * BULLET_UNIT + r * root
     aloft = pz - centre > _OFF_GROUND or abs(vz - climb) > rest
     wx, wy, wz = w
-    drill = wx * nx + wy * ny + wz * nz
-    if abs(drill) > _DRILL_NONE:
-        wear = 2.5 * mu_r * g / r * tick_s
-        cut = drill - math.copysign(max(0.0, abs(drill) - wear), drill)
-        wx, wy, wz = wx - nx * cut, wy - ny * cut, wz - nz * cut
-        body.node.setAngularVelocity(Vec3(wx, wy, wz))
-    # the contact point's velocity, v + w × (-r n), and its part along the ground
+    spin = wx * nx + wy * ny + wz * nz
+    drill = None
+    if abs(spin) > _DRILL_NONE:
+        # as much as the call wears off (all of it if less), about n: I dω / dt with I = 2/5 m R²
+        cut = min(abs(spin), 2.5 * mu_r * g / r * tick_s)
+        torque = -math.copysign(0.4 * body.spec.mass * r * r * cut / tick_s, spin)
+        drill = (torque * nx, torque * ny, torque * nz)
+    # the contact point's velocity, v + w × (-r n), and its part along the ground (the spin about n adds none)
     ux, uy, uz = vx - r * (wy * nz - wz * ny), vy - r * (wz * nx - wx * nz), vz - r * (wx * ny - wy * nx)
     un = ux * nx + uy * ny + uz * nz
-    return aloft, held, pull, math.sqrt((ux - un * nx) ** 2 + (uy - un * ny) ** 2 + (uz - un * nz) ** 2)
+    return aloft, held, pull, math.sqrt((ux - un * nx) ** 2 + (uy - un * ny) ** 2 + (uz - un * nz) ** 2), drill
