@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai.levels import LEVELS, Level, get_level
 from game.ai.hand_noise import jitter, seed_for
 from game.ai.planner import Decision, plan
+from game.ai.rollout import SUN_STILL
 from game.ai.setup_spot import choose_setup_spot
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanHandle, PlannerPool
 from game.match.players import MatchView, RandomPlayer, Shot, TawPlacement
+from game.rules.layout import SUN
 from game.rules.state import RuleState
+
+Point = tuple[float, float]
 
 
 def rule_state_of(view: MatchView) -> RuleState:
@@ -64,6 +68,9 @@ class AIPlayer:
     weights: ValueWeights = field(default_factory=ValueWeights)
     decision_times: list[float] = field(default_factory=list)
     last_decision: Decision | None = None
+    # The stand-off memory (``Situation.standoff``): the last turn planned, where the Sun lay, and for how
+    # many of our turns in a row before it the Sun had not moved.
+    _sun_memory: tuple[tuple[int, int], Point, int] | None = None
 
     @property
     def name(self) -> str:
@@ -77,7 +84,25 @@ class AIPlayer:
 
     def plan_async(self, view: MatchView) -> PlanHandle[Decision]:
         """Start planning the shot for ``view``; poll ``done()``, then ``shot_for(handle.result(), view)``."""
-        return self.plan_situation(situation_from_view(view), (view.round, view.turn))
+        key = (view.round, view.turn)
+        sit = replace(situation_from_view(view), standoff=self.standoff_turns(key, view.positions.get(SUN)))
+        return self.plan_situation(sit, key)
+
+    def standoff_turns(self, key: tuple[int, int], sun: Point | None) -> int:
+        """How many of our turns in a row, before this one, the Sun has lain where it lies now.
+
+        Remembered from turn to turn (the view carries no history): the same
+        turn planned again keeps its count; an earlier turn (a new game) or a
+        Sun that moved starts it again.
+        """
+        memory = self._sun_memory
+        if memory is not None and memory[0] == key:
+            return memory[2]
+        still = 0
+        if memory is not None and sun is not None and memory[0] < key and math.dist(memory[1], sun) < SUN_STILL:
+            still = memory[2] + 1
+        self._sun_memory = (key, sun, still) if sun is not None else None
+        return still
 
     def executed(self, decision: Decision, key: tuple[int, int], shooter: str, max_speed: float) -> Shot:
         """The shot as this level's hands deliver it (the noise is seeded by the turn)."""

@@ -44,6 +44,8 @@ RING_RISK = 4.0
 SCREEN_SUBSTEP_HZ = 240
 SCREEN_SUBSTEPS_PER_CALL = 8
 SCREEN_REST_SPEED = 0.02
+# m: a Sun moved less than this was not driven, a third of a drive (a stand-off goes on: ``stands_off``).
+SUN_STILL = 0.05
 
 
 @dataclass(frozen=True)
@@ -200,14 +202,16 @@ def win_values(after: Any, me: str, going: float = 0.0) -> tuple[float, float]:
 
 
 def drive_plan_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun: Point,
-                     weights: ValueWeights, going: float = 0.0) -> tuple[float, float]:
+                     weights: ValueWeights, going: float = 0.0, own_road: bool = True) -> tuple[float, float]:
     """The next shots under the drive plan, as costs: (the next player's, the later adversaries').
 
     Every adversary who shoots before our next turn may carry the Sun out
     (``drive_prospect`` from where his taw lies, or from where he may lay it)
     if none before him has; then we may, from where our taw lies.  Each win
     is worth what ``win_values`` says.  The first part is what hard's
-    lookahead plays out instead; the second it keeps.
+    lookahead plays out instead; the second it keeps.  ``own_road`` False: our
+    own road is not counted (a shot in a stand-off that leaves the Sun where
+    it lay: ``standoff_cost``).
     """
     from game.rules.state import start_options
 
@@ -219,10 +223,29 @@ def drive_plan_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun
         chance = drive_prospect(sit.layout, sun, None if free else table.get(f"{player}.taw"), weights)
         costs.append(weights.threat * still * chance * theirs)
         still *= 1.0 - chance
-    own = table.get(sit.taw)
+    own = table.get(sit.taw) if own_road else None
     mine = drive_prospect(sit.layout, sun, own, weights) * weights.plan_own * still * ours if own is not None else 0.0
     first = costs[0] if costs else 0.0
     return first - mine, sum(costs[1:])
+
+
+def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights: ValueWeights) -> int:
+    """How many turns of a stand-off this shot prolongs: 0 unless it leaves the Sun where it lay, in a stand-off.
+
+    The Sun has lain still (within ``SUN_STILL``) through ``sit.standoff`` of
+    the shooter's turns in a row (the AI player remembers); from
+    ``standoff_turns`` on, a shot that moves it less than ``SUN_STILL`` adds
+    one more, unless it takes Sun money (rules 4 and 8: a tap into a held
+    orbit drains its holder, and a game drained ends).
+    """
+    if not weights.drive_plan or sit.standoff < weights.standoff_turns:
+        return 0
+    if any(t.payee == sit.shooter and t.rule in (4, 8) for t in ruling.transfers):
+        return 0
+    before, now = sit.positions.get(SUN), table.get(SUN)
+    if before is None or now is None or math.dist(before, now) >= SUN_STILL:
+        return 0
+    return sit.standoff - weights.standoff_turns + 1
 
 
 def rounds_left(sit: Situation, after: Any, weights: ValueWeights) -> int:
@@ -248,6 +271,8 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     # not a price.  The forfeit is in the ledger already; this keeps the AI
     # from buying a foul when the forfeit happens to be cheap.
     gain -= FOUL_PENALTY * sum(1 for f in ruling.fouls if f.player == me)
+    still = 0 if finished else stands_off(sit, ruling, table, weights)
+    gain -= weights.standoff_cost * still
     if ruling.winner == me:
         gain += WIN_BONUS - going
     elif ruling.winner is not None:
@@ -276,7 +301,7 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
             if region != "beyond" and after.holder(region) == me:
                 value -= EXPOSURE * _rule8_amount(region)
         if sun is not None and rivals and weights.drive_plan:
-            threat, later = drive_plan_shots(sit, after, table, sun, weights, going)
+            threat, later = drive_plan_shots(sit, after, table, sun, weights, going, own_road=not still)
             value -= later
         elif sun is not None and rivals:
             threat = next_shots(sit, after, table, sun, rivals, weights)

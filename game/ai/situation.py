@@ -24,6 +24,9 @@ class Situation:
     positions: Mapping[str, Point]  # bodies at rest on the ground
     placement_orbits: tuple[str, ...]  # lines the taw may be laid on; () = shoot from where it lies
     max_speed: float
+    # How many of the shooter's turns in a row the Sun has lain where it lies (``game.ai.player.AIPlayer``
+    # remembers; 0 when nobody does: the coach, the lookahead's tables).  Medium and hard break a stand-off.
+    standoff: int = 0
 
     @property
     def taw(self) -> str:

@@ -65,6 +65,12 @@ class ValueWeights:
     # The share of long games that end by a drive (rule 9), which any player in may make, rather than by the
     # others running out (the richest wins): about half of the four-player games (docs/ai.md).
     race_share: float = 0.5
+    # A stand-off (the drive plan's levels): after the Sun has lain still through this many of our turns in a
+    # row, a shot that leaves it where it lies earns no credit for our own road (a road never begun is worth
+    # nothing) and costs ``standoff_cost`` for every such turn from this one on: the game has no draw, and a
+    # player in it must move the Sun sooner or later (docs/ai.md, "The stand-off").
+    standoff_turns: int = 2
+    standoff_cost: float = 2.0
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:
