@@ -23,7 +23,7 @@ from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanHandle, PlannerPool
 from game.match.players import MatchView, RandomPlayer, Shot, TawPlacement
-from game.rules.layout import SUN
+from game.rules.layout import SUN, is_taw
 from game.rules.state import RuleState
 
 Point = tuple[float, float]
@@ -68,9 +68,9 @@ class AIPlayer:
     weights: ValueWeights = field(default_factory=ValueWeights)
     decision_times: list[float] = field(default_factory=list)
     last_decision: Decision | None = None
-    # The stand-off memory (``Situation.standoff``): the last turn planned, where the Sun lay, and for how
-    # many of our turns in a row before it the Sun had not moved.
-    _sun_memory: tuple[tuple[int, int], Point, int] | None = None
+    # The stand-off memory (``Situation.standoff``): the last turn planned, the table then (``StandStill``), and
+    # for how many of our turns in a row before it nothing had moved.
+    _still_memory: tuple[tuple[int, int], "StandStill", int] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -85,23 +85,21 @@ class AIPlayer:
     def plan_async(self, view: MatchView) -> PlanHandle[Decision]:
         """Start planning the shot for ``view``; poll ``done()``, then ``shot_for(handle.result(), view)``."""
         key = (view.round, view.turn)
-        sit = replace(situation_from_view(view), standoff=self.standoff_turns(key, view.positions.get(SUN)))
+        sit = replace(situation_from_view(view), standoff=self.standoff_turns(key, StandStill.of(view)))
         return self.plan_situation(sit, key)
 
-    def standoff_turns(self, key: tuple[int, int], sun: Point | None) -> int:
-        """How many of our turns in a row, before this one, the Sun has lain where it lies now.
+    def standoff_turns(self, key: tuple[int, int], now: "StandStill") -> int:
+        """How many of our turns in a row, before this one, the game has stood still as it stands now.
 
         Remembered from turn to turn (the view carries no history): the same
-        turn planned again keeps its count; an earlier turn (a new game) or a
-        Sun that moved starts it again.
+        turn planned again keeps its count; an earlier turn (a new game), a
+        Sun that moved or marbles that changed hands start it again.
         """
-        memory = self._sun_memory
+        memory = self._still_memory
         if memory is not None and memory[0] == key:
             return memory[2]
-        still = 0
-        if memory is not None and sun is not None and memory[0] < key and math.dist(memory[1], sun) < SUN_STILL:
-            still = memory[2] + 1
-        self._sun_memory = (key, sun, still) if sun is not None else None
+        still = memory[2] + 1 if memory is not None and memory[0] < key and memory[1].stands(now) else 0
+        self._still_memory = (key, now, still)
         return still
 
     def executed(self, decision: Decision, key: tuple[int, int], shooter: str, max_speed: float) -> Shot:
@@ -127,6 +125,30 @@ class AIPlayer:
         shot = self.shot_for(decision, view)
         self.decision_times.append(time.perf_counter() - started)
         return shot
+
+
+@dataclass(frozen=True)
+class StandStill:
+    """What a stand-off leaves as it was: where the Sun lies, the purses and stakes, and the bodies on the board."""
+
+    sun: Point | None
+    purses: tuple[tuple[str, int], ...]
+    stakes: int
+    bodies: int
+
+    @classmethod
+    def of(cls, view: MatchView) -> "StandStill":
+        bodies = sum(1 for b in view.positions if b != SUN and not is_taw(b))
+        return cls(view.positions.get(SUN), tuple(sorted(view.purses.items())), view.stakes, bodies)
+
+    def stands(self, now: "StandStill") -> bool:
+        """The game stood still from ``self`` to ``now``: the Sun moved less than ``SUN_STILL``, and no
+        marbles changed hands but the planets and satellites taken off the board (rule 10 gains no ground)."""
+        if self.sun is None or now.sun is None or math.dist(self.sun, now.sun) >= SUN_STILL:
+            return False
+        before, after = dict(self.purses), dict(now.purses)
+        moved = sum(abs(after.get(p, 0) - before.get(p, 0)) for p in set(before) | set(after))
+        return moved + abs(now.stakes - self.stakes) <= max(0, self.bodies - now.bodies)
 
 
 @dataclass

@@ -18,7 +18,7 @@ import pytest
 from game.ai.candidates import Candidate, aim_angle
 from game.ai.levels import LEVELS
 from game.ai.planner import plan
-from game.ai.player import AIPlayer
+from game.ai.player import AIPlayer, StandStill
 from game.ai.rollout import SUN_STILL, play, score_outcome, stands_off
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
@@ -114,13 +114,20 @@ def test_in_a_standoff_medium_drives_the_sun_it_kept_still_before(level):
     assert chosen[3] > 0.1                # the stand-off broken: the Sun driven on its way out
 
 
-def test_the_ai_player_counts_its_turns_with_the_sun_still():
+def _still(sun, mercury: int = 20, venus: int = 20, stakes: int = 0, bodies: int = 9) -> StandStill:
+    return StandStill(sun, (("mercury", mercury), ("venus", venus)), stakes, bodies)
+
+
+def test_the_ai_player_counts_its_turns_with_the_game_standing_still():
     player = AIPlayer(LEVELS["medium"], seed=1, pool=None)  # type: ignore[arg-type]
     sun = ray(0.5)
-    assert player.standoff_turns((3, 0), sun) == 0
-    assert player.standoff_turns((3, 0), sun) == 0                         # the same turn planned again
-    assert player.standoff_turns((4, 0), (sun[0] + 0.01, sun[1])) == 1      # nudged less than SUN_STILL
-    assert player.standoff_turns((5, 0), sun) == 2
-    assert player.standoff_turns((6, 0), ray(0.65)) == 0                    # driven on
-    assert player.standoff_turns((7, 0), ray(0.65)) == 1
-    assert player.standoff_turns((1, 0), ray(0.65)) == 0                    # an earlier turn: a new game
+    assert player.standoff_turns((3, 0), _still(sun)) == 0
+    assert player.standoff_turns((3, 0), _still(sun)) == 0                          # the same turn planned again
+    assert player.standoff_turns((4, 0), _still((sun[0] + 0.01, sun[1]))) == 1      # nudged less than SUN_STILL
+    # A planet knocked out (rule 10: a marble off the board into a purse) gains no ground on the Sun.
+    assert player.standoff_turns((5, 0), _still(sun, mercury=21, bodies=8)) == 2
+    assert player.standoff_turns((6, 0), _still(ray(0.65), mercury=21, bodies=8)) == 0   # driven on
+    assert player.standoff_turns((7, 0), _still(ray(0.65), mercury=21, bodies=8)) == 1
+    # Sun money (rule 8: purse to purse) is the game going on, not a stand-off.
+    assert player.standoff_turns((8, 0), _still(ray(0.65), mercury=25, venus=16, bodies=8)) == 0
+    assert player.standoff_turns((1, 0), _still(ray(0.65), mercury=25, venus=16, bodies=8)) == 0   # a new game
