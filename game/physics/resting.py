@@ -81,9 +81,9 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
         if rough:
-            aloft, held, pull, slip, drill = _on_slope(body, p, v, w, speed, rest, g, tick_s)
+            aloft, held, pull, slip, drill, downhill = _on_slope(body, p, v, w, speed, rest, g, tick_s)
         else:
-            aloft, held, pull, drill = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0, None
+            aloft, held, pull, drill, downhill = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0, None, None
             slip = math.hypot(vx - r * w[1], vy + r * w[0])
         if aloft or slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             # in the air after a hop (gravity and the ground act first), or sliding (Bullet's friction acts)
@@ -99,10 +99,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
         tx = ty = tz = 0.0
         if speed > 0.0:   # (at rest on a slope too steep to hold it, gravity starts it)
-            # In the call it would stop, only as much torque as stops it at the call's end.
-            scale = 1.0 if net <= 0.0 or speed > net * tick_s else min(1.0, (speed / tick_s + pull) / decel)
-            torque = _ROLL_TORQUE * material.rolling_resistance * body.spec.mass * g * r * scale / speed
-            tx, ty = torque * vy, -torque * vx
+            tx, ty = _resisting(body, vx, vy, speed, decel, pull, downhill if held else None, g, tick_s)
         if drill is not None:
             tx, ty, tz = tx + drill[0], ty + drill[1], drill[2]
         elif speed == 0.0:
@@ -111,12 +108,37 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
     return out
 
 
+def _resisting(body: Body, vx: float, vy: float, speed: float, decel: float, pull: float,
+               downhill: tuple[float, float] | None, g: float, tick_s: float) -> tuple[float, float]:
+    """The rolling resistance's torque (x, y) for the next call: 7/5 mu_r m g R against the roll.
+
+    In the call a ball would stop, only as much as stops it at the call's
+    end.  On a slope that holds it (``downhill``, the slope's pull on a
+    rolling ball, given), that counts the slope's whole pull, across the
+    ball's way as well as along it: a resistance acting only against the
+    ball's way stopped the part along it, the pull across it started the
+    ball again the other way, and a slow ball zig-zagged down a held slope
+    for ever.
+    """
+    mass_r = body.spec.mass * body.radius
+    if downhill is not None:
+        qx, qy = vx / tick_s + downhill[0], vy / tick_s + downhill[1]   # what stops it at the call's end
+        if qx * qx + qy * qy <= decel * decel:
+            return _ROLL_TORQUE * mass_r * qy, -_ROLL_TORQUE * mass_r * qx
+    net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull along its way
+    scale = 1.0 if net <= 0.0 or speed > net * tick_s else min(1.0, (speed / tick_s + pull) / decel)
+    torque = _ROLL_TORQUE * body.spec.material.rolling_resistance * body.spec.mass * g * body.radius * scale / speed
+    return torque * vy, -torque * vx
+
+
 def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float, g: float,
-              tick_s: float) -> tuple[bool, bool, float, float, tuple[float, float, float] | None]:
+              tick_s: float) -> tuple[bool, bool, float, float, tuple[float, float, float] | None,
+                                      tuple[float, float]]:
     """On rough ground: whether the ball is off the ground, whether the slope under it lets it rest, the
     slope's pull along its way (Bullet units/s², + downhill: 5/7 g sinθ in the direction it rolls), how
-    fast its contact point slips over the ground, and the torque that wears down its spin about the
-    ground's normal over the next call (None when there is none to wear).
+    fast its contact point slips over the ground, the torque that wears down its spin about the
+    ground's normal over the next call (None when there is none to wear), and the slope's pull on a
+    rolling ball (x, y: 5/7 g sinθ downhill).
 
     The ground here is the ball's slab, the plane Bullet rolls it on (the
     ground's tangent plane within a few millimetres, ``ground_contact.py``):
@@ -142,6 +164,7 @@ def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float, 
     vx, vy, vz = v
     climb = gx * vx + gy * vy                # the vertical speed of a ball rolling along the ground
     pull = -_ROLL_PULL * g * climb / (speed * root) if speed > 0.0 else 0.0
+    down = -_ROLL_PULL * g / root
     r = body.radius
     # where a ball resting here has its centre: on the slab's plane, h + R·sqrt(1 + |∇h|²)
     centre = (h + gx * (px / BULLET_UNIT - x0) + gy * (py / BULLET_UNIT - y0)) * BULLET_UNIT + r * root
@@ -157,4 +180,5 @@ def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float, 
     # the contact point's velocity, v + w × (-r n), and its part along the ground (the spin about n adds none)
     ux, uy, uz = vx - r * (wy * nz - wz * ny), vy - r * (wz * nx - wx * nz), vz - r * (wx * ny - wy * nx)
     un = ux * nx + uy * ny + uz * nz
-    return aloft, held, pull, math.sqrt((ux - un * nx) ** 2 + (uy - un * ny) ** 2 + (uz - un * nz) ** 2), drill
+    slip = math.sqrt((ux - un * nx) ** 2 + (uy - un * ny) ** 2 + (uz - un * nz) ** 2)
+    return aloft, held, pull, slip, drill, (down * gx, down * gy)

@@ -189,6 +189,19 @@ def test_a_ball_rolling_up_a_slope_too_steep_to_hold_it_is_not_put_to_rest_where
     assert x < -0.05   # it climbed, stopped, and rolled back below where it started
 
 
+def test_a_slow_taw_on_a_slope_its_resistance_holds_comes_to_rest_and_does_not_zig_zag_down_it():
+    # A fuzz case (seed 12627995 on 8 mm ground, seed 5) that ran to the 60 s bound: a taw flicked at 7 cm/s with
+    # spin, on a 3.4° slope (held: glass holds 4.8°), zig-zagged down it at 3.6 mm/s for ever, its resistance
+    # stopping it along its way each call and the slope's pull across its way starting it again.
+    ground = Terrain.rough(8.0, 5)
+    start = (-0.1760414133303243, 0.4357859804911832)
+    with Simulation.from_positions({"sun": (1.0, -1.0), "mars": start}, LAYOUT, config(ground)) as sim:
+        sim.shoot("mars", shot_velocity(0.06930899057485902, 327.8251818727088), spin=0.6556614470900166)
+        rest = sim.run_to_rest(max_time=10.0)
+    assert rest.t < 0.5
+    assert math.dist(rest.positions["mars"], start) < 0.004
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("heading", [20.0, 140.0, 260.0])
 def test_a_shot_at_the_cap_across_rough_earth_never_leaves_or_sinks_into_the_ground(seed, heading):
