@@ -402,16 +402,21 @@ def along_path(table: dict[str, Point], taw: str, path: list[Point], radius: Cal
     for body, (x, y) in table.items():
         if body == taw:
             continue
+        dx, dy = a[:, 0] - x, a[:, 1] - y
         with np.errstate(invalid="ignore", divide="ignore"):
-            u = np.clip(((x - a[:, 0]) * seg[:, 0] + (y - a[:, 1]) * seg[:, 1]) / (length * length), 0.0, 1.0)
-        u = np.nan_to_num(u)
-        miss = np.hypot(a[:, 0] + u * seg[:, 0] - x, a[:, 1] + u * seg[:, 1] - y)
+            u = np.nan_to_num(np.clip(-(dx * seg[:, 0] + dy * seg[:, 1]) / (length * length), 0.0, 1.0))
+        miss = np.hypot(dx + u * seg[:, 0], dy + u * seg[:, 1])
         reach = radius(body) + radius(taw)
-        inside = np.nonzero(miss < reach)[0]
+        # where each segment first comes within reach: |d + t seg| = reach, the smaller root in [0, 1]
+        qa, qb, qc = length * length, 2.0 * (dx * seg[:, 0] + dy * seg[:, 1]), dx * dx + dy * dy - reach * reach
+        disc = qb * qb - 4.0 * qa * qc
+        with np.errstate(invalid="ignore", divide="ignore"):
+            t = np.where(qc <= 0.0, 0.0, (-qb - np.sqrt(np.maximum(disc, 0.0))) / (2.0 * qa))
+        enters = (qc <= 0.0) | ((disc >= 0.0) & (t >= 0.0) & (t <= 1.0))
+        inside = np.nonzero(enters & (miss < reach))[0]
         if inside.size:
             i = int(inside[0])
-            entry = start[i] + u[i] * length[i] - math.sqrt(max(0.0, reach * reach - miss[i] * miss[i]))
-            found.append((float(max(entry, 0.0)), body, float(reach - miss.min())))
+            found.append((float(start[i] + t[i] * length[i]), body, float(reach - miss.min())))
     return sorted(found)
 
 

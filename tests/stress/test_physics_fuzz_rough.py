@@ -27,6 +27,18 @@ def test_the_path_cast_finds_the_first_body_a_curved_path_meets():
     assert met[0][2] == pytest.approx(0.0116, abs=0.0002) and 0.16 < met[0][0] < 0.2
 
 
+def test_the_path_cast_enters_a_body_s_reach_where_the_path_crosses_it_even_near_a_segment_s_end():
+    # Two bodies in reach of the path's second segment: "far" straight ahead of its end (the closest point is the
+    # end itself), "beside" at its side.  Measured from the segment's end, "far" seemed entered 0.8 mm before
+    # "beside" (a fuzz shot then blamed the physics for meeting the Sun first); the path enters "beside" first.
+    table = {"t": (0.0, 0.0), "beside": (0.140, 0.0137), "far": (0.1525, 0.0)}
+    path = [(0.0, 0.0), (0.1, 0.0), (0.145, 0.0)]
+    met = along_path(table, "t", path, lambda b: 0.008)
+    assert [m[1] for m in met] == ["beside", "far"]
+    assert met[0][0] == pytest.approx(0.140 - (0.016 ** 2 - 0.0137 ** 2) ** 0.5, abs=1e-9)   # where it crosses
+    assert met[1][0] == pytest.approx(0.1525 - 0.016, abs=1e-9)
+
+
 def test_a_lone_taw_is_fired_again_on_rough_ground_and_its_hop_measured():
     report = PhysicsFuzzReport()
     for case_seed in range(4):
