@@ -15,6 +15,7 @@ from typing import Mapping
 
 from game.rules import names
 from game.rules.layout import SUN, Layout, body_planet
+from game.rules.phrase import Phrase
 from game.rules.ruling import NoPayment, Ruling, Unpaid
 from game.rules.state import STAKES
 from game.rules.termination import Termination
@@ -168,7 +169,7 @@ def verdict_of(ruling: Ruling, shooter: str, layout: Layout,
             why = ruling.unpaid[0]
             rules.append(why.rule)
             # After "The Sun to Mars's orbit:" a clause will do; alone, the referee's own sentence names the orbit.
-            clauses = [_why_unpaid(why) if lead else why.text.rstrip(".")]
+            clauses = [_why_unpaid(why) if lead else Phrase.told_or(why.text, why.phrase, shooter).rstrip(".")]
     body = "; ".join(clauses)
     text = f"{lead}: {body}" if lead else names.sentence(body)
     if net < 0:

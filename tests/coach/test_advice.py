@@ -134,3 +134,18 @@ def test_a_shot_that_drives_the_sun_out_an_orbit_unpaid_is_told_as_a_step_on_the
     assert why(drive, LAYOUT) == ("Drive the Sun out to Jupiter's orbit, on its road beyond Herschel's orbit, "
                                   "where it wins the game (rule 9)")
     assert "Drive the Sun out" not in why(tap, LAYOUT)  # the Sun stays in Mars's orbit
+
+
+def test_the_live_verdict_of_a_quiet_shot_speaks_to_the_shooter():
+    # Before: "Mercury's taw struck nothing, so nobody pays", shown to Mercury's player above his own aim.
+    from dataclasses import replace
+
+    from game.match.players import Shot
+    from game.rules.layout import SUN
+
+    state = new_game(["mercury", "venus"], LAYOUT, HouseRules())
+    positions = {**state.positions, SUN: (0.0, -0.41), "mercury.taw": (0.0, -0.33)}
+    state = replace(state, positions=positions, sun_released=True, first_shot_pending=frozenset(), shots=2)
+    quiet = preview_shot(PreviewRequest(state, HouseRules(), LAYOUT, Shot(90.0, 0.3)))
+    assert not quiet.ruling.transfers and SUN not in quiet.paths
+    assert quiet.verdict.sentence == "Your taw struck nothing, so nobody pays"
