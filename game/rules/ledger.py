@@ -159,12 +159,12 @@ class Ledger:
         if paid < owed and payer != STAKES:
             self.short.add(payer)
 
-    def winner_takes_the_pot(self, winner: str, cause: str) -> None:
+    def winner_takes_the_pot(self, winner: str, cause: Phrase) -> None:
         """A winner by an ending the text does not name (no numbered rule: rule 0) takes the pot."""
         if self.stakes > 0:
             self.transfers.append(Transfer(STAKES, winner, self.stakes, 0,
                                            f"{cause}: {names.who(winner)} takes all the stakes",
-                                           self.stakes, cause=cause))
+                                           self.stakes, cause=str(cause), phrase=cause))
             self._move(STAKES, winner, self.stakes)
 
 

@@ -202,7 +202,7 @@ def endings(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]) -> Ending
                              (sheet.winner,)), turn, rounds)
     if len(state.players) >= 2 and len(active) == 1 and house.last_player_wins:
         winner = active[0]
-        ledger.winner_takes_the_pot(winner, f"{names.who(winner)} is the last player in")
+        ledger.winner_takes_the_pot(winner, Phrase("{0} {0:is} the last player in", (winner,)))
         return Ending(winner, Termination.LAST_PLAYER_IN,
                       Phrase("{0} {0:is} the last player in and {0:wins} the game.", (winner,)), turn, rounds)
     if not active:
@@ -227,7 +227,7 @@ def round_limit_ending(sheet: ShotSheet, ledger: Ledger, active: tuple[str, ...]
     level = [p for p in active if worth[p] == worth[winner]]
     richer = [p for p in level if ledger.purses[p] == ledger.purses[winner]]
     pot = ledger.stakes
-    ledger.winner_takes_the_pot(winner, f"{names.who(winner)} wins at the round limit")
+    ledger.winner_takes_the_pot(winner, Phrase("{0} {0:wins} at the round limit", (winner,)))
     # The count that decided is the one at the limit; the pot comes after, so the sentence names both.
     after = f"; with the stakes' {pot} {{0}} {{0:ends}} with {ledger.worth(winner)}" if pot else ""
     if len(level) == 1:

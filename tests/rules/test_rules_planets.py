@@ -393,6 +393,9 @@ def test_the_round_limit_sentence_names_the_count_at_the_limit_and_the_worth_aft
     final = r2.state.worth("earth")  # what the game-over table shows as his worth
     assert f"the Earth has the most marbles at the limit ({final - pot})" in r2.ending
     assert r2.ending.endswith(f"with the stakes' {pot} the Earth ends with {final}.")
+    pot_taken = next(t for t in r2.transfers if t.rule == 0)
+    assert (pot_taken.cause, pot_taken.phrase.told(you="earth")) == ("the Earth wins at the round limit",
+                                                                     "you win at the round limit")
     told = r2.ending_phrase.told(you="earth")
     assert f"you have the most marbles at the limit ({final - pot}) and win the game" in told
     assert told.endswith(f"with the stakes' {pot} you end with {final}.")
