@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.physics.terrain import Terrain
 from game.rules.house import HouseRules
 from game.rules.layout import Layout
+
+if TYPE_CHECKING:   # ground_contact imports this module
+    from game.physics.ground_contact import GroundPool
 
 GRAVITY = 9.81  # m/s^2
 
@@ -47,7 +50,7 @@ class PhysicsConfig:
     rest_speed: float = 1e-3
     gravity: float = GRAVITY
     ground: Terrain = Terrain()
-    ground_pool: Any = field(default=None, compare=False, repr=False)
+    ground_pool: GroundPool | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.substep_hz <= 0 or self.substeps_per_call <= 0:

@@ -27,7 +27,7 @@ from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereSh
 from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, TransformState, Vec3
 
 from game.physics.config import PhysicsConfig
-from game.physics.ground_contact import GROUND_NAME, ExclusiveSlabs, Slab, exclusive_groups
+from game.physics.ground_contact import GROUND_NAME, ExclusiveSlabs, GroundPool, Slab, exclusive_groups
 from game.physics.materials import GROUND, BodySpec, Point
 from game.physics.physics_errors import PlacementError
 from game.physics.units import BULLET_UNIT
@@ -103,10 +103,8 @@ def new_slabs(config: PhysicsConfig) -> ExclusiveSlabs | None:
     """The balls' slabs for the worlds of ``config`` (None on the level plane, whose ground is one plane)."""
     if config.ground.is_flat:
         return None
-    slabs = ExclusiveSlabs(config.ground, BULLET_UNIT, config.substep, GROUND)
-    if config.ground_pool is not None:
-        slabs.pool = config.ground_pool
-    return slabs
+    pool = config.ground_pool if config.ground_pool is not None else GroundPool()
+    return ExclusiveSlabs(config.ground, BULLET_UNIT, config.substep, GROUND, pool=pool)
 
 
 def clear_callbacks(world: BulletWorld) -> None:

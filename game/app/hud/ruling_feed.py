@@ -54,7 +54,7 @@ def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str]) -
 
 def _told(text: str, phrase: Phrase | None, human: str | None) -> str:
     """A referee's sentence with the person at the machine as "you" ("Your taw struck nothing, so nobody pays.")."""
-    return sentence(Phrase.told_or(text, phrase, human)) if phrase else text
+    return sentence(phrase.told(you=human)) if phrase else text
 
 
 def _cause(t: Transfer, human: str | None) -> str:
