@@ -2,14 +2,18 @@
 
 Bullet has no rolling friction in Panda3D 1.10's wrapper, so a ball rolls
 on the plane for ever.  Rolling resistance is a torque we apply to each
-rolling ball for the next call (Bullet keeps a torque through the call's
-substeps and clears it after): ``7/5 mu_r m g R`` against its spin, which
+rolling ball for the next call: ``7/5 mu_r m g R`` against its spin, which
 with the ground's friction holding the roll slows it at exactly
 ``mu_r g``.  A sliding ball gets none: Bullet's contact friction alone turns
 its slide into a roll.  In the tick a ball would stop, the torque is scaled
 so that it stops at the tick's end; a rolling ball slower than
 ``rest_speed``, or than half of what the torque takes off in a call, is
 stopped and put to sleep.  Only awake bodies are visited.
+
+Bullet keeps an applied torque through one ``doPhysics`` call's substeps
+and clears it after.  A call split at a touch is several ``doPhysics``
+calls, so every torque applied goes to ``torqued`` too, and the caller
+applies it again before each later piece: it acts through the whole call.
 
 On rough ground a ball is off the ground when its centre is above where a
 ball resting there has it, and a slow ball is put to rest only where the
@@ -24,6 +28,7 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
+from panda3d.bullet import BulletRigidBodyNode
 from panda3d.core import Vec3
 
 from game.physics.materials import Point
@@ -53,8 +58,12 @@ _DRILL_NONE = 1e-6         # rad/s: a spin about the ground's normal too slow to
 def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: float, tick_s: float,
                  rest_speed_mps: float,
                  play_radius2_mm2: float, slept: list[str], awake: list[tuple[str, complex, complex]],
+                 torqued: list[tuple[BulletRigidBodyNode, Vec3]],
                  ground: Terrain | None = None) -> list[tuple[str, Point]]:
     """Apply rolling resistance for the next call and stop the balls at rest (their ids go to ``slept``).
+
+    Every torque applied goes to ``torqued`` with its body's node, for the
+    pieces of a call split at a touch (the module's docstring).
 
     Every body still moving goes to ``awake`` with its place and horizontal
     velocity (Bullet units, x + iy); none there means the shot is at rest.
@@ -89,7 +98,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             # in the air after a hop (gravity and the ground act first), or sliding (Bullet's friction acts)
             awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
             if drill is not None:
-                node.applyTorque(Vec3(*drill))
+                _apply(node, Vec3(*drill), torqued)
             continue
         net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull
         if held and (speed < rest or speed < 0.5 * net * tick_s):
@@ -104,8 +113,20 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             tx, ty, tz = tx + drill[0], ty + drill[1], drill[2]
         elif speed == 0.0:
             continue
-        node.applyTorque(Vec3(tx, ty, tz))
+        _apply(node, Vec3(tx, ty, tz), torqued)
     return out
+
+
+def _apply(node: BulletRigidBodyNode, torque: Vec3, torqued: list[tuple[BulletRigidBodyNode, Vec3]]) -> None:
+    """Apply ``torque`` for the next call and keep it for the call's later pieces."""
+    node.applyTorque(torque)
+    torqued.append((node, torque))
+
+
+def reapply(torqued: list[tuple[BulletRigidBodyNode, Vec3]]) -> None:
+    """Apply the tick's torques again: Bullet cleared them after the call's last piece."""
+    for node, torque in torqued:
+        node.applyTorque(torque)
 
 
 def _resisting(body: Body, vx: float, vy: float, speed: float, decel: float, pull: float,

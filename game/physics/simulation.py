@@ -20,7 +20,7 @@ import weakref
 from typing import Iterable, Mapping
 
 import numpy as np
-from panda3d.bullet import BulletSphereShape, BulletWorld
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import Vec3
 
 from game.physics.clock import ShotClock
@@ -31,7 +31,7 @@ from game.physics.materials import BodySpec, Point, specs_from_positions
 from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
-from game.physics.resting import control_tick
+from game.physics.resting import control_tick, reapply
 from game.physics.step_planner import Moving, StepPlanner
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
@@ -112,6 +112,8 @@ class Simulation:
         self._planner = StepPlanner()
         self.stepped = 0   # Bullet substeps stepped in the current (or last) shot
         self._awake: Moving = []   # the awake bodies at the next call's start
+        # The control tick's torques for the next call, applied again before each later piece of a split call.
+        self._torqued: list[tuple[BulletRigidBodyNode, Vec3]] = []
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
         # On a slope two touching balls' centres are not level, so their
         # centres are less than the sum of radii apart across the ground
@@ -329,6 +331,7 @@ class Simulation:
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
         raw = body.node.getTransform().getPos()
         self._awake = [(body_id, complex(raw[0], raw[1]), complex(vx, vy) * BULLET_UNIT)]
+        self._torqued = []
         self._lag = 0.0
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
@@ -405,8 +408,10 @@ class Simulation:
             publish(contact)
         slept: list[str] = []
         awake: Moving = []
+        torqued: list[tuple[BulletRigidBodyNode, Vec3]] = []
         out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
-                           (config.play_radius * BULLET_UNIT) ** 2, slept, awake, config.ground)
+                           (config.play_radius * BULLET_UNIT) ** 2, slept, awake, torqued, config.ground)
+        self._torqued = torqued
         for bid in slept:
             self._poses.slept(bid)
         for bid, where in out:
@@ -452,6 +457,7 @@ class Simulation:
             left -= step
             if left <= _CALL_END:
                 return step / n
+            reapply(self._torqued)   # Bullet cleared them after the piece just stepped
             awake = self._read_awake()
 
     def _substeps(self, n: int, h: float, exact: bool = False) -> None:
