@@ -33,7 +33,7 @@ from typing import Any
 from game.ai.candidates import Candidate, generate, placement_points
 from game.ai.levels import Level
 from game.ai.hand_noise import seed_for
-from game.ai.rollout import EvalJob, EvalResult, evaluate, ground_pool
+from game.ai.rollout import EvalJob, EvalResult, evaluate, ground_pool, sun_moved
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext
@@ -44,6 +44,7 @@ MIN_SPEED = 0.45          # m/s: slower shots barely reach anything (a flick at 
 REPLY_WEIGHT = 0.8        # how much of the next player's best reply we count against a shot
 REPLY_RING = 4            # rule 13 shots among the next player's replies (hard's lookahead)
 SECOND_WEIGHT = 0.5       # how much of our own best shot after that reply we count for a shot
+MOVERS_KEPT = 3           # shots that move the Sun among those the screen keeps, when it has them
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,28 @@ def candidates_for(sit: Situation, budget: int, origins: int, ring_budget: int =
 
 def _best(indices: list[int], scores: list[float], k: int) -> list[int]:
     return sorted(indices, key=lambda i: (-scores[i], i))[:k]
+
+
+def _with_movers(ranked: list[int], k: int, moves: list[bool], reserve: int) -> list[int]:
+    """The first ``k`` of ``ranked``, with at least ``reserve`` shots that move the Sun among them if
+    ``ranked`` has them: each best mover left out takes the place of the worst kept shot that leaves it.
+
+    A stage that keeps only its best few can keep a few nudges of one line
+    that differ by a tenth of a marble; the next, truer stage (the real
+    physics, the aim noise, the replies) then never weighs a drive against
+    a pass, which is the choice that decides how a game ends.
+    """
+    kept = ranked[:k]
+    short = reserve - sum(1 for i in kept if moves[i])
+    if short <= 0:
+        return kept
+    extra = [i for i in ranked[k:] if moves[i]][:short]
+    for i in extra:
+        worst = max((n for n, j in enumerate(kept) if not moves[j]), default=None)
+        if worst is None:
+            break
+        kept[worst] = i
+    return kept
 
 
 def own_turn(sit: Situation, after: Situation) -> Situation | None:
@@ -186,14 +209,24 @@ class _Search:
         self.nominal = list(rough)
         scores = [self.score(r) for r in rough]
         ranked = sorted(every, key=lambda i: (self.safe_only and not rough[i].safe, -scores[i], i))
-        return sorted(ranked[:keep])
+        return sorted(_with_movers(ranked, keep, self.moves, MOVERS_KEPT))
+
+    @property
+    def moves(self) -> list[bool]:
+        """Per candidate, whether its latest rollout moved the Sun (``sun_moved``) or ended the game."""
+        sun = self.sit.positions.get(SUN)
+        return [r is not None and (r.finished or sun_moved(sun, r.sun)) for r in self.nominal]
+
+    def _finalists(self, k: int) -> list[int]:
+        """The pool's best ``k`` for the next stage, the best shot that moves the Sun among them."""
+        return _with_movers(_best(self.pool, self.final, len(self.pool)), k, self.moves, 1)
 
     def robust_stage(self) -> None:
         """Stage 2: the best few again under the level's own aim noise."""
         level = self.level
         if level.robust_top <= 0 or level.noise_samples <= 0:
             return
-        top = _best(self.pool, self.final, level.robust_top)
+        top = self._finalists(level.robust_top)
         k = level.noise_samples
         jobs = [EvalJob(0, self.cands[i], (level.angle_noise_deg, level.speed_noise_frac,
                                            seed_for(self.seed, "robust", i, n)))
@@ -211,7 +244,7 @@ class _Search:
         level = self.level
         if level.lookahead_top <= 0 or level.reply_candidates <= 0:
             return
-        top = _best(self.pool, self.final, level.lookahead_top)
+        top = self._finalists(level.lookahead_top)
         afters = self.run(evaluate, [EvalJob(0, self.cands[i], want_next=True) for i in top], "lookahead")
         replies = self._replies([a.next_situation if not a.finished else None for a in afters])
         seconds = self._second_shots(replies)

@@ -17,7 +17,7 @@ from typing import Any
 from game.ai.levels import LEVELS, Level, get_level
 from game.ai.hand_noise import jitter, seed_for
 from game.ai.planner import Decision, plan
-from game.ai.rollout import SUN_STILL
+from game.ai.rollout import sun_moved
 from game.ai.setup_spot import choose_setup_spot
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
@@ -27,6 +27,9 @@ from game.rules.layout import SUN, is_taw
 from game.rules.state import RuleState
 
 Point = tuple[float, float]
+
+# m: a Sun that moved less than this between two of our turns was not struck (rest jitter on rough earth).
+SUN_UNTOUCHED = 0.001
 
 
 def rule_state_of(view: MatchView) -> RuleState:
@@ -142,10 +145,18 @@ class StandStill:
         return cls(view.positions.get(SUN), tuple(sorted(view.purses.items())), view.stakes, bodies)
 
     def stands(self, now: "StandStill") -> bool:
-        """The game stood still from ``self`` to ``now``: the Sun moved less than ``SUN_STILL``, and no
-        marbles changed hands but the planets and satellites taken off the board (rule 10 gains no ground)."""
-        if self.sun is None or now.sun is None or math.dist(self.sun, now.sun) >= SUN_STILL:
+        """The game stood still from ``self`` to ``now``: the Sun moved less than ``SUN_STILL`` (``sun_moved``),
+        and nobody was paid Sun money (rules 4, 7 and 8).
+
+        Sun money needs the Sun struck: a Sun that did not move (``SUN_UNTOUCHED``) paid nobody, whatever
+        the purses did (rule 10's knock-out and its replacement, rule 6's toll, rules 11, 12 and 16 gain no
+        ground on the Sun).  A Sun that moved paid only if marbles changed hands beyond the bodies taken off
+        the board.
+        """
+        if self.sun is None or now.sun is None or sun_moved(self.sun, now.sun):
             return False
+        if math.dist(self.sun, now.sun) < SUN_UNTOUCHED:
+            return True
         before, after = dict(self.purses), dict(now.purses)
         moved = sum(abs(after.get(p, 0) - before.get(p, 0)) for p in set(before) | set(after))
         return moved + abs(now.stakes - self.stakes) <= max(0, self.bodies - now.bodies)

@@ -229,12 +229,20 @@ def drive_plan_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun
     return first - mine, sum(costs[1:])
 
 
+def sun_moved(before: Point | None, after: Point | None) -> bool:
+    """Whether the Sun went from ``before`` to ``after`` ``SUN_STILL`` or more (``after`` None: it left the
+    ground, the game is over): what breaks a stand-off (``stands_off``)."""
+    if before is None or after is None:
+        return after is None
+    return math.dist(before, after) >= SUN_STILL
+
+
 def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights: ValueWeights) -> int:
     """How many turns of a stand-off this shot prolongs: 0 unless it leaves the Sun where it lay, in a stand-off.
 
-    The Sun has lain still (within ``SUN_STILL``) through ``sit.standoff`` of
-    the shooter's turns in a row (the AI player remembers); from
-    ``standoff_turns`` on, a shot that moves it less than ``SUN_STILL`` adds
+    The Sun has lain still (``sun_moved``: within ``SUN_STILL``) through
+    ``sit.standoff`` of the shooter's turns in a row (the AI player
+    remembers); from ``standoff_turns`` on, a shot that leaves it still adds
     one more, unless it takes Sun money (rules 4 and 8: a tap into a held
     orbit drains its holder, and a game drained ends).
     """
@@ -242,8 +250,8 @@ def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights:
         return 0
     if any(t.payee == sit.shooter and t.rule in (4, 8) for t in ruling.transfers):
         return 0
-    before, now = sit.positions.get(SUN), table.get(SUN)
-    if before is None or now is None or math.dist(before, now) >= SUN_STILL:
+    before = sit.positions.get(SUN)
+    if before is None or sun_moved(before, table.get(SUN)):
         return 0
     return sit.standoff - weights.standoff_turns + 1
 

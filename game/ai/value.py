@@ -69,7 +69,7 @@ class ValueWeights:
     # row, a shot that leaves it where it lies earns no credit for our own road (a road never begun is worth
     # nothing) and costs ``standoff_cost`` for every such turn from this one on: the game has no draw, and a
     # player in it must move the Sun sooner or later (docs/ai.md, "The stand-off").
-    standoff_turns: int = 2
+    standoff_turns: int = 1
     standoff_cost: float = 2.0
 
 

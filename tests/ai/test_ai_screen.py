@@ -71,3 +71,15 @@ def test_without_a_screen_every_candidate_is_played_in_the_real_physics():
     decision = _plan(sit, replace(SCREENED, screen_keep=0))
     assert "screen" not in decision.stages
     assert decision.stages["candidates"] > SCREENED.screen_keep
+
+
+def test_a_stage_keeping_its_best_few_keeps_the_best_shots_that_move_the_sun_too():
+    from game.ai.planner import _with_movers
+
+    ranked = [4, 0, 2, 7, 1, 5, 3, 6]            # best first
+    moves = [False, False, False, False, False, True, True, True]   # 5, 6 and 7 move the Sun
+    # Of the best four only 7 moves the Sun: the best two movers left out (5, then 6) take the
+    # places of the worst passes kept (2, then 0), and the order of the rest is kept.
+    assert _with_movers(ranked, 4, moves, 3) == [4, 6, 5, 7]
+    assert _with_movers(ranked, 4, moves, 1) == [4, 0, 2, 7]   # one mover is kept already
+    assert _with_movers(ranked, 2, [False] * 8, 2) == [4, 0]   # nothing moves the Sun: the best as ranked

@@ -128,6 +128,18 @@ def test_the_ai_player_counts_its_turns_with_the_game_standing_still():
     assert player.standoff_turns((5, 0), _still(sun, mercury=21, bodies=8)) == 2
     assert player.standoff_turns((6, 0), _still(ray(0.65), mercury=21, bodies=8)) == 0   # driven on
     assert player.standoff_turns((7, 0), _still(ray(0.65), mercury=21, bodies=8)) == 1
-    # Sun money (rule 8: purse to purse) is the game going on, not a stand-off.
-    assert player.standoff_turns((8, 0), _still(ray(0.65), mercury=25, venus=16, bodies=8)) == 0
-    assert player.standoff_turns((1, 0), _still(ray(0.65), mercury=25, venus=16, bodies=8)) == 0   # a new game
+    # Sun money (rule 8: the Sun tapped 2 cm, purse to purse) is the game going on, not a stand-off.
+    assert player.standoff_turns((8, 0), _still(ray(0.67), mercury=25, venus=16, bodies=8)) == 0
+    assert player.standoff_turns((1, 0), _still(ray(0.67), mercury=25, venus=16, bodies=8)) == 0   # a new game
+
+
+def test_a_planet_knocked_out_and_replaced_with_the_sun_untouched_keeps_the_standoff_count():
+    player = AIPlayer(LEVELS["medium"], seed=1, pool=None)  # type: ignore[arg-type]
+    sun = ray(0.5)
+    assert player.standoff_turns((3, 0), _still(sun)) == 0
+    assert player.standoff_turns((4, 0), _still(sun)) == 1
+    # Rule 10: Venus's planet knocked beyond Herschel's line goes to Mercury, and Venus puts a new one down
+    # from his purse: marbles changed hands, the board has as many bodies, and the Sun never moved.
+    assert player.standoff_turns((5, 0), _still(sun, mercury=21, venus=18)) == 2
+    # The same purses with the Sun tapped 2 cm are Sun money: the count starts again.
+    assert player.standoff_turns((6, 0), _still(ray(0.52), mercury=24, venus=15)) == 0
