@@ -110,14 +110,10 @@ def _with_movers(ranked: list[int], k: int, moves: list[bool], reserve: int) -> 
     """
     kept = ranked[:k]
     short = reserve - sum(1 for i in kept if moves[i])
-    if short <= 0:
-        return kept
-    extra = [i for i in ranked[k:] if moves[i]][:short]
-    for i in extra:
-        worst = max((n for n, j in enumerate(kept) if not moves[j]), default=None)
-        if worst is None:
-            break
-        kept[worst] = i
+    extra = [i for i in ranked[k:] if moves[i]][:max(0, short)]
+    passes = [n for n, i in enumerate(kept) if not moves[i]]
+    for n, i in zip(reversed(passes), extra):
+        kept[n] = i
     return kept
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.levels import get_level
-from game.ai.planner import candidates_for, level_weights, plan
+from game.ai.planner import _with_movers, candidates_for, level_weights, plan
 from game.ai.player import situation_from_view
 from game.ai.rollout import EvalJob, evaluate, physics_for
 from game.ai.workers import PlanHandle, PlannerPool
@@ -74,8 +74,6 @@ def test_without_a_screen_every_candidate_is_played_in_the_real_physics():
 
 
 def test_a_stage_keeping_its_best_few_keeps_the_best_shots_that_move_the_sun_too():
-    from game.ai.planner import _with_movers
-
     ranked = [4, 0, 2, 7, 1, 5, 3, 6]            # best first
     moves = [False, False, False, False, False, True, True, True]   # 5, 6 and 7 move the Sun
     # Of the best four only 7 moves the Sun: the best two movers left out (5, then 6) take the
