@@ -237,6 +237,34 @@ def sun_moved(before: Point | None, after: Point | None) -> bool:
     return math.dist(before, after) >= SUN_STILL
 
 
+def sun_gained(before: Point | None, after: Point | None) -> bool:
+    """Whether the Sun went ``SUN_STILL`` or more farther from the centre, or off the ground (rule 9's way)."""
+    if before is None or after is None:
+        return after is None
+    return math.hypot(*after) - math.hypot(*before) >= SUN_STILL
+
+
+def tempo_cost(sit: Situation, ruling: Any, table: Mapping[str, Point], weights: ValueWeights) -> float:
+    """What this shot's turn costs a player who plays to finish: ``tempo`` unless it brought the end nearer.
+
+    A game ends by rule 9 or with the last player in.  A Sun tapped in a
+    held orbit pays its four to seven marbles a turn for as long as its
+    holder has them; every such turn is a round more before anybody can
+    win.  The drive plan's levels price that round: a shot saves it only if
+    it gains the Sun ground (``sun_gained``) or puts an adversary out (rule
+    13, or his purse emptied), so a tap must pay more than ``tempo`` to beat
+    a drive worth as much.  A shot that fouls saves nothing: rule 15 forbids
+    it, and the tempo must not buy what ``FOUL_PENALTY`` prices.
+    """
+    me = sit.shooter
+    before = sit.positions.get(SUN)
+    if not weights.drive_plan or before is None:
+        return 0.0
+    nearer = sun_gained(before, table.get(SUN)) or any(p != me for p in ruling.out)
+    fouled = any(f.player == me for f in ruling.fouls)
+    return 0.0 if nearer and not fouled else weights.tempo
+
+
 def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights: ValueWeights) -> int:
     """How many turns of a stand-off this shot prolongs: 0 unless it leaves the Sun where it lay, in a stand-off.
 
@@ -281,6 +309,8 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     gain -= FOUL_PENALTY * sum(1 for f in ruling.fouls if f.player == me)
     still = 0 if finished else stands_off(sit, ruling, table, weights)
     gain -= weights.standoff_cost * still
+    if not finished:
+        gain -= tempo_cost(sit, ruling, table, weights)
     if ruling.winner == me:
         gain += WIN_BONUS - going
     elif ruling.winner is not None:
