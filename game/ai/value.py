@@ -71,10 +71,10 @@ class ValueWeights:
     # player in it must move the Sun sooner or later (docs/ai.md, "The stand-off").
     standoff_turns: int = 1
     standoff_cost: float = 2.0
-    # The tempo (the drive plan's levels): a turn that leaves the Sun no nearer Herschel's line (``sun_gained``)
-    # costs this many marbles, Sun money or not.  Martin's marbles alone say keep tapping the last held orbit
-    # until its holder is drained; a player who plays to finish prices the rounds that takes (docs/ai.md, "The
-    # tempo").
+    # The tempo (the drive plan's levels): a turn that brings the end no nearer (``rollout.tempo_cost``: the Sun
+    # no farther out, no adversary put out) costs this many marbles, Sun money or not.  Martin's marbles alone
+    # say keep tapping the last held orbit until its holder is drained; a player who plays to finish prices the
+    # rounds that takes (docs/ai.md, "The tempo").
     tempo: float = 6.0
 
 

@@ -76,12 +76,11 @@ def test_a_tap_for_sun_money_costs_the_tempo_and_a_drive_does_not():
 
 
 def test_with_the_tempo_medium_drives_the_sun_it_keeps_still_for_marbles():
-    level = "medium"
     moved = {}
     with PlannerPool(0) as pool:
         for tempo in (0.0, PLAN.tempo):
             sit = _tap_table()
-            decision = plan(PlanContext(pool, 0, threading.Event()), sit, LEVELS[level], 7,
+            decision = plan(PlanContext(pool, 0, threading.Event()), sit, LEVELS["medium"], 7,
                             ValueWeights(tempo=tempo))
             _, table = play(sit, decision.candidate)
             moved[tempo] = math.hypot(*table[SUN]) - math.hypot(*sit.positions[SUN])
