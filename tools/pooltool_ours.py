@@ -2,10 +2,10 @@
 
 * **Bullet** (``Simulation``, the game's own world): the shot is played
   twice.  Once as the game steps it (8 substeps a call) to where every ball
-  rests; once a substep a call to read each ball's velocity just after the
-  first hit (the substep that solved it: Bullet's ground friction has acted
-  on it for that one substep, 8 mm/s for glass).  The play circle is widened
-  so that no flick leaves it.
+  rests; once a substep a call to read each ball's velocity once the first
+  hit is done (``bullet_hit``: Bullet's ground friction has acted on it for
+  that substep, 8 mm/s for glass).  The play circle is widened so that no
+  flick leaves it.
 * **The closed form**: the taw slides and rolls by ``motion.evolve`` to the
   touch, the hit is ``impulse_law.rolling_spheres_impulse`` (which keeps
   each ball's spin whole and gives the struck ball none), and each ball then

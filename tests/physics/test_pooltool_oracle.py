@@ -209,6 +209,23 @@ def test_the_tool_prints_the_table_from_the_reference_and_refuses_to_record_with
     assert sum(line.endswith("| **no** |") for line in lines) == len(KNOWN_DIFFERENCES)
 
 
+def _todays_table(found) -> str:
+    return pooltool_compare.table(list(found.values()), markdown=True)
+
+
+def test_docs_physics_keeps_todays_table(found):
+    """docs/physics.md, "A second oracle: pooltool", holds the table the tool prints today."""
+    assert _todays_table(found) in (ROOT / "docs" / "physics.md").read_text(encoding="utf-8"), \
+        "print it again: python -m tools.pooltool_compare --markdown"
+
+
+def test_a_doc_table_with_a_figure_changed_is_not_todays(found):
+    """Planted fault: the doc's table with one of Bullet's figures changed."""
+    page = (ROOT / "docs" / "physics.md").read_text(encoding="utf-8")
+    spoilt = page.replace("| cut 0.5 full 1.0 m/s | angle | 24.91° |", "| cut 0.5 full 1.0 m/s | angle | 24.93° |")
+    assert spoilt != page and _todays_table(found) not in spoilt
+
+
 def test_the_set_is_the_issues_five_speeds_three_spins_five_fullnesses_two_speeds():
     groups = [s.group for s in SHOTS]
     assert groups.count(Group.FLICK) == 15 and groups.count(Group.CUT) == 10
