@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from game.errors import UserError
 from game.fileio import read_bounded, write_atomic
 from tools.pooltool_cases import Outcome
-from tools.pooltool_side import MODELS, CaseError, read_cases
+from tools.pooltool_side import MODELS, CaseError, finite, read_cases
 
 REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "physics" / "data" / "pooltool_reference.json"
 FORMAT = "taw pooltool reference"
@@ -37,8 +37,7 @@ class Reference:
 
 
 def _point(value: Any, where: str) -> tuple[float, float]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in value)):
+    if not isinstance(value, list) or len(value) != 2 or not all(finite(c) for c in value):
         raise UserError(f"{where}: a point is two finite numbers")
     return (float(value[0]), float(value[1]))
 

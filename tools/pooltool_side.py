@@ -34,9 +34,19 @@ class CaseError(Exception):
     """The cases on stdin are not what this script reads."""
 
 
+def finite(value: Any) -> bool:
+    """A JSON number (not a bool) that is a finite float (an integer of hundreds of digits is not)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
 def _number(value: Any, where: str, positive: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise CaseError(f"{where} must be a finite number, not {value!r:.40}")
+    if not finite(value):
+        raise CaseError(f"{where} must be a finite number, not {str(value)[:40]}")
     if positive and value <= 0:
         raise CaseError(f"{where} must be positive, not {value}")
     return float(value)
@@ -73,10 +83,12 @@ def read_cases(text: str) -> dict[str, Any]:
     cases = data.get("cases")
     if not isinstance(cases, list) or not 0 < len(cases) <= MAX_CASES:
         raise CaseError(f"cases must be a list of 1 to {MAX_CASES} cases")
+    names: set[str] = set()
     for i, case in enumerate(cases):
         case = _mapping(case, f"case {i}")
-        if not isinstance(case.get("name"), str):
-            raise CaseError(f"case {i} needs a name")
+        if not isinstance(case.get("name"), str) or case["name"] in names:
+            raise CaseError(f"case {i} needs a name of its own")
+        names.add(case["name"])
         balls = case.get("balls")
         if not isinstance(balls, list) or not 0 < len(balls) <= MAX_BALLS:
             raise CaseError(f"case {case['name']!r}: balls must be a list of 1 to {MAX_BALLS}")

@@ -171,8 +171,11 @@ def _recorded() -> dict:
     (lambda d: d["results"].pop("frictional_mathavan"), "must hold the models"),
     (lambda d: d["results"][PRIMARY].pop("stop 2.0 m/s"), "a result for every case"),
     (lambda d: d["results"][PRIMARY]["stop 2.0 m/s"]["rest"].update(taw=[float("nan"), 0.0]), "two finite numbers"),
+    (lambda d: d["results"][PRIMARY]["stop 2.0 m/s"]["rest"].update(taw=[10 ** 400, 0.0]), "two finite numbers"),
+    (lambda d: d["cases"]["cases"][0]["balls"][0].update(xy=[10 ** 400, 0.0]), "must be a finite number"),
     (lambda d: d["cases"]["bodies"]["glass"].update(mass=-1.0), "mass must be positive"),
     (lambda d: d["cases"]["cases"][0]["balls"][0].update(v="fast"), "must be a list of 2 numbers"),
+    (lambda d: d["cases"]["cases"][1].update(name=d["cases"]["cases"][0]["name"]), "a name of its own"),
 ])
 def test_a_spoilt_reference_is_refused_in_one_line(spoil, says):
     data = _recorded()
