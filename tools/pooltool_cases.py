@@ -109,8 +109,9 @@ def our_bodies() -> dict[str, BodySpec]:
 def spinning_friction(material: Material) -> float:
     """Our coefficient of friction for spin about the ground's normal: the rolling resistance.
 
-    ``resting.py`` wears that spin down at 5/2 mu_r g / R, which is
-    pooltool's spinning law, 5/2 u_sp g / R, with u_sp = mu_r.
+    On rough earth ``resting.py`` wears that spin down at 5/2 mu_r g / R,
+    which is pooltool's spinning law, 5/2 u_sp g / R, with u_sp = mu_r (on
+    the level plane nothing wears it: docs/physics.md, "A second oracle").
     """
     return material.rolling_resistance
 
