@@ -150,6 +150,18 @@ def test_a_perturbed_pooltool_figure_fails_the_comparison(ours, reference):
             assert _closed_form_gaps(planted) == [(name, figure)]
 
 
+def test_a_case_pooltool_did_not_settle_agrees_with_nothing(ours):
+    """A case pooltool gave up on (its events past the bound) has no figures, and none of ours agrees with it."""
+    bullet, closed, _ = ours
+    data = _recorded()
+    data["results"][PRIMARY]["stop 2.0 m/s"] = {"failed": "pooltool did not settle within 500 events"}
+    spoilt = pooltool_reference.from_json(data, "spoilt.json")
+    stop = [r for r in rows(SHOTS, BODIES, bullet, closed, spoilt) if r.shot == "stop 2.0 m/s"]
+    assert stop and all(r.pooltool[PRIMARY] is None and not r.agrees for r in stop)
+    lines = pooltool_compare.table(stop, markdown=True).splitlines()[2:]
+    assert len(lines) == len(stop) and all(line.split(" | ")[4] == "—" for line in lines)
+
+
 def test_the_tolerances_are_three_per_cent_or_a_millimetre_and_a_degree_and_a_half():
     assert within("travel", 1.029, 1.0) and not within("travel", 1.031, 1.0)
     assert within("taw travel", 0.0109, 0.010) and not within("taw travel", 0.0111, 0.010)
