@@ -92,10 +92,12 @@ def read_cases(text: str) -> dict[str, Any]:
         balls = case.get("balls")
         if not isinstance(balls, list) or not 0 < len(balls) <= MAX_BALLS:
             raise CaseError(f"case {case['name']!r}: balls must be a list of 1 to {MAX_BALLS}")
+        ids: set[str] = set()
         for ball in balls:
             ball = _mapping(ball, f"case {case['name']!r} ball")
-            if not isinstance(ball.get("id"), str) or ball.get("body") not in bodies:
-                raise CaseError(f"case {case['name']!r}: each ball needs an id and a known body")
+            if not isinstance(ball.get("id"), str) or ball["id"] in ids or ball.get("body") not in bodies:
+                raise CaseError(f"case {case['name']!r}: each ball needs an id of its own and a known body")
+            ids.add(ball["id"])
             _vector(ball.get("xy"), 2, f"{ball['id']} xy")
             _vector(ball.get("v"), 2, f"{ball['id']} v")
             _vector(ball.get("w"), 3, f"{ball['id']} w")
@@ -117,7 +119,8 @@ def _params(body: dict[str, Any], pair: dict[str, Any], gravity: float):   # -> 
 
 
 def _ball(spec: dict[str, Any], params: Any):   # -> pooltool Ball
-    """A ball at rest on the table at ``xy``, given its first velocity and spin, in the state they make."""
+    """A ball on the table at ``xy``, set off with its first velocity and spin, in the state they make
+    (sliding, rolling, spinning in place or at rest)."""
     import numpy as np
     import pooltool.constants as const
     from pooltool.objects.ball.datatypes import Ball, BallState

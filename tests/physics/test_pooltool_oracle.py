@@ -197,6 +197,7 @@ def _recorded() -> dict:
     (lambda d: d["cases"]["bodies"]["glass"].update(mass=-1.0), "mass must be positive"),
     (lambda d: d["cases"]["cases"][0]["balls"][0].update(v="fast"), "must be a list of 2 numbers"),
     (lambda d: d["cases"]["cases"][1].update(name=d["cases"]["cases"][0]["name"]), "a name of its own"),
+    (lambda d: d["cases"]["cases"][20]["balls"][1].update(id="taw"), "an id of its own"),
 ])
 def test_a_spoilt_reference_is_refused_in_one_line(spoil, says):
     data = _recorded()
