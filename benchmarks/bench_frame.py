@@ -2,7 +2,7 @@
 
 Run on demand (not part of the test suite)::
 
-    .venv/bin/python benchmarks/bench_frame.py --frames 15
+    .venv/bin/python -m benchmarks.bench_frame --frames 15
 
 The full seven-planet table (41 bodies: Sun, 7 planets, 26 satellites,
 7 taws) at 1280x720, seen from the knuckle-down and the overhead cameras,
@@ -33,7 +33,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 SIZE = (1280, 720)
 CONFIGS = [  # (label, shadows, map size, msaa, ground: "" smooth, "rough" earth of 3 mm, "slopes" with the slope view)

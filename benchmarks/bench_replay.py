@@ -1,6 +1,6 @@
 """Replay figures: bytes per shot on real games, recording overhead, encode/decode, viewer and export cost.
 
-Run: .venv/bin/python benchmarks/bench_replay.py [--games 3] [--shots 30] [--repeats 7]
+Run: .venv/bin/python -m benchmarks.bench_replay [--games 3] [--shots 30] [--repeats 7]
 Medians, measured side by side in one run.  Real games: Bullet physics, the
 referee and seeded random players over a four-planet table.
 """
@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 
 def median_time(fn, repeats: int) -> float:
