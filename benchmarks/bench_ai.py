@@ -86,7 +86,7 @@ def throughput(views: list, workers_list: tuple[int, ...], per_view: int, repeat
                 started = time.perf_counter()
                 for sit, jobs in batches:
                     shared = ((sit,), ValueWeights())
-                    PlanHandle(pool, lambda ctx: ctx.map(evaluate, shared, jobs)).result()
+                    PlanHandle(pool, lambda ctx, shared=shared, jobs=jobs: ctx.map(evaluate, shared, jobs)).result()
                     total += len(jobs)
                 rates[workers].append(total / (time.perf_counter() - started))
     finally:
@@ -202,7 +202,7 @@ def screen_quality(views: list, keep: int = 16) -> None:
             rhos.append(_spearman(real, rough))
             kept = sorted(range(len(cands)), key=lambda k: (-rough[k], k))[:keep]
             lost.append(max(real) - max(real[k] for k in kept))
-            picks = [PlanHandle(pool, lambda ctx, lv=lv: plan(ctx, sit, lv, seed=i)).result().candidate
+            picks = [PlanHandle(pool, lambda ctx, lv=lv, sit=sit, i=i: plan(ctx, sit, lv, seed=i)).result().candidate
                      for lv in (hard, replace(hard, screen_keep=0))]
             same += picks[0] == picks[1]
     print(f"\nThe screen, {len(views)} situations, hard's candidates, inline (CPU ms a rollout, medians)")

@@ -19,13 +19,13 @@ app changed under the benchmark) stops it in one line, exit status 1
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.app_turns import StuckScreen, into_first_turn, shoot_from_aim, step_until
+from benchmarks.window_size import window_size
 
 
 def _frames(app, n: int) -> tuple[float, float]:
@@ -100,15 +100,9 @@ def build_app(folder: Path, size: tuple[int, int], settings=None):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=40)
-    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--size", type=window_size, default=(1280, 720))
     args = parser.parse_args()
-    try:
-        size = tuple(int(v) for v in args.size.lower().split("x"))
-        if len(size) != 2 or min(size) < 64:
-            raise ValueError
-    except ValueError:
-        sys.stderr.write(f"bench_app: --size must be WIDTHxHEIGHT, 64 or more each, not {args.size!r}\n")
-        raise SystemExit(2)
+    size = args.size
     from game.app.settings import Settings
 
     try:

@@ -15,6 +15,7 @@ import argparse
 import statistics
 import time
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from game.match.hat import drop_hat
@@ -37,6 +38,25 @@ def median_ms(fn, repeats: int) -> float:
     return statistics.median(times)
 
 
+def time_shot(state, shot, house: HouseRules, repeats: int) -> tuple[float, float, float]:
+    """Median ms of one shot from ``state``: the whole ``Match.play_shot``, the physics alone, the referee alone."""
+    def play_whole():
+        m = Match({p: RandomPlayer(0) for p in state.players}, house=house, state=state)
+        m.play_shot(shot)
+
+    shooter = state.next_shooter()
+    probe = Match({p: RandomPlayer(0) for p in state.players}, house=house, state=state)
+    start, _ = probe.start_of(shot, shooter)
+    table = dict(state.positions)
+    table[taw_id(shooter)] = start
+    layout, config = probe.layout, probe.config
+    events = play_physics(table, taw_id(shooter), shot.direction, shot.speed, layout, config)
+    return (median_ms(play_whole, repeats),
+            median_ms(lambda: play_physics(table, taw_id(shooter), shot.direction, shot.speed, layout, config),
+                      repeats),
+            median_ms(lambda: judge(replace(state, positions=table), shooter, events, layout, house), repeats))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shots", type=int, default=40, help="shots sampled from the seeded game")
@@ -53,22 +73,7 @@ def main() -> None:
         samples.append((before, shot))
         match.play_shot(shot)
 
-    whole, physics, referee = [], [], []
-    for state, shot in samples:
-        def play_whole():
-            m = Match({p: RandomPlayer(0) for p in state.players}, house=house, state=state)
-            m.play_shot(shot)
-        shooter = state.next_shooter()
-        probe = Match({p: RandomPlayer(0) for p in state.players}, house=house, state=state)
-        start, _ = probe.start_of(shot, shooter)
-        table = dict(state.positions)
-        table[taw_id(shooter)] = start
-        layout, config = probe.layout, probe.config
-        events = play_physics(table, taw_id(shooter), shot.direction, shot.speed, layout, config)
-        whole.append(median_ms(play_whole, repeats))
-        physics.append(median_ms(lambda: play_physics(table, taw_id(shooter), shot.direction, shot.speed,
-                                                      layout, config), repeats))
-        referee.append(median_ms(lambda: judge(replace(state, positions=table), shooter, events, layout, house), repeats))
+    whole, physics, referee = zip(*(time_shot(state, shot, house, repeats) for state, shot in samples))
     p = statistics.median(physics)
     print(f"shots sampled: {len(samples)} (4 players, random shots)")
     print(f"physics alone (fresh world, shot to rest): median {p:.2f} ms")
@@ -77,7 +82,7 @@ def main() -> None:
     print(f"whole Match.play_shot:                     median {statistics.median(whole):.2f} ms "
           f"({statistics.median(whole) / p:.2f} x physics)")
     for n in (2, 4, 7):
-        ms = median_ms(lambda: drop_hat([f"p{i}" for i in range(n)], seed=1), repeats + 2)
+        ms = median_ms(partial(drop_hat, [f"p{i}" for i in range(n)], seed=1), repeats + 2)
         print(f"hat drop, {n} players: median {ms:.1f} ms")
     path = Path(__file__).resolve().parents[1] / "tests" / "scenarios" / "rule07_sun_against_planet.toml"
     cap = PhysicsConfig().max_shot_speed

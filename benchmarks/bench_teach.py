@@ -1,6 +1,6 @@
 """The teaching features' costs (issue 11): shot preview latency, frame time while previews compute, the coach.
 
-``.venv/bin/python -m benchmarks.bench_teach [--changes 60] [--frames 60] [--size 1280x720] [--coach 4]``
+``.venv/bin/python -m benchmarks.bench_teach [--changes 60] [--frames 60] [--size 1280x720] [--coach 4] [--round-trips 40]``
 
 1. **Preview latency**: in the app offscreen, on the human's first turn
    (Learning preview), the aim is turned by half a degree, then frames are
@@ -29,6 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.app_turns import into_first_turn, step_until
+from benchmarks.window_size import window_size
 
 
 def _p90(values: list[float]) -> float:
@@ -187,12 +188,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=60)
     parser.add_argument("--frames", type=int, default=60)
-    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--size", type=window_size, default=(1280, 720))
     parser.add_argument("--coach", type=int, default=3, help="repeats per coach position")
+    parser.add_argument("--round-trips", type=int, default=40, help="previews asked of the worker and in-process")
     args = parser.parse_args()
-    size = tuple(int(v) for v in args.size.lower().split("x"))
-    results = round_trip()
-    results.update(preview_and_frames(args.changes, args.frames, size))
+    results = round_trip(args.round_trips)
+    results.update(preview_and_frames(args.changes, args.frames, args.size))
     if args.coach > 0:
         results.update(coach_times(args.coach))
     for key, value in results.items():

@@ -30,8 +30,8 @@ QUICK_RUNS: dict[str, list[str]] = {
     "benchmarks.bench_physics": ["--repeats", "1", "--grounds", "--batch-ms", "1", "--baseline", "HEAD"],
     "benchmarks.bench_replay": ["--games", "1", "--shots", "2", "--repeats", "1"],
     "benchmarks.bench_ai": ["--situations", "1", "--per-view", "2", "--repeats", "1"],
-    "benchmarks.bench_frame": ["--frames", "1", "--launches", "1"],
-    "benchmarks.bench_teach": ["--changes", "2", "--frames", "3", "--size", "320x180", "--coach", "0"],
+    "benchmarks.bench_frame": ["--frames", "1", "--launches", "1", "--size", "320x180"],
+    "benchmarks.bench_teach": ["--changes", "2", "--frames", "3", "--size", "320x180", "--coach", "0", "--round-trips", "2"],
     "benchmarks.bench_app": ["--frames", "2", "--size", "320x180"],
     "tools.bench_startup": ["--launches", "1"],
 }
