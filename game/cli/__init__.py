@@ -12,6 +12,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from types import ModuleType
 from typing import Sequence
 
 from game import __version__
@@ -29,7 +30,7 @@ class OneLineParser(argparse.ArgumentParser):
         sys.exit(2)
 
 
-def _command_modules() -> dict[str, object]:
+def _command_modules() -> dict[str, ModuleType]:
     import game.cli as package
 
     modules = {}
