@@ -13,7 +13,7 @@ import importlib
 import pkgutil
 import sys
 from types import ModuleType
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from game import __version__
 from game.errors import UserError, clip, clip_quoted, printable
@@ -25,7 +25,7 @@ DEFAULT_COMMAND = "play"
 class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line and exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{printable(self.prog)}: error: {clip_quoted(printable(message))} (see --help)\n")
         sys.exit(2)
 
