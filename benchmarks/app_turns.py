@@ -2,9 +2,8 @@
 
 Every wait here is bounded (``step_until``): when the app's screens change
 under a benchmark, the benchmark stops in one line naming the screen it was
-stuck in and what it waited for, instead of stepping frames for ever (as
-``bench_app.py`` once did, for ten minutes, on a first-turn tip it did not
-know of).
+stuck in and what it waited for, instead of stepping frames for ever
+(docs/decisions.md, issue 44: a first-turn tip held a shot back).
 """
 
 from __future__ import annotations
