@@ -1,7 +1,7 @@
 """AI timings and strength, side by side in one run.
 
-    .venv/bin/python benchmarks/bench_ai.py [--situations 8] [--games 0] [--baseline REV [--only-baseline]]
-                                            [--screen]
+    .venv/bin/python -m benchmarks.bench_ai [--situations 8] [--games 0] [--baseline REV [--only-baseline]]
+                                              [--screen]
 
 The situations are tables from seeded games between a medium and an easy AI
 (every third shot from the first: openings, a released Sun, drives), two or
@@ -34,15 +34,11 @@ import argparse
 import math
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from benchmarks.baseline import load_baseline
 
 
 def situations(count: int) -> list:
@@ -90,7 +86,7 @@ def throughput(views: list, workers_list: tuple[int, ...], per_view: int, repeat
                 started = time.perf_counter()
                 for sit, jobs in batches:
                     shared = ((sit,), ValueWeights())
-                    PlanHandle(pool, lambda ctx: ctx.map(evaluate, shared, jobs)).result()
+                    PlanHandle(pool, lambda ctx, shared=shared, jobs=jobs: ctx.map(evaluate, shared, jobs)).result()
                     total += len(jobs)
                 rates[workers].append(total / (time.perf_counter() - started))
     finally:
@@ -127,25 +123,6 @@ def decision_times(views: list, level_names: list[str], workers: int) -> dict[st
     return result
 
 
-def load_baseline(rev: str, folder: Path) -> ModuleType:
-    """``game/ai`` at git revision ``rev`` as a separate package ``ai_baseline``."""
-    listing = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", f"{rev}:game/ai"],
-                             capture_output=True, text=True, check=True).stdout.split()
-    package = folder / "ai_baseline"
-    package.mkdir()
-    for name in listing:
-        if not name.endswith(".py"):
-            continue
-        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:game/ai/{name}"],
-                              capture_output=True, text=True, check=True).stdout
-        text = text.replace("from game.ai import", "from ai_baseline import").replace("game.ai.", "ai_baseline.")
-        (package / name).write_text(text)
-    sys.path.insert(0, str(folder))
-    import ai_baseline  # type: ignore[import-not-found]
-
-    return ai_baseline
-
-
 def compare_baseline(rev: str, views: list, workers: int) -> None:
     """Hard's decision time, the planner at ``rev`` and now, interleaved, with ``workers`` planning processes."""
     import importlib
@@ -155,7 +132,7 @@ def compare_baseline(rev: str, views: list, workers: int) -> None:
     from game.ai.workers import PlannerPool
 
     with tempfile.TemporaryDirectory() as folder:
-        load_baseline(rev, Path(folder))
+        load_baseline(rev, "game.ai", "ai_baseline", Path(folder))
         old_player = importlib.import_module("ai_baseline.player")
         old_levels = importlib.import_module("ai_baseline.levels")
         old_workers = importlib.import_module("ai_baseline.workers")
@@ -225,7 +202,7 @@ def screen_quality(views: list, keep: int = 16) -> None:
             rhos.append(_spearman(real, rough))
             kept = sorted(range(len(cands)), key=lambda k: (-rough[k], k))[:keep]
             lost.append(max(real) - max(real[k] for k in kept))
-            picks = [PlanHandle(pool, lambda ctx, lv=lv: plan(ctx, sit, lv, seed=i)).result().candidate
+            picks = [PlanHandle(pool, lambda ctx, lv=lv, sit=sit, i=i: plan(ctx, sit, lv, seed=i)).result().candidate
                      for lv in (hard, replace(hard, screen_keep=0))]
             same += picks[0] == picks[1]
     print(f"\nThe screen, {len(views)} situations, hard's candidates, inline (CPU ms a rollout, medians)")

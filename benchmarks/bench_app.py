@@ -1,6 +1,6 @@
 """Frame cost of the desktop app offscreen at the quality it detects: aiming, a shot, the replay viewer.
 
-``.venv/bin/python benchmarks/bench_app.py [--frames 40] [--size 1280x720]``
+``.venv/bin/python -m benchmarks.bench_app [--frames 40] [--size 1280x720]``
 
 One app is built at ``--size`` with the first-start defaults, runs the same
 quality detection a first start runs (``TawApp.detect_quality``), then plays
@@ -11,31 +11,21 @@ aim, a shot playing, and the replay viewer watching that shot.  For
 reference the same screens are measured in the same run at the old default
 (shadows on, 1024 map, no render scale; MSAA cannot change on a live
 window, so both runs use the buffer's).  The target: a median of 33 ms or
-less in the aim and shot screens.
+less in the aim and shot screens.  A screen that does not move on (the
+app changed under the benchmark) stops it in one line, exit status 1
+(``app_turns.step_until``).
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
-import sys
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from app_turns import into_first_turn  # noqa: E402 (beside this file)
-
-
-def _until_shot(app) -> None:
-    """A shot its preview warns of is asked about first: answer Shoot anyway, as the player would."""
-    while app.flow.state == "Aim":
-        confirm = app.flow.current.check.confirm
-        if confirm is not None:
-            confirm.yes_button.commandFunc(None)
-        app.taskMgr.step()
+from benchmarks.app_turns import StuckScreen, into_first_turn, shoot_from_aim, step_until
+from benchmarks.window_size import window_size
 
 
 def _frames(app, n: int) -> tuple[float, float]:
@@ -58,21 +48,10 @@ def measure(frames: int, size: tuple[int, int], detect: bool,
             settings=None) -> tuple[dict[str, tuple[float, float]], str]:
     from panda3d.core import ClockObject
 
-    from game.app.app import TawApp
-    from game.app.app_config import AppConfig
-    from game.app.paths import UserPaths
-    from game.app.session.match_session import MatchSession
-    from game.app.settings import Settings
-
-    out: dict[str, float] = {}
+    out: dict[str, tuple[float, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        settings = settings or Settings()
-        app = TawApp(AppConfig(paths=UserPaths.under(Path(tmp)), settings=settings, offscreen=True,
-                               offscreen_size=size, save_settings=False),
-                     session_factory=lambda s: MatchSession(replace(s.with_ai_level("random"), seating=None, planet="mercury")))
+        app = build_app(Path(tmp), size, settings)
         clock = ClockObject.getGlobalClock()
-        clock.setMode(ClockObject.MNonRealTime)
-        clock.setFrameRate(60)
         try:
             app.taskMgr.step()
             if detect:
@@ -84,15 +63,10 @@ def measure(frames: int, size: tuple[int, int], detect: bool,
             out["menu"] = _frames(app, frames)
             into_first_turn(app)
             out["aim"] = _frames(app, frames)
-            # the aim screen opens aimed at the Sun; hold the button 0.75 s (60 steps a second) and let go
-            app.messenger.send("taw-shoot-press")
-            for _ in range(45):
-                app.taskMgr.step()
-            app.messenger.send("taw-shoot-release")
-            _until_shot(app)
+            # the aim screen opens aimed at the Sun (the first-turn tip open): Got it, hold the button, let go
+            shoot_from_aim(app)
             out["shot"] = _frames(app, min(frames, 60))
-            while app.flow.state == "Shot":
-                app.taskMgr.step()
+            step_until(app, lambda: app.flow.state != "Shot", "the shot to come to rest", frames=3600)
             if not app.watch_replay(whole=False):
                 raise SystemExit("bench_app: the last shot could not be watched")
             out["replay"] = _frames(app, frames)
@@ -102,22 +76,40 @@ def measure(frames: int, size: tuple[int, int], detect: bool,
     return out, chosen
 
 
+def build_app(folder: Path, size: tuple[int, int], settings=None):
+    """The app offscreen at ``size`` with its files under ``folder``, the first-start settings unless given; one
+    person holding Mercury (the first shot) against the random AI; a fixed 60 frames a second."""
+    from panda3d.core import ClockObject
+
+    from game.app.app import TawApp
+    from game.app.app_config import AppConfig
+    from game.app.paths import UserPaths
+    from game.app.session.match_session import MatchSession
+    from game.app.settings import Settings
+
+    app = TawApp(AppConfig(paths=UserPaths.under(folder), settings=settings or Settings(), offscreen=True,
+                           offscreen_size=size, save_settings=False),
+                 session_factory=lambda s: MatchSession(replace(s.with_ai_level("random"), seating=None,
+                                                                planet="mercury")))
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MNonRealTime)
+    clock.setFrameRate(60)
+    return app
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=40)
-    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--size", type=window_size, default=(1280, 720))
     args = parser.parse_args()
-    try:
-        size = tuple(int(v) for v in args.size.lower().split("x"))
-        if len(size) != 2 or min(size) < 64:
-            raise ValueError
-    except ValueError:
-        sys.stderr.write(f"bench_app: --size must be WIDTHxHEIGHT, 64 or more each, not {args.size!r}\n")
-        raise SystemExit(2)
+    size = args.size
     from game.app.settings import Settings
 
-    detected, chosen = measure(args.frames, size, detect=True)
-    old, _ = measure(args.frames, size, detect=False, settings=Settings(msaa=0, shadows=True, quality="medium"))
+    try:
+        detected, chosen = measure(args.frames, size, detect=True)
+        old, _ = measure(args.frames, size, detect=False, settings=Settings(msaa=0, shadows=True, quality="medium"))
+    except StuckScreen as stuck:
+        raise SystemExit(f"bench_app: {stuck.code}") from None
     print(f"detected: {chosen}")
     print(f"| screen ({size[0]}x{size[1]}) | detected defaults: wall (CPU) | old defaults (shadows 1024): wall (CPU) "
           "| detected / old (wall) |")

@@ -2,7 +2,7 @@
 
 Run on demand (not part of the test suite)::
 
-    .venv/bin/python benchmarks/bench_frame.py --frames 15
+    .venv/bin/python -m benchmarks.bench_frame --frames 15
 
 The full seven-planet table (41 bodies: Sun, 7 planets, 26 satellites,
 7 taws) at 1280x720, seen from the knuckle-down and the overhead cameras,
@@ -32,10 +32,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from benchmarks.window_size import window_size
 
-SIZE = (1280, 720)
+ROOT = Path(__file__).resolve().parents[1]
+
+SIZE = (1280, 720)  # the default --size
 CONFIGS = [  # (label, shadows, map size, msaa, ground: "" smooth, "rough" earth of 3 mm, "slopes" with the slope view)
     ("shadows off, MSAA 0", False, 2048, 0, ""),
     ("shadows 1024, MSAA 0", True, 1024, 0, ""),
@@ -145,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=15)
     parser.add_argument("--launches", type=int, default=3)
+    parser.add_argument("--size", type=window_size, default=SIZE, help="WIDTHxHEIGHT of the table's picture")
     args = parser.parse_args(argv)
+    size = args.size
 
     from game.app.scene.offscreen import make_offscreen_base
     from game.app.scene.quality import GraphicsQuality
@@ -157,14 +160,14 @@ def main(argv: list[str] | None = None) -> int:
     renderer = base.win.getGsg().getDriverRenderer()
     layout = Layout()
     positions = full_table(layout)
-    print(f"# {platform.machine()} {platform.system()}, renderer {renderer!r}, {SIZE[0]}x{SIZE[1]}, "
+    print(f"# {platform.machine()} {platform.system()}, renderer {renderer!r}, {size[0]}x{size[1]}, "
           f"{len(positions)} bodies, median of {args.frames} frames")
     print("| quality | knuckle-down ms (CPU ms) | overhead ms (CPU ms) | draw calls (main + shadow) |")
     print("|---|---|---|---|")
     readbacks = []
     for label, shadows, map_size, msaa, ground in CONFIGS:
         quality = GraphicsQuality(shadows=shadows, shadow_map_size=map_size, msaa=msaa)
-        view = OffscreenTable.open(base, layout, SIZE, quality, ground=Terrain.rough(*ROUGH) if ground else None)
+        view = OffscreenTable.open(base, layout, size, quality, ground=Terrain.rough(*ROUGH) if ground else None)
         try:
             view.scene.place(positions)
             view.scene.show_slopes(ground == "slopes")

@@ -1,6 +1,6 @@
 """Physics benchmark: the standard heavy shots on a full seven-player table.
 
-    .venv/bin/python benchmarks/bench_physics.py --repeats 15 [--baseline REV]
+    .venv/bin/python -m benchmarks.bench_physics --repeats 15 [--baseline REV]
 
 Two shots at the cap on the 41-body table (``saturn``: through Saturn's ring
 into Saturn; ``sun``: Earth's taw at the Sun). Medians of CPU time, side by
@@ -24,21 +24,18 @@ import math
 import os
 import platform
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from panda3d.core import Vec3
 
-import numpy as np  # noqa: E402
-from panda3d.core import Vec3  # noqa: E402
-
-from game.physics import PhysicsConfig, Simulation  # noqa: E402
-from game.physics.units import BULLET_UNIT  # noqa: E402  (Bullet lengths per metre)
-from game.rules.layout import PLANETS, Layout, taw_id  # noqa: E402
+from benchmarks.baseline import load_baseline
+from game.physics import PhysicsConfig, Simulation
+from game.physics.units import BULLET_UNIT  # Bullet lengths per metre
+from game.rules.layout import PLANETS, Layout, taw_id
 
 
 # CPU time of this process: the machine's two cores are shared with other
@@ -168,31 +165,10 @@ def time_poses(spots, layout, config, which, simulation: type = Simulation, call
     return spent
 
 
-def load_baseline(rev: str, folder: Path) -> ModuleType:
-    """``game/physics`` at git revision ``rev`` as a separate package ``physics_baseline``."""
-    root = Path(__file__).resolve().parents[1]
-    listing = subprocess.run(["git", "-C", str(root), "ls-tree", "--name-only", f"{rev}:game/physics"],
-                             capture_output=True, text=True, check=True).stdout.split()
-    package = folder / "physics_baseline"
-    package.mkdir()
-    for name in listing:
-        if not name.endswith(".py"):
-            continue
-        text = subprocess.run(["git", "-C", str(root), "show", f"{rev}:game/physics/{name}"],
-                              capture_output=True, text=True, check=True).stdout
-        text = text.replace("from game.physics import", "from physics_baseline import")
-        text = text.replace("game.physics.", "physics_baseline.")
-        (package / name).write_text(text)
-    sys.path.insert(0, str(folder))
-    import physics_baseline  # type: ignore[import-not-found]
-
-    return physics_baseline
-
-
 def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
     """The package at ``rev`` and the current one, repeats interleaved."""
     with tempfile.TemporaryDirectory() as folder:
-        old = load_baseline(rev, Path(folder)).Simulation
+        old = load_baseline(rev, "game.physics", "physics_baseline", Path(folder)).Simulation
         print(f"\nbaseline {rev} vs now (CPU time, medians of {repeats}; overhead ratio = with poses / full):")
         print("| shot | package | full pipeline | with 60 Hz poses | poses overhead | one poses() call |")
         print("|---|---|---|---|---|---|")
@@ -291,7 +267,7 @@ def compare_grounds(spots, layout, rounds: int, baseline: str | None = None, bat
     with tempfile.TemporaryDirectory() as folder:
         packages: dict[str, ModuleType | None] = {"now": None}
         if baseline:
-            packages = {baseline: load_baseline(baseline, Path(folder)), "now": None}
+            packages = {baseline: load_baseline(baseline, "game.physics", "physics_baseline", Path(folder)), "now": None}
         runs = {label: (_ground_configs(layout, package), package.Simulation if package else Simulation)
                 for label, package in packages.items()}
         sizes = _batch_sizes(spots, layout, runs["now"][0]["plane"], batch_s)

@@ -2,7 +2,7 @@
 
 Run on demand (not part of the test suite)::
 
-    .venv/bin/python benchmarks/bench_rules.py --repeats 15
+    .venv/bin/python -m benchmarks.bench_rules --repeats 15
 
 Measured side by side in one run, medians over the repeats, on a full
 seven-player table (the Sun, 7 planets, 26 satellites, 7 taws):
@@ -22,16 +22,13 @@ import statistics
 import sys
 import time
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from game.rules.events import AllAtRest, Contact, ShotStarted  # noqa: E402
-from game.rules.house import HouseRules  # noqa: E402
-from game.rules.layout import PLANETS, Layout  # noqa: E402
-from game.rules.referee import judge  # noqa: E402
-from game.rules.ruling_text import ruling_to_json, ruling_to_text  # noqa: E402
-from game.rules.state import new_game  # noqa: E402
+from game.rules.events import AllAtRest, Contact, ShotStarted
+from game.rules.house import HouseRules
+from game.rules.layout import PLANETS, Layout
+from game.rules.referee import judge
+from game.rules.ruling_text import ruling_to_json, ruling_to_text
+from game.rules.state import new_game
 
 
 def _events(state, layout, busy: bool, extra: int = 0):

@@ -1,6 +1,6 @@
 """The teaching features' costs (issue 11): shot preview latency, frame time while previews compute, the coach.
 
-``.venv/bin/python benchmarks/bench_teach.py [--changes 60] [--frames 60] [--size 1280x720] [--coach 4]``
+``.venv/bin/python -m benchmarks.bench_teach [--changes 60] [--frames 60] [--size 1280x720] [--coach 4] [--round-trips 40]``
 
 1. **Preview latency**: in the app offscreen, on the human's first turn
    (Learning preview), the aim is turned by half a degree, then frames are
@@ -28,9 +28,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from app_turns import into_first_turn  # noqa: E402 (beside this file)
+from benchmarks.app_turns import into_first_turn, step_until
+from benchmarks.window_size import window_size
 
 
 def _p90(values: list[float]) -> float:
@@ -73,29 +72,18 @@ def _first_turn(app):
     return app.flow.current
 
 
-def _until(app, condition, seconds: float = 120.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise SystemExit("bench_teach: timed out")
-        app.taskMgr.step()
-
-
 def preview_and_frames(changes: int, frames: int, size) -> dict[str, float]:
     app, tmp = _build(size)
     out: dict[str, float] = {}
     try:
         aim = _first_turn(app)
-        _until(app, lambda: aim.shot_preview.current)  # the worker warm
+        step_until(app, lambda: aim.shot_preview.current, "the first preview (the worker warm)")
         aim.shot_preview.latencies.clear()
         frames_to_drawn: list[float] = []
         for k in range(changes):
             aim.turn(0.5 if k % 20 < 10 else -0.5)
             app.taskMgr.step()  # the frame that sees the new aim asks for its preview
-            stepped = 0
-            while not aim.shot_preview.current:
-                app.taskMgr.step()
-                stepped += 1
+            stepped = step_until(app, lambda: aim.shot_preview.current, "the turned aim's preview")
             frames_to_drawn.append(float(stepped))
         out["preview: frames after the asking frame, median"] = statistics.median(frames_to_drawn)
         out["preview: frames after the asking frame, p90"] = _p90(frames_to_drawn)
@@ -200,12 +188,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=60)
     parser.add_argument("--frames", type=int, default=60)
-    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--size", type=window_size, default=(1280, 720))
     parser.add_argument("--coach", type=int, default=3, help="repeats per coach position")
+    parser.add_argument("--round-trips", type=int, default=40, help="previews asked of the worker and in-process")
     args = parser.parse_args()
-    size = tuple(int(v) for v in args.size.lower().split("x"))
-    results = round_trip()
-    results.update(preview_and_frames(args.changes, args.frames, size))
+    results = round_trip(args.round_trips)
+    results.update(preview_and_frames(args.changes, args.frames, args.size))
     if args.coach > 0:
         results.update(coach_times(args.coach))
     for key, value in results.items():

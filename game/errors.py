@@ -38,7 +38,7 @@ def clip_quoted(message: str) -> str:
     """
     import re
 
-    quoted = re.sub(r"'([^']{%d,})'|\"([^\"]{%d,})\"" % (QUOTE_LIMIT, QUOTE_LIMIT),
+    quoted = re.sub(r"'([^']{%d,})'|\"([^\"]{%d,})\"" % (QUOTE_LIMIT, QUOTE_LIMIT),  # noqa: UP031 (braces of a regex)
                     lambda m: m.group()[0] + clip(m.group()[1:-1], QUOTE_LIMIT) + m.group()[0], message)
     return clip(quoted, MESSAGE_LIMIT)
 

@@ -35,7 +35,7 @@ from game.errors import UserError
 try:
     import fcntl
 except ImportError:   # not POSIX: temp files are told stale by their age alone (STALE_TEMP_SECONDS_UNLOCKED)
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # no module here: None says so
 
 class FileWriteError(UserError):
     """A file that could not be written; ``errno`` says why when the system said (ENOSPC: the disk is full)."""

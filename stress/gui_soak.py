@@ -125,7 +125,7 @@ def visible_buttons(app) -> list:  # type: ignore[no-untyped-def]
         if getattr(widget["command"], "__name__", "") == "quit_game":
             continue
         # Hidden by an ancestor, or detached from the 2-D scene.
-        if not widget.getTop() == app.render2d:
+        if widget.getTop() != app.render2d:
             continue
         path, hidden = widget, False
         while not path.isEmpty() and path != app.render2d:

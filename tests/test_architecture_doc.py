@@ -1,4 +1,5 @@
-"""docs/architecture.md names only modules, folders and files that exist, so a newcomer's first look lands.
+"""docs/architecture.md names only modules, folders and files that exist, so a newcomer's first look lands;
+its examples run as written, and its table of layer 3's imports is the code's.
 
 A path is read where the page writes it: a full one from the repository's
 root; a short one (``screens/aim.py``, ``clock.py``) inside the packages of
@@ -8,6 +9,8 @@ is a module, or a module and a name it defines.
 
 from __future__ import annotations
 
+import ast
+import doctest
 import re
 from pathlib import Path
 
@@ -90,3 +93,61 @@ def test_every_module_path_the_page_names_exists(section, name):
         return
     found = [base / name for base in bases_for(section) if (base / name).exists()]
     assert found, f"{name} (in '{section}') names nothing in the repository"
+
+
+# -- the examples run ---------------------------------------------------------------------
+
+def run_examples(text: str) -> tuple[int, int, str]:
+    """Every ``>>>`` example of ``text`` run by doctest (``...`` matches anything): failed, tried, and the report."""
+    test = doctest.DocTestParser().get_doctest(text, {}, DOC.name, str(DOC), 0)
+    report: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    failed, tried = runner.run(test, out=report.append)
+    return failed, tried, "".join(report)
+
+
+def test_the_pages_examples_run_as_written():
+    failed, tried, report = run_examples(DOC.read_text(encoding="utf-8"))
+    assert tried >= 20, "the page's examples went missing"
+    assert failed == 0, report
+
+
+def test_an_example_that_no_longer_holds_fails():
+    planted = "```pycon\n>>> from game.rules.layout import PLANETS\n>>> len(PLANETS)\n8\n\n```\n"
+    failed, tried, report = run_examples(planted)
+    assert (failed, tried) == (1, 2) and "Expected:\n    8\nGot:\n    7" in report
+
+
+# -- layer 3's imports --------------------------------------------------------------------
+
+LAYER_3 = ("game.match", "game.scenario", "game.replay", "game.ai", "game.coach")
+
+
+def layer_3_imports() -> dict[str, set[str]]:
+    """For each layer-3 package, the other layer-3 packages its modules import (at any depth of the module)."""
+    found: dict[str, set[str]] = {package: set() for package in LAYER_3}
+    for package in LAYER_3:
+        for path in ROOT.joinpath(*package.split(".")).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else []
+                found[package] |= {other for name in names for other in LAYER_3
+                                   if other != package and (name == other or name.startswith(other + "."))}
+    return found
+
+
+def layer_3_table(text: str) -> dict[str, set[str]]:
+    """The page's table under "## Layer 3": package -> the layer-3 packages it may import."""
+    section = text.split("\n## Layer 3\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(game\.\w+)` \| (.*) \|$", section, re.M)
+    return {package: set(re.findall(r"`(game\.\w+)`", imports)) for package, imports in rows}
+
+
+def test_the_layer_3_table_gives_each_package_the_imports_it_has():
+    assert layer_3_table(DOC.read_text(encoding="utf-8")) == layer_3_imports()
+
+
+def test_a_layer_3_table_missing_an_import_is_caught():
+    text = DOC.read_text(encoding="utf-8").replace("| `game.ai` | `game.match`, `game.replay` |", "| `game.ai` | `game.match` |")
+    table = layer_3_table(text)
+    assert table != layer_3_imports() and table["game.ai"] == {"game.match"}

@@ -1,9 +1,11 @@
 import os
+import socket
+import stat
 
 import pytest
 
-from game.errors import UserError
-from game.fileio import check_writable, write_atomic
+from game.errors import UserError, printable
+from game.fileio import check_writable, parse_toml, read_bounded, write_atomic
 
 
 def test_write_atomic_replaces_whole_and_leaves_no_temp(tmp_path):
@@ -36,12 +38,6 @@ def test_a_missing_folder_or_a_folder_as_the_target_is_a_user_error(tmp_path):
 
 
 # -- never replace what is not ours ------------------------------------------------------
-
-import socket
-import stat
-
-from game.errors import printable
-from game.fileio import parse_toml, read_bounded
 
 
 def _special_files(tmp_path):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Startup: from launching the game to its first finished frame, offscreen, beside its references.
 
-    .venv/bin/python tools/bench_startup.py --launches 5
+    .venv/bin/python -m tools.bench_startup --launches 5
 
 Each launch is a fresh process timed from just before ``subprocess`` starts
 it; the child reports its own stage times.  Side by side, interleaved:

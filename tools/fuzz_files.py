@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """File fuzz: seeded mutations of scenario, replay, settings and house-rule files.
 
-    .venv/bin/python tools/fuzz_files.py --per-target 2000 --seed 1 --cli 10 --hostile --render
+    .venv/bin/python -m tools.fuzz_files --per-target 2000 --seed 1 --cli 10 --hostile --render
 
 Each mutant must be refused with one clean line (UserError) or accepted and
 then work; settings never fail (defaults with a warning).  ``--cli N`` also
@@ -20,7 +20,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """GUI soak: the desktop app offscreen, driven by seeded random keys, clicks and aim moves.
 
-    .venv/bin/python tools/gui_soak.py --frames 5000 --seed 1
-    .venv/bin/python tools/gui_soak.py --frames 3000 --seed 2 --fault full-disk   # or read-only, settings-file
-    .venv/bin/python tools/gui_soak.py --frames 1000 --seed 2 --root /mnt/full/app   # a disk already full
+    .venv/bin/python -m tools.gui_soak --frames 5000 --seed 1
+    .venv/bin/python -m tools.gui_soak --frames 3000 --seed 2 --fault full-disk   # or read-only, settings-file
+    .venv/bin/python -m tools.gui_soak --frames 1000 --seed 2 --root /mnt/full/app   # a disk already full
 
 Prints the states entered, every exception, and the scene graph's census
 (nodes, tasks, events listened, DirectGUI widgets) in the menu before and
@@ -17,7 +17,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:

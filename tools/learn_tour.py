@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Render the teaching screenshots offscreen: the shot preview with a warning, the coach's ghost, a lesson.
 
-    .venv/bin/python tools/learn_tour.py docs/screenshots
+    .venv/bin/python -m tools.learn_tour docs/screenshots
 
 Plays a seeded game (one random opponent, the player holding Mercury, first
 to shoot) and the course's first lessons through the app's own screens.
@@ -18,9 +18,8 @@ from pathlib import Path
 from direct.gui import DirectGuiGlobals as DGG
 from panda3d.core import ClockObject, Filename
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tour import screenshot_app  # noqa: E402 (tools/tour.py, beside this script)
+from tools.tour import screenshot_app
 
 
 class Driver:

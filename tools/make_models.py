@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python tools/make_models.py [--out models]
+    .venv/bin/python -m tools.make_models [--out models]
 
 Everything is computed from formulas with fixed formatting, so running the tool
 twice writes byte-identical files (``--check`` proves it against the committed
@@ -126,14 +126,13 @@ def main(argv: list[str] | None = None) -> int:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
             continue
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
         from game.fileio import write_atomic
 
         write_atomic(path, text)
         path.chmod(0o644)  # mkstemp makes 0600; the files ship in a wheel
         print(f"wrote {path} ({len(text.encode())} bytes)")
     if stale:
-        print("stale: " + ", ".join(stale) + " (run tools/make_models.py)", file=sys.stderr)
+        print("stale: " + ", ".join(stale) + " (run python -m tools.make_models)", file=sys.stderr)
         return 1
     return 0
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Memory kept per hat drop and per headless match, with and without emptying Panda's state cache.
 
-    .venv/bin/python tools/memory_probe.py            # the cache as Panda leaves it headless
-    .venv/bin/python tools/memory_probe.py --no-gc-states   # PRC garbage-collect-states false
+    .venv/bin/python -m tools.memory_probe            # the cache as Panda leaves it headless
+    .venv/bin/python -m tools.memory_probe --no-gc-states   # PRC garbage-collect-states false
 
 Each figure: resident memory after N items minus before, divided by N, after
 a warm-up (see docs/stress.md, "Memory is not flat, and why").
@@ -14,9 +14,7 @@ import argparse
 import gc
 import sys
 from dataclasses import replace
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Hash sets of shots: prove a physics change moved no bit (or show which shots it moved).
 
-    .venv/bin/python tools/physics_hashes.py record hashes.json [--cases 300]
-    .venv/bin/python tools/physics_hashes.py check hashes.json [--only rough] [--no-pool]
+    .venv/bin/python -m tools.physics_hashes record hashes.json [--cases 300]
+    .venv/bin/python -m tools.physics_hashes check hashes.json [--only rough] [--no-pool]
 
 Each shot is hashed over its whole event log (every float's exact bytes),
 its resting places and the 60 Hz poses of every frame.  The sets:
@@ -38,9 +38,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import numpy as np  # noqa: E402
+import numpy as np
 
 
 class _Hasher:
@@ -134,8 +132,7 @@ def advance_set(cases: int) -> Iterator[tuple[str, str]]:
 
 
 def bench_set(rough: tuple[float, int] | None = None, pool: object = None) -> Iterator[tuple[str, str]]:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from bench_physics import SHOTS, full_table, heavy_shot  # type: ignore[import-not-found]
+    from benchmarks.bench_physics import SHOTS, full_table, heavy_shot
 
     from game.physics import PhysicsConfig
     from game.rules.layout import Layout

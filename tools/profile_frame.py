@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Profile the desktop app's frames offscreen: the menu, then a game between random AIs.
 
-    .venv/bin/python tools/profile_frame.py --menu-frames 60 --game-frames 400 --size 640x360
+    .venv/bin/python -m tools.profile_frame --menu-frames 60 --game-frames 400 --size 640x360
 
 Prints the cProfile functions by own time (``tottime``) for the frames
 alone (building the app is not counted) and the median frame time.
@@ -19,7 +19,6 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Profile a headless AI match: the turn loop and the AI's planning thread together.
 
-    .venv/bin/python tools/profile_match.py --players easy,easy,random --seed 4 --rounds 2
+    .venv/bin/python -m tools.profile_match --players easy,easy,random --seed 4 --rounds 2
 
 Planning runs inline (no worker processes) but in the planner's own thread,
 which cProfile does not follow; this wraps that thread's work in a second
@@ -16,9 +16,7 @@ import io
 import pstats
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Soak: N seeded AI-against-AI games headless, every invariant checked on every shot.
 
-    .venv/bin/python tools/soak.py --games 200 --seed 1 --json soak.json
+    .venv/bin/python -m tools.soak --games 200 --seed 1 --json soak.json
 
 Exit status 0 when no problem was found, 1 otherwise (the problems are
 printed with each game's seed: ``--games 1 --first N`` is not needed, the
@@ -15,7 +15,6 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:

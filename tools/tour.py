@@ -2,8 +2,8 @@
 """Render the README's screenshots offscreen: menu, aiming, an AI aiming, overhead, a replay watched, game over,
 the history.
 
-    .venv/bin/python tools/tour.py docs/screenshots            # menu, aiming, overhead, watching, history, game over
-    .venv/bin/python tools/tour.py docs/screenshots --replays  # replays.png, the list of saved games
+    .venv/bin/python -m tools.tour docs/screenshots            # menu, aiming, overhead, watching, history, game over
+    .venv/bin/python -m tools.tour docs/screenshots --replays  # replays.png, the list of saved games
 
 The first plays a short seeded game against the AI layer's random level;
 the second records a few short real games first.  Used to refresh
@@ -19,11 +19,10 @@ from pathlib import Path
 from direct.gui import DirectGuiGlobals as DGG
 from panda3d.core import ClockObject, Filename
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.app.app_config import AppConfig  # noqa: E402 (after the path)
-from game.app.paths import UserPaths  # noqa: E402
-from game.app.settings import Settings  # noqa: E402
+from game.app.app_config import AppConfig
+from game.app.paths import UserPaths
+from game.app.settings import Settings
 
 
 def screenshot_app(folder: Path, size: tuple[int, int]):

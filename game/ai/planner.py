@@ -197,7 +197,7 @@ class _Search:
         """
         every = list(range(len(self.cands)))
         keep = self.level.screen_keep
-        self.nominal = [None] * len(self.cands)  # type: ignore[list-item]
+        self.nominal = [None] * len(self.cands)  # type: ignore[list-item]  # each filled in before it is read
         self.final = [-math.inf] * len(self.cands)
         if keep <= 0 or len(self.cands) <= keep:
             return every

@@ -298,7 +298,7 @@ class PlanHandle(Generic[R]):
             raise Cancelled()
         if self._error is not None:
             raise self._error
-        return self._result  # type: ignore[return-value]
+        return self._result  # type: ignore[return-value]  # set by the plan whenever it raised nothing
 
     @property
     def items_evaluated(self) -> int:

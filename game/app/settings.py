@@ -65,7 +65,7 @@ class Settings:
     preview: str = "learning"   # the New Game screen's default shot preview
     first_tip: bool = True      # show the first-turn tip about the inner ring (until dismissed for good)
     palette: str = "standard"   # the players' colours: "colour-blind" keeps every pair apart for colour-blind eyes
-    slopes: bool = False        # the slope view on rough earth: contour lines and height tint (key L toggles it)
+    slopes: bool = False        # the slope view on rough earth: contour lines and height tint (key T toggles it)
     # The keys the player gave actions in place of the defaults (``input.bindings.REMAPPABLE``): action -> keys.
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 

@@ -94,11 +94,12 @@ class WindowControl:
         from game.app.hud import theme
 
         self.clear_notice()
-        self.notice = theme.label(self.base.a2dBottomCenter, text, (0.0, 0.24), scale=0.045,
-                                  colour=theme.BAD if failed else theme.INK, wordwrap=60)
-        self.notice["frameColor"] = theme.OPAQUE_PANEL
-        self.notice["pad"] = (0.4, 0.3)
-        self.notice.setBin("gui-popup", 100)
+        notice = theme.label(self.base.a2dBottomCenter, text, (0.0, 0.24), scale=0.045,
+                             colour=theme.BAD if failed else theme.INK, wordwrap=60)
+        notice["frameColor"] = theme.OPAQUE_PANEL
+        notice["pad"] = (0.4, 0.3)
+        notice.setBin("gui-popup", 100)
+        self.notice = notice
         self.base.taskMgr.doMethodLater(NOTICE_SECONDS, lambda task: self.clear_notice(), NOTICE_TASK)
 
     def clear_notice(self) -> None:

@@ -12,7 +12,8 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from typing import Sequence
+from types import ModuleType
+from typing import NoReturn, Sequence
 
 from game import __version__
 from game.errors import UserError, clip, clip_quoted, printable
@@ -24,12 +25,12 @@ DEFAULT_COMMAND = "play"
 class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line and exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{printable(self.prog)}: error: {clip_quoted(printable(message))} (see --help)\n")
         sys.exit(2)
 
 
-def _command_modules() -> dict[str, object]:
+def _command_modules() -> dict[str, ModuleType]:
     import game.cli as package
 
     modules = {}

@@ -62,7 +62,7 @@ class Preview:
     ruling: Ruling
     verdict: Verdict
     seconds: float = 0.0                    # wall time spent computing it
-    times: Mapping[str, tuple[float, ...]] = None  # type: ignore[assignment]  # shot time of each path point
+    times: Mapping[str, tuple[float, ...]] = None  # type: ignore[assignment]  # preview_shot always gives it; shot time of each path point
     first_hit: tuple[float, str] | None = None       # when the taw first strikes a body, and which
 
     def guide_paths(self, reach: float = GUIDE_REACH) -> dict[str, tuple[Point, ...]]:

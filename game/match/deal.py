@@ -10,7 +10,7 @@ planets from Mercury outward.  With no picks this is exactly
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from game.match.hat import HatDrop, HatFrame, HatResult, drop_hat
 from game.match.match import Match
@@ -45,7 +45,7 @@ def deal_planets(seating: Seating, seed: int, layout: Layout | None = None,
 
 
 def seated_match(seating: Seating, players: Mapping[str, Player], seed: int, *, house: HouseRules | None = None,
-                 layout: Layout | None = None, on_hat_frame: HatFrame | None = None, **match_options) -> tuple[Match, Deal]:
+                 layout: Layout | None = None, on_hat_frame: HatFrame | None = None, **match_options: Any) -> tuple[Match, Deal]:
     """A match for ``seating`` with each seat's player (by seat name), planets dealt by ``deal_planets``."""
     if set(players) != set(seating.names):
         raise ValueError("every seat needs a player, and no other")

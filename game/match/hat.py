@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.physics.materials import GLASS, LEAD, MARBLE_MASS, SUN_MASS
-from game.physics.hat_world import HatFrame, HatWorld
+from game.physics.hat_world import HatFrame as HatFrame, HatWorld  # HatFrame: re-exported for the match
 from game.physics.terrain import Terrain
 from game.rules.hat_order import assign_planets
 from game.rules.layout import SUN, Layout

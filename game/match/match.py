@@ -411,4 +411,4 @@ def new_match(planets: Sequence[str], players: Sequence[Player], **kwargs: objec
     if len(planets) != len(players):
         raise ValueError("one player per planet")
     ordered = sorted(zip(planets, players), key=lambda pp: PLANETS.index(pp[0]))
-    return Match({p: pl for p, pl in ordered}, **kwargs)  # type: ignore[arg-type]
+    return Match({p: pl for p, pl in ordered}, **kwargs)  # type: ignore[arg-type]  # Match's own keywords

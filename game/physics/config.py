@@ -77,7 +77,7 @@ class PhysicsConfig:
     @staticmethod
     def for_layout(layout: Layout, **changes: object) -> "PhysicsConfig":
         """The default config with the play circle of ``layout``."""
-        return PhysicsConfig(play_radius=layout.play_radius, **changes)  # type: ignore[arg-type]
+        return PhysicsConfig(play_radius=layout.play_radius, **changes)  # type: ignore[arg-type]  # its own fields
 
     @staticmethod
     def for_game(layout: Layout, house: HouseRules, **changes: object) -> "PhysicsConfig":

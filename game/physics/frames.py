@@ -67,7 +67,7 @@ class PoseTracker:
     def rebind(self, bodies: list[Body]) -> None:
         """The same bodies, in the same order, rebuilt in a fresh world: the current poses become the bases."""
         self._bodies = list(bodies)
-        self._base = [tuple(row) for row in self._out[:, 3:7].tolist()]   # type: ignore[misc]
+        self._base = [tuple(row) for row in self._out[:, 3:7].tolist()]
         self._dirty = [False] * len(bodies)
 
     def moved_to(self, body: Body, xy: tuple[float, float]) -> None:

@@ -143,8 +143,8 @@ class Simulation:
             s = scan()
             if s is not None:
                 s.after_substep()
-                if s.pushed or s.t > slabs.next_due:   # type: ignore[union-attr]
-                    slabs.after_substep(s.pushed, s.t)   # type: ignore[union-attr]
+                if s.pushed or s.t > slabs.next_due:   # type: ignore[union-attr]  # rough ground: slabs set
+                    slabs.after_substep(s.pushed, s.t)   # type: ignore[union-attr]  # rough ground: slabs set
 
         self._on_substep = on_substep if slabs is None else on_substep_rough
 

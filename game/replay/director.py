@@ -172,7 +172,8 @@ def frame_points(points: np.ndarray, azimuth_deg: float, elevation_deg: float = 
         middle = (rises.max() * fill_bottom + rises.min() * fill_top) / (fill_top + fill_bottom)
         centre = centre + ground * (middle * distance / math.sin(el))
     eye = centre - forward * distance_from(centre)
-    return CameraPose(tuple(map(float, eye)), tuple(map(float, centre)), fov=fov)
+    return CameraPose((float(eye[0]), float(eye[1]), float(eye[2])),
+                      (float(centre[0]), float(centre[1]), float(centre[2])), fov=fov)
 
 
 class Director:
@@ -225,7 +226,7 @@ class Director:
         if current in moving:
             return current
         if moving:
-            return max(moving, key=speeds.get)
+            return max(moving, key=lambda b: speeds[b])
         return current
 
     def focus(self, t: float) -> str:
@@ -234,7 +235,7 @@ class Director:
         if index < 0:
             return SUN
         cuts = self.cuts(index)
-        at = max(0, np.searchsorted([c[0] for c in cuts], local, side="right") - 1)
+        at = max(0, int(np.searchsorted([c[0] for c in cuts], local, side="right")) - 1)
         return cuts[at][1]
 
     def slow_factor(self, t: float) -> float:
@@ -312,7 +313,8 @@ class Director:
         back, up = 0.28, 0.12
         eye = (target[0] - heading[0] * back, target[1] - heading[1] * back, target[2] + up)
         ahead = target[:2] + heading * 0.05
-        return CameraPose(tuple(map(float, eye)), (float(ahead[0]), float(ahead[1]), float(target[2])))
+        return CameraPose((float(eye[0]), float(eye[1]), float(eye[2])),
+                          (float(ahead[0]), float(ahead[1]), float(target[2])))
 
     def _broadcast(self, t: float) -> CameraPose:
         focus = self._where(t, self.focus(t))[:2]

@@ -162,7 +162,7 @@ def encode_chunk(header: Mapping[str, Any], arrays: Sequence[np.ndarray] = ()) -
 
 
 def encode_meta_chunk(meta: GameMeta) -> bytes:
-    plain = {
+    plain: dict[str, Any] = {
         "kind": "game",
         "seed": meta.seed,
         "players": list(meta.players),

@@ -208,7 +208,7 @@ def _planets(replay: Replay, source: str) -> list[str]:
     planets = [p.get("planet") for p in replay.meta.players if isinstance(p, Mapping)]
     if not planets or not all(isinstance(p, str) and p in PLANETS for p in planets) or len(set(planets)) != len(planets):
         raise UserError(f"{source}: its header does not say which planets were held, so it cannot be judged again")
-    return planets
+    return [p for p in planets if isinstance(p, str)]  # every one, as checked above
 
 
 # -- the report ----------------------------------------------------------------------------------

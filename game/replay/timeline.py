@@ -110,7 +110,8 @@ def ruling_captions(shot: ShotRecord, names: Mapping[str, str] | None = None) ->
         items = [i for key in ("fouls", "transfers") for i in ruling.get(key, []) or [] if isinstance(i, Mapping)]
         if items or "notes" in ruling or "winner" in ruling:
             for item in items:
-                words = item.get("reason") if isinstance(item.get("reason"), str) else ruling_text(item)
+                reason = item.get("reason")
+                words = reason if isinstance(reason, str) else ruling_text(item)
                 if "player" in item and "from" not in item:
                     words = f"Foul! {words}"
                 if "rule" not in words and item.get("rule") is not None:

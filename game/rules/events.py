@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping
 
 Point = tuple[float, float]
 
@@ -72,7 +72,7 @@ class AllAtRest:
     kind: EventKind = field(default=EventKind.ALL_AT_REST, init=False)
 
 
-Event = Union[ShotStarted, Contact, BodyOut, AllAtRest]
+Event = ShotStarted | Contact | BodyOut | AllAtRest
 Listener = Callable[[Event], None]
 
 _KINDS: dict[EventKind, type] = {

@@ -257,13 +257,13 @@ def _check(source: str, key: str, value: Any, default: Any) -> Any:
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise HouseRuleError(f"{where}: must be a number, not {value!r}")
-        low, high, unit = _FLOAT_LIMITS.get(key, (0.0, 0.1, "seconds" if key.endswith("_s") else "metres"))
-        if not low <= value <= high:
-            raise HouseRuleError(f"{where}: must lie between {low:g} and {high:g} {unit}, not {value}")
+        least, most, unit = _FLOAT_LIMITS.get(key, (0.0, 0.1, "seconds" if key.endswith("_s") else "metres"))
+        if not least <= value <= most:
+            raise HouseRuleError(f"{where}: must lie between {least:g} and {most:g} {unit}, not {value}")
         return float(value)
     if not isinstance(value, str):
         raise HouseRuleError(f"{where}: must be a string, not {value!r}")
-    mode = type(default)
+    mode: type[StrEnum] = type(default)
     try:
         return mode(value)
     except ValueError:

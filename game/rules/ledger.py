@@ -33,7 +33,7 @@ def settlement_order(debts: list[Debt], tolerance: float) -> list[Debt]:
         by_time = sorted(group, key=lambda d: (d.t, d.order))
         cluster, last, clusters = 0, by_time[0].t, {}
         for debt in by_time:
-            if debt.t - last > tolerance:  # type: ignore[operator]
+            if debt.t - last > tolerance:  # type: ignore[operator]  # every time here is set: checked above
                 cluster += 1
             clusters[id(debt)] = cluster
             last = debt.t

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from game.rules.house import HouseRules, StartOn
 from game.rules.termination import Termination
@@ -312,9 +312,9 @@ def start_options(state: RuleState, player: str, house: HouseRules | None = None
 _SETS = ("comets", "comet_free_start", "first_shot_pending", "stakes_taws", "toll_paid")
 
 
-def state_to_dict(state: RuleState) -> dict:
+def state_to_dict(state: RuleState) -> dict[str, Any]:
     """JSON-safe: sets become sorted lists, points pairs."""
-    data: dict = {
+    data: dict[str, Any] = {
         "players": list(state.players),
         "purses": dict(state.purses),
         "stakes": state.stakes,
@@ -337,7 +337,7 @@ def state_to_dict(state: RuleState) -> dict:
     return data
 
 
-def state_from_dict(data: Mapping) -> RuleState:
+def state_from_dict(data: Mapping[str, Any]) -> RuleState:
     """The inverse of ``state_to_dict``; raises ``RuleStateError`` on a malformed or unbalanced state."""
     try:
         points = {key: {str(b): (float(p[0]), float(p[1])) for b, p in data[key].items()}

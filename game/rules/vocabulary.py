@@ -59,7 +59,7 @@ def orbit_label(planet: str) -> str:
 
 def stray_words(text: str) -> list[str]:
     """The phrases in ``text`` that name the ground in words other than the vocabulary's."""
-    found = []
+    found: list[str] = []
     for pattern in FORBIDDEN:
         found.extend(m.group(0) for m in re.finditer(pattern, text, flags=re.IGNORECASE))
     return found

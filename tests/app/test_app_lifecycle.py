@@ -10,7 +10,7 @@ import pytest
 from game.app.session.match_session import MatchSession
 from game.app.session.shot_choice import ShotChoice
 from game.match.players import Shot
-from tests.app.helpers_app import (build_app, built_app, click, frames_until, leave_to_menu, press, restore_clock, step,
+from tests.app.helpers_app import (build_app, built_app, frames_until, leave_to_menu, press, restore_clock, step,
                                    to_first_turn)
 
 pytestmark = pytest.mark.gui

@@ -117,7 +117,7 @@ def test_the_rules_overlay_reads_the_games_own_house_rules(app):
     panel = app.pause.rules
     assert panel is not None
     expected = readings(app.game.session.house)
-    for page in range(panel.pages):
+    for _page in range(panel.pages):
         for n, (_, _, reading) in zip(panel.numbers_on_page(), panel.body_labels):
             assert reading["text"] == "Our reading: " + expected[n]
         panel.turn(1)

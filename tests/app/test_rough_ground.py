@@ -255,7 +255,10 @@ def test_a_ray_from_above_meets_rough_earth_at_the_point_it_shows(point):
     from game.app.scene.camera import ray_on_ground
 
     ground = rough(8.0, 25)
-    height = lambda x, y: float(ground.height_at(x, y))
+
+    def height(x: float, y: float) -> float:
+        return float(ground.height_at(x, y))
+
     shown = (point[0], point[1], height(*point))   # the point of the slope the eye sees under the pointer
     near, far = _ray_from((0.3, -2.2, 3.4), shown)   # the overhead eye: high, and off to one side
     hit = ray_on_ground(near, far, height)
@@ -269,7 +272,10 @@ def test_a_low_ray_meets_the_first_rise_in_its_way_and_a_ray_looking_up_meets_no
     from game.app.scene.camera import ray_on_ground
 
     ground = tilted(0.1)   # rises 1 cm in every 10 cm along +x
-    height = lambda x, y: float(ground.height_at(x, y))
+
+    def height(x: float, y: float) -> float:
+        return float(ground.height_at(x, y))
+
     # Nearly level, 5 cm up and falling 1 mm a metre: it meets the rise where 0.1 x = 0.05 - 0.001 (x + 1).
     hit = ray_on_ground((-1.0, 0.0, 0.05), (9.0, 0.0, 0.04), height)
     assert hit == pytest.approx((0.049 / 0.101, 0.0), abs=1e-5)

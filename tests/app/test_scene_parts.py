@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from pathlib import Path
 
@@ -14,32 +13,24 @@ from game.app.scene.palette import KIND_GLASS, KIND_LEAD, KIND_TAW, PLANET_COLOR
 from game.app.scene.quality import GraphicsQuality
 from game.errors import UserError
 from game.rules.layout import PLANETS, Layout
+from tools import make_models
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("make_models", ROOT / "tools" / "make_models.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_committed_models_are_what_the_tool_writes_and_stay_small():
-    tool = load_tool()
-    models = tool.all_models()
-    assert models == tool.all_models()  # deterministic
+    models = make_models.all_models()
+    assert models == make_models.all_models()  # deterministic
     total = 0
     for name, text in models.items():
         path = ROOT / "models" / name
-        assert path.read_text(encoding="utf-8") == text, f"{name} is stale: run tools/make_models.py"
+        assert path.read_text(encoding="utf-8") == text, f"{name} is stale: run python -m tools.make_models"
         total += path.stat().st_size
     assert total < 1_000_000
 
 
 def test_marble_sphere_is_round_enough_and_closed():
-    tool = load_tool()
-    text = tool.sphere_egg("s", 32, 16)
+    text = make_models.sphere_egg("s", 32, 16)
     assert text.count("<Polygon>") == 960
     coords = [line.split("{", 1)[1].split("<Normal>")[0].split() for line in text.splitlines() if "<Vertex>" in line]
     radii = [math.sqrt(sum(float(c) ** 2 for c in xyz)) for xyz in coords]

@@ -87,7 +87,7 @@ def test_a_stale_preview_is_dropped_and_the_newest_is_drawn(fresh_app):
     previewer = app.shot_previewer()
     wait_for(app, lambda: aim.shot_preview.current)
     dropped = previewer.times.dropped
-    for k in range(6):  # the aim moves every frame: answers for old aims come back stale
+    for _ in range(6):  # the aim moves every frame: answers for old aims come back stale
         aim.turn(1.0)
         step(app)
     wait_for(app, lambda: aim.shot_preview.current)

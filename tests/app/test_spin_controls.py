@@ -180,7 +180,7 @@ def test_the_preview_strengths_keep_the_aim_line(app, strength):
 
 
 def test_with_the_preview_off_a_crosshair_replaces_the_aim_line(app):
-    aim = new_game_against_one(app, preview="none")
+    new_game_against_one(app, preview="none")
     step(app, 2)
     aim_line = app.view.scene.aim
     assert aim_line.crosshair_shown and not aim_line.path_shown

@@ -131,7 +131,7 @@ def test_glass_struck_on_the_lead_sun_leaves_both_at_the_law_speeds() -> None:
 
 def _energy(sim: Simulation) -> float:
     total = 0.0
-    for bid, body in sim._bodies.items():   # noqa: SLF001 - the test reads Bullet's full spin
+    for body in sim._bodies.values():   # noqa: SLF001 - the test reads Bullet's full spin
         node = body.node
         v = node.getLinearVelocity() / 1000.0
         w = node.getAngularVelocity()

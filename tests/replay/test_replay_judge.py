@@ -13,7 +13,7 @@ from game.replay.model import ShotInputs
 from game.replay.recorder import GameRecorder, ShotRecorder, meta_from, ruling_record
 from game.replay.rejudge import rejudge
 from game.rules.house import HouseRules
-from game.rules.layout import Layout, taw_id
+from game.rules.layout import taw_id
 from game.rules.referee import judge
 from game.rules.state import new_game
 from tests.replay.replay_physics import record_game

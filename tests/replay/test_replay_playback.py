@@ -74,7 +74,10 @@ def test_clock_speed_loop_step_and_jumps():
 
 def test_captions_and_flashes_come_at_the_right_moments():
     tl = Timeline(Replay(GameMeta(), [knock_shot()]), hold=2.0)
-    texts = lambda t: [c.text for c in tl.captions_at(t)]
+
+    def texts(t: float) -> list[str]:
+        return [c.text for c in tl.captions_at(t)]
+
     assert any(t.startswith("Shot 1: Earth") for t in texts(0.1))
     assert "Earth pays Mars" not in texts(0.99)
     assert "Earth pays Mars" in texts(1.01)

@@ -1,7 +1,7 @@
-import pytest
 """Whole games from random but possible event streams: the marbles always add up, the referee never crashes,
 and nobody goes out holding marbles he could have paid with."""
 
+import pytest
 from hypothesis import HealthCheck, given, note, settings, strategies as st
 
 from game.rules.layout import SUN, taw_id

@@ -1,10 +1,11 @@
-import pytest
 """``taw scenario``: the referee's words, one JSON object, and one-line errors with exit status 2."""
 
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from game.cli import main
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, GeomVertexWriter,
-                          LineSegs, NodePath, TextNode)
+                          LineSegs, NodePath)
 
 from game.app.hud.clear_view import mark
 from game.app.hud import theme

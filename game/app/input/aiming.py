@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from game.match.players import TawPlacement
+
 Point = tuple[float, float]
 
 

@@ -144,7 +144,8 @@ def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
         start, end = 0.0, timeline.duration
     else:
         start, end = timeline.shot_start(shot), timeline.shot_end(shot)
-    times, t = [], start
+    times: list[float] = []
+    t = start
     while t <= end + 1e-9 and len(times) < MAX_EXPORT_FRAMES:
         times.append(t)
         slow = viewer.director.slow_factor(t) if viewer.camera_mode == CameraMode.AUTO else 1.0
@@ -228,10 +229,11 @@ def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
     pictures: list[Any] = []
     palette = None
     for path in frames[::stride]:
-        with Image.open(path) as img:
-            img = img.convert("RGB")
+        with Image.open(path) as opened:
+            img = opened.convert("RGB")
             if img.width > GIF_MAX_WIDTH:
-                img = img.resize((GIF_MAX_WIDTH, round(img.height * GIF_MAX_WIDTH / img.width)), Image.BILINEAR)
+                img = img.resize((GIF_MAX_WIDTH, round(img.height * GIF_MAX_WIDTH / img.width)),
+                                 Image.Resampling.BILINEAR)
             if palette is None:
                 palette = img.quantize(colors=GIF_COLOURS, method=Image.Quantize.MEDIANCUT)
             pictures.append(img.quantize(palette=palette, dither=Image.Dither.NONE))

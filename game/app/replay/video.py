@@ -106,7 +106,7 @@ def export_video(replay: Replay, target: str | Path, camera: str = "auto", size:
         size = (base.win.getXSize(), base.win.getYSize())
     width, height = size = even_size(size)
     part = path.with_name(f".{path.name}.part")
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (ffmpeg's stderr; closed in the finally below)
     try:
         encoder = subprocess.Popen(_command(exe, size, fps, part), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                    stderr=log)

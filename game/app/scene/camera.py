@@ -412,7 +412,7 @@ class CameraRig:
         from panda3d.core import LPoint3f, LQuaternionf
 
         if self._follow is not None:
-            self.target = tuple(float(v) for v in self._follow())  # type: ignore[assignment]
+            self.target = tuple(float(v) for v in self._follow())  # type: ignore[assignment]  # x, y, z
             self._set_goal(*self._orbit_goal(), snap=False)
         k = 1.0 - math.exp(-max(dt, 0.0) / self.smoothing) if self.smoothing > 0 else 1.0
         pos = self.camera.getPos()

@@ -103,6 +103,6 @@ def look_for(body_id: str, palette: str = "standard") -> BodyLook:
         return BodyLook(KIND_TAW, color, CLEAR_GLASS, _seed(body_id), 0.0, 0.0)
     if is_planet(body_id):
         tint = tuple(0.3 * c + 0.7 * g for c, g in zip(color, CLEAR_GLASS))
-        return BodyLook(KIND_GLASS, color, tint, _seed(body_id), 4.0, 0.11)  # type: ignore[arg-type]
+        return BodyLook(KIND_GLASS, color, tint, _seed(body_id), 4.0, 0.11)  # type: ignore[arg-type]  # tint: three channels
     tint = tuple(0.18 * c + 0.82 * g for c, g in zip(color, CLEAR_GLASS))
-    return BodyLook(KIND_GLASS, color, tint, _seed(body_id), 3.0, 0.08)  # type: ignore[arg-type]
+    return BodyLook(KIND_GLASS, color, tint, _seed(body_id), 3.0, 0.08)  # type: ignore[arg-type]  # tint: three channels

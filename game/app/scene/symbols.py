@@ -13,7 +13,7 @@ eight signs; free licence beside it).  Three users:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from game.app.scene.palette import PLANET_SYMBOLS, SUN_SYMBOL, symbol_of
@@ -33,7 +33,7 @@ def symbol_index(body_id: str) -> float:
     return float(signs.index(sign)) if sign else -1.0
 
 
-@lru_cache(maxsize=None)
+@cache
 def symbol_font() -> Any:  # -> panda3d.core.TextFont
     """The shipped DejaVu subset as a Panda font (one per process: Panda's FontPool caches it too)."""
     from panda3d.core import Filename, FontPool, SamplerState
@@ -48,7 +48,7 @@ def symbol_font() -> Any:  # -> panda3d.core.TextFont
     return font
 
 
-@lru_cache(maxsize=None)
+@cache
 def symbol_atlas() -> Any:  # -> panda3d.core.Texture
     """A one-row texture: white signs on clear, one CELL-pixel square per body in ATLAS_ORDER."""
     from panda3d.core import Filename, PNMImage, PNMTextMaker, SamplerState, Texture

@@ -4,7 +4,7 @@ Menu → NewGame (or Settings, Rules, Replays) → HatDrop → LayTaws (the setu
 Ruling) → GameOver → Menu; Replays → [HandOver →] Aim or Thinking continues an unfinished game.  HandOver is the
 banner naming the next person when several play at one machine.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
-behaviour lives in its own module under ``game/app/states``; this class only
+behaviour lives in its own module under ``game/app/screens``; this class only
 builds the state object on entry and tears it down on exit.
 """
 

@@ -35,7 +35,7 @@ class HumanSeat:
 def make_ai(level: str, seed: int, pool_for: Callable[[], PlannerPool]) -> Player:
     """The AI layer's player for a level; 'random' plays without planning, so it never starts the pool."""
     if level == "random":
-        return make_player(level, seed, None)  # type: ignore[arg-type]
+        return make_player(level, seed, None)  # type: ignore[arg-type]  # the random level plans nothing: no pool
     return make_player(level, seed, pool_for())
 
 

@@ -54,7 +54,7 @@ class ShotChoice(Generic[T]):
     def result(self) -> Shot:
         """The shot; raises whatever the choosing raised."""
         value = self._pending.result()
-        return self._to_shot(value) if self._to_shot is not None else value  # type: ignore[return-value]
+        return self._to_shot(value) if self._to_shot is not None else value  # type: ignore[return-value]  # no converter: it chose a Shot
 
     def cancel(self) -> None:
         self._pending.cancel()
