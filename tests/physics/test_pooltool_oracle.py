@@ -102,9 +102,9 @@ def _closed_form_gaps(found) -> list[tuple[str, str]]:
     gaps = []
     for (shot, figure), r in found.items():
         theirs = r.pooltool[PRIMARY]
-        if shot.startswith("flick") and r.closed != pytest.approx(theirs, rel=1e-6):
-            gaps.append((shot, figure))
-        elif shot.startswith("cut") and figure in ("angle", "speed") and not within(figure, r.closed, theirs):
+        flick_gap = shot.startswith("flick") and r.closed != pytest.approx(theirs, rel=1e-6)
+        cut_gap = shot.startswith("cut") and figure in ("angle", "speed") and not within(figure, r.closed, theirs)
+        if flick_gap or cut_gap:
             gaps.append((shot, figure))
     return gaps
 
