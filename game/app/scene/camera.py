@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from game.app.scene.overhead_zoom import WHEEL_FACTOR, OverheadZoom, most_zoom
 from game.rules.layout import Layout
 
 Vec3T = tuple[float, float, float]
@@ -208,6 +209,8 @@ class CameraRig:
         self.distance = 1.5
         self.aim: tuple[float, float] = (0.0, 1.0)
         self._follow: Callable[[], Vec3T] | None = None
+        self.overhead_zoom = OverheadZoom()  # the wheel's, in the overhead view (``zoom_overhead``)
+        self._overhead_distance = 1.0        # the whole-ground eye's distance from what it looks at
         self._goal_pos = tuple(camera.getPos())
         self._goal_quat = LQuaternionf(camera.getQuat())
         self.overhead(snap=True)
@@ -236,8 +239,35 @@ class CameraRig:
                 distance *= 1.05
         self.mode = RigMode.OVERHEAD
         self._follow = None
+        self._overhead_distance = distance
         eye = (cx, cy - distance * math.sin(tilt), distance * math.cos(tilt))
-        self._set_goal(eye, _look_quat(eye, (cx, cy, 0.0), up=(0.0, 1.0, 0.0)), snap)
+        quat = _look_quat(eye, (cx, cy, 0.0), up=(0.0, 1.0, 0.0))
+        self._set_goal(self.overhead_zoom.apply(eye), quat, snap)  # zoomed along the same view: the same turn
+
+    def zoom_overhead(self, x: float, y: float, notches: float, pixels_high: int) -> bool:
+        """The wheel in the overhead view: ``notches`` in (or out, negative) about the ground under the pointer
+        at (x, y) (window units), no closer than a marble ``MARBLE_PX_AT_MOST`` pixels across.  The overhead
+        pose is set again by the caller (``overhead``).  False where the pointer is off the ground."""
+        about = self._goal_pointer_on_ground(x, y)
+        if about is None:
+            return False
+        most = most_zoom(self._overhead_distance, self.lens.getFov()[1], 2.0 * self.layout.marble_radius,
+                         pixels_high)
+        point = (about[0], about[1], self.ground_height(*about))
+        self.overhead_zoom.zoom_by(WHEEL_FACTOR ** notches, point, most)
+        return True
+
+    def _goal_pointer_on_ground(self, x: float, y: float) -> tuple[float, float] | None:
+        """Where the pointer meets the ground seen from the pose the camera is easing to (a zoom made while
+        the camera still glides keeps the ground under the pointer where it will be drawn)."""
+        from panda3d.core import LPoint2f, LPoint3f, LVector3f
+
+        near, far = LPoint3f(), LPoint3f()
+        if not self.lens.extrude(LPoint2f(x, y), near, far):
+            return None
+        pos = LVector3f(*self._goal_pos)
+        near_w, far_w = self._goal_quat.xform(LVector3f(near)) + pos, self._goal_quat.xform(LVector3f(far)) + pos
+        return ray_on_ground(tuple(near_w), tuple(far_w), self.ground_height)
 
     def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False,
                 framing: KnuckleFraming | None = None) -> None:

@@ -131,11 +131,22 @@ class TableView:
         if mode != self.mode:
             self.mode = mode
             self._last_mouse = None
+            self.rig.overhead_zoom.reset()  # the overhead view always opens on the whole ground
             self.scene.show_labels(mode == ViewMode.OVERHEAD)  # the orbits' names, upright for the overhead view
             self._aim_goal()
 
     def show_menu_view(self) -> None:
         self.set_mode(ViewMode.MENU)
+
+    def zoom_overhead(self, x: float, y: float, notches: float) -> None:
+        """The wheel in the overhead view: zoom in (notches > 0) or out about the ground under the pointer."""
+        if self.mode == ViewMode.OVERHEAD and self.rig.zoom_overhead(x, y, notches, self.app.win.getYSize()):
+            self._aim_goal()
+
+    def whole_ground(self) -> None:
+        """Back to the whole ground from a zoomed overhead view."""
+        self.rig.overhead_zoom.reset()
+        self._aim_goal()
 
     def knuckle_down(self, taw: tuple[float, float], direction: float, reach: float | None = None) -> None:
         """Where the knuckle-down view is (behind ``taw``, looking along ``direction`` degrees), and how far
