@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from panda3d.core import GraphicsWindow
+from panda3d.core import GraphicsWindow, WindowProperties
 
 from game.app.input.aiming import (MIN_POWER, SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact,
                                    aim_towards, launch_speed, level_for_speed, preview_length, tap_degrees, turn_start)
@@ -81,6 +81,7 @@ class AimState(State):
         self.check = self.keep(ShotCheck(app, self.shot_preview, lambda shot: self.go("Shot", shot)))
         self.tip = self._first_turn_tip()
         self.sweep = PointerSweep()
+        self.pointer_hidden = False  # the cursor, while the pointer turns the low view (``_hide_pointer``)
         app.view.sync(self._positions())
         app.view.set_mode(ViewMode.KNUCKLE)
         self._update_camera()
@@ -113,6 +114,7 @@ class AimState(State):
         # and while held too, so it can hide itself while the game is paused or a replay is watched.
         self.sun_indicator = self.keep(SunIndicator(app))
         self.add_task(self._place_sun_indicator, "sun-indicator", sort=45, while_held=True)
+        self.add_task(self._cursor_back_while_held, "cursor-back", while_held=True)
 
     def _first_turn_tip(self) -> FirstTurnTip | None:
         """The tip, on the shooter's real first shot of the game, in words for where the Sun lies."""
@@ -360,6 +362,7 @@ class AimState(State):
             self.pointer_at(watcher.getMouseX(), watcher.getMouseY(), watcher.isOverRegion(), dt)
         else:
             self.sweep.forget()
+            self._hide_pointer(False)
         if self.round_sweep.held and watcher is not None and watcher.hasMouse():
             self.overhead_drag(watcher.getMouseX(), watcher.getMouseY())
         if not self.meter.charging:  # the aim is fixed once the power gesture has begun
@@ -431,6 +434,7 @@ class AimState(State):
             return
         if self.app.view.mode == ViewMode.OVERHEAD:
             self.sweep.forget()  # up there the pointer aims by where it points on the ground (overhead_press)
+            self._hide_pointer(False)
             return
         dx, undo = self.sweep.motion(x, dt, over_gui, blocked=self.dialog_open())
         self.turn(undo)
@@ -443,6 +447,7 @@ class AimState(State):
                 self.sweep.turned(turned)
         if self.sweep.last_x is not None:
             self.sweep.moved_to(self._recentre_pointer(x))
+        self._hide_pointer(self.sweep.turning and self.app.view.mode in (ViewMode.KNUCKLE, ViewMode.SIGHT))
 
     def dialog_open(self) -> bool:
         """A tip or a question is on the screen: nothing aims or shoots behind it."""
@@ -454,6 +459,24 @@ class AimState(State):
     def resumed(self) -> None:
         self.sweep.forget()
         self.taps.forget()
+
+    def _cursor_back_while_held(self, task):
+        """A menu or the replay viewer over the game: the cursor is shown to use it."""
+        if self.app.is_held():
+            self._hide_pointer(False)
+        return task.cont
+
+    def _hide_pointer(self, hidden: bool) -> None:
+        """While the pointer turns the low view the cursor is hidden, as a mouse-look is: the picture turns
+        under it, and a cursor sliding over a turning picture (and put back in the middle) seems to fight the
+        aim.  It comes back once the pointer rests, leaves the table or the view changes."""
+        if hidden == self.pointer_hidden:
+            return
+        self.pointer_hidden = hidden
+        if isinstance(self.app.win, GraphicsWindow):
+            props = WindowProperties()
+            props.setCursorHidden(hidden)
+            self.app.win.requestProperties(props)
 
     def _recentre_pointer(self, x: float) -> float:
         """In a real window, put the pointer back in the middle so aiming never hits the screen's edge."""
@@ -488,6 +511,7 @@ class AimState(State):
             app.view.hide_aim()
 
     def exit(self) -> None:
+        self._hide_pointer(False)
         if self.app.view.mode == ViewMode.SIGHT:
             self.app.view.set_mode(ViewMode.KNUCKLE)  # the shot is watched as from the knuckle-down view
         self.coach.cancel()
