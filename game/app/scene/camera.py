@@ -70,6 +70,48 @@ def knuckle_framing_for(taw: tuple[float, float], aim: tuple[float, float],
     return CLOSE_FRAMING if crowded(taw, aim, balls) else AIMING_FRAMING
 
 
+CLEAR_AHEAD = 0.12     # metres of the aim path the low eye must see past every ball, besides the taw itself
+CLEAR_STEP = 0.005     # metres the eye rises at a time until it does
+CLEAR_MOST = 0.4       # and no higher: a ball touching the taw's far side cannot hide what lies beyond it
+
+
+def _segment_gap(a: Vec3T, b: Vec3T, c: Vec3T) -> float:
+    """The distance from point ``c`` to the segment from ``a`` to ``b``."""
+    ab = [q - p for p, q in zip(a, b)]
+    ac = [q - p for p, q in zip(a, c)]
+    length2 = sum(v * v for v in ab) or 1e-18
+    t = min(1.0, max(0.0, sum(u * v for u, v in zip(ab, ac)) / length2))
+    return math.dist(c, [p + t * v for p, v in zip(a, ab)])
+
+
+def sight_targets(taw: Vec3T, aim: tuple[float, float], path: float, ahead: float = CLEAR_AHEAD) -> list[Vec3T]:
+    """What the low eye must see: the taw's centre, and its centre's way along the aim for ``ahead`` metres
+    (no further than ``path``, where it meets the first ball)."""
+    reach = max(0.0, min(ahead, path))
+    steps = max(1, math.ceil(reach / 0.02))
+    return [taw] + [(taw[0] + aim[0] * reach * k / steps, taw[1] + aim[1] * reach * k / steps, taw[2])
+                    for k in range(1, steps + 1)] if reach > 0 else [taw]
+
+
+def clear_height(eye_at: Callable[[float], Vec3T], start: float, targets: Sequence[Vec3T],
+                 balls: Sequence[Vec3T], radius: float, step: float = CLEAR_STEP, most: float = CLEAR_MOST) -> float:
+    """The eye's height above the ground, from ``start`` up, at which no ball (a sphere of ``radius`` round each
+    centre of ``balls``) lies across a line of sight to any of ``targets``; ``eye_at(h)`` is the eye at height h.
+    A ball holding a target itself is no ball across its line.  At most ``most``."""
+    ex, ey, _ = eye_at(start)
+    # Seen from above, the eye and the targets lie on the aim's line: only a ball near that stretch can block.
+    near = [b for b in balls for t in targets[-1:] if _segment_gap((ex, ey, 0.0), (t[0], t[1], 0.0), (b[0], b[1], 0.0)) < radius]
+
+    def blocked(height: float) -> bool:
+        eye = eye_at(height)
+        return any(_segment_gap(eye, t, b) < radius for t in targets for b in near if math.dist(t, b) > radius)
+
+    height = start
+    while height < most and blocked(height):
+        height += step
+    return min(height, most)
+
+
 GROUND_REACH = 0.1     # metres: rough earth lies within this of the level (8 mm of roughness peaks near 3 cm)
 GROUND_SAMPLES = 96    # steps along the ray where it may meet the ground, before the crossing is refined
 
@@ -209,6 +251,7 @@ class CameraRig:
         self.distance = 1.5
         self.aim: tuple[float, float] = (0.0, 1.0)
         self._follow: Callable[[], Vec3T] | None = None
+        self.eye_height = 0.0                # the knuckle eye's height above the ground, risen over a ball
         self.overhead_zoom = OverheadZoom()  # the wheel's, in the overhead view (``zoom_overhead``)
         self._overhead_distance = 1.0        # the whole-ground eye's distance from what it looks at
         self._goal_pos = tuple(camera.getPos())
@@ -270,8 +313,12 @@ class CameraRig:
         return ray_on_ground(tuple(near_w), tuple(far_w), self.ground_height)
 
     def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False,
-                framing: KnuckleFraming | None = None) -> None:
-        """Low behind the taw, looking along the aim: the shooter's eye (``framing``: other than the rig's)."""
+                framing: KnuckleFraming | None = None,
+                clear: tuple[Sequence[Vec3T], float, float] | None = None) -> None:
+        """Low behind the taw, looking along the aim: the shooter's eye (``framing``: other than the rig's).
+
+        ``clear``: (the centres of the balls near, their radius, the taw's way to its first contact): the eye
+        rises until none of them hides the taw or the first ``CLEAR_AHEAD`` of its way (``clear_height``)."""
         length = math.hypot(aim[0], aim[1])
         ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
         self.mode = RigMode.KNUCKLE
@@ -279,7 +326,14 @@ class CameraRig:
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
         f = framing or self.knuckle_framing
-        eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
+        height = f.height
+        if clear is not None:  # no ball between the eye and the taw or the first of its way: the eye rises over it
+            balls, radius, path = clear
+            targets = sight_targets(self._above_ground(taw[0], taw[1], self.layout.marble_radius), (ax, ay), path)
+            height = clear_height(lambda h: self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, h),
+                                  f.height, targets, balls, radius)
+        self.eye_height = height
+        eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, height)
         look = self._above_ground(taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)
 

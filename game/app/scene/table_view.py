@@ -178,7 +178,10 @@ class TableView:
         if self.mode == ViewMode.KNUCKLE:
             a = math.radians(self.direction)
             aim = (math.cos(a), math.sin(a))
-            rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, self._balls_near(self.taw)))
+            near = self._balls_near(self.taw)
+            path = max(0.0, self.reach - 2.0 * self.layout.marble_radius)  # the taw's way to the target it meets
+            rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, near),
+                        clear=(near, max(self.layout.sun_radius, self.layout.marble_radius), path))
         elif self.mode == ViewMode.SIGHT:
             a = math.radians(self.direction)
             rig.sight(self.taw, (math.cos(a), math.sin(a)), self.reach, height=self.layout.marble_radius)
