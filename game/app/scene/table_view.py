@@ -136,7 +136,10 @@ class TableView:
             self._aim_goal()
 
     def show_menu_view(self) -> None:
+        """The slow turn behind the title menu: the slope view ends with its game (the setting stays, for the
+        next game on rough earth, ``use_layout``)."""
         self.set_mode(ViewMode.MENU)
+        self.scene.show_slopes(False)
 
     def zoom_overhead(self, x: float, y: float, notches: float) -> None:
         """The wheel in the overhead view: zoom in (notches > 0) or out about the ground under the pointer."""
