@@ -53,6 +53,11 @@ def test_in_the_app_the_eye_rises_over_the_sun_resting_behind_the_taw_and_would_
     sun = (*behind, layout.sun_radius)
     taw = (ox, oy, layout.marble_radius)
     assert rig.eye_height > 0.07
+    from panda3d.core import LPoint2f, LPoint3f
+
+    seen = LPoint2f()
+    assert app.camLens.project(app.cam.getRelativePoint(app.render, LPoint3f(*taw)), seen)  # in the picture
+    assert -0.85 < seen.y < 0.0 and abs(seen.x) < 0.2
     assert not _blocked(eye, taw, [sun], layout.sun_radius)
     for t in sight_targets(taw, (math.cos(a), math.sin(a)), aim.target_range - 2 * layout.marble_radius):
         assert not _blocked(eye, t, [sun], layout.sun_radius)

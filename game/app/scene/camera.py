@@ -72,6 +72,7 @@ def knuckle_framing_for(taw: tuple[float, float], aim: tuple[float, float],
 
 CLEAR_AHEAD = 0.12     # metres of the aim path the low eye must see past every ball, besides the taw itself
 CLEAR_STEP = 0.005     # metres the eye rises at a time until it does
+TAW_IN_VIEW = 0.7      # a risen eye keeps the taw this far down the picture's lower half, at most
 CLEAR_MOST = 0.4       # and no higher: a ball touching the taw's far side cannot hide what lies beyond it
 
 
@@ -333,9 +334,18 @@ class CameraRig:
             height = clear_height(lambda h: self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, h),
                                   f.height, targets, balls, radius)
         self.eye_height = height
+        ahead = f.ahead if height <= f.height else self._ahead_keeping_taw(f, height)
         eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, height)
-        look = self._above_ground(taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
+        look = self._above_ground(taw[0] + ax * ahead, taw[1] + ay * ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)
+
+    def _ahead_keeping_taw(self, f: KnuckleFraming, height: float) -> float:
+        """How far ahead a risen eye looks so that the taw below it stays in the picture, its centre within
+        TAW_IN_VIEW of the half field of view below the middle (a lower eye looks ``f.ahead``, nearer)."""
+        half = math.radians(min(self.lens.getFov())) / 2.0 * TAW_IN_VIEW
+        to_taw = math.atan2(height - self.layout.marble_radius, f.back)   # below the level, to the taw
+        pitch = max(to_taw - half, math.atan2(height, f.back + f.ahead))
+        return max(0.0, height / math.tan(pitch) - f.back) if pitch > 1e-6 else f.ahead
 
     def sight(self, taw: tuple[float, float], aim: tuple[float, float], distance: float,
               height: float = 0.0, snap: bool = False) -> None:

@@ -15,7 +15,7 @@ from game.coach.preview import Preview
 
 Point = tuple[float, float]
 
-GHOST_ALPHA = 0.45
+GHOST_ALPHA = 0.65
 
 
 def ghost_point(path: Sequence[Point], times: Sequence[float], t_hit: float) -> Point | None:
