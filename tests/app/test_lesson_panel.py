@@ -46,7 +46,6 @@ def test_every_lessons_words_fit_their_panel(offscreen_pipe, tmp_path, size):
             _assert_fits(app, entry.id, "alone")
             left, right, bottom, top = frame_box(app.game.lesson_panel.frame, app)
             share = (right - left) * (top - bottom) / 4.0   # of the window's area (render2d is 2 by 2)
-            print(f"PANEL {size} {entry.id} {share:.3f} of the window, {(top - bottom) / 2.0:.3f} of its height")
             assert share <= 1.0 / 3.0, f"{entry.id}: its words fill {share:.0%} of the window"
             aim.coach.panel.say(ADVICE)
             step(app)
