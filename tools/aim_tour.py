@@ -130,6 +130,10 @@ def pointing(walk: _Walk, aim) -> None:
     walk.app.view.rig.snap()
     walk.preview(aim)
     walk.shoot("ghost-ball-low.png")
+    walk.send("sight", 3)       # Z: the sight, zoomed on the aim point: the ghost drawn large
+    walk.app.view.rig.snap()
+    walk.shoot("ghost-ball-sight.png")
+    walk.send("sight", 3)
 
 
 def risen(walk: _Walk, aim) -> None:
