@@ -10,21 +10,23 @@ import numpy as np
 import pytest
 
 from game.app.input.aiming import aim_towards
-from game.app.scene.ghost_ball import ghost_point
+from game.app.scene.ghost_ball import touch_on_path
 from game.match.table import body_radius
 from tests.app.helpers_app import grab, new_game_against_one, press, step
 
 
-def test_the_ghost_is_carried_on_from_the_last_sample_before_the_contact_not_cut_across_the_turn():
-    # The taw comes in along +x at 1 m/s, sampled every 4 mm; it strikes at t = 0.0105 s (x = 10.5 mm), and the
-    # next sample has already turned off up +y.
-    path = [(0.0, 0.0), (0.004, 0.0), (0.008, 0.0), (0.011, 0.003)]
-    times = [0.0, 0.004, 0.008, 0.0115]
-    x, y = ghost_point(path, times, 0.0105)
-    assert (x, y) == pytest.approx((0.0105, 0.0))
-    assert ghost_point(path, times, 0.0) == pytest.approx((0.0, 0.0))
-    assert ghost_point(path, times, 1.0) == path[-1]
-    assert ghost_point([], [], 0.1) is None
+def test_the_ghost_sits_where_the_path_first_touches_a_ball_and_passes_over_one_resting_against_the_taw():
+    r = 0.008
+    path = [(0.0, 0.0), (0.05, 0.0), (0.10, 0.0), (0.12, 0.03)]
+    bodies = {"ahead": ((0.10, 0.004), r), "beside": ((0.03, 0.05), r)}
+    x, y = touch_on_path(path, bodies, r)
+    assert math.dist((x, y), bodies["ahead"][0]) == pytest.approx(2 * r) and y == 0.0 and x < 0.10
+    # A ball resting against the back of the taw is pushed off at once: the ghost is still at the ball ahead.
+    resting = {**bodies, "behind": ((-0.0159, 0.0), r)}   # touching it (Bullet lets balls sink a hair)
+    assert touch_on_path(path, resting, r) == pytest.approx((x, y))
+    assert touch_on_path(path, resting, r, gap=0.0) == (0.0, 0.0)   # the planted fault: not passed over
+    assert touch_on_path(path, {"far": ((0.5, 0.5), r)}, r) is None
+    assert touch_on_path([], bodies, r) is None
 
 
 def wait_for(app, condition, seconds: float = 60.0) -> None:

@@ -1,15 +1,18 @@
 """The ghost ball: a translucent taw drawn where the taw will touch the first ball it hits.
 
 It is the mark a pool player reads: the shot preview's own path (Bullet's,
-``game.coach.preview``) says when the taw first strikes a body, and the
-ghost sits where the taw's centre was at that moment.  It lies under the
+``game.coach.preview``) is followed until the taw first comes to touch a
+ball where it lay before the shot (``touch_on_path``; a ball already
+resting against the taw is pushed off at once, and is passed over), and
+the ghost sits there.  It lies under the
 preview's drawing, so it dims with it while the aim moves and hides with
-it.  ``ghost_point`` is pure; ``GhostBall`` draws it.
+it.  ``touch_on_path`` is pure; ``GhostBall`` draws it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import math
+from typing import Any, Callable, Mapping, Sequence
 
 from game.coach.preview import Preview
 
@@ -18,44 +21,52 @@ Point = tuple[float, float]
 GHOST_ALPHA = 0.65
 
 
-def ghost_point(path: Sequence[Point], times: Sequence[float], t_hit: float) -> Point | None:
-    """Where the taw's centre was at ``t_hit`` along a path sampled at ``times``.
+def touch_on_path(path: Sequence[Point], bodies: Mapping[str, tuple[Point, float]], taw_radius: float,
+                  gap: float = 5e-4) -> Point | None:
+    """The first point along the taw's ``path`` where it touches one of ``bodies`` (centre, radius) where it lay
+    before the shot, the crossing found exactly on the path's segment; None if it never does.
 
-    The path is thinned (a point every few millimetres), so the sample after
-    the contact may already have turned off the line: the point is carried on
-    from the last sample before the contact at the speed it was going, along
-    the straight line it came in on (within the step to the next sample).
+    A body already touching the taw where it starts (within ``gap``) is passed over: it is pushed off at
+    once, and the mark a player wants is the ball the taw runs into.
     """
-    if not path or len(times) != len(path):
+    if not path:
         return None
-    before = max((i for i, t in enumerate(times) if t <= t_hit), default=None)
-    if before is None:
-        return path[0]
-    if before == len(path) - 1:
-        return path[-1]
-    (ax, ay), ta = path[before], times[before]
-    if before > 0 and ta > times[before - 1]:
-        (px, py), tp = path[before - 1], times[before - 1]
-        vx, vy = (ax - px) / (ta - tp), (ay - py) / (ta - tp)
-    else:
-        (bx, by), tb = path[before + 1], times[before + 1]
-        span = max(tb - ta, 1e-9)
-        vx, vy = (bx - ax) / span, (by - ay) / span
-    step = t_hit - ta
-    bx, by = path[before + 1]
-    room = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-    go = (vx * vx + vy * vy) ** 0.5 * step
-    if go > room > 0.0:  # never past the next sample's distance
-        step *= room / go
-    return ax + vx * step, ay + vy * step
+    start = path[0]
+    reach = {b: r + taw_radius for b, (c, r) in bodies.items() if math.dist(c, start) > r + taw_radius + gap}
+    for a, b in zip(path, path[1:]):
+        best = None
+        for body, limit in reach.items():
+            t = _enter(a, b, bodies[body][0], limit)
+            if t is not None and (best is None or t < best):
+                best = t
+        if best is not None:
+            return a[0] + best * (b[0] - a[0]), a[1] + best * (b[1] - a[1])
+    return None
 
 
-def ghost_of(preview: Preview) -> Point | None:
-    """Where the preview's taw touches the first body it strikes; None when it strikes nothing."""
+def _enter(a: Point, b: Point, centre: Point, limit: float) -> float | None:
+    """Where (0..1) the segment from ``a`` to ``b`` first comes within ``limit`` of ``centre``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    qa, qb, qc = dx * dx + dy * dy, 2.0 * (fx * dx + fy * dy), fx * fx + fy * fy - limit * limit
+    if qc <= 0.0:
+        return 0.0
+    disc = qb * qb - 4.0 * qa * qc
+    if qa <= 0.0 or disc < 0.0:
+        return None
+    t = (-qb - math.sqrt(disc)) / (2.0 * qa)
+    return t if 0.0 <= t <= 1.0 else None
+
+
+def ghost_of(preview: Preview, radius_of: Callable[[str], float]) -> Point | None:
+    """Where the preview's taw touches the first ball it runs into (each body where it lay before the shot);
+    None when it strikes nothing."""
     if preview.first_hit is None:
         return None
     taw = f"{preview.shooter}.taw"
-    return ghost_point(preview.paths.get(taw, ()), (preview.times or {}).get(taw, ()), preview.first_hit[0])
+    starts = {b: (preview.paths[b][0] if b in preview.paths else at) for b, at in preview.rest.items() if b != taw}
+    bodies = {b: (c, radius_of(b)) for b, c in starts.items()}
+    return touch_on_path(preview.paths.get(taw, ()), bodies, radius_of(taw))
 
 
 class GhostBall:

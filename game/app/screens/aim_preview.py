@@ -15,6 +15,7 @@ import time
 
 from game.app.hud.verdict_words import VerdictLine
 from game.app.scene.ghost_ball import GhostBall, ghost_of
+from game.match.table import body_radius
 from game.app.scene.preview_paths import PREVIEW_STYLE, GroundPaths
 from game.coach.goals import Goal, against_goal, judge_goal
 from game.coach.preview import Preview
@@ -72,7 +73,7 @@ class ShotPreview:
         self.shown = preview
         self.paths.node.setAlphaScale(1.0)
         taw = f"{preview.shooter}.taw"
-        self.ghost.show_at(ghost_of(preview))
+        self.ghost.show_at(ghost_of(preview, lambda body: body_radius(self.view.layout, body)))
         if self.strength == GUIDE:
             self.paths.draw(preview.guide_paths(), rest_rings=False)
             self.verdict.hide()
