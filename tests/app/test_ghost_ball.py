@@ -24,7 +24,7 @@ def test_the_ghost_sits_where_the_path_first_touches_a_ball_and_passes_over_one_
     # A ball resting against the back of the taw is pushed off at once: the ghost is still at the ball ahead.
     resting = {**bodies, "behind": ((-0.0159, 0.0), r)}   # touching it (Bullet lets balls sink a hair)
     assert touch_on_path(path, resting, r) == pytest.approx((x, y))
-    assert touch_on_path(path, resting, r, gap=0.0) == (0.0, 0.0)   # the planted fault: not passed over
+    assert touch_on_path(path, resting, r, gap=-1.0) == (0.0, 0.0)   # the planted fault: nothing passed over
     assert touch_on_path(path, {"far": ((0.5, 0.5), r)}, r) is None
     assert touch_on_path([], bodies, r) is None
 
