@@ -85,27 +85,29 @@ def _segment_gap(a: Vec3T, b: Vec3T, c: Vec3T) -> float:
     return math.dist(c, [p + t * v for p, v in zip(a, ab)])
 
 
-def sight_targets(taw: Vec3T, aim: tuple[float, float], path: float, ahead: float = CLEAR_AHEAD) -> list[Vec3T]:
-    """What the low eye must see: the taw's centre, and its centre's way along the aim for ``ahead`` metres
-    (no further than ``path``, where it meets the first ball)."""
-    reach = max(0.0, min(ahead, path))
-    steps = max(1, math.ceil(reach / 0.02))
-    return [taw] + [(taw[0] + aim[0] * reach * k / steps, taw[1] + aim[1] * reach * k / steps, taw[2])
-                    for k in range(1, steps + 1)] if reach > 0 else [taw]
+def sight_targets(taw: Vec3T, aim: tuple[float, float], ground: Callable[[float, float], float] = lambda x, y: 0.0,
+                  ahead: float = CLEAR_AHEAD) -> list[Vec3T]:
+    """What the low eye must see: the taw's centre, and the ground along the aim for ``ahead`` metres, where the
+    aiming aid and the preview's first paths are drawn (past a ball the taw strikes close ahead, too)."""
+    steps = max(1, math.ceil(ahead / 0.02))
+    points = [(taw[0] + aim[0] * ahead * k / steps, taw[1] + aim[1] * ahead * k / steps) for k in range(1, steps + 1)]
+    return [taw] + [(x, y, ground(x, y) + 0.001) for x, y in points]
 
 
 def clear_height(eye_at: Callable[[float], Vec3T], start: float, targets: Sequence[Vec3T],
                  balls: Sequence[Vec3T], radius: float, step: float = CLEAR_STEP, most: float = CLEAR_MOST) -> float:
     """The eye's height above the ground, from ``start`` up, at which no ball (a sphere of ``radius`` round each
     centre of ``balls``) lies across a line of sight to any of ``targets``; ``eye_at(h)`` is the eye at height h.
-    A ball holding a target itself is no ball across its line.  At most ``most``."""
+    A ball standing on a target (within its radius of it, seen from above) is no ball across its line: nothing
+    sees through it.  At most ``most``."""
     ex, ey, _ = eye_at(start)
     # Seen from above, the eye and the targets lie on the aim's line: only a ball near that stretch can block.
     near = [b for b in balls for t in targets[-1:] if _segment_gap((ex, ey, 0.0), (t[0], t[1], 0.0), (b[0], b[1], 0.0)) < radius]
 
     def blocked(height: float) -> bool:
         eye = eye_at(height)
-        return any(_segment_gap(eye, t, b) < radius for t in targets for b in near if math.dist(t, b) > radius)
+        return any(_segment_gap(eye, t, b) < radius for t in targets for b in near
+                   if math.hypot(t[0] - b[0], t[1] - b[1]) > radius)
 
     height = start
     while height < most and blocked(height):
@@ -315,11 +317,11 @@ class CameraRig:
 
     def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False,
                 framing: KnuckleFraming | None = None,
-                clear: tuple[Sequence[Vec3T], float, float] | None = None) -> None:
+                clear: tuple[Sequence[Vec3T], float] | None = None) -> None:
         """Low behind the taw, looking along the aim: the shooter's eye (``framing``: other than the rig's).
 
-        ``clear``: (the centres of the balls near, their radius, the taw's way to its first contact): the eye
-        rises until none of them hides the taw or the first ``CLEAR_AHEAD`` of its way (``clear_height``)."""
+        ``clear``: (the centres of the balls near, their radius): the eye rises until none of them hides the taw
+        or the first ``CLEAR_AHEAD`` of the ground along its aim (``clear_height``)."""
         length = math.hypot(aim[0], aim[1])
         ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
         self.mode = RigMode.KNUCKLE
@@ -329,8 +331,9 @@ class CameraRig:
         f = framing or self.knuckle_framing
         height = f.height
         if clear is not None:  # no ball between the eye and the taw or the first of its way: the eye rises over it
-            balls, radius, path = clear
-            targets = sight_targets(self._above_ground(taw[0], taw[1], self.layout.marble_radius), (ax, ay), path)
+            balls, radius = clear
+            targets = sight_targets(self._above_ground(taw[0], taw[1], self.layout.marble_radius), (ax, ay),
+                                    self.ground_height)
             height = clear_height(lambda h: self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, h),
                                   f.height, targets, balls, radius)
         self.eye_height = height

@@ -182,9 +182,8 @@ class TableView:
             a = math.radians(self.direction)
             aim = (math.cos(a), math.sin(a))
             near = self._balls_near(self.taw)
-            path = max(0.0, self.reach - 2.0 * self.layout.marble_radius)  # the taw's way to the target it meets
             rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, near),
-                        clear=(near, max(self.layout.sun_radius, self.layout.marble_radius), path))
+                        clear=(near, max(self.layout.sun_radius, self.layout.marble_radius)))
         elif self.mode == ViewMode.SIGHT:
             a = math.radians(self.direction)
             rig.sight(self.taw, (math.cos(a), math.sin(a)), self.reach, height=self.layout.marble_radius)
