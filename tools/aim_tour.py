@@ -168,6 +168,19 @@ def half_scale(walk: _Walk) -> None:
     walk.app.render_scale.set_scale(1.0)
 
 
+def lesson_one(walk: _Walk) -> None:
+    """The first lesson as it opens: the taw inside Mercury's orbit, aimed at the centre, the panel's words."""
+    app = walk.app
+    walk.send("pause")
+    walk.click(app.pause.menu_button)
+    walk.click(app.pause.confirm.yes_button)
+    walk.click(app.flow.current.buttons["learn"])
+    walk.click(app.flow.current.rows["01-setup-and-hat"])
+    walk.preview(app.flow.current)
+    app.view.rig.snap()
+    walk.shoot("lesson-01-opening.png")
+
+
 def main(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -179,6 +192,7 @@ def main(out: Path, size: tuple[int, int] = (1280, 720), seed: int = 12) -> list
             half_scale(walk)
             colour_blind(walk)
             risen(walk, aim)
+            lesson_one(walk)
         finally:
             app.destroy()
             ClockObject.getGlobalClock().setMode(ClockObject.MNormal)
