@@ -11,6 +11,7 @@
 uniform vec3 u_vane_color;
 uniform vec3 u_glass_tint;
 uniform vec4 u_params;        // kind (0 glass, 1 taw, 2 lead), seed, vane count, vane thickness
+uniform vec4 p3d_ColorScale;  // its alpha fades a ball: the ghost ball, a ball that would hide the shot
 uniform float u_sign;         // atlas cell of the planet's sign; -1 for none (the Sun)
 uniform sampler2D u_signs;    // one row of eight square cells (game/app/scene/symbols.py)
 uniform vec3 u_sun_dir;
@@ -245,5 +246,5 @@ void main() {
     color = mix(color, vec3(0.06, 0.05, 0.05) * lit + vec3(0.03), enamel);
     float dist = length(v_world - cam);
     color = mix(color, u_haze_color, smoothstep(1.5, 9.0, dist));
-    o_color = vec4(color, 1.0);
+    o_color = vec4(color, p3d_ColorScale.a);
 }

@@ -10,16 +10,20 @@ in vec2 v_uv;
 in float v_fade;
 out vec4 o_color;
 void main() {
-    if (u_marker_sign.x >= 0.0) {
-        vec2 cell = v_uv * 0.5 + 0.5;
-        float ink = texture(u_signs, vec2((u_marker_sign.x + cell.x) / 8.0, cell.y)).a;
-        float a = ink * v_fade;
-        if (a <= 0.003) discard;
-        o_color = vec4(u_marker_sign.yzw, a);
-        return;
-    }
     float r = length(v_uv);
     float aa = max(fwidth(r), 1e-4);
+    if (u_marker_sign.x >= 0.0) {
+        // a badge: the sign in ink on a disc of the owner's colour, over the ball (a few pixels from up here),
+        // so the ink never lies on the glass's highlights
+        vec2 cell = v_uv * 0.5 + 0.5;
+        float ink = texture(u_signs, vec2((u_marker_sign.x + cell.x) / 8.0, cell.y)).a;
+        float badge = u_marker_shape.z;   // the badge's radius in the cell (0: the ink alone, over a taw's ring)
+        float disc = badge > 0.0 ? 1.0 - smoothstep(badge - aa, badge, r) : 0.0;
+        float a = max(disc, ink) * v_fade;
+        if (a <= 0.003) discard;
+        o_color = vec4(mix(u_marker_color.rgb, u_marker_sign.yzw, ink), a);
+        return;
+    }
     float hole = u_marker_shape.z;
     float rim = u_marker_shape.w;
     float cover = 1.0 - smoothstep(1.0 - aa, 1.0, r);

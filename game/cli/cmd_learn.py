@@ -52,9 +52,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{line}: ok")
             else:
                 failures += 1
-                why = (f"the solution does not pass: {check.solution.reason}" if not check.solution.passed
-                       else f"the opening aim and power pass untouched: {check.opening.reason}")
-                print(f"{line}: FAIL: {why}")
+                print(f"{line}: FAIL: {check.reason}")
         else:
             print(line)
     if args.check:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +44,17 @@ LESSON_FILE = "lesson.toml"
 SCENARIO_FILE = "scenario.toml"
 MAX_FILE_BYTES = 64 * 1024
 MAX_LESSONS = 200
-LESSON_KEYS = frozenset({"title", "rules", "do", "goal", "start"})
+LESSON_KEYS = frozenset({"title", "rules", "do", "goal", "start", "needs"})
 GOAL_KEYS = frozenset({"kind", "rule", "payer", "avoid"})
+
+
+class Needs(StrEnum):
+    """What passing a lesson takes, from its opening: turning the aim and setting the power, or one alone
+    (the lesson's ``do`` says why that one is enough; ``check_lesson`` holds the physics to the claim)."""
+
+    BOTH = "aim and power"
+    AIM = "aim"
+    POWER = "power"
 
 
 @dataclass(frozen=True)
@@ -56,6 +66,7 @@ class Lesson:
     goal: Goal
     scenario: Scenario   # its last shot is the solution
     start: ShotSpec      # the aim and power the player finds when the lesson opens; it fails the goal
+    needs: Needs = Needs.BOTH
 
     @property
     def setup_shots(self) -> tuple[ShotSpec, ...]:
@@ -154,9 +165,13 @@ def load_lesson(folder: Path, max_speed: float | None = None) -> Lesson:
         raise _fail(source, "start", "is missing (the aim and power the lesson opens with, which must not pass)")
     start = read_shot(source, "start", data["start"], shooter=scenario.shots[-1].shooter, players=scenario.players,
                       layout=scenario.layout, max_speed=cap)
+    try:
+        needs = Needs(data.get("needs", Needs.BOTH.value))
+    except ValueError:
+        raise _fail(source, "needs", f"must be one of {', '.join(repr(n.value) for n in Needs)}") from None
     return Lesson(id=folder.name, title=_text(source, data, "title", 80), rules=tuple(rules),
                   do=_text(source, data, "do", 400), goal=_goal(source, data.get("goal")), scenario=scenario,
-                  start=start)
+                  start=start, needs=needs)
 
 
 def load_course(folder: Path | None = None) -> list[CourseEntry]:
@@ -233,14 +248,45 @@ def as_spec(shot: Shot) -> ShotSpec:
 class LessonCheck:
     lesson_id: str
     solution: Outcome
-    opening: Outcome   # the lesson's opening aim and power, played untouched
+    opening: Outcome      # the lesson's opening aim and power, played untouched
+    aim_alone: Outcome    # the solution's aim at the opening's power
+    power_alone: Outcome  # the opening's aim at the solution's power
+    needs: Needs = Needs.BOTH
+
+    @property
+    def measured_needs(self) -> Needs | None:
+        """What the physics says passing takes: both, or the one that passes alone (None: either does)."""
+        aim, power = self.aim_alone.passed, self.power_alone.passed
+        return None if aim and power else Needs.AIM if aim else Needs.POWER if power else Needs.BOTH
 
     @property
     def ok(self) -> bool:
-        return self.solution.passed and not self.opening.passed
+        return self.solution.passed and not self.opening.passed and self.measured_needs == self.needs
+
+    @property
+    def reason(self) -> str:
+        """Why the check fails ("" when it does not)."""
+        if not self.solution.passed:
+            return f"the solution does not pass: {self.solution.reason}"
+        if self.opening.passed:
+            return f"the opening aim and power pass untouched: {self.opening.reason}"
+        if self.measured_needs != self.needs:
+            measured = self.measured_needs.value if self.measured_needs else "either aim or power alone"
+            return f"it says it needs {self.needs.value}, but passing takes {measured}"
+        return ""
 
 
 def check_lesson(lesson: Lesson, config: PhysicsConfig | None = None) -> LessonCheck:
-    """Play the recorded solution and the opening shot; the referee must pass the one and not the other."""
-    return LessonCheck(lesson.id, judge(lesson, play_spec(lesson, lesson.solution, config)),
-                       judge(lesson, play_spec(lesson, as_spec(opening_shot(lesson)), config)))
+    """Play the recorded solution and the opening shot (the referee must pass the one and not the other), and
+    each change alone: the solution's aim at the opening's power, the opening's aim at the solution's power.
+    Neither may pass where the lesson needs both; the one it names must, and only that one, where it needs one."""
+    state = start_state(lesson, config)
+    opening = opening_shot(lesson, state)
+    solution = opening_shot(replace(lesson, start=lesson.solution), state)
+
+    def outcome(shot: Shot) -> Outcome:
+        return judge(lesson, play_spec(lesson, as_spec(shot), config))
+
+    return LessonCheck(lesson.id, judge(lesson, play_spec(lesson, lesson.solution, config)), outcome(opening),
+                       outcome(replace(solution, speed=opening.speed)),
+                       outcome(replace(opening, speed=solution.speed, placement=solution.placement)), lesson.needs)

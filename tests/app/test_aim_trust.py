@@ -156,7 +156,7 @@ def test_the_overhead_view_aims_at_the_ground_point_clicked(app):
     origin = aim.origin()
     expected = math.degrees(math.atan2(target[1] - origin[1], target[0] - origin[0])) % 360.0
     assert aim.direction == pytest.approx(expected, abs=0.05)
-    assert "Click or drag on the ground: aim" in app.game.hud.status.hint
+    assert "Click a ball: full hit" in app.game.hud.status.hint
 
 
 def _overhead_screen_point(app, x: float, y: float, z: float):

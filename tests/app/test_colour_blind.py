@@ -1,6 +1,6 @@
 """Colour-blind players can tell every player apart (issue 27).
 
-Each player's colour is simulated as deuteranopes and protanopes see it
+Each player's colour is simulated as deuteranopes, protanopes and tritanopes see it
 (colorspacious, full severity) and every pair is measured in CAM02-UCS, the
 colour-difference space colorspacious's ``deltaE`` uses.  The colour-blind
 palette keeps every pair at least MIN_DELTA_E apart in each view, both as
@@ -25,10 +25,10 @@ from tests.app.helpers_app import cleared_table
 
 colorspacious = pytest.importorskip("colorspacious")
 
-VIEWS = ("normal", "deuteranomaly", "protanomaly")  # at severity 100: deuteranopia, protanopia
-MIN_DELTA_E = 18.0         # the palette's own colours (measured: 18.7, Mercury and Saturn to a deuteranope)
-MIN_DRAWN_DELTA_E = 10.0   # the markers' pixels as rendered, under the contact shadow (measured: 10.9;
-#                            the standard palette's Earth and Saturn: 3.0 to a protanope)
+VIEWS = ("normal", "deuteranomaly", "protanomaly", "tritanomaly")  # at severity 100: deuteranopia, protanopia, tritanopia
+MIN_DELTA_E = 25.0         # the palette's own colours (measured: 25.7, Mars and Jupiter to a deuteranope)
+MIN_DRAWN_DELTA_E = 12.0   # the markers' pixels as rendered, under the contact shadow (measured: 12.3, Mercury
+#                            and Herschel to a deuteranope; the standard palette's Earth and Saturn: 3.0 to a protanope)
 LAYOUT = Layout()
 R = LAYOUT.marble_radius
 # one satellite per player, spread over the table

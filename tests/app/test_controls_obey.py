@@ -103,3 +103,26 @@ def test_escape_on_the_game_over_screen_changes_nothing(app):
     press(app, "pause")
     assert app.flow.state == "GameOver" and not app.pause.active
     assert theme.OPAQUE_PANEL[3] == 1.0
+
+
+def test_the_cursor_hides_while_the_pointer_turns_the_low_view_and_comes_back_at_rest_over_a_panel_or_a_menu(app):
+    from game.app.input.pointer_aim import REST_S
+
+    aim = new_game_at_aim(app, seed=37)
+    aim.pointer_at(0.0, 0.0, dt=1 / 60)
+    aim.pointer_at(0.1, 0.0, dt=1 / 60)
+    assert aim.pointer_hidden                     # turning the picture under it: no cursor to fight
+    for _ in range(int(REST_S * 60) + 2):
+        aim.pointer_at(0.1, 0.0, dt=1 / 60)
+    assert not aim.pointer_hidden                 # at rest it is back, where it can reach a button
+    aim.pointer_at(0.2, 0.0, dt=1 / 60)
+    assert aim.pointer_hidden
+    aim.pointer_at(0.3, 0.0, over_gui=True, dt=1 / 60)
+    assert not aim.pointer_hidden                 # over a panel
+    aim.pointer_at(0.2, 0.0, dt=1 / 60)
+    aim.pointer_at(0.1, 0.0, dt=1 / 60)
+    assert aim.pointer_hidden
+    app.pause.open()
+    step(app)
+    assert not aim.pointer_hidden                 # the pause menu needs it
+    app.pause.resume()

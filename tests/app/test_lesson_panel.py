@@ -1,4 +1,4 @@
-"""Every lesson's words fit its panel, whole, at 1280x720 and 1024x600, with and without the coach's advice
+"""Every lesson's words fit its panel, whole, at 1280x720 and 1024x600, in no more than a third of the window, with and without the coach's advice
 above it (lesson 4's rule 5 was cut at "for Jupit..." and its last lines ran out of the panel)."""
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ def test_every_lessons_words_fit_their_panel(offscreen_pipe, tmp_path, size):
             aim = open_lesson(app, entry.id)
             step(app)
             _assert_fits(app, entry.id, "alone")
+            left, right, bottom, top = frame_box(app.game.lesson_panel.frame, app)
+            share = (right - left) * (top - bottom) / 4.0   # of the window's area (render2d is 2 by 2)
+            assert share <= 1.0 / 3.0, f"{entry.id}: its words fill {share:.0%} of the window"
             aim.coach.panel.say(ADVICE)
             step(app)
             assert not overlap(frame_box(aim.coach.panel.panel, app), frame_box(app.game.lesson_panel.frame, app))

@@ -42,7 +42,7 @@ def test_a_sign_in_hud_text_is_marked_for_the_sign_font_and_reads_plain():
 
 def test_ink_is_dark_on_light_markers_and_pale_on_dark_ones():
     assert ink_for(style_for("venus.1").color) == DARK_INK      # yellow
-    assert ink_for(style_for("earth.1", palette="colour-blind").color) == PALE_INK  # deep blue
+    assert ink_for(style_for("mars.1", palette="colour-blind").color) == PALE_INK  # deep red
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +106,31 @@ def test_overhead_each_marker_carries_its_sign_and_the_sun_none(table, project):
     changed = np.abs(on - off).sum(axis=2) > 60
     ys, xs = np.nonzero(changed)
     assert ys.size and np.hypot(ys - row, xs - col).max() < 60  # within the marble's own outline
+
+
+@pytest.mark.gui
+def test_overhead_each_sign_reads_on_a_badge_of_its_colour_at_least_twelve_pixels_high(table, project):
+    # issue 40: the sign lay on the speck of glass (six pixels), ink on its highlights, too small to read.
+
+
+    table.rig.overhead(tilt=OVERHEAD_TILT, snap=True)
+    table.scene.show_markers(True)
+    on, _off = frames(table)
+    table.scene.show_signs(True)
+    for body in ("mars.1", "venus.1", "earth.1"):
+        colour = np.array(style_for(body).color) * 255.0
+        ink = np.array(ink_for(style_for(body).color)) * 255.0
+        col, row = project(table.camera, table.buffer, (*PLACES[body], 0.0))
+        patch = on[row - 12: row + 13, col - 12: col + 13]
+        span = ink - colour
+        towards_ink = np.clip((patch - colour) @ span / float(span @ span), 0.0, 1.0)
+        on_badge = np.linalg.norm(patch - (colour + towards_ink[..., None] * span), axis=2) < 45
+        is_ink = on_badge & (towards_ink > 0.4)
+        rows = np.nonzero(is_ink.any(axis=1))[0]
+        assert rows.size and rows[-1] - rows[0] + 1 >= 12, body          # the glyph is 12 pixels high or more
+        centre = on[row - 2: row + 3, col - 2: col + 3].reshape(-1, 3)
+        mix = np.clip((centre - colour) @ span / float(span @ span), 0.0, 1.0)
+        off_badge = np.linalg.norm(centre - (colour + mix[:, None] * span), axis=1)
+        assert (off_badge < 45).sum() >= 20, body   # over the glass: the badge's colour, its ink or between
+
+    assert {tuple(ink_for(style_for(b).color)) for b in ("venus.1", "mars.1")} <= {DARK_INK, PALE_INK}

@@ -267,3 +267,36 @@ def test_in_a_lesson_the_arrow_on_the_left_keeps_off_the_lessons_card(app, turn)
     arrow = (low.x, high.x, low.z, high.z)
     card = frame_box(app.game.lesson_panel.frame, app)
     assert not overlap(arrow, card), (arrow, card)
+
+
+def _walk(bearings, drop: float = -0.06, distance: float = 0.4):
+    """The arrow's placements as the Sun's bearing goes through ``bearings``, each frame told the last side."""
+    t = tangents(WIDE)
+    placed, out = None, []
+    for b in bearings:
+        before = placed.edge if placed is not None and not placed.visible else ""
+        placed = place_indicator(at_bearing(b, distance, drop), t, WIDE, side_before=before)
+        out.append(placed)
+    return out
+
+
+def test_as_the_aim_turns_in_small_steps_the_arrow_glides_round_the_edge_without_jumping():
+    # The aim turned a tenth of a degree at a time from the Sun just off the picture to behind the eye:
+    # between two steps the arrow moves a hair, never across the window (issue 40's jump after three taps).
+    steps = [25.0 + 0.1 * k for k in range(1500)]
+    seen = [p for p in _walk(steps) if not p.visible]
+    assert seen
+    moves = [math.hypot(b.x - a.x, b.y - a.y) for a, b in zip(seen, seen[1:])]
+    assert max(moves) < 0.02
+    turns = [abs((b.angle - a.angle + 180.0) % 360.0 - 180.0) for a, b in zip(seen, seen[1:])]
+    assert max(turns) < 1.5
+
+
+def test_near_dead_behind_the_arrow_keeps_its_side_and_taps_never_throw_it_across():
+    there = _walk([170.0 + 0.5 * k for k in range(40)])      # on through dead behind to -170
+    assert {p.edge for p in there} == {"right"}
+    back = _walk([-170.0 - 0.5 * k for k in range(40)])      # the other way round
+    assert {p.edge for p in back} == {"left"}
+    # The planted fault: told no side before, the same Sun a degree past dead behind flips the arrow over.
+    t = tangents(WIDE)
+    assert place_indicator(at_bearing(181.0, 0.4, -0.06), t, WIDE).edge == "left"

@@ -11,7 +11,7 @@ from game.coach.lessons import Lesson
 
 SCALE = 0.036
 MIN_SCALE = 0.028  # never smaller than this (10 pixels a line in a 720-pixel window)
-WIDTH = 1.05
+WIDTH = 1.32
 
 
 def lesson_lines(lesson: Lesson) -> list[str]:

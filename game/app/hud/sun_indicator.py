@@ -33,6 +33,26 @@ BOTTOM_BAND = (1.62, 0.92)  # in from the left (right of the ruling feed) / in f
 # side to turn to.  (Beyond about 70 degrees the projected direction says "down" for a Sun lying
 # just under the eye, which is no help to a player who can only turn.)
 TURN_CONE_DEG = 70.0
+# From this far off the line of sight to TURN_CONE_DEG the arrow swings smoothly from where the Sun projects
+# to the side to turn to, so it glides round the edge as the aim turns instead of jumping.
+BLEND_FROM_DEG = 45.0
+# Within this of dead behind, either way is as short: the arrow keeps the side it was on (``side_before``),
+# so a tap of the aim never throws it across the window.
+KEEP_SIDE_DEG = 15.0
+
+
+def _smoothstep(a: float, b: float, v: float) -> float:
+    t = min(1.0, max(0.0, (v - a) / (b - a)))
+    return t * t * (3.0 - 2.0 * t)
+
+
+def turn_side(x: float, forward: float, side_before: str = "") -> str:
+    """The side to turn to for a point at camera-space ``x`` (right) and ``forward``: the side it lies on,
+    or, nearly dead behind, the side the arrow was on already."""
+    behind = abs(math.degrees(math.atan2(x, forward))) > 180.0 - KEEP_SIDE_DEG
+    if behind and side_before in ("left", "right"):
+        return side_before
+    return "left" if x < 0 else "right"
 
 
 @dataclass(frozen=True)
@@ -101,22 +121,25 @@ def _blocked_along(edge: str, across: float, keep_out: Sequence[KeepOut]) -> lis
 
 
 def place_indicator(camera_point: tuple[float, float, float], tan_half_fov: tuple[float, float],
-                    aspect: float, keep_out: Sequence[KeepOut] = ()) -> Placement:
+                    aspect: float, keep_out: Sequence[KeepOut] = (), side_before: str = "") -> Placement:
     """Where the arrow to ``camera_point`` goes for a lens of these half-angle tangents (horizontal, vertical),
-    clear of the ``keep_out`` boxes (aspect2d units) where the edge's band leaves room."""
+    clear of the ``keep_out`` boxes (aspect2d units) where the edge's band leaves room.  ``side_before``: the
+    edge the arrow was on a frame ago (it keeps a side while the Sun is nearly dead behind)."""
     x, forward, z = camera_point
     tx, tz = tan_half_fov
     hx, hy = half_extents(aspect)
-    length = math.sqrt(x * x + forward * forward + z * z)
-    if forward > length * math.cos(math.radians(TURN_CONE_DEG)) and forward > 0.0:
+    length = math.sqrt(x * x + forward * forward + z * z) or 1.0
+    off = math.degrees(math.acos(max(-1.0, min(1.0, forward / length))))
+    # Behind the eye the projection would flip; the player must turn, so the arrow points
+    # straight to the side to turn to (right when dead behind or dead below).
+    dx, dy = (-1.0 if turn_side(x, forward, side_before) == "left" else 1.0), 0.0
+    if off < TURN_CONE_DEG and forward > 0.0:
         fx, fz = x / (forward * tx), z / (forward * tz)
         if abs(fx) <= 1.0 and abs(fz) <= 1.0:
             return Placement(visible=True)
-        dx, dy = fx * hx, fz * hy
-    else:
-        # Behind the eye the projection would flip; the player must turn, so point
-        # straight to the side the Sun lies on (right when dead behind or dead below).
-        dx, dy = (-1.0 if x < 0 else 1.0), 0.0
+        norm = math.hypot(fx * hx, fz * hy)
+        w = _smoothstep(BLEND_FROM_DEG, TURN_CONE_DEG, off)
+        dx, dy = (1.0 - w) * fx * hx / norm + w * dx, (1.0 - w) * fz * hy / norm
     # Where the ray from the centre along (dx, dy) meets the inset frame.
     ex, top, bottom = hx - INSET, hy - TOP_INSET, hy - BOTTOM_INSET
     ey = top if dy > 0 else bottom
@@ -220,7 +243,8 @@ class SunIndicator:
         aspect = app.getAspectRatio()
         hx, hy = half_extents(aspect)
         keep_out = [(left * hx, right * hx, bottom * hy, top * hy) for left, right, bottom, top in panels]
-        placed = place_indicator((local.x, local.y, local.z), tangents, aspect, keep_out)
+        before = self.placement.edge if not self.placement.visible else ""
+        placed = place_indicator((local.x, local.y, local.z), tangents, aspect, keep_out, side_before=before)
         self.placement = placed
         if placed.visible:
             self.hide()

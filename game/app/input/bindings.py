@@ -42,6 +42,7 @@ DEFAULT_KEYS: dict[str, tuple[str, ...]] = {
     "power-down": ("wheel_down",),
     "replay-last": ("r",),
     "slopes": ("t",),   # the slope view of rough earth
+    "whole-ground": ("home", "x"),   # the overhead view zoomed back out to the whole ground
     # Lists (the Replays screen): a key may serve a list and the game both, see bind_global.
     "list-up": ("arrow_up",),
     "list-down": ("arrow_down",),
@@ -80,7 +81,7 @@ REMAPPABLE: tuple[tuple[str, str], ...] = (
     ("topspin", "Topspin"), ("backspin", "Backspin"),
     ("left", "Slide the taw left; walk left"), ("right", "Slide the taw right; walk right"),
     ("line-next", "A comet: next line"), ("line-prev", "A comet: previous line"),
-    ("sight", "Sight"), ("overhead", "Overhead view"), ("free-camera", "Free camera"),
+    ("sight", "Sight"), ("overhead", "Overhead view"), ("whole-ground", "Overhead: the whole ground"), ("free-camera", "Free camera"),
     ("knuckle-down", "Knuckle down"), ("forward", "Walk forward"), ("back", "Walk back"),
     ("up", "Rise (free camera)"), ("down", "Sink (free camera)"),
     ("slopes", "Slope view (rough earth)"), ("coach", "Coach"), ("history", "History"), ("rules", "Rules"), ("replay-last", "Watch the last shot"),

@@ -57,6 +57,11 @@ class PointerSweep:
         """The game put the pointer at ``x`` (recentring it): not a motion of the player's."""
         self.last_x = x
 
+    @property
+    def turning(self) -> bool:
+        """The pointer has turned the aim since it last rested (and has not left the table)."""
+        return self.last_x is not None and self.swept_deg != 0.0
+
     def forget(self) -> None:
         self.last_x = None
         self.swept_deg = 0.0

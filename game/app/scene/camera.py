@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from game.app.scene.overhead_zoom import WHEEL_FACTOR, OverheadZoom, most_zoom
 from game.rules.layout import Layout
 
 Vec3T = tuple[float, float, float]
@@ -67,6 +68,51 @@ def knuckle_framing_for(taw: tuple[float, float], aim: tuple[float, float],
                         balls: Sequence[tuple[float, float, float]]) -> KnuckleFraming:
     """The shooter's usual low eye, or CLOSE_FRAMING where balls crowd round it."""
     return CLOSE_FRAMING if crowded(taw, aim, balls) else AIMING_FRAMING
+
+
+CLEAR_AHEAD = 0.12     # metres of the aim path the low eye must see past every ball, besides the taw itself
+CLEAR_STEP = 0.005     # metres the eye rises at a time until it does
+TAW_IN_VIEW = 0.7      # a risen eye keeps the taw this far down the picture's lower half, at most
+CLEAR_MOST = 0.4       # and no higher: a ball touching the taw's far side cannot hide what lies beyond it
+
+
+def _segment_gap(a: Vec3T, b: Vec3T, c: Vec3T) -> float:
+    """The distance from point ``c`` to the segment from ``a`` to ``b``."""
+    ab = [q - p for p, q in zip(a, b)]
+    ac = [q - p for p, q in zip(a, c)]
+    length2 = sum(v * v for v in ab) or 1e-18
+    t = min(1.0, max(0.0, sum(u * v for u, v in zip(ab, ac)) / length2))
+    return math.dist(c, [p + t * v for p, v in zip(a, ab)])
+
+
+def sight_targets(taw: Vec3T, aim: tuple[float, float], ground: Callable[[float, float], float] = lambda x, y: 0.0,
+                  ahead: float = CLEAR_AHEAD) -> list[Vec3T]:
+    """What the low eye must see: the taw's centre, and the ground along the aim for ``ahead`` metres, where the
+    aiming aid and the preview's first paths are drawn (past a ball the taw strikes close ahead, too)."""
+    steps = max(1, math.ceil(ahead / 0.02))
+    points = [(taw[0] + aim[0] * ahead * k / steps, taw[1] + aim[1] * ahead * k / steps) for k in range(1, steps + 1)]
+    return [taw] + [(x, y, ground(x, y) + 0.001) for x, y in points]
+
+
+def clear_height(eye_at: Callable[[float], Vec3T], start: float, targets: Sequence[Vec3T],
+                 balls: Sequence[Vec3T], radius: float, step: float = CLEAR_STEP, most: float = CLEAR_MOST) -> float:
+    """The eye's height above the ground, from ``start`` up, at which no ball (a sphere of ``radius`` round each
+    centre of ``balls``) lies across a line of sight to any of ``targets``; ``eye_at(h)`` is the eye at height h.
+    A ball standing on a target (within its radius of it, seen from above) is no ball across its line: nothing
+    sees through it.  At most ``most``."""
+    ex, ey, _ = eye_at(start)
+    # Seen from above, the eye and the targets lie on the aim's line: only a ball near that stretch can block.
+    near = [b for b in balls for t in targets[-1:] if _segment_gap((ex, ey, 0.0), (t[0], t[1], 0.0), (b[0], b[1], 0.0)) < radius]
+
+    def blocked(height: float) -> bool:
+        eye = eye_at(height)
+        return any(_segment_gap(eye, t, b) < radius for t in targets for b in near
+                   if math.hypot(t[0] - b[0], t[1] - b[1]) > radius)
+
+    height = start
+    while height < most and blocked(height):
+        height += step
+    return min(height, most)
 
 
 GROUND_REACH = 0.1     # metres: rough earth lies within this of the level (8 mm of roughness peaks near 3 cm)
@@ -208,6 +254,9 @@ class CameraRig:
         self.distance = 1.5
         self.aim: tuple[float, float] = (0.0, 1.0)
         self._follow: Callable[[], Vec3T] | None = None
+        self.eye_height = 0.0                # the knuckle eye's height above the ground, risen over a ball
+        self.overhead_zoom = OverheadZoom()  # the wheel's, in the overhead view (``zoom_overhead``)
+        self._overhead_distance = 1.0        # the whole-ground eye's distance from what it looks at
         self._goal_pos = tuple(camera.getPos())
         self._goal_quat = LQuaternionf(camera.getQuat())
         self.overhead(snap=True)
@@ -236,12 +285,43 @@ class CameraRig:
                 distance *= 1.05
         self.mode = RigMode.OVERHEAD
         self._follow = None
+        self._overhead_distance = distance
         eye = (cx, cy - distance * math.sin(tilt), distance * math.cos(tilt))
-        self._set_goal(eye, _look_quat(eye, (cx, cy, 0.0), up=(0.0, 1.0, 0.0)), snap)
+        quat = _look_quat(eye, (cx, cy, 0.0), up=(0.0, 1.0, 0.0))
+        self._set_goal(self.overhead_zoom.apply(eye), quat, snap)  # zoomed along the same view: the same turn
+
+    def zoom_overhead(self, x: float, y: float, notches: float, pixels_high: int) -> bool:
+        """The wheel in the overhead view: ``notches`` in (or out, negative) about the ground under the pointer
+        at (x, y) (window units), no closer than a marble ``MARBLE_PX_AT_MOST`` pixels across.  The overhead
+        pose is set again by the caller (``overhead``).  False where the pointer is off the ground."""
+        about = self._goal_pointer_on_ground(x, y)
+        if about is None:
+            return False
+        most = most_zoom(self._overhead_distance, self.lens.getFov()[1], 2.0 * self.layout.marble_radius,
+                         pixels_high)
+        point = (about[0], about[1], self.ground_height(*about))
+        self.overhead_zoom.zoom_by(WHEEL_FACTOR ** notches, point, most)
+        return True
+
+    def _goal_pointer_on_ground(self, x: float, y: float) -> tuple[float, float] | None:
+        """Where the pointer meets the ground seen from the pose the camera is easing to (a zoom made while
+        the camera still glides keeps the ground under the pointer where it will be drawn)."""
+        from panda3d.core import LPoint2f, LPoint3f, LVector3f
+
+        near, far = LPoint3f(), LPoint3f()
+        if not self.lens.extrude(LPoint2f(x, y), near, far):
+            return None
+        pos = LVector3f(*self._goal_pos)
+        near_w, far_w = self._goal_quat.xform(LVector3f(near)) + pos, self._goal_quat.xform(LVector3f(far)) + pos
+        return ray_on_ground(tuple(near_w), tuple(far_w), self.ground_height)
 
     def knuckle(self, taw: tuple[float, float], aim: tuple[float, float], snap: bool = False,
-                framing: KnuckleFraming | None = None) -> None:
-        """Low behind the taw, looking along the aim: the shooter's eye (``framing``: other than the rig's)."""
+                framing: KnuckleFraming | None = None,
+                clear: tuple[Sequence[Vec3T], float] | None = None) -> None:
+        """Low behind the taw, looking along the aim: the shooter's eye (``framing``: other than the rig's).
+
+        ``clear``: (the centres of the balls near, their radius): the eye rises until none of them hides the taw
+        or the first ``CLEAR_AHEAD`` of the ground along its aim (``clear_height``)."""
         length = math.hypot(aim[0], aim[1])
         ax, ay = (aim[0] / length, aim[1] / length) if length > 1e-9 else (0.0, 1.0)
         self.mode = RigMode.KNUCKLE
@@ -249,9 +329,26 @@ class CameraRig:
         self.aim = (ax, ay)
         self.target = (taw[0], taw[1], 0.0)
         f = framing or self.knuckle_framing
-        eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, f.height)
-        look = self._above_ground(taw[0] + ax * f.ahead, taw[1] + ay * f.ahead, 0.0)
+        height = f.height
+        if clear is not None:  # no ball between the eye and the taw or the first of its way: the eye rises over it
+            balls, radius = clear
+            targets = sight_targets(self._above_ground(taw[0], taw[1], self.layout.marble_radius), (ax, ay),
+                                    self.ground_height)
+            height = clear_height(lambda h: self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, h),
+                                  f.height, targets, balls, radius)
+        self.eye_height = height
+        ahead = f.ahead if height <= f.height else self._ahead_keeping_taw(f, height)
+        eye = self._above_ground(taw[0] - ax * f.back, taw[1] - ay * f.back, height)
+        look = self._above_ground(taw[0] + ax * ahead, taw[1] + ay * ahead, 0.0)
         self._set_goal(eye, _look_quat(eye, look), snap)
+
+    def _ahead_keeping_taw(self, f: KnuckleFraming, height: float) -> float:
+        """How far ahead a risen eye looks so that the taw below it stays in the picture, its centre within
+        TAW_IN_VIEW of the half field of view below the middle (a lower eye looks ``f.ahead``, nearer)."""
+        half = math.radians(min(self.lens.getFov())) / 2.0 * TAW_IN_VIEW
+        to_taw = math.atan2(height - self.layout.marble_radius, f.back)   # below the level, to the taw
+        pitch = max(to_taw - half, math.atan2(height, f.back + f.ahead))
+        return max(0.0, height / math.tan(pitch) - f.back) if pitch > 1e-6 else f.ahead
 
     def sight(self, taw: tuple[float, float], aim: tuple[float, float], distance: float,
               height: float = 0.0, snap: bool = False) -> None:

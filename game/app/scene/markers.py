@@ -26,10 +26,12 @@ test nor depth write: every ball, contact shadow and chalk label is drawn
 later and over them, so a marker can never hide a marble.
 
 Over each marble's marker lies its planet's sign (palette.PLANET_SYMBOLS,
-from the atlas in ``symbols.py``), drawn after the balls: overhead a marble
-is six pixels, so the sign on the glass cannot be read, and colour must
-never be the only cue.  It fades with the marker, in dark ink on a light
-colour and pale ink on a dark one.
+from the atlas in ``symbols.py``), drawn after the balls on a badge of the
+marker's colour: overhead a marble is six pixels, so the sign on the glass
+cannot be read, and colour must never be the only cue.  The badge covers
+that speck of glass, so the ink (about 14 px high at 720 lines) never lies
+on its highlights.  It fades with the marker, in dark ink on a light colour
+and pale ink on a dark one.
 
 A marker is a child of its body's ground node, so it follows the body, is
 stashed with it when the body leaves the table, and goes when it is removed.
@@ -49,12 +51,12 @@ MARKER_BIN = ("background", 2)
 SIGN_BIN = ("fixed", 30)  # the signs after the balls (the scene's decals and aim line sort lower)
 MARKER_LIFT = 0.0005  # metres above the ground (no depth test, so only for looks)
 
-# Diameters as fractions of the picture's height: 14-16 px at 720 px high.
-SATELLITE_SIZE = 14.0 / 720.0
-PLANET_SIZE = 16.0 / 720.0
-TAW_SIZE = 16.0 / 720.0
-OWN_TAW_SIZE = 21.0 / 720.0
-SUN_SIZE = 24.0 / 720.0
+# Diameters as fractions of the picture's height: 18-20 px at 720 px high.
+SATELLITE_SIZE = 18.0 / 720.0
+PLANET_SIZE = 20.0 / 720.0
+TAW_SIZE = 20.0 / 720.0
+OWN_TAW_SIZE = 25.0 / 720.0
+SUN_SIZE = 28.0 / 720.0
 LEAST_RADIUS = 1.6  # times the body's radius: a marker always shows round its ball
 
 # Fade: camera height above the ground (m) and steepness of the line of sight
@@ -71,7 +73,8 @@ DARK_RIM = (0.06, 0.05, 0.04)
 OWN_RIM = (1.0, 1.0, 1.0)
 RING_HOLE = 0.56  # inner radius of a ring, as a fraction of the outer
 SUN_HOLE = 0.62
-SIGN_SIZE = 15.0 / 720.0  # the sign's cell: its glyph is about 11 px high
+SIGN_SIZE = 19.0 / 720.0  # the sign's cell: its glyph is about 14 px high, on a badge of its colour
+BADGE = 0.9               # the badge's radius, as a fraction of the sign's cell
 DARK_INK = (0.05, 0.04, 0.03)
 PALE_INK = (0.98, 0.97, 0.92)
 
@@ -224,7 +227,8 @@ class MarkerLayer:
         sign = marker.find("sign")
         if not sign.isEmpty():
             sign.setShaderInput("u_marker_sign", Vec4(symbol_index(body_id), *ink_for(style.color)))
-            sign.setShaderInput("u_marker_shape", Vec4(SIGN_SIZE, LEAST_RADIUS * radius, 0.0, 0.0))
+            badge = 0.0 if is_taw(body_id) else BADGE  # a taw keeps its ring in sight: the ink alone over it
+            sign.setShaderInput("u_marker_shape", Vec4(SIGN_SIZE, LEAST_RADIUS * radius, badge, 0.0))
 
     def destroy(self) -> None:
         for body_id in list(self._markers):

@@ -28,21 +28,22 @@ STANDARD_COLORS: dict[str, tuple[float, float, float]] = {
     "herschel": (0.18, 0.74, 0.30),  # green
 }
 
-# For colour-blind players: Okabe and Ito's seven colours (their black left
-# out), nudged so that every pair stays apart with normal sight and as
-# deuteranopes and protanopes see them, both as these numbers and as the
-# overhead markers are drawn (blended with the ground and contact shadow).
-# The closest pair (CAM02-UCS delta E) is 18.7 in these numbers and 10.9 as
-# drawn; the standard hues fall to 4.7 and 3.0 (the Earth's blue against
-# Saturn's violet, to a protanope).  tests/app/test_colour_blind.py.
+# For colour-blind players: seven colours chosen so that every pair stays
+# apart with normal sight and as deuteranopes, protanopes and tritanopes see
+# them (colorspacious at full severity), each near its planet's standard hue
+# and none darker than a lightness J' of 42, so a marker reads on the earth.
+# The closest pair (CAM02-UCS delta E) is 25.7 in these numbers (Mars and
+# Jupiter, to a deuteranope); the figures as the overhead markers are drawn
+# are in docs/rendering.md.  The standard hues fall to 4.7 (the Earth's blue
+# against Saturn's violet, to a protanope).  tests/app/test_colour_blind.py.
 COLOUR_BLIND_COLORS: dict[str, tuple[float, float, float]] = {
-    "mercury": (0.43, 0.81, 1.00),   # sky blue
-    "venus": (0.92, 1.00, 0.26),     # yellow
-    "earth": (0.12, 0.35, 0.65),     # blue
-    "mars": (0.64, 0.23, 0.01),      # vermilion
-    "jupiter": (0.97, 0.54, 0.09),   # orange
-    "saturn": (0.90, 0.45, 0.69),    # pink
-    "herschel": (0.10, 0.44, 0.39),  # bluish green
+    "mercury": (0.09, 0.84, 0.69),   # sea green
+    "venus": (1.00, 0.99, 0.33),     # pale yellow
+    "earth": (0.69, 0.61, 0.92),     # periwinkle
+    "mars": (0.71, 0.02, 0.02),      # deep red
+    "jupiter": (0.87, 0.54, 0.09),   # orange
+    "saturn": (0.59, 0.20, 0.85),    # violet
+    "herschel": (0.20, 0.52, 0.46),  # dark teal
 }
 
 # The settings' ``palette`` choices, by name.

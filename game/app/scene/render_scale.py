@@ -5,7 +5,9 @@ shaded, so drawing the ground and the marbles at 3/4 of the window's width
 and height (56% of the pixels) and scaling the picture up buys most of the
 frame back, while the menus and the HUD stay sharp at the window's own
 resolution.  At scale 1 nothing is added: the main camera draws straight
-into the window.
+into the window.  The stretch is sharpened (``shaders/upscale.frag``: a
+light unsharp mask held within each pixel's neighbours, so no halo), more
+the smaller the drawing, so the table stays crisp at the detected quality.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from __future__ import annotations
 from direct.showbase.DirectObject import DirectObject
 from panda3d.core import CardMaker, NodePath, SamplerState, Texture
 
+from game.app.scene.assets import load_shader
 from game.app.scene.quality import framebuffer_properties
 
 RENDER_SCALES = (1.0, 0.75, 0.5)
+SHARPEN = {1.0: 0.0, 0.75: 0.25, 0.5: 0.45}   # how much the stretched picture is sharpened at each scale
 
 
 def scaled_size(size: tuple[int, int], scale: float) -> tuple[int, int]:
@@ -63,6 +67,8 @@ class RenderScale(DirectObject):
         texture = Texture("table-scaled")
         texture.setMinfilter(SamplerState.FT_linear)
         texture.setMagfilter(SamplerState.FT_linear)
+        texture.setWrapU(SamplerState.WM_clamp)  # the window's edge is not the far side of the picture
+        texture.setWrapV(SamplerState.WM_clamp)
         self.buffer = self.base.win.makeTextureBuffer("table-scaled", width, height, texture, False,
                                                       framebuffer_properties(self.msaa))
         if self.buffer is None:  # the driver refused: draw at full size rather than not at all
@@ -84,6 +90,8 @@ class RenderScale(DirectObject):
         self.card.setBin("background", -10)
         self.card.setDepthTest(False)
         self.card.setDepthWrite(False)
+        self.card.setShader(load_shader("flat.vert", "upscale.frag"))
+        self.card.setShaderInput("u_sharpen", SHARPEN[self.scale])
 
     def _main_region(self, on: bool) -> None:
         """The window's own 3D display region draws (scale 1) or stands aside for the card."""

@@ -248,13 +248,7 @@ class TableScene:
             return
         radius = self.layout.sun_radius if body_id == SUN else self.layout.marble_radius
         body = self._bodies_root.attachNewNode(f"body-{body_id}")
-        ball = body.attachNewNode("ball")
-        self._sphere.instanceTo(ball)
-        ball.setScale(radius)
-        ball.setShader(self.shaders.marble)
-        ball.setShaderInput("u_signs", symbol_atlas())
-        ball.setShaderInput("u_sign", self._sign_of(body_id))
-        self._set_look(ball, body_id)
+        ball = self.ball_like(body_id, body)
         # the body node stays on the ground at (x, y); the ball above it takes
         # height and rolling, so the contact shadow stays on the earth even
         # while a marble drops from the hat
@@ -267,6 +261,21 @@ class TableScene:
         self._bodies[body_id] = (body, ball)
         self._blobs[body_id] = blob
         self._shown = None
+
+    def ball_like(self, body_id: str, parent: Any, name: str = "ball") -> Any:
+        """A ball drawn as ``body_id`` is, under ``parent``, not one of the table's bodies (the ghost ball)."""
+        ball = parent.attachNewNode(name)
+        self._sphere.instanceTo(ball)
+        ball.setScale(self.layout.sun_radius if body_id == SUN else self.layout.marble_radius)
+        ball.setShader(self.shaders.marble)
+        ball.setShaderInput("u_signs", symbol_atlas())
+        ball.setShaderInput("u_sign", self._sign_of(body_id))
+        self._set_look(ball, body_id)
+        return ball
+
+    def centre_height(self, radius: float, x: float, y: float) -> float:
+        """A resting ball's centre height at (x, y), above the level: the ground's height and the ball's own."""
+        return self.height_at(x, y) + self._centre_height(radius, x, y)
 
     def _lie_on_ground(self, body_ids: Sequence[str], xy: np.ndarray) -> np.ndarray:
         """Put each body's ground node at the ground's height under it, its contact shadow tilted to the

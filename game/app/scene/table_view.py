@@ -131,11 +131,25 @@ class TableView:
         if mode != self.mode:
             self.mode = mode
             self._last_mouse = None
+            self.rig.overhead_zoom.reset()  # the overhead view always opens on the whole ground
             self.scene.show_labels(mode == ViewMode.OVERHEAD)  # the orbits' names, upright for the overhead view
             self._aim_goal()
 
     def show_menu_view(self) -> None:
+        """The slow turn behind the title menu: the slope view ends with its game (the setting stays, for the
+        next game on rough earth, ``use_layout``)."""
         self.set_mode(ViewMode.MENU)
+        self.scene.show_slopes(False)
+
+    def zoom_overhead(self, x: float, y: float, notches: float) -> None:
+        """The wheel in the overhead view: zoom in (notches > 0) or out about the ground under the pointer."""
+        if self.mode == ViewMode.OVERHEAD and self.rig.zoom_overhead(x, y, notches, self.app.win.getYSize()):
+            self._aim_goal()
+
+    def whole_ground(self) -> None:
+        """Back to the whole ground from a zoomed overhead view."""
+        self.rig.overhead_zoom.reset()
+        self._aim_goal()
 
     def knuckle_down(self, taw: tuple[float, float], direction: float, reach: float | None = None) -> None:
         """Where the knuckle-down view is (behind ``taw``, looking along ``direction`` degrees), and how far
@@ -167,7 +181,9 @@ class TableView:
         if self.mode == ViewMode.KNUCKLE:
             a = math.radians(self.direction)
             aim = (math.cos(a), math.sin(a))
-            rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, self._balls_near(self.taw)))
+            near = self._balls_near(self.taw)
+            rig.knuckle(self.taw, aim, framing=knuckle_framing_for(self.taw, aim, near),
+                        clear=(near, max(self.layout.sun_radius, self.layout.marble_radius)))
         elif self.mode == ViewMode.SIGHT:
             a = math.radians(self.direction)
             rig.sight(self.taw, (math.cos(a), math.sin(a)), self.reach, height=self.layout.marble_radius)

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 
-from panda3d.core import GraphicsWindow
+from panda3d.core import GraphicsWindow, WindowProperties
 
 from game.app.input.aiming import (MIN_POWER, SPIN_HOLD_DELAY, SPIN_PER_S, SPIN_TAP, PowerMeter, ThumbSpin, first_contact,
                                    aim_towards, launch_speed, level_for_speed, preview_length, tap_degrees, turn_start)
 from game.app.input.bindings import TapCounter, key_words
+from game.app.input.overhead_aim import PICK_SLACK_PX, RoundSweep, ball_under, bearing
 from game.app.input.pointer_aim import PointerSweep
 from game.app.hud.first_tip import FirstTurnTip, first_shot_of, tip_text
 from game.app.hud.game_hud import sun_words
@@ -66,7 +67,7 @@ class AimState(State):
         _origin, self.direction, self.placement = turn_start(self.view)
         self.planned = game.power.get(self.view.shooter, PLANNED_LEVEL)  # the shooter's last power carries over
         self.target_range = PREVIEW_REACH  # how far the aim's target lies (_update_camera); the taps scale with it
-        self._aiming_overhead = False  # the left button is down on the ground in the overhead view
+        self.round_sweep = RoundSweep()  # the left button held in the overhead view: the pointer turns the aim
         if game.opening is not None:
             self._open_on(game.opening)
         self.spin = ThumbSpin()  # none at the start of every turn: see docs/decisions.md
@@ -80,6 +81,7 @@ class AimState(State):
         self.check = self.keep(ShotCheck(app, self.shot_preview, lambda shot: self.go("Shot", shot)))
         self.tip = self._first_turn_tip()
         self.sweep = PointerSweep()
+        self.pointer_hidden = False  # the cursor, while the pointer turns the low view (``_hide_pointer``)
         app.view.sync(self._positions())
         app.view.set_mode(ViewMode.KNUCKLE)
         self._update_camera()
@@ -104,13 +106,15 @@ class AimState(State):
         self.taps.listen(self)
         self.on_action("coach", self.coach.ask)
         self.on_action("shoot-planned", self.shoot_planned)
-        self.on_action("power-up", self.nudge_power, [WHEEL_STEP])
-        self.on_action("power-down", self.nudge_power, [-WHEEL_STEP])
+        self.on_action("power-up", self.wheel, [1])
+        self.on_action("power-down", self.wheel, [-1])
+        self.on_action("whole-ground", self.whole_ground)
         self.add_task(self._frame, "frame")
         # The Sun indicator runs after the camera has moved (sort 40) and before the frame is drawn,
         # and while held too, so it can hide itself while the game is paused or a replay is watched.
         self.sun_indicator = self.keep(SunIndicator(app))
         self.add_task(self._place_sun_indicator, "sun-indicator", sort=45, while_held=True)
+        self.add_task(self._cursor_back_while_held, "cursor-back", while_held=True)
 
     def _first_turn_tip(self) -> FirstTurnTip | None:
         """The tip, on the shooter's real first shot of the game, in words for where the Sun lies."""
@@ -134,8 +138,9 @@ class AimState(State):
         if self.app.view.scene.ground_heights is not None:  # rough earth: its slope view is a key away
             where += f"   {k('slopes')}: slopes"
         if self.app.view.mode == ViewMode.OVERHEAD:
-            return (f"Click or drag on the ground: aim   {aim_keys}: fine aim   Hold {k('power-press')}: power   "
-                    f"Wheel + {k('shoot-planned')}: set power, shoot{where}   {k('overhead')}: back down")
+            return (f"Click a ball: full hit   Drag round the taw: aim ({k('fine')}: fine)   {aim_keys}: fine aim   "
+                    f"Wheel: zoom   {k('whole-ground')}: whole ground   Hold {k('power-press')}: power   "
+                    f"{k('shoot-planned')}: shoot{where}   {k('overhead')}: back down")
         if self.app.view.mode == ViewMode.SIGHT:
             return (f"Mouse or {aim_keys}: aim   Hold left button: power   Wheel + {k('shoot-planned')}: set power, "
                     f"shoot   {k('sight')}: back to the view")
@@ -214,42 +219,87 @@ class AimState(State):
 
     def toggle_overhead(self) -> None:
         self.app.view.set_mode(ViewMode.KNUCKLE if self.app.view.mode == ViewMode.OVERHEAD else ViewMode.OVERHEAD)
-        self._aiming_overhead = False
+        self.round_sweep.release()
         self.app.game.refresh_hud(hint=self._hint())
 
     def toggle_sight(self) -> None:
         """Z: the sight, zoomed on the aim point (a far target drawn large), and back."""
         self.app.view.set_mode(ViewMode.KNUCKLE if self.app.view.mode == ViewMode.SIGHT else ViewMode.SIGHT)
-        self._aiming_overhead = False
+        self.round_sweep.release()
         self.app.game.refresh_hud(hint=self._hint())
 
     def mouse_press(self) -> None:
-        """The left button: in the overhead view it aims at the ground under the pointer (and drags the aim
-        while held); elsewhere it starts the power meter."""
+        """The left button: in the overhead view it aims where it is pressed (a ball: a full hit) and, held,
+        turns the aim as the pointer goes round the taw; elsewhere it starts the power meter."""
         if self.app.view.mode != ViewMode.OVERHEAD:
             self.press()
-        elif not (self.check.busy or self.dialog_open()):
-            self._aiming_overhead = True
-            self.aim_at_pointer()
+            return
+        watcher = self.app.mouseWatcherNode
+        if watcher is not None and watcher.hasMouse():
+            self.overhead_press(watcher.getMouseX(), watcher.getMouseY())
 
     def mouse_release(self) -> None:
-        if self._aiming_overhead:
-            self._aiming_overhead = False
+        if self.round_sweep.held:
+            self.round_sweep.release()
             return
         self.release()
 
-    def aim_at_pointer(self) -> None:
-        """Turn the aim towards the ground point under the pointer (the overhead view)."""
-        watcher = self.app.mouseWatcherNode
-        if watcher is None or not watcher.hasMouse():
+    def overhead_press(self, x: float, y: float) -> None:
+        """The button down at (x, y), window units, in the overhead view: aim there, then follow the pointer."""
+        if self.check.busy or self.dialog_open() or self.meter.charging:
             return
-        self.aim_at_screen(watcher.getMouseX(), watcher.getMouseY())
+        ground = self.aim_at_screen(x, y)
+        if ground is not None:
+            self.round_sweep.press(self._pixel(x, y), bearing(self.origin(), ground))
 
-    def aim_at_screen(self, x: float, y: float) -> None:
+    def overhead_drag(self, x: float, y: float) -> None:
+        """The button held at (x, y): the aim turns by the pointer's sweep round the taw (a tenth, fine)."""
         ground = self.app.view.rig.pointer_on_ground(x, y)
+        if ground is None or self.meter.charging or math.dist(ground, self.origin()) < 1e-4:
+            return
+        self.turn(self.round_sweep.move(self._pixel(x, y), bearing(self.origin(), ground), self._fine()))
+
+    def aim_at_screen(self, x: float, y: float) -> tuple[float, float] | None:
+        """Aim at what the pointer at (x, y) shows from above: a ball, full on (its centre), else the ground
+        point.  Returns the ground point under the pointer (None: off the ground)."""
+        rig = self.app.view.rig
+        ground = rig.pointer_on_ground(x, y)
+        if ground is None:
+            return None
+        beside = rig.pointer_on_ground(x + 2.0 * PICK_SLACK_PX / max(1, self.app.win.getXSize()), y)
+        slack = math.dist(ground, beside) if beside is not None else 0.0
+        ball = ball_under(ground, self._bodies(), slack)
+        target = self.view.positions[ball] if ball is not None else ground
         origin = self.origin()
-        if ground is not None and math.dist(ground, origin) > 1e-4:
-            self.direction = aim_towards(origin, ground)
+        if math.dist(target, origin) > 1e-4:
+            self.direction = aim_towards(origin, target)
+        return ground
+
+    def _pixel(self, x: float, y: float) -> tuple[float, float]:
+        win = self.app.win
+        return ((x + 1.0) * 0.5 * win.getXSize(), (1.0 - y) * 0.5 * win.getYSize())
+
+    def _bodies(self) -> dict:
+        """Every body on the ground but the shooter's taw, as (centre, radius)."""
+        layout = self.view.layout
+        return {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
+
+    def wheel(self, notches: int) -> None:
+        """The wheel: in the overhead view it zooms about the pointer; elsewhere it sets the power."""
+        if self.app.view.mode != ViewMode.OVERHEAD:
+            self.nudge_power(notches * WHEEL_STEP)
+            return
+        watcher = self.app.mouseWatcherNode
+        if watcher is not None and watcher.hasMouse():
+            self.zoom_at(watcher.getMouseX(), watcher.getMouseY(), notches)
+
+    def zoom_at(self, x: float, y: float, notches: int) -> None:
+        """Zoom the overhead view ``notches`` in (out, negative) about the ground under (x, y), window units."""
+        self.app.view.zoom_overhead(x, y, notches)
+
+    def whole_ground(self) -> None:
+        if self.app.view.mode == ViewMode.OVERHEAD:
+            self.app.view.whole_ground()
 
     def shot(self, level: float) -> Shot:
         return Shot(direction=self.direction, speed=launch_speed(level, self.view.max_speed), placement=self.placement,
@@ -312,8 +362,9 @@ class AimState(State):
             self.pointer_at(watcher.getMouseX(), watcher.getMouseY(), watcher.isOverRegion(), dt)
         else:
             self.sweep.forget()
-        if self._aiming_overhead:
-            self.aim_at_pointer()
+            self._hide_pointer(False)
+        if self.round_sweep.held and watcher is not None and watcher.hasMouse():
+            self.overhead_drag(watcher.getMouseX(), watcher.getMouseY())
         if not self.meter.charging:  # the aim is fixed once the power gesture has begun
             rate = app.game.turn_settings().mouse_sensitivity * self._fine()
             tap = tap_degrees(self.target_range, self.view.layout.marble_radius, TAP_DEG)
@@ -383,6 +434,7 @@ class AimState(State):
             return
         if self.app.view.mode == ViewMode.OVERHEAD:
             self.sweep.forget()  # up there the pointer aims by where it points on the ground (overhead_press)
+            self._hide_pointer(False)
             return
         dx, undo = self.sweep.motion(x, dt, over_gui, blocked=self.dialog_open())
         self.turn(undo)
@@ -395,6 +447,7 @@ class AimState(State):
                 self.sweep.turned(turned)
         if self.sweep.last_x is not None:
             self.sweep.moved_to(self._recentre_pointer(x))
+        self._hide_pointer(self.sweep.turning and self.app.view.mode in (ViewMode.KNUCKLE, ViewMode.SIGHT))
 
     def dialog_open(self) -> bool:
         """A tip or a question is on the screen: nothing aims or shoots behind it."""
@@ -406,6 +459,24 @@ class AimState(State):
     def resumed(self) -> None:
         self.sweep.forget()
         self.taps.forget()
+
+    def _cursor_back_while_held(self, task):
+        """A menu or the replay viewer over the game: the cursor is shown to use it."""
+        if self.app.is_held():
+            self._hide_pointer(False)
+        return task.cont
+
+    def _hide_pointer(self, hidden: bool) -> None:
+        """While the pointer turns the low view the cursor is hidden, as a mouse-look is: the picture turns
+        under it, and a cursor sliding over a turning picture (and put back in the middle) seems to fight the
+        aim.  It comes back once the pointer rests, leaves the table or the view changes."""
+        if hidden == self.pointer_hidden:
+            return
+        self.pointer_hidden = hidden
+        if isinstance(self.app.win, GraphicsWindow):
+            props = WindowProperties()
+            props.setCursorHidden(hidden)
+            self.app.win.requestProperties(props)
 
     def _recentre_pointer(self, x: float) -> float:
         """In a real window, put the pointer back in the middle so aiming never hits the screen's edge."""
@@ -423,8 +494,7 @@ class AimState(State):
         origin = self.origin()
         app.view.sync(self._positions())
         layout = self.view.layout
-        bodies = {b: (p, body_radius(layout, b)) for b, p in self.view.positions.items() if b != self.view.taw}
-        contact = first_contact(origin, self.direction, layout.marble_radius, bodies, PREVIEW_REACH)
+        contact = first_contact(origin, self.direction, layout.marble_radius, self._bodies(), PREVIEW_REACH)
         sun = self.view.positions.get("sun")
         self.target_range = (math.dist(origin, contact.target_at) if contact is not None
                              else math.dist(origin, sun) if sun is not None else PREVIEW_REACH)
@@ -441,6 +511,7 @@ class AimState(State):
             app.view.hide_aim()
 
     def exit(self) -> None:
+        self._hide_pointer(False)
         if self.app.view.mode == ViewMode.SIGHT:
             self.app.view.set_mode(ViewMode.KNUCKLE)  # the shot is watched as from the knuckle-down view
         self.coach.cancel()

@@ -14,6 +14,8 @@ from __future__ import annotations
 import time
 
 from game.app.hud.verdict_words import VerdictLine
+from game.app.scene.ghost_ball import GhostBall, ghost_of
+from game.match.table import body_radius
 from game.app.scene.preview_paths import PREVIEW_STYLE, GroundPaths
 from game.coach.goals import Goal, against_goal, judge_goal
 from game.coach.preview import Preview
@@ -40,6 +42,7 @@ class ShotPreview:
         self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
         self.paths = GroundPaths(app.view.scene, PREVIEW_STYLE, "shot-preview")
         self.verdict = VerdictLine(app)
+        self.ghost = GhostBall(app.view.scene, self.paths.node, view.taw)  # under the paths: dims and hides with them
         self.shown: Preview | None = None
         self._asked: tuple | None = None
         self.latencies: list[float] = []  # shot changed -> its preview drawn (s), for the benchmarks
@@ -70,6 +73,7 @@ class ShotPreview:
         self.shown = preview
         self.paths.node.setAlphaScale(1.0)
         taw = f"{preview.shooter}.taw"
+        self.ghost.show_at(ghost_of(preview, lambda body: body_radius(self.view.layout, body)))
         if self.strength == GUIDE:
             self.paths.draw(preview.guide_paths(), rest_rings=False)
             self.verdict.hide()
