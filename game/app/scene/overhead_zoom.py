@@ -36,7 +36,8 @@ class OverheadZoom:
 
     def apply(self, point: Vec3T) -> Vec3T:
         """Where a point of the whole-ground pose (the eye, or what it looks at) lies once zoomed."""
-        return tuple(o + p / self.factor for o, p in zip(self.offset, point))  # type: ignore[return-value]
+        (ox, oy, oz), (px, py, pz) = self.offset, point
+        return (ox + px / self.factor, oy + py / self.factor, oz + pz / self.factor)
 
     def zoom_by(self, step: float, about: Vec3T, most: float) -> None:
         """Zoom by ``step`` (above 1 in, below 1 out) about the world point ``about``, the factor kept in
@@ -46,7 +47,8 @@ class OverheadZoom:
             self.reset()
             return
         step = factor / self.factor
-        self.offset = tuple(a + (o - a) / step for a, o in zip(about, self.offset))  # type: ignore[assignment]
+        (ax, ay, az), (ox, oy, oz) = about, self.offset
+        self.offset = (ax + (ox - ax) / step, ay + (oy - ay) / step, az + (oz - az) / step)
         self.factor = factor
 
     def reset(self) -> None:
