@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(err))
     report = fuzz_physics(args.seed, args.cases, on_case=progress, ground=ground)
     print(report.summary())
-    return 1 if report.problems else 0
+    return 1 if report.failed else 0
 
 
 if __name__ == "__main__":

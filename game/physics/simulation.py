@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import math
 import weakref
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, NamedTuple
 
 import numpy as np
 from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
@@ -25,7 +25,7 @@ from panda3d.core import Vec3
 
 from game.physics.clock import ShotClock
 from game.physics.config import PhysicsConfig
-from game.physics.contacts import ContactScan
+from game.physics.contacts import ContactScan, FirstTouch
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.materials import BodySpec, Point, specs_from_positions
 from game.physics.motion import BallState
@@ -40,7 +40,7 @@ from game.physics.world import (Body, attach, check_specs, clear_callbacks, deta
 from game.rules.events import AllAtRest, BodyOut, EventBus, ShotStarted
 from game.rules.layout import Layout
 
-__all__ = ["BULLET_UNIT", "FrameCallback", "Simulation", "shot_velocity"]
+__all__ = ["BULLET_UNIT", "Energy", "FrameCallback", "Simulation", "shot_velocity"]
 
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
 _TOUCH_DEPTH = 0.03      # Bullet units (mm) two balls stepped up to a touch are let overlap, so Bullet sees it
@@ -63,6 +63,17 @@ def _climb(ground: Terrain, where: Point, vx: float, vy: float) -> float:
         return 0.0
     gx, gy = ground.gradient1(where[0], where[1])
     return (gx * vx + gy * vy) * BULLET_UNIT
+
+
+class Energy(NamedTuple):
+    """A world's mechanical energy (J): of motion (translation and spin), and of height above z = 0."""
+
+    kinetic_j: float
+    potential_j: float
+
+    @property
+    def total_j(self) -> float:
+        return self.kinetic_j + self.potential_j
 
 
 class Phase(enum.Enum):
@@ -242,6 +253,30 @@ class Simulation:
             w = body.node.getAngularVelocity()
             out[bid] = BallState(float(v[0]) / BULLET_UNIT, float(v[1]) / BULLET_UNIT, float(w[0]), float(w[1]))
         return out
+
+    def energy_j(self) -> Energy:
+        """The bodies' mechanical energy now: translation and spin about every axis, and height above z = 0.
+
+        Bullet's own velocities and places.  Nothing adds energy to a shot
+        but the flick, so it may only fall from one call to the next (the
+        fuzz's check, ``stress/physics_fuzz.py``).
+        """
+        kinetic = potential = 0.0
+        g = self.config.gravity
+        for body in self._bodies.values():
+            node = body.node
+            m = body.spec.mass
+            r = body.spec.radius
+            v = node.getLinearVelocity()
+            w = node.getAngularVelocity()
+            z = node.getTransform().getPos()[2]
+            kinetic += m * (0.5 * v.lengthSquared() / BULLET_UNIT ** 2 + 0.2 * r * r * w.lengthSquared())
+            potential += m * g * z / BULLET_UNIT
+        return Energy(kinetic, potential)
+
+    def first_touches(self) -> list[FirstTouch]:
+        """Every contact of the current (or last) shot so far, with how deep it was when Bullet first solved it."""
+        return list(self._scan.touches)
 
     def poses(self) -> tuple[list[str], np.ndarray]:
         """Ids and an (N, 7) array x, y, z, qw, qx, qy, qz: Bullet's places and turns."""
