@@ -32,6 +32,7 @@ from panda3d.bullet import BulletRigidBodyNode
 from panda3d.core import Vec3
 
 from game.physics.materials import Point
+from game.physics.step_planner import Mover
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body, sleep
@@ -57,7 +58,7 @@ _DRILL_NONE = 1e-6         # rad/s: a spin about the ground's normal too slow to
 
 def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: float, tick_s: float,
                  rest_speed_mps: float,
-                 play_radius2_mm2: float, slept: list[str], awake: list[tuple[str, complex, complex]],
+                 play_radius2_mm2: float, slept: list[str], awake: list[Mover],
                  torqued: list[tuple[BulletRigidBodyNode, Vec3]],
                  ground: Terrain | None = None) -> list[tuple[str, Point]]:
     """Apply rolling resistance for the next call and stop the balls at rest (their ids go to ``slept``).
@@ -96,7 +97,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             slip = math.hypot(vx - r * w[1], vy + r * w[0])
         if aloft or slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             # in the air after a hop (gravity and the ground act first), or sliding (Bullet's friction acts)
-            awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
+            awake.append(Mover(bid, complex(p[0], p[1]), complex(vx, vy), p[2], v[2]))
             if drill is not None:
                 _apply(node, Vec3(*drill), torqued)
             continue
@@ -105,7 +106,7 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
             sleep(body)   # it would stop in the first half of the next call
             slept.append(bid)
             continue
-        awake.append((bid, complex(p[0], p[1]), complex(vx, vy)))
+        awake.append(Mover(bid, complex(p[0], p[1]), complex(vx, vy), p[2], v[2]))
         tx = ty = tz = 0.0
         if speed > 0.0:   # (at rest on a slope too steep to hold it, gravity starts it)
             tx, ty = _resisting(body, vx, vy, speed, decel, pull, downhill if held else None, g, tick_s)

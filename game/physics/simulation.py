@@ -32,7 +32,7 @@ from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.resting import control_tick, reapply
-from game.physics.step_planner import Moving, StepPlanner
+from game.physics.step_planner import Mover, Moving, StepPlanner, Touch
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_slabs, new_world,
@@ -43,7 +43,6 @@ from game.rules.layout import Layout
 __all__ = ["BULLET_UNIT", "Energy", "FrameCallback", "Simulation", "shot_velocity"]
 
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
-_TOUCH_DEPTH = 0.03      # Bullet units (mm) two balls stepped up to a touch are let overlap, so Bullet sees it
 _CALL_END = 1e-9         # s: a call with less than this left is done
 
 
@@ -126,13 +125,6 @@ class Simulation:
         # The control tick's torques for the next call, applied again before each later piece of a split call.
         self._torqued: list[tuple[BulletRigidBodyNode, Vec3]] = []
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
-        # On a slope two touching balls' centres are not level, so their
-        # centres are less than the sum of radii apart across the ground
-        # when they touch: the step planner (level) finds a touch up to
-        # this much (Bullet units per unit of radii) early.
-        slope = config.ground.steepest
-        self._early = 1.0 - 1.0 / math.sqrt(1.0 + slope * slope)
-        self._widest = 0.0   # the largest radius on the ground (Bullet units)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
         for spec in specs:
@@ -180,7 +172,6 @@ class Simulation:
 
     def _attach(self, spec: BodySpec) -> Body:
         body = make_body(spec, self._shape(spec.radius * BULLET_UNIT), self._slabs)
-        self._widest = max(self._widest, body.radius)
         attach(self._world, body)
         body.node.setActive(False, True)
         if spec.id not in self._bodies:
@@ -365,7 +356,8 @@ class Simulation:
         roll = float(spin) / body.radius   # rad/s per Bullet unit of speed
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
         raw = body.node.getTransform().getPos()
-        self._awake = [(body_id, complex(raw[0], raw[1]), complex(vx, vy) * BULLET_UNIT)]
+        self._awake = [Mover(body_id, complex(raw[0], raw[1]), complex(vx, vy) * BULLET_UNIT, raw[2],
+                             node.getLinearVelocity()[2])]
         self._torqued = []
         self._lag = 0.0
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
@@ -463,11 +455,12 @@ class Simulation:
 
         Bullet finds a touch only at the start of a substep, once the balls
         overlap, and pushes along their line of centres as it is then.  So
-        when two bodies would touch inside a substep (going straight on,
-        ``step_planner.py``), the world is stepped whole substeps up to that
-        substep, then one short substep to the moment they touch (a hair
-        past it, ``_TOUCH_DEPTH``), and Bullet finds the touch at the start
-        of the next substep, the balls meeting where the law has them meet.
+        when two bodies would touch inside a substep (going straight on in
+        space, ``step_planner.py``), the world is stepped whole substeps up
+        to that substep and plans again, then one short substep to the
+        moment they overlap by ``TOUCH_DEPTH``; Bullet finds the touch at the
+        start of the next substep, which is kept short enough that no body
+        the hit sets moving reaches a third before the world plans again.
         Bullet still finds and solves every contact.
         """
         planner = self._planner
@@ -477,23 +470,53 @@ class Simulation:
             t = self.clock.time_s + (call - left)
             touch = planner.next_touch(awake, self._lag, t, left)
             if touch is None:
-                if left == call:
-                    self._substeps(self.config.substeps_per_call, h, exact=True)
-                    return h
-                n = max(1, math.ceil(left / h - 1e-9))
-                self._substeps(n, left / n)
-                return left / n
-            when, speed = touch
-            whole = math.floor(when / h)
-            depth = _TOUCH_DEPTH + 2.0 * self._widest * self._early
-            step = whole * h if whole else min(left, when + depth / speed)
-            n = max(1, whole)
-            self._substeps(n, step / n)
-            left -= step
+                ahead = self._free_substeps(left, h)
+                if ahead * h >= left - _CALL_END:
+                    if left == call:
+                        self._substeps(self.config.substeps_per_call, h, exact=True)
+                        return h
+                    n = max(1, math.ceil(left / h - 1e-9))
+                    self._substeps(n, left / n)
+                    return left / n
+                # a pair could close its gap off the straight lines: step on a while, then look again
+                self._substeps(ahead, h)
+                left -= ahead * h
+                self._reapply()
+            else:
+                left = self._step_to(touch, left, h)
             if left <= _CALL_END:
-                return step / n
-            reapply(self._torqued)   # Bullet cleared them after the piece just stepped
+                return self._lag
             awake = self._read_awake()
+
+    def _step_to(self, touch: Touch, left: float, h: float) -> float:
+        """Step toward ``touch``: the whole substeps before it, or up to it and the substep that solves it; the time
+        left in the call."""
+        whole = min(math.floor(touch.when_s / h), self._free_substeps(left, h))
+        if whole:
+            self._substeps(whole, h)
+            left -= whole * h
+        else:
+            step = min(left, max(touch.deep_s, 0.0))
+            if step > 0.0:
+                self._substeps(1, step)
+                left -= step
+            if left <= _CALL_END:
+                return left
+            self._reapply()
+            solve = self._planner.solve_span(self._read_awake(), self._lag, touch, min(left, h))
+            self._substeps(1, solve)
+            left -= solve
+        self._reapply()
+        return left
+
+    def _free_substeps(self, left: float, h: float) -> int:
+        """How many whole substeps (at least one) may be stepped before the planner must look again."""
+        free = self._planner.free_s
+        return math.ceil(left / h) if free >= left else max(1, math.floor(free / h))
+
+    def _reapply(self) -> None:
+        """Apply the control tick's torques again: Bullet cleared them after the piece just stepped."""
+        reapply(self._torqued)
 
     def _substeps(self, n: int, h: float, exact: bool = False) -> None:
         """``n`` Bullet substeps of ``h`` seconds in one doPhysics call.
@@ -517,7 +540,7 @@ class Simulation:
             if node.isActive():
                 p = node.getTransform().getPos()
                 v = node.getLinearVelocity()
-                out.append((bid, complex(p[0], p[1]), complex(v[0], v[1])))
+                out.append(Mover(bid, complex(p[0], p[1]), complex(v[0], v[1]), p[2], v[2]))
         return out
 
     def _come_to_rest(self) -> None:
