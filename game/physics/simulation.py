@@ -31,7 +31,7 @@ from game.physics.materials import BodySpec, Point, specs_from_positions
 from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
-from game.physics.resting import control_tick, reapply
+from game.physics.resting import Applied, control_tick, reapply
 from game.physics.step_planner import Mover, Moving, StepPlanner, Touch
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
@@ -122,8 +122,8 @@ class Simulation:
         self._planner = StepPlanner()
         self.stepped = 0   # Bullet substeps stepped in the current (or last) shot
         self._awake: Moving = []   # the awake bodies at the next call's start
-        # The control tick's torques for the next call, applied again before each later piece of a split call.
-        self._torqued: list[tuple[BulletRigidBodyNode, Vec3]] = []
+        # The control tick's forces and torques for the next call, applied again before each later piece of a split call.
+        self._torqued: list[Applied] = []
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -355,11 +355,8 @@ class Simulation:
         node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, _climb(self.config.ground, xy_of(body), vx, vy)))
         roll = float(spin) / body.radius   # rad/s per Bullet unit of speed
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
-        raw = body.node.getTransform().getPos()
-        self._awake = [Mover(body_id, complex(raw[0], raw[1]), complex(vx, vy) * BULLET_UNIT, raw[2],
-                             node.getLinearVelocity()[2])]
-        self._torqued = []
         self._lag = 0.0
+        self._tick()   # a taw launched rolling is resisted from the first call
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
         return event
@@ -433,22 +430,27 @@ class Simulation:
         publish = self.bus.publish
         for contact in self._scan.take():
             publish(contact)
-        slept: list[str] = []
-        awake: Moving = []
-        torqued: list[tuple[BulletRigidBodyNode, Vec3]] = []
-        out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
-                           (config.play_radius * BULLET_UNIT) ** 2, slept, awake, torqued, config.ground)
-        self._torqued = torqued
-        for bid in slept:
-            self._poses.slept(bid)
-        for bid, where in out:
+        for bid, where in self._tick(h):
             self._detach(bid)
             publish(BodyOut(self.time, bid, where))
-        if out:
             self._planner.rebuild(self._bodies)
-        self._awake = awake
-        if not awake or self.clock.past_limit():
+        if not self._awake or self.clock.past_limit():
             self._come_to_rest()
+
+    def _tick(self, h: float | None = None) -> list[tuple[str, Point]]:
+        """The control tick (``resting.py``) after a call whose last substep was ``h``: the awake bodies for the
+        next call, its forces and torques, the bodies put to sleep; returned, the bodies beyond the circle."""
+        config = self.config
+        slept: list[str] = []
+        awake: Moving = []
+        torqued: list[Applied] = []
+        out = control_tick(self._bodies, config.gravity, h or config.substep, config.call, config.rest_speed,
+                           (config.play_radius * BULLET_UNIT) ** 2, slept, awake, torqued, config.ground)
+        self._torqued = torqued
+        self._awake = awake
+        for bid in slept:
+            self._poses.slept(bid)
+        return out
 
     def _substeps_of_call(self, call: float, h: float) -> float:
         """Step ``call`` seconds in substeps of at most ``h``; return the last substep's length.
@@ -506,6 +508,7 @@ class Simulation:
             solve = self._planner.solve_span(self._read_awake(), self._lag, touch, min(left, h))
             self._substeps(1, solve)
             left -= solve
+            self._unresist(touch)
         self._reapply()
         return left
 
@@ -513,6 +516,13 @@ class Simulation:
         """How many whole substeps (at least one) may be stepped before the planner must look again."""
         free = self._planner.free_s
         return math.ceil(left / h) if free >= left else max(1, math.floor(free / h))
+
+    def _unresist(self, touch: Touch) -> None:
+        """The pair of a solved touch gets no more rolling resistance in this call: it was set for their motion
+        before the hit (after it they slide, and the next tick decides)."""
+        bodies = list(self._bodies.values())
+        pair = (bodies[touch.a].node, bodies[touch.b].node)
+        self._torqued = [a for a in self._torqued if not (a[0] == pair[0] or a[0] == pair[1])]
 
     def _reapply(self) -> None:
         """Apply the control tick's torques again: Bullet cleared them after the piece just stepped."""
