@@ -60,6 +60,10 @@ _OFF_GROUND = 0.05
 _ROLL_TORQUE = 7.0 / 5.0   # a solid sphere: a torque of (1 + 2/5) m a R slows a roll by a
 _ROLL_PULL = 5.0 / 7.0     # a slope of angle θ pulls a rolling solid sphere at 5/7 g sinθ
 _SPIN_SHARE = 2.0 / 7.0    # of that torque, what slows the spin when a force at the centre slows the ball
+# A slab's face is the ground's tangent plane where it was laid, within 0.003 rad of the plane under the
+# ball at any contact test (``ground_contact.py``): a ball rolling on it climbs at its own slope's rate to
+# within that share of its speed.
+_SLAB_TILT = 0.004
 _DRILL_NONE = 1e-6         # rad/s: a spin about the ground's normal too slow to wear down (it creeps 8 nm/s)
 
 
@@ -97,24 +101,14 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         material = body.spec.material
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
-        if rough:
-            aloft, held, pull, slip, drill, downhill = _on_slope(body, p, v, w, speed, rest, g, tick_s)
-        else:
-            aloft, held, pull, downhill = p[2] > r + _OFF_GROUND or abs(v[2]) > rest, True, 0.0, None
-            drill = _drill(body, w[2], 0.0, 0.0, 1.0, g, tick_s)
-            slip = math.hypot(vx - r * w[1], vy + r * w[0])
+        on_ground = _on_slope if rough else _on_plane
+        aloft, held, pull, slip, drill, downhill = on_ground(body, p, v, w, speed, rest, g, tick_s)
         if aloft or slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             # in the air after a hop (gravity and the ground act first), or sliding (Bullet's friction acts);
             # a slide that ends within the call (its slip falls at 7/2 mu_s g) is resisted for the rest of it
             awake.append(Mover(bid, complex(p[0], p[1]), complex(vx, vy), p[2], v[2]))
             share = 0.0 if aloft else 1.0 - slip / (3.5 * material.sliding_friction * g * tick_s)
-            fx = fy = tx = ty = 0.0
-            if share > 0.0 and speed > 0.0:
-                fx, fy, tx, ty = _resistance(body, vx, vy, speed, decel, pull, None, g, tick_s)
-                fx, fy, tx, ty = fx * share, fy * share, tx * share, ty * share
-            if drill is not None or share > 0.0:
-                dx, dy, dz = drill or (0.0, 0.0, 0.0)
-                _apply(node, Vec3(fx, fy, 0.0), Vec3(tx + dx, ty + dy, dz), torqued)
+            _slide_ending(body, vx, vy, speed, share, pull, drill, g, tick_s, torqued)
             continue
         net = decel - pull   # how fast the ball slows: the resistance, less the slope's pull
         if held and (speed < rest or speed < 0.5 * net * tick_s):
@@ -150,6 +144,20 @@ def reapply(torqued: list[Applied]) -> None:
     for node, force, torque in torqued:
         node.applyCentralForce(force)
         node.applyTorque(torque)
+
+
+def _slide_ending(body: Body, vx: float, vy: float, speed: float, share: float, pull: float,
+                  drill: tuple[float, float, float] | None, g: float, tick_s: float, torqued: list[Applied]) -> None:
+    """A sliding ball: its spin about the normal worn down, and, for the ``share`` of the call after its slide
+    ends, the rolling resistance (spread over the call)."""
+    fx = fy = tx = ty = 0.0
+    if share > 0.0 and speed > 0.0:
+        decel = body.spec.material.rolling_resistance * g
+        fx, fy, tx, ty = _resistance(body, vx, vy, speed, decel, pull, None, g, tick_s)
+        fx, fy, tx, ty = fx * share, fy * share, tx * share, ty * share
+    if drill is not None or share > 0.0:
+        dx, dy, dz = drill or (0.0, 0.0, 0.0)
+        _apply(body.node, Vec3(fx, fy, 0.0), Vec3(tx + dx, ty + dy, dz), torqued)
 
 
 def _resistance(body: Body, vx: float, vy: float, speed: float, decel: float, pull: float,
@@ -201,6 +209,16 @@ def _resisting(body: Body, vx: float, vy: float, speed: float, decel: float, pul
     return torque * vy, -torque * vx
 
 
+def _on_plane(body: Body, p: Vec3, v: Vec3, w: Vec3, _speed: float, rest: float, g: float,
+              tick_s: float) -> tuple[bool, bool, float, float, tuple[float, float, float] | None, None]:
+    """``_on_slope`` on the level plane: off the ground above its radius; always held; no pull; the slip of
+    its contact point; the torque wearing down its spin about the vertical."""
+    r = body.radius
+    slip = math.hypot(v[0] - r * w[1], v[1] + r * w[0])
+    aloft = p[2] > r + _OFF_GROUND or abs(v[2]) > rest
+    return aloft, True, 0.0, slip, _drill(body, w[2], 0.0, 0.0, 1.0, g, tick_s), None
+
+
 def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float, g: float,
               tick_s: float) -> tuple[bool, bool, float, float, tuple[float, float, float] | None,
                                       tuple[float, float]]:
@@ -238,7 +256,7 @@ def _on_slope(body: Body, p: Vec3, v: Vec3, w: Vec3, speed: float, rest: float, 
     r = body.radius
     # where a ball resting here has its centre: on the slab's plane, h + R·sqrt(1 + |∇h|²)
     centre = (h + gx * (px / BULLET_UNIT - x0) + gy * (py / BULLET_UNIT - y0)) * BULLET_UNIT + r * root
-    aloft = pz - centre > _OFF_GROUND or abs(vz - climb) > rest
+    aloft = pz - centre > _OFF_GROUND or abs(vz - climb) > rest + _SLAB_TILT * speed
     wx, wy, wz = w
     drill = _drill(body, wx * nx + wy * ny + wz * nz, nx, ny, nz, g, tick_s)
     # the contact point's velocity, v + w × (-r n), and its part along the ground (the spin about n adds none)
