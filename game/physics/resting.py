@@ -97,7 +97,6 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         v = node.getLinearVelocity()
         w = node.getAngularVelocity()
         vx, vy = v[0], v[1]
-        r = body.radius
         material = body.spec.material
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
