@@ -32,7 +32,8 @@ out of a hollow's side) until it finds such a place.
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping
 
 from panda3d.bullet import BulletRigidBodyNode
 from panda3d.core import Vec3
@@ -42,6 +43,9 @@ from game.physics.step_planner import Mover
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body, sleep
+
+if TYPE_CHECKING:
+    from game.physics.config import PhysicsConfig
 
 # A contact point slipping over the ground slower than ROLL_SLIP_MPS plus
 # ROLL_SLIP_SHARE of the ball's speed, beyond what the resisting torque
@@ -67,31 +71,51 @@ _SLAB_TILT = 0.004
 _DRILL_NONE = 1e-6         # rad/s: a spin about the ground's normal too slow to wear down (it creeps 8 nm/s)
 
 
-def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: float, tick_s: float,
-                 rest_speed_mps: float,
-                 play_radius2_mm2: float, slept: list[str], awake: list[Mover],
-                 torqued: list[Applied],
-                 ground: Terrain | None = None) -> list[tuple[str, Point]]:
-    """Apply rolling resistance for the next call and stop the balls at rest (their ids go to ``slept``).
+Applied = tuple[BulletRigidBodyNode, Vec3, Vec3]
+"""A body's node, and the force at its centre and the torque applied to it for the call."""
 
-    Every force and torque applied goes to ``torqued`` with its body's node,
-    for the pieces of a call split at a touch (the module's docstring).
 
-    Every body still moving goes to ``awake`` with its place and horizontal
-    velocity (Bullet units, x + iy); none there means the shot is at rest.
-    Returned: the bodies beyond the play circle (squared radius in Bullet
-    units) with where they are (metres).
-    """
-    g = gravity_mps2 * BULLET_UNIT
-    rest = rest_speed_mps * BULLET_UNIT
-    rough = ground is not None and not ground.is_flat
-    out: list[tuple[str, Point]] = []
+@dataclass(frozen=True, slots=True)
+class TickRules:
+    """What a control tick needs of a world's config, in Bullet's units where Bullet's numbers are compared."""
+
+    gravity: float          # Bullet units/s²
+    tick_s: float           # one call
+    rest_speed: float       # Bullet units/s
+    play_radius2: float     # the play circle's squared radius, Bullet units²
+    ground: Terrain
+
+    @staticmethod
+    def of(config: "PhysicsConfig") -> "TickRules":
+        return TickRules(config.gravity * BULLET_UNIT, config.call, config.rest_speed * BULLET_UNIT,
+                         (config.play_radius * BULLET_UNIT) ** 2, config.ground)
+
+
+@dataclass(slots=True)
+class Tick:
+    """What a control tick decided: the bodies moving on (``awake``: none, and the shot is at rest), those put
+    to sleep, the forces and torques applied for the next call (``applied``, for its later pieces), and the
+    bodies beyond the play circle with where they are (metres)."""
+
+    awake: list[Mover] = field(default_factory=list)
+    slept: list[str] = field(default_factory=list)
+    applied: list[Applied] = field(default_factory=list)
+    out: list[tuple[str, Point]] = field(default_factory=list)
+
+
+def control_tick(bodies: Mapping[str, Body], rules: TickRules, substep_s: float) -> Tick:
+    """Apply rolling resistance for the next call and stop the balls at rest, after a call whose last substep
+    was ``substep_s``; see ``Tick`` for what it returns (the forces and torques: the module's docstring)."""
+    g, rest, tick_s = rules.gravity, rules.rest_speed, rules.tick_s
+    rough = not rules.ground.is_flat
+    result = Tick()
+    out, slept, awake, torqued = result.out, result.slept, result.awake, result.applied
     for bid, body in bodies.items():
         node = body.node
         if not node.isActive():
             continue
         p = node.getTransform().getPos()
-        if p[0] * p[0] + p[1] * p[1] > play_radius2_mm2:
+        if p[0] * p[0] + p[1] * p[1] > rules.play_radius2:
             out.append((bid, (float(p[0]) / BULLET_UNIT, float(p[1]) / BULLET_UNIT)))
             continue
         v = node.getLinearVelocity()
@@ -123,11 +147,9 @@ def control_tick(bodies: Mapping[str, Body], gravity_mps2: float, substep_s: flo
         elif speed == 0.0:
             continue
         _apply(node, Vec3(fx, fy, 0.0), Vec3(tx, ty, tz), torqued)
-    return out
+    return result
 
 
-Applied = tuple[BulletRigidBodyNode, Vec3, Vec3]
-"""A body's node, and the force at its centre and the torque applied to it for the call."""
 _NO_FORCE = Vec3(0.0, 0.0, 0.0)
 
 

@@ -20,7 +20,7 @@ import weakref
 from typing import Iterable, Mapping, NamedTuple
 
 import numpy as np
-from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.bullet import BulletSphereShape, BulletWorld
 from panda3d.core import Vec3
 
 from game.physics.clock import ShotClock
@@ -31,7 +31,7 @@ from game.physics.materials import BodySpec, Point, specs_from_positions
 from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
-from game.physics.resting import Applied, control_tick, reapply
+from game.physics.resting import Applied, TickRules, control_tick, reapply
 from game.physics.step_planner import Mover, Moving, StepPlanner, Touch
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
@@ -124,6 +124,7 @@ class Simulation:
         self._awake: Moving = []   # the awake bodies at the next call's start
         # The control tick's forces and torques for the next call, applied again before each later piece of a split call.
         self._torqued: list[Applied] = []
+        self._rules = TickRules.of(config)
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -440,17 +441,12 @@ class Simulation:
     def _tick(self, h: float | None = None) -> list[tuple[str, Point]]:
         """The control tick (``resting.py``) after a call whose last substep was ``h``: the awake bodies for the
         next call, its forces and torques, the bodies put to sleep; returned, the bodies beyond the circle."""
-        config = self.config
-        slept: list[str] = []
-        awake: Moving = []
-        torqued: list[Applied] = []
-        out = control_tick(self._bodies, config.gravity, h or config.substep, config.call, config.rest_speed,
-                           (config.play_radius * BULLET_UNIT) ** 2, slept, awake, torqued, config.ground)
-        self._torqued = torqued
-        self._awake = awake
-        for bid in slept:
+        tick = control_tick(self._bodies, self._rules, h or self.config.substep)
+        self._torqued = tick.applied
+        self._awake = tick.awake
+        for bid in tick.slept:
             self._poses.slept(bid)
-        return out
+        return tick.out
 
     def _substeps_of_call(self, call: float, h: float) -> float:
         """Step ``call`` seconds in substeps of at most ``h``; return the last substep's length.
