@@ -80,6 +80,10 @@ class ContactScan:
         self.t = t_s
         self.h = h_s
 
+    def stepping(self, h_s: float) -> None:
+        """The next ``doPhysics`` call steps substeps of ``h_s``."""
+        self.h = h_s
+
     def after_substep(self) -> None:
         """Read this substep's manifolds: queue a contact for each pair newly pushed apart."""
         self.t += self.h

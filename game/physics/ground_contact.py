@@ -151,6 +151,10 @@ class SlabLayer:
     _shapes: dict[float, BulletBoxShape] = field(default_factory=dict)
     _balls: dict[str, tuple[BulletRigidBodyNode, Slab]] = field(default_factory=dict)
 
+    def stepping(self, substep_s: float) -> None:
+        """The next ``doPhysics`` call steps substeps of ``substep_s`` (the tick callback counts on it)."""
+        self.substep = substep_s
+
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
         """A slab for the ball ``bid`` of ``radius`` (Bullet units), not yet laid nor in any world."""
         slab = Slab(self._node(radius), self, radius)

@@ -427,7 +427,7 @@ class Simulation:
             self._slabs.begin_call(self._awake, self._lag, self.clock.time_s)
         self._scan.begin_call(self.clock.time_s, config.substep)
         h = self._substeps_of_call(config.call, config.substep)
-        self.clock.substep += config.substeps_per_call
+        self.clock.call_stepped()
         publish = self.bus.publish
         for contact in self._scan.take():
             publish(contact)
@@ -531,9 +531,9 @@ class Simulation:
         pass a hair more (Bullet counts the substeps due in single
         precision, and a total a rounding short would step one fewer).
         """
-        self._scan.h = h
+        self._scan.stepping(h)
         if self._slabs is not None:
-            self._slabs.substep = h
+            self._slabs.stepping(h)
         self._world.doPhysics(n * h if exact else n * h * (1.0 + 1e-6), n, h)
         self.stepped += n
         self._lag = h
