@@ -249,19 +249,22 @@ class Simulation:
     def energy_j(self) -> Energy:
         """The bodies' mechanical energy now: translation and spin about every axis, and height above z = 0.
 
-        Bullet's own velocities and places.  Nothing adds energy to a shot
-        but the flick, so it may only fall from one call to the next (the
-        fuzz's check, ``stress/physics_fuzz.py``).
+        Bullet's own velocities and places (a moving body's height carried
+        on over the substep Panda reports it behind, as the step planner
+        carries it, so height and speed are of one instant).  Nothing adds
+        energy to a shot but the flick, so it may only fall from one call to
+        the next (the fuzz's check, ``stress/physics_fuzz.py``).
         """
         kinetic = potential = 0.0
         g = self.config.gravity
+        lag = self._lag
         for body in self._bodies.values():
             node = body.node
             m = body.spec.mass
             r = body.spec.radius
             v = node.getLinearVelocity()
             w = node.getAngularVelocity()
-            z = node.getTransform().getPos()[2]
+            z = node.getTransform().getPos()[2] + (v[2] * lag if node.isActive() else 0.0)
             kinetic += m * (0.5 * v.lengthSquared() / BULLET_UNIT ** 2 + 0.2 * r * r * w.lengthSquared())
             potential += m * g * z / BULLET_UNIT
         return Energy(kinetic, potential)

@@ -144,3 +144,13 @@ def test_under_the_ground_means_under_the_rough_ground_the_ball_is_on():
     assert found == []   # lying in the hollow is on the ground
     check(0.1, ["a"], np.array([[x, 0.0, resting - 0.001, 1.0, 0.0, 0.0, 0.0]]))
     assert found == [FrameFault.UNDER_GROUND]
+
+
+def test_on_rough_earth_the_fuzz_still_fails_on_energy_from_nowhere_beyond_the_slabs_allowance():
+    rough = Terrain.rough(3.0, 1)
+    clean = PhysicsFuzzReport()
+    run_case(build_case(CASE_SEED, 3.8), clean, rough)
+    assert clean.counts[Fault.ENERGY_GAIN] == 0
+    planted = PhysicsFuzzReport()
+    run_case(build_case(CASE_SEED, 3.8), planted, rough, world=_EnergyFromNowhere.from_positions)
+    _fails_with(planted, Fault.ENERGY_GAIN)
