@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 import numpy as np
 
@@ -41,6 +42,27 @@ def flight_tolerance(max_shot_speed: float = 3.8, substep_hz: float = 480.0) -> 
 OVERLAP_TOLERANCE = flight_tolerance()
 
 
+class FrameFault(enum.Enum):
+    """What a frame can show wrong."""
+
+    NON_FINITE = "non-finite pose"
+    UNDER_GROUND = "ball under the ground"
+    OVERLAP = "overlap beyond the flight bound"
+
+
+def rest_heights(ground: object, xy: np.ndarray, radius: np.ndarray) -> np.ndarray:
+    """Where the centres of balls of ``radius`` resting at ``xy`` are: the radius on the plane, else above the ground.
+
+    ``ground`` is a ``game.physics.terrain.Terrain`` (or None, the plane);
+    on a slope a ball's centre is h + R·sqrt(1 + |∇h|²) above (x, y).
+    """
+    if ground is None or ground.is_flat:   # type: ignore[attr-defined]
+        return radius
+    x, y = xy[:, 0], xy[:, 1]
+    gx, gy = ground.gradient_at(x, y)   # type: ignore[attr-defined]
+    return ground.height_at(x, y) + radius * np.sqrt(1.0 + gx * gx + gy * gy)   # type: ignore[attr-defined]
+
+
 @dataclass
 class FrameStats:
     """What the frame checker saw over a run: counts and the worst values."""
@@ -52,41 +74,55 @@ class FrameStats:
 
 
 class FrameChecker:
-    """An ``on_frame`` listener that checks poses: finite, on the ground, not overlapping."""
+    """An ``on_frame`` listener that checks poses: finite, not under the ground, not overlapping.
+
+    ``ground``: the ``Terrain`` the balls are on (None: the plane); a ball
+    is under it when its centre is more than ``SINK_TOLERANCE`` below where
+    a ball resting at its (x, y) has it.  ``on_problem``: given, it hears
+    every problem with its kind (nothing is dropped); else problems go to
+    ``stats.problems``, at most ``limit_problems`` of them.
+    """
 
     def __init__(self, radii: Mapping[str, float], stats: FrameStats, *, tolerance: float = OVERLAP_TOLERANCE,
-                 limit_problems: int = 20) -> None:
+                 limit_problems: int = 20, ground: object = None,
+                 on_problem: Callable[[FrameFault, str], None] | None = None) -> None:
         self.radii = dict(radii)
         self.stats = stats
         self.tolerance = tolerance
         self.limit = limit_problems
+        self.ground = ground
+        self.on_problem = on_problem
         self.context = ""
         self._ids: list[str] | None = None
         self._rsum: np.ndarray | None = None
 
-    def _problem(self, text: str) -> None:
-        if len(self.stats.problems) < self.limit:
-            self.stats.problems.append(f"{self.context}: {text}" if self.context else text)
+    def _problem(self, fault: FrameFault, text: str) -> None:
+        text = f"{self.context}: {text}" if self.context else text
+        if self.on_problem is not None:
+            self.on_problem(fault, text)
+        elif len(self.stats.problems) < self.limit:
+            self.stats.problems.append(text)
 
     def __call__(self, t: float, ids: list[str], poses: np.ndarray) -> None:
         self.stats.frames += 1
         if not np.all(np.isfinite(poses)):
             bad = [ids[i] for i in range(len(ids)) if not np.all(np.isfinite(poses[i]))]
-            self._problem(f"t={t:.4f}: non-finite pose of {bad[0]}")
+            self._problem(FrameFault.NON_FINITE, f"t={t:.4f}: non-finite pose of {bad[0]}")
             return
         if self._ids != ids:
             self._ids = list(ids)
             r = np.array([self.radii[b] for b in ids])
             self._rsum = r[:, None] + r[None, :]
         assert self._rsum is not None
-        # z is Bullet's height of the centre: on the ground it is the radius,
-        # less the few micrometres gravity presses a ball into the plane;
-        # more than SINK_TOLERANCE below means under the ground.
-        r = np.diag(self._rsum) / 2.0
-        sunk = poses[:, 2] < r - SINK_TOLERANCE
+        # z is Bullet's height of the centre: on the ground it is where a
+        # ball resting there has it, less the few micrometres gravity presses
+        # a ball in; more than SINK_TOLERANCE below means under the ground.
+        rest = rest_heights(self.ground, poses[:, :2], np.diag(self._rsum) / 2.0)
+        sunk = poses[:, 2] < rest - SINK_TOLERANCE
         if np.any(sunk):
             i = int(np.argmax(sunk))
-            self._problem(f"t={t:.4f}: {ids[i]} under the ground (z={poses[i, 2]:.5f})")
+            self._problem(FrameFault.UNDER_GROUND, f"t={t:.4f}: {ids[i]} under the ground "
+                                                   f"(z={poses[i, 2]:.5f}, resting {rest[i]:.5f})")
         xy = poses[:, :2]
         d = np.sqrt(((xy[:, None, :] - xy[None, :, :]) ** 2).sum(axis=2))
         overlap = self._rsum - d
@@ -98,7 +134,7 @@ class FrameChecker:
             self.stats.worst_overlap = worst
             self.stats.worst_overlap_pair = (ids[i], ids[j])
         if worst > self.tolerance:
-            self._problem(f"t={t:.4f}: {ids[i]} and {ids[j]} overlap by {worst * 1000:.2f} mm")
+            self._problem(FrameFault.OVERLAP, f"t={t:.4f}: {ids[i]} and {ids[j]} overlap by {worst * 1000:.2f} mm")
 
 
 def rest_overlaps(positions: Mapping[str, Point], radii: Mapping[str, float],

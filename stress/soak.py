@@ -198,7 +198,8 @@ class _CheckedGame:
             self.problems.append(f"shot {number}: choosing failed: {type(err).__name__}: {err}")
             return False
         checker = FrameChecker({b: self.radius(b) for b in [*before_table, taw_id(shooter)]}, self.stats,
-                               tolerance=flight_tolerance(match.config.max_shot_speed, match.config.substep_hz))
+                               tolerance=flight_tolerance(match.config.max_shot_speed, match.config.substep_hz),
+                               ground=match.config.ground)
         checker.context = f"shot {number}"
         first_problem = len(self.stats.problems)
         shot_rec = self._shot_recorder(shot, shooter, start, used)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Physics fuzz: seeded random shots up to the cap, from every orbit, into crowded tables.
 
-    .venv/bin/python tools/fuzz_physics.py --cases 2000 --seed 1
-    .venv/bin/python tools/fuzz_physics.py --cases 300 --ground rough --roughness 8 --ground-seed 3
+    .venv/bin/python -m tools.fuzz_physics --cases 2000 --seed 1
+    .venv/bin/python -m tools.fuzz_physics --cases 300 --ground rough --roughness 8 --ground-seed 3
 
 Exit status 1 if any check failed; each problem names the case's seed
 (``stress.physics_fuzz.build_case(seed, cap)`` rebuilds it).
@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(err))
     report = fuzz_physics(args.seed, args.cases, on_case=progress, ground=ground)
     print(report.summary())
-    return 1 if report.problems else 0
+    return 1 if report.failed else 0
 
 
 if __name__ == "__main__":

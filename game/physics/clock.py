@@ -45,6 +45,10 @@ class ShotClock:
         self.owed_s = 0.0
         self.next_frame_s = 0.0
 
+    def call_stepped(self) -> None:
+        """One ``doPhysics`` call's worth of substeps went by."""
+        self.substep += self.config.substeps_per_call
+
     def bound(self, max_time_s: float) -> None:
         """Stop the current shot ``max_time_s`` after it started (at least one substep)."""
         self.limit = max(1, round(max_time_s * self.config.substep_hz))

@@ -15,6 +15,8 @@ callback, so a listener that raises cannot corrupt Bullet.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from panda3d.bullet import BulletWorld
 
 from game.physics.pandaown import own
@@ -23,6 +25,21 @@ from game.physics.world import GROUND_NAME
 from game.rules.events import Contact
 
 Pair = tuple[str, str]
+
+
+class FirstTouch(NamedTuple):
+    """How deep two bodies overlapped when Bullet's solver first pushed them apart (a ``Contact``'s substep).
+
+    The manifold's distance is the collision test's at the start of that
+    substep: the overlap the solver had to undo.  A touch step that ends a
+    substep as two balls meet keeps it a hair deep; a touch found late is
+    deeper (``docs/physics.md``).
+    """
+
+    t_s: float
+    a: str
+    b: str
+    depth_m: float
 
 # The impulse (N·s) of two marbles meeting at 0.5 mm/s: less is a nudge
 # between resting balls (Bullet separating a hair of overlap), not a hit.
@@ -33,7 +50,7 @@ _MIN_HIT = MIN_HIT_NS * BULLET_UNIT   # in Bullet's units (kg mm/s)
 class ContactScan:
     """The pairs Bullet's solver pushed in the last substep, and the contacts not yet published."""
 
-    __slots__ = ("world", "h", "t", "pushed", "pending", "ground_only", "__weakref__")
+    __slots__ = ("world", "h", "t", "pushed", "pending", "touches", "ground_only", "__weakref__")
 
     def __init__(self, world: BulletWorld, h: float) -> None:
         self.world = world
@@ -41,6 +58,7 @@ class ContactScan:
         self.t = 0.0                        # shot time at the end of the last substep seen (s)
         self.pushed: set[Pair] = set()      # pairs the solver pushed in the last substep
         self.pending: list[Contact] = []    # contacts found, in time order, not yet published
+        self.touches: list[FirstTouch] = []  # every contact of the shot, with its depth when first solved
         # How many manifolds the world held at the last scan that found only
         # ground manifolds (-1: it found a ball-ball one).  A ground
         # manifold lasts while its ball is in the world (the plane's bounds
@@ -54,11 +72,16 @@ class ContactScan:
         self.t = 0.0
         self.pushed = set()
         self.pending = []
+        self.touches = []
         self.ground_only = -1
 
     def begin_call(self, t_s: float, h_s: float) -> None:
         """A ``doPhysics`` call starts at shot time ``t_s`` with substeps of ``h_s``."""
         self.t = t_s
+        self.h = h_s
+
+    def stepping(self, h_s: float) -> None:
+        """The next ``doPhysics`` call steps substeps of ``h_s``."""
         self.h = h_s
 
     def after_substep(self) -> None:
@@ -88,9 +111,11 @@ class ContactScan:
                 continue   # a sleeping pair keeps the impulses of its last solve
             impulse = 0.0
             x = y = 0.0
+            deepest = 0.0
             for j in range(count):
                 point = own(m.getManifoldPoint(j))
                 impulse += point.getAppliedImpulse()
+                deepest = min(deepest, point.getDistance())
                 pa = point.getPositionWorldOnA()
                 pb = point.getPositionWorldOnB()
                 x += pa[0] + pb[0]
@@ -102,6 +127,7 @@ class ContactScan:
             if pair not in was:
                 where = (x / (2 * count * BULLET_UNIT), y / (2 * count * BULLET_UNIT))   # between the two surfaces
                 self.pending.append(Contact(self.t, pair[0], pair[1], impulse / BULLET_UNIT, where))
+                self.touches.append(FirstTouch(self.t, pair[0], pair[1], -deepest / BULLET_UNIT))
         self.pushed = now
         self.ground_only = ground_only
 

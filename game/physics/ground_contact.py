@@ -78,8 +78,9 @@ SLAB_BIT = 1 << 31      # in a hat slab's collide mask, beside its marble's key
 BALL_GROUP, SLAB_GROUP = 0, 1   # a game world's collide groups (Panda's ``groups-mask`` filter, in C++)
 _BALL_MASK, _SLAB_MASK = BitMask32.bit(BALL_GROUP), BitMask32.bit(SLAB_GROUP)
 
-Moving = Iterable[tuple[str, complex, complex]]
-"""Balls at a call's start: id, place and horizontal velocity (Bullet units, x + iy) as Panda reports them."""
+Moving = Iterable[tuple]
+"""Balls at a call's start: id, place and horizontal velocity (Bullet units, x + iy) as Panda reports them, then
+height and vertical speed (``step_planner.Mover``)."""
 
 
 def ground_filter(data: BulletFilterCallbackData) -> None:
@@ -149,6 +150,10 @@ class SlabLayer:
     at_foot: bool = False
     _shapes: dict[float, BulletBoxShape] = field(default_factory=dict)
     _balls: dict[str, tuple[BulletRigidBodyNode, Slab]] = field(default_factory=dict)
+
+    def stepping(self, substep_s: float) -> None:
+        """The next ``doPhysics`` call steps substeps of ``substep_s`` (the tick callback counts on it)."""
+        self.substep = substep_s
 
     def make(self, bid: str, body_node: BulletRigidBodyNode, radius: float) -> Slab:
         """A slab for the ball ``bid`` of ``radius`` (Bullet units), not yet laid nor in any world."""
@@ -449,7 +454,7 @@ class ExclusiveSlabs(SlabLayer):
             self._due = []
         along, across = REBASE_SLACK * ALONG, REBASE_SLACK * ACROSS
         limit = SLIDING_MPS2 * self.unit
-        for bid, where, velocity in awake:
+        for bid, where, velocity, *_height in awake:
             c = old.get(bid)
             if c is None:
                 node, slab = self._balls[bid]

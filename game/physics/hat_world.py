@@ -19,8 +19,8 @@ import math
 from typing import Callable
 
 import numpy as np
-from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape, BulletWorld
-from panda3d.core import ConfigVariableString, NodePath, PythonCallbackObject, Vec3
+from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape
+from panda3d.core import NodePath, PythonCallbackObject, Vec3
 
 from game.physics.config import GRAVITY
 from game.physics.ground_contact import Slab, Slabs, ground_filter
@@ -28,6 +28,7 @@ from game.physics.materials import Material
 from game.physics.pandaown import release_states
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
+from game.physics.world import bullet_world
 
 Point = tuple[float, float]
 HatFrame = Callable[[float, list[str], np.ndarray], None]
@@ -40,7 +41,6 @@ SUBSTEPS_PER_TICK = 8
 MAX_TIME = 30.0            # s: after this every body is stopped where it lies
 REST_SPEED = 2e-3          # m/s: under this, with the body on the ground, it is at rest
 EARTH = Material("packed earth", restitution=GROUND_RESTITUTION, friction=GROUND_FRICTION, rolling_resistance=1.0)
-_FILTER = ConfigVariableString("bullet-filter-algorithm", "mask")
 
 
 class HatWorld:
@@ -58,7 +58,7 @@ class HatWorld:
         if not self._terrain.is_flat:
             self._rough_world()
             return
-        self._world = BulletWorld()
+        self._world = bullet_world()
         self._world.setGravity(Vec3(0.0, 0.0, -GRAVITY))
         ground = BulletRigidBodyNode("ground")
         ground.addShape(BulletPlaneShape(Vec3(0, 0, 1), 0))
@@ -69,12 +69,7 @@ class HatWorld:
 
     def _rough_world(self) -> None:
         """No ground plane: each marble brings its slab, and only it meets that slab."""
-        was = _FILTER.getValue()
-        _FILTER.setValue("callback")
-        try:
-            self._world = BulletWorld()
-        finally:
-            _FILTER.setValue(was)
+        self._world = bullet_world(pair_filter="callback")
         self._u = BULLET_UNIT
         self._world.setGravity(Vec3(0.0, 0.0, -GRAVITY * self._u))
         self._world.setFilterCallback(PythonCallbackObject(ground_filter))

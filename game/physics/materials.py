@@ -1,7 +1,9 @@
 """What the bodies on the ground are made of and how big they are.
 
-Sizes come from ``game.rules.layout.Layout`` (marble and Sun radii); masses and
-materials are physical facts chosen here and explained in ``docs/physics.md``.
+Sizes come from ``game.rules.layout.Layout`` (marble and Sun radii); each
+material's density is a physical fact chosen here, and every body's mass is
+its material's density times its sphere's volume, here alone
+(``Material.mass_of``; ``docs/layout.md``, ``docs/physics.md``).
 
 Bullet combines two bodies' restitution and friction as a *product*, so each
 material's own value is the square root of what two bodies of it show
@@ -18,8 +20,6 @@ from game.rules.layout import SUN, Layout
 
 Point = tuple[float, float]
 
-MARBLE_MASS = 0.005   # kg: a 16 mm soda-lime glass marble (2.5 g/cm^3 gives 5.4 g)
-SUN_MASS = 0.027      # kg: a 16.5 mm lead musket ball (11.3 g/cm^3 gives 26.6 g)
 
 
 # The ground's own friction: Bullet multiplies it with a body's, so a glass
@@ -42,12 +42,17 @@ class Material:
     restitution: float
     friction: float
     rolling_resistance: float
+    density: float = 2500.0   # kg/m^3
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.restitution <= 1.0:
             raise ValueError(f"{self.name}: restitution must lie in [0, 1]")
-        if self.friction <= 0.0 or self.rolling_resistance <= 0.0:
-            raise ValueError(f"{self.name}: friction and rolling resistance must be > 0")
+        if self.friction <= 0.0 or self.rolling_resistance <= 0.0 or self.density <= 0.0:
+            raise ValueError(f"{self.name}: friction, rolling resistance and density must be > 0")
+
+    def mass_of(self, radius_m: float) -> float:
+        """The mass (kg) of a solid sphere of this material of ``radius_m``: density times 4/3 pi r^3."""
+        return self.density * 4.0 / 3.0 * math.pi * radius_m ** 3
 
     @property
     def sliding_friction(self) -> float:
@@ -58,17 +63,22 @@ class Material:
 # Glass is lively: two marbles rebound at 0.96^2 ~ 0.92; they grip each other
 # at 0.3^2 = 0.09.  Hard smooth glass skids on firm dry earth at mu_s 0.4
 # (docs/physics.md), then rolls with mu_r 0.06.
-GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06)
+GLASS = Material("glass", restitution=0.96, friction=0.3, rolling_resistance=0.06, density=2500.0)
 
 # Lead is dead: it deforms, so glass on lead rebounds at 0.96 * 0.26 ~ 0.25;
 # the soft heavy ball beds into the earth: it skids with mu_s 0.55 and rolls with mu_r 0.10.
-LEAD = Material("lead", restitution=0.26, friction=0.4125, rolling_resistance=0.10)
+LEAD = Material("lead", restitution=0.26, friction=0.4125, rolling_resistance=0.10, density=11340.0)
 
 # The packed earth: no bounce (a marble dropped on it does not rebound, and a
 # bounce would lift a rolling ball off the friction that turns it).
 GROUND = Material("earth", restitution=0.0, friction=GROUND_FRICTION, rolling_resistance=1.0)
 
 MATERIALS: Mapping[str, Material] = {"glass": GLASS, "lead": LEAD}
+
+# The masses of the default layout's bodies: soda-lime glass (2.5 g/cm^3) of
+# 16 mm, 5.36 g; lead (11.34 g/cm^3) of 16.5 mm, 26.7 g.
+MARBLE_MASS = GLASS.mass_of(Layout().marble_radius)
+SUN_MASS = LEAD.mass_of(Layout().sun_radius)
 
 
 @dataclass(frozen=True)
@@ -93,7 +103,7 @@ class BodySpec:
     def marble(body_id: str, position: Point, layout: Layout | None = None) -> "BodySpec":
         """A glass planet or satellite."""
         lay = layout or Layout()
-        return BodySpec(body_id, lay.marble_radius, MARBLE_MASS, GLASS,
+        return BodySpec(body_id, lay.marble_radius, GLASS.mass_of(lay.marble_radius), GLASS,
                         (float(position[0]), float(position[1])))
 
     @staticmethod
@@ -105,7 +115,7 @@ class BodySpec:
     def sun(position: Point = (0.0, 0.0), layout: Layout | None = None) -> "BodySpec":
         """The lead Sun, a musket ball: the most ponderous body on the ground."""
         lay = layout or Layout()
-        return BodySpec(SUN, lay.sun_radius, SUN_MASS, LEAD,
+        return BodySpec(SUN, lay.sun_radius, LEAD.mass_of(lay.sun_radius), LEAD,
                         (float(position[0]), float(position[1])))
 
 

@@ -2,8 +2,8 @@
 
 Pure Python (no Panda3D), SI units.  A ball of radius R has a horizontal
 velocity v and a spin ω about a horizontal axis (spin about the vertical
-axis is left out: nothing in the game gives a marble side spin worth
-having, and on earth it dies without moving the ball).  Its contact point
+axis is left out: it wears away without moving the ball, in the world as
+on earth, ``resting.py``).  Its contact point
 with the ground moves at the *slip* u = v + ω × (−R ẑ) = (vx − R ωy, vy + R ωx).
 
 * **Sliding** (u ≠ 0): kinetic friction μs·m·g acts against û, which stays
@@ -16,8 +16,8 @@ with the ground moves at the *slip* u = v + ω × (−R ẑ) = (vx − R ωy, vy
 * **At rest**: v = 0 and ω = 0.
 
 ``evolve`` gives the displacement and the state after any time, across the
-phase changes, in closed form; the world moves each ball along the chord of
-that curve from one control tick to the next (``simulation.py``).
+phase changes, in closed form: the oracle Bullet's shots are held to (the
+world itself is Bullet's, ``simulation.py``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from typing import NamedTuple
 _SLIP_EPS = 1e-9    # m/s: a slip below this is rolling (float rounding of an exact roll)
 
 
-class Phase(enum.Enum):
+class BallPhase(enum.Enum):
+    """Where a ball is in its motion (a world's own phase is ``simulation.Phase``)."""
+
     SLIDING = "sliding"
     ROLLING = "rolling"
     AT_REST = "at rest"
@@ -83,11 +85,11 @@ def slip(state: BallState, radius_m: float) -> tuple[float, float]:
     return (state.vx_mps - radius_m * state.wy_radps, state.vy_mps + radius_m * state.wx_radps)
 
 
-def phase(state: BallState, ground: Ground) -> Phase:
+def phase(state: BallState, ground: Ground) -> BallPhase:
     ux, uy = slip(state, ground.radius_m)
     if math.hypot(ux, uy) > _SLIP_EPS:
-        return Phase.SLIDING
-    return Phase.ROLLING if (state.vx_mps or state.vy_mps) else Phase.AT_REST
+        return BallPhase.SLIDING
+    return BallPhase.ROLLING if (state.vx_mps or state.vy_mps) else BallPhase.AT_REST
 
 
 def time_to_roll(state: BallState, ground: Ground) -> float:

@@ -17,22 +17,22 @@ from __future__ import annotations
 import enum
 import math
 import weakref
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, NamedTuple
 
 import numpy as np
-from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.bullet import BulletSphereShape, BulletWorld
 from panda3d.core import Vec3
 
 from game.physics.clock import ShotClock
 from game.physics.config import PhysicsConfig
-from game.physics.contacts import ContactScan
+from game.physics.contacts import ContactScan, FirstTouch
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.materials import BodySpec, Point, specs_from_positions
 from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
-from game.physics.resting import control_tick, reapply
-from game.physics.step_planner import Moving, StepPlanner
+from game.physics.resting import Applied, TickRules, control_tick, reapply
+from game.physics.step_planner import Mover, Moving, StepPlanner, Touch
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_slabs, new_world,
@@ -40,10 +40,9 @@ from game.physics.world import (Body, attach, check_specs, clear_callbacks, deta
 from game.rules.events import AllAtRest, BodyOut, EventBus, ShotStarted
 from game.rules.layout import Layout
 
-__all__ = ["BULLET_UNIT", "FrameCallback", "Simulation", "shot_velocity"]
+__all__ = ["BULLET_UNIT", "Energy", "FrameCallback", "Simulation", "shot_velocity"]
 
 _MAX_ADVANCE = 0.25      # s of wall time one advance() call may catch up
-_TOUCH_DEPTH = 0.03      # Bullet units (mm) two balls stepped up to a touch are let overlap, so Bullet sees it
 _CALL_END = 1e-9         # s: a call with less than this left is done
 
 
@@ -63,6 +62,17 @@ def _climb(ground: Terrain, where: Point, vx: float, vy: float) -> float:
         return 0.0
     gx, gy = ground.gradient1(where[0], where[1])
     return (gx * vx + gy * vy) * BULLET_UNIT
+
+
+class Energy(NamedTuple):
+    """A world's mechanical energy (J): of motion (translation and spin), and of height above z = 0."""
+
+    kinetic_j: float
+    potential_j: float
+
+    @property
+    def total_j(self) -> float:
+        return self.kinetic_j + self.potential_j
 
 
 class Phase(enum.Enum):
@@ -112,16 +122,10 @@ class Simulation:
         self._planner = StepPlanner()
         self.stepped = 0   # Bullet substeps stepped in the current (or last) shot
         self._awake: Moving = []   # the awake bodies at the next call's start
-        # The control tick's torques for the next call, applied again before each later piece of a split call.
-        self._torqued: list[tuple[BulletRigidBodyNode, Vec3]] = []
+        # The control tick's forces and torques for the next call, applied again before each later piece of a split call.
+        self._torqued: list[Applied] = []
+        self._rules = TickRules.of(config)
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
-        # On a slope two touching balls' centres are not level, so their
-        # centres are less than the sum of radii apart across the ground
-        # when they touch: the step planner (level) finds a touch up to
-        # this much (Bullet units per unit of radii) early.
-        slope = config.ground.steepest
-        self._early = 1.0 - 1.0 / math.sqrt(1.0 + slope * slope)
-        self._widest = 0.0   # the largest radius on the ground (Bullet units)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
         for spec in specs:
@@ -169,7 +173,6 @@ class Simulation:
 
     def _attach(self, spec: BodySpec) -> Body:
         body = make_body(spec, self._shape(spec.radius * BULLET_UNIT), self._slabs)
-        self._widest = max(self._widest, body.radius)
         attach(self._world, body)
         body.node.setActive(False, True)
         if spec.id not in self._bodies:
@@ -242,6 +245,33 @@ class Simulation:
             w = body.node.getAngularVelocity()
             out[bid] = BallState(float(v[0]) / BULLET_UNIT, float(v[1]) / BULLET_UNIT, float(w[0]), float(w[1]))
         return out
+
+    def energy_j(self) -> Energy:
+        """The bodies' mechanical energy now: translation and spin about every axis, and height above z = 0.
+
+        Bullet's own velocities and places (a moving body's height carried
+        on over the substep Panda reports it behind, as the step planner
+        carries it, so height and speed are of one instant).  Nothing adds
+        energy to a shot but the flick, so it may only fall from one call to
+        the next (the fuzz's check, ``stress/physics_fuzz.py``).
+        """
+        kinetic = potential = 0.0
+        g = self.config.gravity
+        lag = self._lag
+        for body in self._bodies.values():
+            node = body.node
+            m = body.spec.mass
+            r = body.spec.radius
+            v = node.getLinearVelocity()
+            w = node.getAngularVelocity()
+            z = node.getTransform().getPos()[2] + (v[2] * lag if node.isActive() else 0.0)
+            kinetic += m * (0.5 * v.lengthSquared() / BULLET_UNIT ** 2 + 0.2 * r * r * w.lengthSquared())
+            potential += m * g * z / BULLET_UNIT
+        return Energy(kinetic, potential)
+
+    def first_touches(self) -> list[FirstTouch]:
+        """Every contact of the current (or last) shot so far, with how deep it was when Bullet first solved it."""
+        return list(self._scan.touches)
 
     def poses(self) -> tuple[list[str], np.ndarray]:
         """Ids and an (N, 7) array x, y, z, qw, qx, qy, qz: Bullet's places and turns."""
@@ -329,10 +359,8 @@ class Simulation:
         node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, _climb(self.config.ground, xy_of(body), vx, vy)))
         roll = float(spin) / body.radius   # rad/s per Bullet unit of speed
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
-        raw = body.node.getTransform().getPos()
-        self._awake = [(body_id, complex(raw[0], raw[1]), complex(vx, vy) * BULLET_UNIT)]
-        self._torqued = []
         self._lag = 0.0
+        self._tick()   # a taw launched rolling is resisted from the first call
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
         return event
@@ -402,37 +430,38 @@ class Simulation:
             self._slabs.begin_call(self._awake, self._lag, self.clock.time_s)
         self._scan.begin_call(self.clock.time_s, config.substep)
         h = self._substeps_of_call(config.call, config.substep)
-        self.clock.substep += config.substeps_per_call
+        self.clock.call_stepped()
         publish = self.bus.publish
         for contact in self._scan.take():
             publish(contact)
-        slept: list[str] = []
-        awake: Moving = []
-        torqued: list[tuple[BulletRigidBodyNode, Vec3]] = []
-        out = control_tick(self._bodies, config.gravity, h, config.call, config.rest_speed,
-                           (config.play_radius * BULLET_UNIT) ** 2, slept, awake, torqued, config.ground)
-        self._torqued = torqued
-        for bid in slept:
-            self._poses.slept(bid)
-        for bid, where in out:
+        for bid, where in self._tick(h):
             self._detach(bid)
             publish(BodyOut(self.time, bid, where))
-        if out:
             self._planner.rebuild(self._bodies)
-        self._awake = awake
-        if not awake or self.clock.past_limit():
+        if not self._awake or self.clock.past_limit():
             self._come_to_rest()
+
+    def _tick(self, h: float | None = None) -> list[tuple[str, Point]]:
+        """The control tick (``resting.py``) after a call whose last substep was ``h``: the awake bodies for the
+        next call, its forces and torques, the bodies put to sleep; returned, the bodies beyond the circle."""
+        tick = control_tick(self._bodies, self._rules, h or self.config.substep)
+        self._torqued = tick.applied
+        self._awake = tick.awake
+        for bid in tick.slept:
+            self._poses.slept(bid)
+        return tick.out
 
     def _substeps_of_call(self, call: float, h: float) -> float:
         """Step ``call`` seconds in substeps of at most ``h``; return the last substep's length.
 
         Bullet finds a touch only at the start of a substep, once the balls
         overlap, and pushes along their line of centres as it is then.  So
-        when two bodies would touch inside a substep (going straight on,
-        ``step_planner.py``), the world is stepped whole substeps up to that
-        substep, then one short substep to the moment they touch (a hair
-        past it, ``_TOUCH_DEPTH``), and Bullet finds the touch at the start
-        of the next substep, the balls meeting where the law has them meet.
+        when two bodies would touch inside a substep (going straight on in
+        space, ``step_planner.py``), the world is stepped whole substeps up
+        to that substep and plans again, then one short substep to the
+        moment they overlap by ``TOUCH_DEPTH``; Bullet finds the touch at the
+        start of the next substep, which is kept short enough that no body
+        the hit sets moving reaches a third before the world plans again.
         Bullet still finds and solves every contact.
         """
         planner = self._planner
@@ -442,23 +471,61 @@ class Simulation:
             t = self.clock.time_s + (call - left)
             touch = planner.next_touch(awake, self._lag, t, left)
             if touch is None:
-                if left == call:
-                    self._substeps(self.config.substeps_per_call, h, exact=True)
-                    return h
-                n = max(1, math.ceil(left / h - 1e-9))
-                self._substeps(n, left / n)
-                return left / n
-            when, speed = touch
-            whole = math.floor(when / h)
-            depth = _TOUCH_DEPTH + 2.0 * self._widest * self._early
-            step = whole * h if whole else min(left, when + depth / speed)
-            n = max(1, whole)
-            self._substeps(n, step / n)
-            left -= step
+                ahead = self._free_substeps(left, h)
+                if ahead * h >= left - _CALL_END:
+                    if left == call:
+                        self._substeps(self.config.substeps_per_call, h, exact=True)
+                        return h
+                    n = max(1, math.ceil(left / h - 1e-9))
+                    self._substeps(n, left / n)
+                    return left / n
+                # a pair could close its gap off the straight lines: step on a while, then look again
+                self._substeps(ahead, h)
+                left -= ahead * h
+                self._reapply()
+            else:
+                left = self._step_to(touch, left, h)
             if left <= _CALL_END:
-                return step / n
-            reapply(self._torqued)   # Bullet cleared them after the piece just stepped
+                return self._lag
             awake = self._read_awake()
+
+    def _step_to(self, touch: Touch, left: float, h: float) -> float:
+        """Step toward ``touch``: the whole substeps before it, or up to it and the substep that solves it; the time
+        left in the call."""
+        whole = min(math.floor(touch.when_s / h), self._free_substeps(left, h))
+        if whole:
+            self._substeps(whole, h)
+            left -= whole * h
+        else:
+            step = min(left, max(touch.deep_s, 0.0))
+            if step > 0.0:
+                self._substeps(1, step)
+                left -= step
+            if left <= _CALL_END:
+                return left
+            self._reapply()
+            solve = self._planner.solve_span(self._read_awake(), self._lag, touch, min(left, h))
+            self._substeps(1, solve)
+            left -= solve
+            self._unresist(touch)
+        self._reapply()
+        return left
+
+    def _free_substeps(self, left: float, h: float) -> int:
+        """How many whole substeps (at least one) may be stepped before the planner must look again."""
+        free = self._planner.free_s
+        return math.ceil(left / h) if free >= left else max(1, math.floor(free / h))
+
+    def _unresist(self, touch: Touch) -> None:
+        """The pair of a solved touch gets no more rolling resistance in this call: it was set for their motion
+        before the hit (after it they slide, and the next tick decides)."""
+        bodies = list(self._bodies.values())
+        pair = (bodies[touch.a].node, bodies[touch.b].node)
+        self._torqued = [a for a in self._torqued if not (a[0] == pair[0] or a[0] == pair[1])]
+
+    def _reapply(self) -> None:
+        """Apply the control tick's torques again: Bullet cleared them after the piece just stepped."""
+        reapply(self._torqued)
 
     def _substeps(self, n: int, h: float, exact: bool = False) -> None:
         """``n`` Bullet substeps of ``h`` seconds in one doPhysics call.
@@ -467,9 +534,9 @@ class Simulation:
         pass a hair more (Bullet counts the substeps due in single
         precision, and a total a rounding short would step one fewer).
         """
-        self._scan.h = h
+        self._scan.stepping(h)
         if self._slabs is not None:
-            self._slabs.substep = h
+            self._slabs.stepping(h)
         self._world.doPhysics(n * h if exact else n * h * (1.0 + 1e-6), n, h)
         self.stepped += n
         self._lag = h
@@ -482,7 +549,7 @@ class Simulation:
             if node.isActive():
                 p = node.getTransform().getPos()
                 v = node.getLinearVelocity()
-                out.append((bid, complex(p[0], p[1]), complex(v[0], v[1])))
+                out.append(Mover(bid, complex(p[0], p[1]), complex(v[0], v[1]), p[2], v[2]))
         return out
 
     def _come_to_rest(self) -> None:

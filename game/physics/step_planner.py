@@ -6,11 +6,15 @@ as it is at that moment.  Two balls closing at v can overlap up to v h
 before Bullet sees them, and the deeper, the further that line has turned
 from the one they met on: a half-ball cut turns about 1.8 degrees per
 millimetre (up to 23 degrees at the cap with h = 1/480 s).  So the
-simulation ends a substep where the first pair would touch
-(``Simulation._substeps_of_call``), and Bullet finds the pair at the start
-of the next one, as they meet.  This module only says when: bodies going
-straight on at their velocities, the first time two that are apart now
-would be a sum of radii apart.  Bullet still finds and solves every touch.
+simulation ends a substep where the first pair would overlap by
+``TOUCH_DEPTH`` (``Simulation._substeps_of_call``), and Bullet finds the
+pair at the start of the next one, as they meet.  This module only says
+when: bodies going straight on at their velocities in three dimensions
+(a ball in the air meets another where their centres are a sum of radii
+apart in space, not across the ground), the first time two that are
+apart now would overlap that much; and, once a touch is stepped to, how
+long the substep that solves it may be before a body it sets moving could
+reach a third.  Bullet still finds and solves every touch.
 
 It looks only when a pair could close its gap in the time asked about;
 after a look that finds nothing it does not look again, while the same
@@ -21,17 +25,52 @@ bodies are awake, until the soonest any pair could have closed its gap
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
-# The most friction changes a body's horizontal velocity, Bullet units a
-# second squared: the lead Sun sliding, mu g = 0.55 x 9.81 m/s^2, rounded up.
-_ACCELERATION = 6000.0
-# Bullet units a pair may come closer than going straight on says (a hop's
-# fall onto a neighbour, rounding).
-_REACH_MARGIN = 2.0
-Moving = list[tuple[str, complex, complex]]
-"""Every awake body's id, place and horizontal velocity (Bullet units, x + iy)."""
+# The most a body's velocity changes, Bullet units a second squared: gravity
+# on a ball in the air (9.81 m/s^2) with the lead Sun's sliding friction
+# (mu g = 0.55 x 9.81 m/s^2) across it, rounded up.
+_ACCELERATION = 11500.0
+# Bullet units a pair may come closer than its bounds say (rounding).
+_REACH_MARGIN = 0.02
+# Bullet units two balls stepped up to a touch overlap when Bullet first sees
+# them: deeper than split impulse's threshold (0.04 units), so the solver
+# undoes the overlap by moving the balls, never by adding velocity (which,
+# erp x depth / h, grows without bound as a substep shortens); and well
+# under 0.1 mm, so the line of centres is the one they met on.
+TOUCH_DEPTH = 0.065
+# A struck body leaves at most this many times the speed at which its pair
+# closed, plus the faster one's speed (the lead Sun on a marble: (1 + e) M / (M + m) ~ 1.6).
+_STRUCK_SHARE = 2.0
+_SHORTEST_SOLVE = 2e-6   # s: the shortest substep that solves a touch
+
+
+class Mover(NamedTuple):
+    """An awake body at a call's start: its id, place, horizontal velocity (Bullet units, x + iy), height and
+    vertical speed (Bullet units)."""
+
+    id: str
+    xy: complex
+    v: complex
+    z: float = 0.0
+    vz: float = 0.0
+
+
+Moving = list[Mover]
+
+
+class Touch(NamedTuple):
+    """The first pair to meet: in ``when_s`` from now they touch, in ``deep_s`` they overlap ``TOUCH_DEPTH`` (or
+    come closest, if they never overlap that much); ``a``, ``b`` their rows; ``speed`` how fast they close along
+    their line of centres as they touch (Bullet units a second)."""
+
+    when_s: float
+    deep_s: float
+    a: int
+    b: int
+    speed: float
 
 
 class StepPlanner:
@@ -41,76 +80,119 @@ class StepPlanner:
     move: its row keeps its place and a zero velocity.
     """
 
-    __slots__ = ("z", "v", "reach", "rows", "awake", "clear_until")
+    __slots__ = ("z", "v", "h", "vh", "reach", "rows", "awake", "clear_until", "free_s")
 
     def __init__(self) -> None:
         self.rows: dict[str, int] = {}
-        self.z = np.zeros(0, dtype=complex)
+        self.z = np.zeros(0, dtype=complex)     # places across the ground
         self.v = np.zeros(0, dtype=complex)
+        self.h = np.zeros(0)                    # heights of the centres
+        self.vh = np.zeros(0)
         self.reach = np.zeros((0, 0))           # sums of radii; -1e9 on the diagonal (a body never meets itself)
         self.awake: tuple[str, ...] = ()        # the bodies moving at the last look
         self.clear_until = -math.inf            # shot time before which no pair could meet, at the last look
+        self.free_s = math.inf                  # how long after the last look that found no touch to look again
 
     def rebuild(self, bodies: dict) -> None:
         """Take the bodies (``world.Body`` by id, in world order) where they are now, all still."""
         self.rows = {bid: i for i, bid in enumerate(bodies)}
         z = []
+        h = []
         for body in bodies.values():
             p = body.node.getTransform().getPos()
             z.append(complex(p[0], p[1]))
+            h.append(p[2])
         self.z = np.array(z, dtype=complex)
         self.v = np.zeros(len(z), dtype=complex)
+        self.h = np.array(h, dtype=np.float64)
+        self.vh = np.zeros(len(z))
         r = np.array([body.radius for body in bodies.values()], dtype=np.float64)
         self.reach = r[:, None] + r[None, :]
         np.fill_diagonal(self.reach, -1e9)
         self.awake = ()
         self.clear_until = -math.inf
 
-    def next_touch(self, moving: Moving, lag_s: float, t_s: float, span_s: float) -> tuple[float, float] | None:
-        """When, within ``span_s`` of shot time ``t_s``, two bodies not yet touching would touch.
+    def next_touch(self, moving: Moving, lag_s: float, t_s: float, span_s: float) -> Touch | None:
+        """The first pair not yet touching that would touch within ``span_s`` of shot time ``t_s``, or None.
 
-        Returned: that time from now (s) and the pair's relative speed
-        (Bullet units a second), or None.  The places Panda reports lag
-        Bullet's by ``lag_s`` (Bullet reports a body one substep back: its
-        motion-state interpolation), so each is carried on by its velocity
-        over that time.
+        The places Panda reports lag Bullet's by ``lag_s`` (Bullet reports a
+        body one substep back: its motion-state interpolation), so each is
+        carried on by its velocity over that time.
+
+        ``free_s`` says how long the world may be stepped before it must look
+        again: the soonest a pair could close its gap, turned by friction or
+        gravity off the straight lines looked along (infinite when no pair
+        can within the span).
         """
-        ids = tuple(bid for bid, _z, _v in moving)
+        ids = tuple(m.id for m in moving)
+        self.free_s = math.inf
         if not moving or (ids == self.awake and t_s + span_s <= self.clear_until):
             return None
         self.awake = ids
         self.clear_until = -math.inf
         a = self._take(moving, lag_s)
-        dz = self.z[a, None] - self.z
-        dv = self.v[a, None] - self.v
+        dz, dh = self.z[a, None] - self.z, self.h[a, None] - self.h
+        dv, dvh = self.v[a, None] - self.v, self.vh[a, None] - self.vh
         reach = self.reach[a]
-        dist2 = (dz * dz.conjugate()).real
-        clear = _time_to_close(np.abs(dv), np.sqrt(dist2) - reach - _REACH_MARGIN)
+        dist2 = (dz * dz.conjugate()).real + dh * dh
+        qa = (dv * dv.conjugate()).real + dvh * dvh
+        qc = dist2 - reach * reach
+        gap = np.where(qc > 0.0, np.sqrt(dist2) - reach - _REACH_MARGIN, np.inf)   # pairs touching: Bullet's
+        clear = _time_to_close(np.sqrt(qa), gap)
+        self.free_s = clear
         if clear >= span_s:
             self.clear_until = t_s + clear
             return None
-        # |dz + dv t| = reach: qa t^2 + qb t + qc = 0, for pairs closing (qb < 0) and apart now (qc > 0).
-        qa = (dv * dv.conjugate()).real
-        qb = 2.0 * (dz.conjugate() * dv).real
-        qc = dist2 - reach * reach
+        # |d + dv t| = reach: qa t^2 + qb t + qc = 0, for pairs closing (qb < 0) and apart now (qc > 0).
+        qb = 2.0 * ((dz.conjugate() * dv).real + dh * dvh)
         disc = qb * qb - 4.0 * qa * qc
         meets = (qb < 0.0) & (qc > 0.0) & (disc >= 0.0) & (qa > 0.0)
         if not meets.any():
             return None
+        rows, cols = np.nonzero(meets)
         t = (-qb[meets] - np.sqrt(disc[meets])) / (2.0 * qa[meets])
         k = int(np.argmin(t))
         first = float(t[k])
-        return (first, math.sqrt(float(qa[meets][k]))) if first < span_s else None
+        if first >= span_s:
+            return None
+        i, j = a[int(rows[k])], int(cols[k])
+        A, B, C = float(qa[meets][k]), float(qb[meets][k]), float(qc[meets][k])
+        r = float(reach[rows[k], j])
+        inner = r - TOUCH_DEPTH
+        d2 = B * B - 4.0 * A * (C + r * r - inner * inner)
+        deep = (-B - math.sqrt(d2)) / (2.0 * A) if d2 >= 0.0 else -B / (2.0 * A)   # else: their closest
+        speed = -(B + 2.0 * A * first) / (2.0 * r)   # d/dt |d| at the touch
+        return Touch(first, deep, i, j, speed)
+
+    def solve_span(self, moving: Moving, lag_s: float, touch: Touch, most_s: float) -> float:
+        """How long the substep that solves ``touch`` may be (at most ``most_s``): the soonest a body the hit sets
+        moving could come ``TOUCH_DEPTH`` into a third body, so that the touch after it is planned in its turn.
+
+        Call it with the bodies as they are once stepped up to the touch.
+        """
+        self._take(moving, lag_s)
+        self.awake = ()   # the hit changes who moves and how: look again after it
+        pair = [touch.a, touch.b]
+        speeds = np.sqrt((self.v * self.v.conjugate()).real + self.vh * self.vh)
+        struck = _STRUCK_SHARE * touch.speed + float(speeds[pair].max())
+        dz, dh = self.z[pair, None] - self.z, self.h[pair, None] - self.h
+        gap = np.sqrt((dz * dz.conjugate()).real + dh * dh) - self.reach[pair]
+        gap[0, touch.b] = gap[1, touch.a] = math.inf
+        soonest = (np.maximum(gap, 0.0) + TOUCH_DEPTH) / (struck + speeds)
+        return float(min(most_s, max(_SHORTEST_SOLVE, soonest.min())))
 
     def _take(self, moving: Moving, lag_s: float) -> list[int]:
         """Write the awake bodies' places (carried on by ``lag_s``) and velocities; the others are still."""
-        rows, z, v = self.rows, self.z, self.v
+        rows, z, v, h, vh = self.rows, self.z, self.v, self.h, self.vh
         v[:] = 0.0
+        vh[:] = 0.0
         a = []
-        for bid, where, velocity in moving:
-            i = rows[bid]
-            z[i] = where + velocity * lag_s
-            v[i] = velocity
+        for m in moving:
+            i = rows[m.id]
+            z[i] = m.xy + m.v * lag_s
+            v[i] = m.v
+            h[i] = m.z + m.vz * lag_s
+            vh[i] = m.vz
             a.append(i)
         return a
 

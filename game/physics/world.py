@@ -20,6 +20,7 @@ nothing steps the world.  Three choices matter elsewhere:
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,14 +33,18 @@ from game.physics.materials import GROUND, BodySpec, Point
 from game.physics.physics_errors import PlacementError
 from game.physics.units import BULLET_UNIT
 
-__all__ = ["GROUND_NAME", "Body", "attach", "check_specs", "clear_callbacks", "detach", "make_body", "new_slabs",
-           "new_world", "put", "raw_xy", "sleep", "xy_of"]
+__all__ = ["GROUND_NAME", "Body", "attach", "bullet_world", "check_specs", "clear_callbacks", "detach", "make_body",
+           "new_slabs", "new_world", "put", "raw_xy", "sleep", "xy_of"]
 
 ZERO = Vec3(0.0, 0.0, 0.0)
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
-# Panda's switches for Bullet's split impulse and pair filter, read when a world is built.
+CONTACT_PROCESSING = 0.002   # Bullet units (mm): a manifold point farther apart than this is not solved
+# Panda's switches for Bullet's split impulse and pair filter, read when a world is built.  They are
+# process-wide: ``new_world`` sets them, builds, and sets them back under ``_SWITCHES``, so two threads
+# building worlds at once (a planner's threads, the app's) never build with the other's switches.
 _SPLIT_IMPULSE = ConfigVariableBool("bullet-split-impulse", False)
 _FILTER = ConfigVariableString("bullet-filter-algorithm", "mask")
+_SWITCHES = threading.Lock()
 
 
 @dataclass
@@ -71,19 +76,13 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
     Built with Bullet's split impulse: Bullet finds a hit up to a substep
     late, the balls overlapping, and without it the solver pushes them
     apart by adding velocity (a glass hit then rebounds at up to 1.12, not
-    0.92); with it the overlap is undone in position alone.  Only this
-    world's construction sees the switches (the hat world keeps Panda's
-    defaults).
+    0.92); with it the overlap is undone in position alone.  The switches
+    are Panda's and process-wide: ``bullet_world`` sets them for this
+    world's construction alone, under a lock (the hat world is built
+    without split impulse).
     """
     flat = config.ground.is_flat
-    was_split, was_filter = _SPLIT_IMPULSE.getValue(), _FILTER.getValue()
-    _SPLIT_IMPULSE.setValue(True)
-    _FILTER.setValue("mask" if flat else "groups-mask")
-    try:
-        world = BulletWorld()
-    finally:
-        _SPLIT_IMPULSE.setValue(was_split)
-        _FILTER.setValue(was_filter)
+    world = bullet_world(split_impulse=True, pair_filter="mask" if flat else "groups-mask")
     world.setGravity(Vec3(0.0, 0.0, -config.gravity * BULLET_UNIT))
     if not flat:
         # Only awake bodies move: a sleeping ball stays where it is, and a
@@ -97,6 +96,23 @@ def new_world(config: PhysicsConfig) -> BulletWorld:
     ground.setRestitution(GROUND.restitution)
     world.attachRigidBody(ground)
     return world
+
+
+def bullet_world(*, split_impulse: bool = False, pair_filter: str = "mask") -> BulletWorld:
+    """A bare ``BulletWorld`` built with these two of Panda's process-wide switches, which are then set back.
+
+    Panda reads them only while a world is built; the switching holds a
+    lock, so worlds built at once in several threads each get their own.
+    """
+    with _SWITCHES:
+        was_split, was_filter = _SPLIT_IMPULSE.getValue(), _FILTER.getValue()
+        _SPLIT_IMPULSE.setValue(split_impulse)
+        _FILTER.setValue(pair_filter)
+        try:
+            return BulletWorld()
+        finally:
+            _SPLIT_IMPULSE.setValue(was_split)
+            _FILTER.setValue(was_filter)
 
 
 def new_slabs(config: PhysicsConfig) -> ExclusiveSlabs | None:
@@ -140,6 +156,14 @@ def make_body(spec: BodySpec, shape: BulletSphereShape, slabs: ExclusiveSlabs | 
     # thresholds (0.8 m/s) would freeze a marble mid-roll.
     node.setLinearSleepThreshold(0.0)
     node.setAngularSleepThreshold(0.0)
+    # Bullet 2.84 keeps a manifold point until it is some 0.2-0.3 mm apart
+    # (a rolling ball's last contacts, lifted off the ground; a pair just
+    # parted) and warm-starts its friction with 0.85 of its last impulse
+    # every substep, without solving it where no normal force acts: friction
+    # with no normal force.  It carried a ball along by its spin about the
+    # vertical and threw a topspin taw 35 mm up off a ball pressed against
+    # another.  Bullet turns into constraints only points closer than this.
+    node.setContactProcessingThreshold(CONTACT_PROCESSING)
     body = Body(spec, node, spec.radius * BULLET_UNIT)
     if slabs is not None:
         body.slab = slabs.make(spec.id, node, body.radius)

@@ -117,8 +117,9 @@ def test_scripted_players_replay_their_script():
 
 def test_a_full_on_shot_at_the_sun_leaves_the_taw_in_the_inner_ring_and_ends_the_game_by_name():
     # The Sun takes the taw's speed and the taw stops where the Sun lay: within the inner ring (rule 13).
-    # The Sun rolls only to Mercury's line, on it and so not beyond it: nothing is released (rule 3).
-    match = new_match(["mercury", "venus"], [SunShooter(3.8), SunShooter(3.8)], house=short_house(30))
+    # At 3.5 m/s the Sun rolls only to Mercury's line, not beyond it: nothing is released (rule 3).  (With
+    # the true masses, issue 41, a full hit at the 3.8 m/s cap from Mercury's line does release it.)
+    match = new_match(["mercury", "venus"], [SunShooter(3.5), SunShooter(3.5)], house=short_house(30))
     match.run()
     first = match.history[0].ruling
     assert first.out == ("mercury",) and [t.rule for t in first.transfers] == [13, 0]

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.physics import GLASS, LEAD, MARBLE_MASS, SUN_MASS, BodySpec, Material, specs_from_positions
@@ -23,11 +25,19 @@ def test_specs_from_home_positions_make_the_sun_lead_and_the_rest_glass() -> Non
 
 
 def test_the_real_properties_of_a_marble_and_a_musket_ball() -> None:
-    # about 16 mm and 5 g of glass; about 16.5 mm and 27 g of lead
+    # 16 mm of soda-lime glass (2.5 g/cm^3): 5.36 g; 16.5 mm of lead (11.34 g/cm^3): 26.7 g
     assert 2 * Layout().marble_radius == pytest.approx(0.016)
-    assert MARBLE_MASS == pytest.approx(0.005)
+    assert MARBLE_MASS == pytest.approx(2500.0 * 4.0 / 3.0 * math.pi * 0.008 ** 3) == pytest.approx(0.00536, abs=1e-5)
     assert 2 * Layout().sun_radius == pytest.approx(0.0165)
-    assert SUN_MASS == pytest.approx(0.027)
+    assert SUN_MASS == pytest.approx(11340.0 * 4.0 / 3.0 * math.pi * 0.00825 ** 3) == pytest.approx(0.0267, abs=1e-4)
+
+
+def test_every_body_s_mass_is_its_material_s_density_times_its_volume() -> None:
+    for radius in (0.005, 0.008, 0.00825):
+        assert GLASS.mass_of(radius) == pytest.approx(GLASS.density * 4.0 / 3.0 * math.pi * radius ** 3)
+    big = Layout(marble_radius=0.01, sun_radius=0.011)
+    assert BodySpec.marble("mars", (0.3, 0.0), big).mass == pytest.approx(GLASS.mass_of(big.marble_radius))
+    assert BodySpec.sun((0.0, 0.0), big).mass == pytest.approx(LEAD.mass_of(big.sun_radius))
 
 
 def test_glass_is_lively_and_lead_is_dead() -> None:

@@ -9,7 +9,7 @@ import pytest
 from game.physics import GLASS, LEAD, MARBLE_MASS, SUN_MASS
 from game.physics.config import GRAVITY
 from game.physics.impulse_law import Ball, rolling_spheres_impulse
-from game.physics.motion import REST, BallState, Ground, Phase, evolve, flick, phase, time_to_roll
+from game.physics.motion import REST, BallPhase, BallState, Ground, evolve, flick, phase, time_to_roll
 from tests.physics.physics_kit import CAP, LAYOUT
 
 R = LAYOUT.marble_radius
@@ -35,8 +35,8 @@ def test_a_plain_flick_slides_12v2_over_49_mu_g_then_rolls_at_five_sevenths(v: f
     dx, dy, rolling = evolve(start, G_GLASS, t_roll)
     assert dx == pytest.approx(12 * v * v / (49 * mu_g)) and dy == 0.0
     assert rolling.vx_mps == pytest.approx(5 / 7 * v)
-    assert phase(rolling, G_GLASS) is Phase.ROLLING
-    assert phase(evolve(start, G_GLASS, 0.5 * t_roll)[2], G_GLASS) is Phase.SLIDING
+    assert phase(rolling, G_GLASS) is BallPhase.ROLLING
+    assert phase(evolve(start, G_GLASS, 0.5 * t_roll)[2], G_GLASS) is BallPhase.SLIDING
 
 
 def test_a_flick_launched_rolling_never_slides_and_stops_at_v2_over_2_mu_r_g() -> None:

