@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from game.fileio import write_atomic
+from game.fileio import write_app_file
 
 MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
 QUALITY_CHOICES = ("low", "medium", "high")
@@ -188,4 +188,5 @@ def save_settings(settings: Settings, path: Path) -> None:
     except OSError as err:
         raise FileWriteError(f"{path.parent}: cannot create the settings folder ({err.strerror})", err.errno) \
             from None
-    write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+    write_app_file(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n", MAX_SETTINGS_BYTES,
+                   "settings file", max_depth=8)
