@@ -86,13 +86,14 @@ def _is_bool(v: Any) -> bool:
 
 
 def _is_key_map(v: Any) -> bool:
-    """Actions the Keys list offers, each with a list of at most three key names."""
+    """Actions the Keys list offers, each with a list of at most three different key names (a key listed
+    twice for one action would fire it twice a press)."""
     from game.app.input.bindings import REMAPPABLE, is_key_name
 
     actions = dict(REMAPPABLE)
     return isinstance(v, dict) and len(v) <= len(actions) and all(
         action in actions and isinstance(keys, (list, tuple)) and len(keys) <= 3 and all(map(is_key_name, keys))
-        for action, keys in v.items())
+        and len(set(keys)) == len(keys) for action, keys in v.items())
 
 
 def key_map(value: Any) -> dict[str, tuple[str, ...]]:
@@ -119,7 +120,7 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "palette": (lambda v: v in PALETTE_CHOICES, "one of " + ", ".join(PALETTE_CHOICES)),
     "slopes": (_is_bool, "true or false"),
     "keys": (_is_key_map, "an object of actions (as the Settings screen's Keys list names them), each with a list "
-                          "of up to three key names"),
+                          "of up to three different key names"),
 }
 
 
