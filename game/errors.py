@@ -62,3 +62,13 @@ class UserError(Exception):
         super().__init__(clip_quoted(printable(str(message))))
         if exit_code is not None:
             self.exit_code = exit_code
+
+
+WARNING_PREFIX = "taw: warning: "
+
+
+def warn(note: str, stream=None) -> None:
+    """One line on stderr, as every warning the game prints: ``taw: warning: …``, escaped and cut short."""
+    import sys
+
+    (stream or sys.stderr).write(f"{WARNING_PREFIX}{clip_quoted(printable(note))}\n")

@@ -23,6 +23,9 @@ PREVIEW_CHOICES = ("learning", "guide", "none")  # the shot preview's strengths 
 MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
 RENDER_SCALE_CHOICES = (1.0, 0.75, 0.5)  # as game.app.scene.render_scale offers
 PALETTE_CHOICES = ("standard", "colour-blind")  # as game.app.scene.palette.PALETTES names them
+# Pixels times samples a window may ask for: 3840x2160 with MSAA 4 (7680x4320 with MSAA 4 took the smoke test
+# 1.77 GB); a larger window draws with less multisampling.
+MAX_FRAME_SAMPLES = 3840 * 2160 * 4
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,18 @@ def settings_from_dict(data: Any, source: str = "settings") -> Settings:
         if key == "keys":
             value = key_map(value)
         chosen[key] = float(value) if isinstance(getattr(defaults, key), float) else value
-    return replace(defaults, **chosen)
+    return _bounded_samples(replace(defaults, **chosen), source)
+
+
+def _bounded_samples(settings: Settings, source: str) -> Settings:
+    """The settings with MSAA lowered until the window's pixels times samples fit ``MAX_FRAME_SAMPLES``."""
+    pixels = settings.width * settings.height
+    if pixels * max(settings.msaa, 1) <= MAX_FRAME_SAMPLES:
+        return settings
+    msaa = max((m for m in MSAA_CHOICES if pixels * max(m, 1) <= MAX_FRAME_SAMPLES), default=0)
+    _warn(f"{source}: a {settings.width}x{settings.height} window with MSAA {settings.msaa} is more than the game "
+          f"draws (3840x2160 with MSAA 4); using MSAA {msaa}")
+    return replace(settings, msaa=msaa)
 
 
 def load_settings(path: Path) -> Settings:

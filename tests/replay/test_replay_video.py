@@ -175,3 +175,15 @@ def test_ffmpeg_is_never_given_a_relative_output():
 def test_a_full_disk_is_exit_status_2_for_a_video_as_for_frames():
     assert video._reason("[out#0] Error: No space left on device", 1) == ("the disk is full", 2)
     assert video._reason("Conversion failed!", 1) == ("Conversion failed!", 1)
+
+
+def test_an_export_past_the_frame_cap_stops_there_and_says_so(offscreen_base, tmp_path, monkeypatch):
+    from game.app.replay import export
+
+    uncut = export_video(_replay(), tmp_path / "whole.mp4", size=SIZE, fps=FPS, base=offscreen_base)
+    assert not uncut.capped
+    monkeypatch.setattr(export, "MAX_EXPORT_FRAMES", 3)
+    cut = export_video(_replay(), tmp_path / "cut.mp4", size=SIZE, fps=FPS, base=offscreen_base)
+    assert cut.capped and cut.frames == 3 and len(_decoded_frames(tmp_path / "cut.mp4", SIZE)) == 3
+    frames = export.export_frames(_replay(), tmp_path / "frames", size=SIZE, fps=FPS, base=offscreen_base, gif=False)
+    assert frames.capped and len(frames.frames) == 3
