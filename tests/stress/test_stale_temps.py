@@ -106,3 +106,19 @@ def test_a_folder_of_our_name_holding_a_link_is_left_whole(tmp_path):
     _age(folder, 3600)
     assert clean_stale_temps(tmp_path, "game.mp4") == []
     assert victim.read_text() == "keep" and (folder / "video.mp4").is_symlink()
+
+
+def test_the_apps_video_export_sweeps_what_a_killed_export_left_in_its_videos_folder(tmp_path):
+    from game.app.replay.video_job import JobState, VideoJob
+    from game.replay.model import GameMeta, Replay
+
+    videos = tmp_path / "videos"
+    videos.mkdir()
+    left = videos / temp_name("replay-20261203-101500.mp4")   # another export's, killed (each has a new name)
+    left.mkdir()
+    (left / "video.mp4").write_bytes(b"half")
+    _age(left, STALE_TEMP_SECONDS + 1)
+    editor = _planted(videos, ".notes.txt.0123abcd.tmp")
+    job = VideoJob(Replay(GameMeta(seed=1), []), videos / "not-a-video.avi")   # refused before any worker
+    assert job.status.state is JobState.FAILED
+    assert sorted(p.name for p in videos.iterdir()) == [editor.name]
