@@ -53,7 +53,7 @@ def launch(args: argparse.Namespace) -> int:
         raise no_window from None
     for note in notes:
         app.note_warning(note)
-    saved: list[bool] = []
+    saved: list[bool | str] = []
     if smoke and seating is not None:
         _schedule_seated_smoke_test(app, smoke, saved)
     elif smoke:
@@ -63,7 +63,8 @@ def launch(args: argparse.Namespace) -> int:
     except SystemExit:
         pass
     if smoke and saved != [True]:
-        why = "" if saved else f" (no person's turn came within {SEATED_SMOKE_SECONDS:.0f} s)" if seating else ""
+        why = f" ({saved[0]})" if saved and isinstance(saved[0], str) else "" if saved \
+            else f" (no person's turn came within {SEATED_SMOKE_SECONDS:.0f} s)" if seating else ""
         raise UserError(f"smoke test: no screenshot saved to {smoke}{why}", exit_code=1)
     return 0
 
@@ -76,19 +77,22 @@ def _display_available(environ=None) -> bool:
     return not sys.platform.startswith("linux") or bool(env.get("DISPLAY"))
 
 
-def _save_and_quit(app, target: str, saved: list[bool]) -> None:
+def _save_and_quit(app, target: str, saved: list[bool | str]) -> None:
+    """Save the smoke test's picture and quit; ``saved`` gets True, or why it could not be saved (said once, by
+    launch's error)."""
     from pathlib import Path
 
-    from panda3d.core import Filename
+    from game.app.window import save_window_png
+    from game.errors import UserError
 
     path = Path(target).resolve()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        ok = app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
-    except OSError:
-        ok = False
-    saved.append(bool(ok))
-    if ok:   # a failure is said once, by launch's error
+        save_window_png(app.win, path)
+    except (OSError, UserError) as err:
+        saved.append(str(err))
+    else:
+        saved.append(True)
         sys.stderr.write(f"taw: smoke test saved {path}\n")
     app.userExit()
 
