@@ -591,6 +591,7 @@ def atomic_write_checks(folder: Path) -> list[str]:
     from unittest import mock
 
     from game.app.settings import Settings, save_settings
+    from game.fileio import is_our_temp
     from game.replay import load_replay, save_replay
 
     problems: list[str] = []
@@ -621,7 +622,7 @@ def atomic_write_checks(folder: Path) -> list[str]:
                     problems.append(f"{what}: a write failing in {step} raised {type(err).__name__}: {err}")
             if path.read_bytes() != good:
                 problems.append(f"{what}: a write failing in {step} changed the good file")
-            leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+            leftovers = [p.name for p in folder.iterdir() if is_our_temp(p.name, path.name)]
             if leftovers:
                 problems.append(f"{what}: a write failing in {step} left {leftovers[0]}")
                 for name in leftovers:

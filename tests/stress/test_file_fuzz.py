@@ -53,6 +53,18 @@ def test_a_failed_save_over_a_good_file_leaves_it_intact(tmp_path):
     assert atomic_write_checks(tmp_path) == []
 
 
+def test_the_atomic_write_check_sees_a_temp_file_a_failed_write_leaves(tmp_path, monkeypatch):
+    # The planted fault: a write_atomic that never removes its temp file on failure.
+    import os
+
+    import game.fileio as fileio
+
+    real = os.unlink
+    monkeypatch.setattr(fileio.os, "unlink", lambda p, *a, **k: None if str(p).endswith(".tawtmp") else real(p))
+    problems = atomic_write_checks(tmp_path)
+    assert problems and all("left ." in p for p in problems), problems
+
+
 def test_bad_files_through_the_cli_exit_2_with_one_line(tmp_path, bases):
     broken = tmp_path / "broken.toml"
     broken.write_bytes(b"players = [\"earth\"\n\xff\xfe")
