@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def main(argv: list[str] | None = None) -> int:
     from stress.file_fuzz import (atomic_write_checks, base_files, cli_check, escape_checks, fuzz_files,
-                                       hostile_replay_checks, mutant_of, special_file_checks)
+                                       hostile_replay_checks, mutant_of, planted_write_checks,
+                                       special_file_checks)
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-target", type=int, default=300)
@@ -70,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.hostile:
         with tempfile.TemporaryDirectory(prefix="taw-fuzz-hostile-") as tmp:
             rows = hostile_replay_checks(base) + special_file_checks(Path(tmp)) + escape_checks(Path(tmp))
+            planted = Path(tmp) / "planted"
+            planted.mkdir()
+            rows += planted_write_checks(planted)
         for row in rows:
             print(f"  {row.outcome:8} {row.seconds:6.2f} s  {row.case:50} {row.message[:80]}")
         tally = {k: sum(r.outcome == k for r in rows) for k in ("accepted", "refused", "crash", "hang")}

@@ -112,3 +112,20 @@ def test_hostile_replays_special_files_and_escapes_are_answered_in_one_line(tmp_
     rows = hostile_replay_checks(names=quick) + special_file_checks(tmp_path) + escape_checks(tmp_path)
     assert [r for r in rows if r.outcome in ("crash", "hang")] == []
     assert sum(r.outcome == "refused" for r in rows) > 50 and sum(r.outcome == "accepted" for r in rows) >= 4
+
+
+def test_planted_files_beside_writes_are_left_alone_and_nothing_hangs(tmp_path):
+    from stress.file_fuzz import planted_write_checks
+
+    rows = planted_write_checks(tmp_path)
+    assert len(rows) == 5 and all(r.outcome == "refused" for r in rows), rows
+
+
+def test_the_planted_file_check_sees_a_sweep_that_takes_an_editors_file(tmp_path, monkeypatch):
+    # The planted fault: a stale-temp sweep that takes any name of a temp file's shape, as the last one did.
+    import game.fileio as fileio
+    from stress.file_fuzz import planted_write_checks
+
+    monkeypatch.setattr(fileio, "is_our_temp", lambda name, target: name.endswith(".tmp"))
+    rows = planted_write_checks(tmp_path, video=False)
+    assert [r.outcome for r in rows] == ["crash", "refused"] and "removed" in rows[0].message
