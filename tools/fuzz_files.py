@@ -70,10 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     print(report.summary())
     if args.hostile:
         with tempfile.TemporaryDirectory(prefix="taw-fuzz-hostile-") as tmp:
-            rows = hostile_replay_checks(base) + special_file_checks(Path(tmp)) + escape_checks(Path(tmp))
-            planted = Path(tmp) / "planted"
-            planted.mkdir()
-            rows += planted_write_checks(planted)
+            (Path(tmp) / "planted").mkdir()
+            rows = hostile_replay_checks(base) + special_file_checks(Path(tmp)) + escape_checks(Path(tmp)) \
+                + planted_write_checks(Path(tmp) / "planted")
         for row in rows:
             print(f"  {row.outcome:8} {row.seconds:6.2f} s  {row.case:50} {row.message[:80]}")
         tally = {k: sum(r.outcome == k for r in rows) for k in ("accepted", "refused", "crash", "hang")}
