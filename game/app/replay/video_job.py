@@ -60,7 +60,7 @@ def video_path(data_dir: Path, stamp: float | None = None) -> Path:
 
 def _work(source: str, target: str, size: tuple[int, int], fps: int, report: Any, stop: Any) -> None:
     """The worker process: read the replay the game handed over in ``source``, export it, reporting
-    ("progress", done, total), then ("done", path, frames) or ("failed", reason) or ("cancelled",)."""
+    ("progress", done, total), then ("done", path, frames, capped) or ("failed", reason) or ("cancelled",)."""
     import signal
 
     from game.app.replay.video import Cancelled, export_video
