@@ -50,3 +50,13 @@ def test_a_window_too_large_for_its_multisampling_draws_with_less(tmp_path):
             settings = load_settings(path)
         assert settings.msaa == kept and settings.width * settings.height * max(kept, 1) <= MAX_FRAME_SAMPLES
         assert len(caught) == (kept != msaa), [str(w.message) for w in caught]
+
+
+def test_the_apps_video_job_says_when_the_video_stops_at_the_frame_cap():
+    from game.app.replay.video_job import JobState, JobStatus, VideoJob
+
+    for capped, said in ((True, "The replay runs longer than 20000 frames: the video stops there."), (False, "")):
+        job = VideoJob.__new__(VideoJob)   # the worker's answer alone, no worker
+        job.status = JobStatus(total=20_000)
+        job._take(("done", "/videos/replay.mp4", 20_000, capped))
+        assert job.status.state is JobState.DONE and job.status.message == said
