@@ -17,6 +17,7 @@ def launch(args: argparse.Namespace) -> int:
     """Play with ``args`` as ``play_options.add_play_options`` parses them."""
     seating = parse_seats(args.seats) if args.seats is not None else None  # a bad list: one line, exit 2
     paths = UserPaths.from_env()
+    paths.sweep_stale_temps()   # what a killed game or export left in its own folders
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SettingsWarning)
         settings = load_settings(paths.settings_file)

@@ -122,3 +122,23 @@ def test_the_apps_video_export_sweeps_what_a_killed_export_left_in_its_videos_fo
     job = VideoJob(Replay(GameMeta(seed=1), []), videos / "not-a-video.avi")   # refused before any worker
     assert job.status.state is JobState.FAILED
     assert sorted(p.name for p in videos.iterdir()) == [editor.name]
+
+
+def test_the_game_sweeps_what_a_killed_game_left_in_its_own_folders_and_nothing_else(tmp_path):
+    from game.app.paths import UserPaths
+
+    paths = UserPaths.under(tmp_path)
+    paths.replay_dir.mkdir(parents=True)
+    paths.screenshot_dir.mkdir(parents=True)
+    paths.config_dir.mkdir(parents=True)
+    replay = _planted(paths.replay_dir, temp_name("20261206-074000-seed7.replay"), age=STALE_TEMP_SECONDS + 60)
+    shot = paths.screenshot_dir / temp_name("taw-20261206-074000-001.png")
+    shot.mkdir()
+    (shot / "picture.png").write_bytes(b"half")
+    _age(shot, STALE_TEMP_SECONDS + 60)
+    settings = _planted(paths.config_dir, temp_name("settings.json"), age=STALE_TEMP_SECONDS + 60)
+    kept = [_planted(paths.replay_dir, ".notes.txt.0123abcd.tmp"),
+            _planted(paths.replay_dir, temp_name("20261206-074000-seed7.replay"), age=0),   # a live game's, just begun
+            _planted(paths.config_dir, temp_name("a" * 50 + ".json"))]   # a name cut short: whose is unknown
+    assert sorted(paths.sweep_stale_temps()) == sorted([replay, shot, settings])
+    assert all(p.exists() for p in kept) and not replay.exists() and not shot.exists()
