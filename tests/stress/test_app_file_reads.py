@@ -132,7 +132,13 @@ def test_past_the_last_kept_aside_name_an_unreadable_file_is_never_written_over_
     assert "not written over" in store.remember("Ann", {"aim_aid": 0.5})
     assert "will not be written over" in load_choices(tmp_path / "new_game.json").notes[0]
     assert "not written over" in save_choices(tmp_path / "new_game.json", GameSetup())
-    for name in ("settings.json", "people.json", "new_game.json"):
+    from game.coach.lesson_progress import Progress, save_progress
+
+    _every_bad_name_taken(tmp_path, "lessons.json")
+    (tmp_path / "lessons.json").write_bytes(b"[not json of ours")
+    assert "will not be written over" in load_progress(tmp_path / "lessons.json").note
+    assert "not written over" in save_progress(Progress({"x"}, set()), tmp_path / "lessons.json")
+    for name in ("settings.json", "people.json", "new_game.json", "lessons.json"):
         assert (tmp_path / name).read_bytes() == b"[not json of ours"
         assert (tmp_path / f"{name}.bad99").read_bytes() == b"kept"
     (tmp_path / "settings.json.bad7").unlink()   # a name is free again: the next save keeps the file aside there
