@@ -5,6 +5,13 @@ goes through ``write_atomic``: the bytes go to a temporary file in the same
 folder, are flushed to disk, and only then replace the target in one rename.
 A good file is therefore never overwritten by a bad or partial one.
 
+The temporary file is created exclusively (``O_EXCL``, never through a link)
+under a name tied to its target (``temp_name``: a tag hashed from the
+target's name), so the sweep of what a killed writer left takes only ours.
+A writer that opens files by name itself (ffmpeg, Panda's screenshot) writes
+in a folder of our own instead (``private_folder``) and the whole file is
+moved over the target (``replace_with``).
+
 Only our own kind of file is ever replaced.  A target that exists and is not
 a regular file (a device such as ``/dev/null``, a FIFO, a socket, a folder)
 is refused.  A symbolic link is written through: its regular-file target is
@@ -14,7 +21,9 @@ permissions; a new one gets them from the umask, like any program's file.
 
 Every file the game reads from a person goes through ``read_bounded``: only
 regular files (a FIFO would block forever, ``/dev/zero`` never ends), with a
-size bound checked while reading, not only from ``stat``.
+size bound checked while reading, not only from ``stat``.  The app's own JSON
+files are read with ``read_app_json`` (an unusable one kept aside) and
+written with ``write_app_file`` (never over one we could not read).
 """
 
 from __future__ import annotations
