@@ -23,6 +23,7 @@ def printable(text: str) -> str:
 
 QUOTE_LIMIT = 80       # characters of a bad value quoted back to the person
 MESSAGE_LIMIT = 2000   # characters of a whole message (a path may be long, a megabyte of one is not read)
+DIGITS_LIMIT = 30      # digits of one number quoted back (a seed has 19)
 
 
 def clip(text: str, limit: int) -> str:
@@ -40,7 +41,16 @@ def clip_quoted(message: str) -> str:
 
     quoted = re.sub(r"'([^']{%d,})'|\"([^\"]{%d,})\"" % (QUOTE_LIMIT, QUOTE_LIMIT),  # noqa: UP031 (braces of a regex)
                     lambda m: m.group()[0] + clip(m.group()[1:-1], QUOTE_LIMIT) + m.group()[0], message)
-    return clip(quoted, MESSAGE_LIMIT)
+    return clip(short_numbers(quoted), MESSAGE_LIMIT)
+
+
+def short_numbers(message: str) -> str:
+    """Every run of more than ``DIGITS_LIMIT`` digits cut to its first eight and its length: a refusal
+    quoting a 309-digit number says "10000000... (309 digits)"."""
+    import re
+
+    return re.sub(rf"\d{{{DIGITS_LIMIT + 1},}}", lambda m: f"{m.group()[:8]}... ({len(m.group())} digits)",
+                  message)
 
 
 class UserError(Exception):
@@ -52,3 +62,13 @@ class UserError(Exception):
         super().__init__(clip_quoted(printable(str(message))))
         if exit_code is not None:
             self.exit_code = exit_code
+
+
+WARNING_PREFIX = "taw: warning: "
+
+
+def warn(note: str, stream=None) -> None:
+    """One line on stderr, as every warning the game prints: ``taw: warning: …``, escaped and cut short."""
+    import sys
+
+    (stream or sys.stderr).write(f"{WARNING_PREFIX}{clip_quoted(printable(note))}\n")

@@ -5,6 +5,13 @@ goes through ``write_atomic``: the bytes go to a temporary file in the same
 folder, are flushed to disk, and only then replace the target in one rename.
 A good file is therefore never overwritten by a bad or partial one.
 
+The temporary file is created exclusively (``O_EXCL``, never through a link)
+under a name tied to its target (``temp_name``: a tag hashed from the
+target's name), so the sweep of what a killed writer left takes only ours.
+A writer that opens files by name itself (ffmpeg, Panda's screenshot) writes
+in a folder of our own instead (``private_folder``) and the whole file is
+moved over the target (``replace_with``).
+
 Only our own kind of file is ever replaced.  A target that exists and is not
 a regular file (a device such as ``/dev/null``, a FIFO, a socket, a folder)
 is refused.  A symbolic link is written through: its regular-file target is
@@ -14,21 +21,25 @@ permissions; a new one gets them from the umask, like any program's file.
 
 Every file the game reads from a person goes through ``read_bounded``: only
 regular files (a FIFO would block forever, ``/dev/zero`` never ends), with a
-size bound checked while reading, not only from ``stat``.
+size bound checked while reading, not only from ``stat``.  The app's own JSON
+files are read with ``read_app_json`` (an unusable one kept aside) and
+written with ``write_app_file`` (never over one we could not read).
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import re
 import secrets
 import stat
 import tomllib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from game.errors import UserError
 
@@ -94,11 +105,12 @@ def _check_folder(target: Path) -> Path:
     return folder
 
 
-def writable_target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result | None]:
+def writable_target(path: str | os.PathLike[str], follow_links: bool = True) -> tuple[Path, os.stat_result | None]:
     """The regular file a write to ``path`` replaces (a symlink resolved), and its stat if it exists.
 
     Refuses, in one line, anything that exists and is not a regular file, a
-    dangling symlink or a loop, a folder that is not one, and a name too long.
+    dangling symlink or a loop, a folder that is not one, and a name too long;
+    with ``follow_links`` False, any symbolic link.
     """
     target = Path(path)
     try:
@@ -110,6 +122,8 @@ def writable_target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result 
         _check_folder(target)
         raise FileWriteError(f"{target}: cannot write ({_why(err)})", err.errno) from None
     if stat.S_ISLNK(info.st_mode):
+        if not follow_links:
+            raise UserError(f"{target}: is a symbolic link; refusing to write through it")
         try:
             real = Path(os.path.realpath(target, strict=True))
             info = os.stat(real)
@@ -125,21 +139,53 @@ def writable_target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result 
     return target, info
 
 
-_TEMP_NAME = re.compile(r"\..{1,40}\.[0-9a-f]{8}\.tmp")
+# A temp file's (or private folder's) name: ``.NAME.<nonce><tag>.tawtmp``, NAME the target's (cut to 40
+# characters) and the tag a hash of the target's whole name and the nonce.  The sweep removes only names whose
+# tag is right for the target being written: another program's temp file never has one.
+_TEMP_NAME = re.compile(r"\.(?P<prefix>.{1,40})\.(?P<nonce>[0-9a-f]{8})(?P<tag>[0-9a-f]{8})\.tawtmp", re.DOTALL)
+TEMP_PREFIX_CHARS = 40
 STALE_TEMP_SECONDS = 5.0   # a temp file untouched this long and locked by no one was left by a killed writer
 STALE_TEMP_SECONDS_UNLOCKED = 3600.0   # where no lock can tell a live writer's file, only an hour's age does
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _tag(target_name: str, nonce: str) -> str:
+    return hashlib.sha256(b"taw-temp\0" + os.fsencode(target_name) + b"\0" + nonce.encode()).hexdigest()[:8]
+
+
+def temp_name(target_name: str) -> str:
+    """A fresh temporary name for a file (or private folder) written on the way to ``target_name``."""
+    nonce = secrets.token_hex(4)
+    return f".{target_name[:TEMP_PREFIX_CHARS]}.{nonce}{_tag(target_name, nonce)}.tawtmp"
+
+
+def is_our_temp(name: str, target_name: str | None) -> bool:
+    """``name`` is one of our temp names for ``target_name`` (None: for the target the name spells whole)."""
+    match = _TEMP_NAME.fullmatch(name)
+    if match is None:
+        return False
+    if target_name is None:
+        if len(match["prefix"]) >= TEMP_PREFIX_CHARS:
+            return False   # the name was cut: the target it belongs to is not known
+        target_name = match["prefix"]
+    elif match["prefix"] != target_name[:TEMP_PREFIX_CHARS]:
+        return False
+    return match["tag"] == _tag(target_name, match["nonce"])
 
 
 def _temp_file(folder: Path, name: str) -> tuple[int, Path]:
     """A new file next to the target, created 0666 so the umask decides (as for any new file).
 
-    The writer holds an exclusive ``flock`` on it until the rename, which is
-    how the next writer tells a temp file in use from one a killed process
-    left behind (``clean_stale_temps``).
+    Created exclusively (``O_EXCL``, never through a link); the writer holds
+    an exclusive ``flock`` on it until the rename, which is how the next
+    writer tells a temp file in use from one a killed process left behind
+    (``clean_stale_temps``).
     """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
     for _ in range(100):
-        tmp = folder / f".{name[:40]}.{secrets.token_hex(4)}.tmp"
+        tmp = folder / temp_name(name)
         try:
             fd = os.open(tmp, flags, 0o666)
         except FileExistsError:
@@ -150,11 +196,13 @@ def _temp_file(folder: Path, name: str) -> tuple[int, Path]:
     raise FileExistsError(errno.EEXIST, "no free temporary name")
 
 
-def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
-    """Remove our own temporary files in ``folder`` that a killed writer left; the ones removed.
+def clean_stale_temps(folder: Path, target_name: str | None, now: float | None = None) -> list[Path]:
+    """Remove our own temporary files (and private folders) for ``target_name`` that a killed writer left.
 
-    Only names of ``_temp_file``'s pattern, regular files of ours, untouched
-    for ``STALE_TEMP_SECONDS`` and locked by no live writer.  Best effort:
+    Only names ``temp_name`` made for that target (``target_name`` None: for
+    any target whose name the temp name holds whole, in a folder the game
+    owns), regular files or folders of ours, untouched for
+    ``STALE_TEMP_SECONDS`` and locked by no live writer.  Best effort:
     anything odd is left where it is.
     """
     import time
@@ -163,24 +211,22 @@ def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
     age = STALE_TEMP_SECONDS if fcntl is not None else STALE_TEMP_SECONDS_UNLOCKED
     removed: list[Path] = []
     try:
-        entries = [e for e in os.scandir(folder) if _TEMP_NAME.fullmatch(e.name)]
+        entries = [e for e in os.scandir(folder) if is_our_temp(e.name, target_name)]
     except OSError:
         return removed
     for entry in entries:
         try:
             info = entry.stat(follow_symlinks=False)
-            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid() \
+            if not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)) or info.st_uid != os.geteuid() \
                     or now - info.st_mtime < age:
                 continue
-            fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-                         | getattr(os, "O_NONBLOCK", 0))
+            fd = os.open(entry.path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC | _NONBLOCK)
         except OSError:
             continue
         try:
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # a live writer holds it: BlockingIOError
-            if os.fstat(fd).st_ino == os.lstat(entry.path).st_ino:
-                os.unlink(entry.path)
+            if os.fstat(fd).st_ino == os.lstat(entry.path).st_ino and _remove_ours(Path(entry.path)):
                 removed.append(Path(entry.path))
         except OSError:
             pass
@@ -189,17 +235,33 @@ def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
     return removed
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str, encoding: str = "utf-8") -> None:
+def _remove_ours(path: Path) -> bool:
+    """Remove a temp file, or a private folder of regular files (never a link, never deeper); True if gone."""
+    if not stat.S_ISDIR(os.lstat(path).st_mode):
+        os.unlink(path)
+        return True
+    for entry in os.scandir(path):
+        if not entry.is_file(follow_symlinks=False):
+            return False
+    for entry in os.scandir(path):
+        os.unlink(entry.path)
+    os.rmdir(path)
+    return True
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str, encoding: str = "utf-8",
+                 follow_links: bool = True) -> None:
     """Replace ``path`` (or create it) with ``data`` in one rename; see the module's rules.
 
-    Our own temporary files that a killed writer left in that folder are
-    removed first (``clean_stale_temps``).
+    Our own temporary files for this target that a killed writer left are
+    removed first (``clean_stale_temps``).  ``follow_links`` False refuses a
+    symbolic link (files only the game makes, such as an export's frames).
     """
     shown = Path(path)
-    target, existing = writable_target(path)
+    target, existing = writable_target(path, follow_links)
     payload = data.encode(encoding) if isinstance(data, str) else data
     folder = _folder_of(target)
-    clean_stale_temps(folder)
+    clean_stale_temps(folder, target.name)
     try:
         fd, tmp = _temp_file(folder, target.name)
     except OSError as err:
@@ -218,6 +280,68 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, encoding: str 
         if isinstance(err, OSError):
             raise FileWriteError(f"{shown}: cannot write ({_why(err)})", err.errno) from None
         raise
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def private_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
+    """A new folder of our own beside ``target`` (mode 700, a temp name tied to it), as an absolute path.
+
+    For a writer that opens files by name (ffmpeg): nobody else can plant a
+    link, a FIFO or a file of theirs in a folder we just made, so what is
+    written there is ours.  Held locked while in use; on the way out what we
+    wrote in it is removed with it.  A kill leaves it for the next write of
+    the same target to sweep (``clean_stale_temps``).
+    """
+    shown = Path(target)
+    folder = _folder_of(shown)
+    clean_stale_temps(folder, shown.name)
+    for _ in range(100):
+        path = Path(os.path.abspath(folder / temp_name(shown.name)))
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            continue
+        except OSError as err:
+            raise FileWriteError(f"{shown}: cannot write here ({_why(err)})", err.errno) from None
+        break
+    else:
+        raise FileWriteError(f"{shown}: cannot write here (no free temporary name)", errno.EEXIST)
+    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC | getattr(os, "O_DIRECTORY", 0))
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        yield path
+    finally:
+        try:
+            _remove_ours(path)
+        except OSError:
+            pass
+        os.close(fd)
+
+
+def replace_with(part: Path, path: str | os.PathLike[str]) -> None:
+    """Move ``part``, a finished file in our ``private_folder``, over ``path`` (as ``write_atomic`` would).
+
+    Only over a regular file, which keeps its permissions; flushed to disk first.
+    """
+    shown = Path(path)
+    target, existing = writable_target(path)
+    try:
+        fd = os.open(part, os.O_RDONLY | _NOFOLLOW | _CLOEXEC | _NONBLOCK)
+    except OSError as err:
+        raise FileWriteError(f"{shown}: cannot write ({_why(err)})", err.errno) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UserError(f"{shown}: what was written is {_kind(mode)}, not a regular file; not moving it")
+        if existing is not None:
+            _keep_owner_and_mode(fd, existing)
+        os.fsync(fd)
+        os.replace(part, target)
+    except OSError as err:
+        raise FileWriteError(f"{shown}: cannot write ({_why(err)})", err.errno) from None
     finally:
         os.close(fd)
 
@@ -377,10 +501,15 @@ def check_depth(value: Any, source: str, limit: int) -> None:
 @dataclass(frozen=True)
 class AppFileRead:
     """What ``read_app_json`` found: the parsed JSON (None if there was nothing usable) and, if the file
-    could not be used, one line saying why and where it was kept aside."""
+    could not be used, one line saying why and where it was kept aside; ``held`` when it could not be moved
+    and stays where it is (never to be written over: ``write_app_file``)."""
 
     data: Any = None
     problem: str = ""
+    held: bool = False
+
+
+MAX_KEPT_ASIDE = 99   # NAME.bad, NAME.bad2 ... NAME.bad99
 
 
 def read_app_json(path: str | os.PathLike[str], limit: int, what: str, max_depth: int = 16,
@@ -392,15 +521,16 @@ def read_app_json(path: str | os.PathLike[str], limit: int, what: str, max_depth
     ``max_depth``) is a ``problem`` line, and the rest of the app goes on.  A
     regular file we could not use is renamed aside to ``NAME.bad`` (a
     symbolic link is moved, its target left alone), so the next save cannot
-    write over something we never understood; the line says so.  With
-    ``follow_links`` False a symbolic link is not read (a file whose writer
-    also refuses links), and is left where it is.
+    write over something we never understood; the line says so.  Past
+    ``NAME.bad99`` it stays where it is, ``held``, and the line says it will
+    not be written over.  With ``follow_links`` False a symbolic link is not
+    read (a file whose writer also refuses links), and is left where it is.
     """
     target = Path(path)
     if not os.path.lexists(target):
         return AppFileRead()
     if not follow_links and os.path.islink(target):
-        return AppFileRead(None, f"{target}: a symbolic link, not read")
+        return AppFileRead(None, f"{target}: a symbolic link, not read", held=True)
     try:
         raw = read_bounded(target, limit, what)
         try:
@@ -415,25 +545,60 @@ def read_app_json(path: str | os.PathLike[str], limit: int, what: str, max_depth
             raise UserError(f"{target}: cannot read the {what} ({str(err)[:80]})") from None
         check_depth(data, str(target), max_depth)
     except UserError as err:
-        return AppFileRead(None, f"{err}{_kept_aside(target)}")
+        aside, held = _kept_aside(target)
+        return AppFileRead(None, f"{err}{aside}", held)
     return AppFileRead(data)
 
 
-def _kept_aside(target: Path) -> str:
-    """Rename an unusable regular file (or a link to one) aside; the words to add to the problem."""
+def write_app_file(path: str | os.PathLike[str], text: str, limit: int, what: str, max_depth: int = 16,
+                   follow_links: bool = True) -> None:
+    """Write one of the app's own JSON files (``write_atomic``), never over one we could not read.
+
+    The file there now is read as ``read_app_json`` reads it (and so kept
+    aside if it cannot be used and a name is free); one that could be kept
+    aside nowhere is refused in one line, ``FileWriteError``, and left whole.
+    """
+    found = read_app_json(path, limit, what, max_depth, follow_links)
+    if found.held:
+        raise FileWriteError(f"{Path(path)}: not written over, since it could not be read and stays where it is "
+                             f"({found.problem})")
+    write_atomic(path, text)
+
+
+def _kept_aside(target: Path) -> tuple[str, bool]:
+    """Move an unusable regular file (or a link to one) aside: the words to add to the problem, and whether it
+    stays where it is (held).
+
+    The new name is taken exclusively (a hard link, then the old name
+    removed), so a ``.bad`` file that appears meanwhile is never written over.
+    """
     try:
         if not stat.S_ISREG(os.stat(target).st_mode):
-            return ""   # a FIFO, a device, a folder: never written over (write_atomic refuses), so left as it is
+            return "", False   # a FIFO, a device, a folder: never written over (write_atomic refuses), so left as it is
     except OSError:
         if not os.path.islink(target):
-            return ""
-    for n in range(1, 100):
+            return "", False
+    for n in range(1, MAX_KEPT_ASIDE + 1):
         aside = target.with_name(f"{target.name}.bad" if n == 1 else f"{target.name}.bad{n}")
-        if os.path.lexists(aside):
-            continue
         try:
-            os.rename(target, aside)
+            os.link(target, aside, follow_symlinks=False)
+        except FileExistsError:
+            continue
         except OSError as err:
-            return f"; it could not be kept aside ({_why(err)})"
-        return f"; kept aside as {aside.name}"
-    return "; it could not be kept aside (too many .bad files there)"
+            if err.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                return f"; it stays where it is and will not be written over (not kept aside: {_why(err)})", True
+            if os.path.lexists(aside):   # a file system without hard links: a plain rename to a free name
+                continue
+            try:
+                os.rename(target, aside)
+            except OSError as err:
+                return f"; it stays where it is and will not be written over (not kept aside: {_why(err)})", True
+            return f"; kept aside as {aside.name}", False
+        try:
+            os.unlink(target)
+        except OSError as err:
+            os.unlink(aside)
+            return f"; it stays where it is and will not be written over (not kept aside: {_why(err)})", True
+        return f"; kept aside as {aside.name}", False
+    return (f"; it stays where it is and will not be written over ({target.name}.bad to .bad{MAX_KEPT_ASIDE} "
+            "are all taken: remove some)"), True

@@ -591,6 +591,7 @@ def atomic_write_checks(folder: Path) -> list[str]:
     from unittest import mock
 
     from game.app.settings import Settings, save_settings
+    from game.fileio import is_our_temp
     from game.replay import load_replay, save_replay
 
     problems: list[str] = []
@@ -621,7 +622,7 @@ def atomic_write_checks(folder: Path) -> list[str]:
                     problems.append(f"{what}: a write failing in {step} raised {type(err).__name__}: {err}")
             if path.read_bytes() != good:
                 problems.append(f"{what}: a write failing in {step} changed the good file")
-            leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+            leftovers = [p.name for p in folder.iterdir() if is_our_temp(p.name, path.name)]
             if leftovers:
                 problems.append(f"{what}: a write failing in {step} left {leftovers[0]}")
                 for name in leftovers:
@@ -776,4 +777,75 @@ def escape_checks(folder: Path) -> list[HostileResult]:
         started = time.perf_counter()
         kind, value = _in_time(lambda read=read, path=path: read(path), 30.0)
         results.append(_judge(case, kind, value, time.perf_counter() - started, True))
+    return results
+
+
+def _kept(case: str, started: float, ok: bool, message: str) -> HostileResult:
+    """A planted-file case: "refused" when the game wrote only its own files, else a crash saying what it did."""
+    return HostileResult(case, "refused" if ok else "crash", message, time.perf_counter() - started)
+
+
+def planted_write_checks(folder: Path, video: bool = True, limit_s: float = 120.0) -> list[HostileResult]:
+    """The third pass's planted files: a link and a FIFO at the old part names of an MP4 export, an editor's
+    temp file beside a save, an unreadable settings file past ``.bad99``: each write touches only its own file
+    and nothing waits on a FIFO."""
+    import os
+
+    from game.app.settings import Settings, save_settings
+    from game.fileio import STALE_TEMP_SECONDS, write_atomic
+
+    results = []
+    victim = folder / "thesis.tex"
+    victim.write_text("mine")
+    editor = folder / ".thesis.tex.0123abcd.tmp"
+    editor.write_text("the editor's")
+    then = time.time() - STALE_TEMP_SECONDS - 3600
+    os.utime(editor, (then, then))
+    started = time.perf_counter()
+    outcome, value = _in_time(lambda: write_atomic(folder / "thesis.tex", "rewritten"), limit_s)
+    results.append(_kept("an editor's temp file beside a save", started, outcome == "done" and editor.exists(),
+                         "" if editor.exists() else "the editor's temp file was removed"))
+    victim.write_text("mine")
+    settings = folder / "settings.json"
+    settings.write_text("[not json")
+    for n in range(1, 100):
+        (folder / ("settings.json.bad" if n == 1 else f"settings.json.bad{n}")).write_text("kept")
+    started = time.perf_counter()
+    outcome, value = _in_time(lambda: save_settings(Settings(), settings), limit_s)
+    kept = settings.read_text() == "[not json"
+    results.append(_kept("an unreadable settings file past .bad99, saved over", started,
+                         outcome == "raised" and kept, str(value)[:160] if kept else "written over"))
+    if video:
+        results += _planted_part_checks(folder, victim, limit_s)
+    return results
+
+
+def _planted_part_checks(folder: Path, victim: Path, limit_s: float) -> list[HostileResult]:
+    """``taw replay --export NAME.mp4`` in a process of its own (a hang is its timeout) beside planted files."""
+    import os
+    import subprocess
+    import sys
+
+    source = folder / "source.replay"
+    source.write_bytes(replay_bytes(seed=5, rounds=1))
+    (folder / ".linked.mp4.part").symlink_to(victim)
+    os.mkfifo(folder / ".fifo.mp4.part")
+    (folder / "file:").mkdir()
+    results = []
+    for case, name in (("a link at the MP4 export's old part name", "linked.mp4"),
+                       ("a FIFO at the MP4 export's old part name", "fifo.mp4"),
+                       ("an MP4 export into a folder named file:", "file:/x.mp4")):
+        started = time.perf_counter()
+        try:
+            done = subprocess.run([sys.executable, "-m", "game", "replay", str(source), "--export", name,
+                                   "--size", "64x48", "--fps", "5", "--shot", "1"], cwd=folder,
+                                  env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+                                  capture_output=True, text=True, timeout=limit_s)
+        except subprocess.TimeoutExpired:
+            results.append(HostileResult(case, "hang", f"no answer in {limit_s:.0f} s", limit_s))
+            continue
+        whole = done.returncode == 0 and (folder / name).read_bytes()[4:8] == b"ftyp" and victim.read_text() == "mine"
+        leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tawtmp")]
+        results.append(_kept(case, started, whole and not leftovers,
+                             "" if whole and not leftovers else f"{done.returncode}: {done.stderr[-120:]} {leftovers}"))
     return results

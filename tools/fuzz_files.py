@@ -23,8 +23,7 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    from stress.file_fuzz import (atomic_write_checks, base_files, cli_check, escape_checks, fuzz_files,
-                                       hostile_replay_checks, mutant_of, special_file_checks)
+    from stress.file_fuzz import atomic_write_checks, base_files, cli_check, fuzz_files, mutant_of
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-target", type=int, default=300)
@@ -67,19 +66,27 @@ def main(argv: list[str] | None = None) -> int:
                       for t in commands)
     print(report.summary())
     if args.hostile:
-        with tempfile.TemporaryDirectory(prefix="taw-fuzz-hostile-") as tmp:
-            rows = hostile_replay_checks(base) + special_file_checks(Path(tmp)) + escape_checks(Path(tmp))
-        for row in rows:
-            print(f"  {row.outcome:8} {row.seconds:6.2f} s  {row.case:50} {row.message[:80]}")
-        tally = {k: sum(r.outcome == k for r in rows) for k in ("accepted", "refused", "crash", "hang")}
-        print(f"{len(rows)} hostile cases: accepted and shown {tally['accepted']}, refused cleanly "
-              f"{tally['refused']}, tracebacks {tally['crash']}, hangs {tally['hang']}")
-        report.write_checks += [f"hostile {r.case}: {r.outcome}: {r.message}" for r in rows
-                                if r.outcome in ("crash", "hang")]
+        report.write_checks += _hostile(base)
     print(f"{checked} refused mutants run through the CLI; atomic writes checked in 3 failure points x 2 kinds")
     if base is not None:
         base.destroy()
     return 1 if report.problems() else 0
+
+
+def _hostile(base) -> list[str]:  # type: ignore[no-untyped-def]
+    """Run and print the hostile cases; the ones that crashed or hung, as problems."""
+    from stress.file_fuzz import escape_checks, hostile_replay_checks, planted_write_checks, special_file_checks
+
+    with tempfile.TemporaryDirectory(prefix="taw-fuzz-hostile-") as tmp:
+        (Path(tmp) / "planted").mkdir()
+        rows = hostile_replay_checks(base) + special_file_checks(Path(tmp)) + escape_checks(Path(tmp)) \
+            + planted_write_checks(Path(tmp) / "planted")
+    for row in rows:
+        print(f"  {row.outcome:8} {row.seconds:6.2f} s  {row.case:50} {row.message[:80]}")
+    tally = {k: sum(r.outcome == k for r in rows) for k in ("accepted", "refused", "crash", "hang")}
+    print(f"{len(rows)} hostile cases: accepted and shown {tally['accepted']}, refused cleanly "
+          f"{tally['refused']}, tracebacks {tally['crash']}, hangs {tally['hang']}")
+    return [f"hostile {r.case}: {r.outcome}: {r.message}" for r in rows if r.outcome in ("crash", "hang")]
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEWS, GameSetup
 from game.errors import UserError
-from game.fileio import read_app_json, write_atomic
+from game.fileio import read_app_json, write_app_file
 from game.rules.house import HouseRules
 from game.rules.layout import PLANETS
 
@@ -116,7 +116,8 @@ def save_choices(path: Path, setup: GameSetup) -> str | None:
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise UserError(f"{path}: not a regular file, left alone")
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(to_plain(setup), indent=2) + "\n")
+        write_app_file(path, json.dumps(to_plain(setup), indent=2) + "\n", MAX_BYTES, "New game choices file",
+                       follow_links=False)
     except (UserError, OSError) as err:
         return f"Your New game choices could not be kept ({err})"
     return None

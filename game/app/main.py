@@ -17,6 +17,7 @@ def launch(args: argparse.Namespace) -> int:
     """Play with ``args`` as ``play_options.add_play_options`` parses them."""
     seating = parse_seats(args.seats) if args.seats is not None else None  # a bad list: one line, exit 2
     paths = UserPaths.from_env()
+    paths.sweep_stale_temps()   # what a killed game or export left in its own folders
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SettingsWarning)
         settings = load_settings(paths.settings_file)
@@ -53,7 +54,7 @@ def launch(args: argparse.Namespace) -> int:
         raise no_window from None
     for note in notes:
         app.note_warning(note)
-    saved: list[bool] = []
+    saved: list[bool | str] = []
     if smoke and seating is not None:
         _schedule_seated_smoke_test(app, smoke, saved)
     elif smoke:
@@ -63,7 +64,8 @@ def launch(args: argparse.Namespace) -> int:
     except SystemExit:
         pass
     if smoke and saved != [True]:
-        why = "" if saved else f" (no person's turn came within {SEATED_SMOKE_SECONDS:.0f} s)" if seating else ""
+        why = f" ({saved[0]})" if saved and isinstance(saved[0], str) else "" if saved \
+            else f" (no person's turn came within {SEATED_SMOKE_SECONDS:.0f} s)" if seating else ""
         raise UserError(f"smoke test: no screenshot saved to {smoke}{why}", exit_code=1)
     return 0
 
@@ -76,24 +78,27 @@ def _display_available(environ=None) -> bool:
     return not sys.platform.startswith("linux") or bool(env.get("DISPLAY"))
 
 
-def _save_and_quit(app, target: str, saved: list[bool]) -> None:
+def _save_and_quit(app, target: str, saved: list[bool | str]) -> None:
+    """Save the smoke test's picture and quit; ``saved`` gets True, or why it could not be saved (said once, by
+    launch's error)."""
     from pathlib import Path
 
-    from panda3d.core import Filename
+    from game.app.window import save_window_png
+    from game.errors import UserError
 
     path = Path(target).resolve()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        ok = app.win.saveScreenshot(Filename.fromOsSpecific(str(path)))
-    except OSError:
-        ok = False
-    saved.append(bool(ok))
-    if ok:   # a failure is said once, by launch's error
+        save_window_png(app.win, path)
+    except (OSError, UserError) as err:
+        saved.append(str(err))
+    else:
+        saved.append(True)
         sys.stderr.write(f"taw: smoke test saved {path}\n")
     app.userExit()
 
 
-def _schedule_smoke_test(app, target: str, saved: list[bool], seconds: float = 3.0) -> None:
+def _schedule_smoke_test(app, target: str, saved: list[bool | str], seconds: float = 3.0) -> None:
     """Checking a build: show the title screen a moment, save it as ``target`` (PNG), quit; ``saved`` gets the outcome."""
 
     def shoot(task):
@@ -107,7 +112,7 @@ SEATED_SMOKE_SECONDS = 240.0
 PERSON_TURN_STATES = ("HandOver", "Aim")
 
 
-def _schedule_seated_smoke_test(app, target: str, saved: list[bool], settle_frames: int = 20) -> None:
+def _schedule_seated_smoke_test(app, target: str, saved: list[bool | str], settle_frames: int = 20) -> None:
     """With ``--seats``: skip the hat's fall and the setup, let any AI turns before it play, and save the first
     person's turn (their hand-over banner, or their aim when they play alone) once the camera has settled."""
     import time

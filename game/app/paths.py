@@ -54,6 +54,15 @@ class UserPaths:
         """Lessons of "Learn the game" passed and skipped (``game.coach.lesson_progress``)."""
         return self.data_dir / "lessons.json"
 
+    def sweep_stale_temps(self) -> list[Path]:
+        """Remove what killed writers left in the game's own folders (a replay's temp file, an export's or a
+        screenshot's private folder): each file there has a name of its own, so no later write of the same
+        target would (``fileio.clean_stale_temps``, for any target its temp name spells)."""
+        from game.fileio import clean_stale_temps
+
+        folders = (self.config_dir, self.data_dir, self.replay_dir, self.screenshot_dir, self.data_dir / "videos")
+        return [path for folder in folders for path in clean_stale_temps(folder, None)]
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "UserPaths":
         env = os.environ if env is None else env

@@ -12,8 +12,8 @@ to ``PERSONAL_KEYS`` is personal from then on; values are checked by
 The file is read as a hostile file (``fileio.read_bounded``: a regular
 file of at most ``MAX_BYTES``); a broken file, entry or value is dropped
 with a note (``notes``), never an exception, and the game starts anyway.
-Writing is atomic and never over a device, FIFO or folder
-(``fileio.write_atomic``); a failed write returns a one-line reason the
+Writing is atomic, never over a device, FIFO or folder, nor over a file it could not read
+(``fileio.write_app_file``); a failed write returns a one-line reason the
 app shows, and play goes on.
 """
 
@@ -26,7 +26,7 @@ from typing import Any, Mapping
 
 from game.app.settings import CHECKS, Settings, key_map
 from game.errors import UserError
-from game.fileio import read_app_json, write_atomic
+from game.fileio import read_app_json, write_app_file
 from game.match.seating import Seating, SeatingError, clean_name, name_key
 
 PERSONAL_KEYS = ("mouse_sensitivity", "aim_aid", "preview", "first_tip", "keys")
@@ -76,15 +76,20 @@ class PeopleStore:
             return cls(path, notes=[f"{path}: expected an object; starting with no one remembered"])
         profiles: list[Profile] = []
         seen: set[str] = set()
+        unknown: list[str] = []   # every unknown key of every person: one note for them all
         people = data.get("people", [])
         if not isinstance(people, list):
             notes.append(f"{path}: 'people' must be a list; no one remembered")
             people = []
         for index, entry in enumerate(people[:MAX_PEOPLE], 1):
-            profile = _profile_from(entry, f"{path}: person {index}", notes)
+            profile = _profile_from(entry, f"{path}: person {index}", notes, unknown)
             if profile is not None and name_key(profile.name) not in seen:
                 seen.add(name_key(profile.name))
                 profiles.append(profile)
+        if unknown:
+            first = repr(unknown[0])[:40]
+            notes.append(f"{path}: unknown key {first} ignored" if len(unknown) == 1
+                         else f"{path}: {len(unknown)} unknown keys ignored ({first} and others)")
         last = None
         if data.get("last_seating") is not None:
             try:
@@ -145,13 +150,13 @@ class PeopleStore:
                 "last_seating": None if self.last_seating is None else self.last_seating.to_plain()}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            write_app_file(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", MAX_BYTES, "people file")
         except (UserError, OSError) as err:
             return f"could not save who played ({err})"
         return None
 
 
-def _profile_from(entry: Any, where: str, notes: list[str]) -> Profile | None:
+def _profile_from(entry: Any, where: str, notes: list[str], unknown: list[str]) -> Profile | None:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         notes.append(f"{where}: not an object with a name; left out")
         return None
@@ -165,7 +170,7 @@ def _profile_from(entry: Any, where: str, notes: list[str]) -> Profile | None:
         if key == "name":
             continue
         if key not in PERSONAL_KEYS:
-            notes.append(f"{where} ({name}): unknown key {key!r} ignored")
+            unknown.append(key)
             continue
         check, expected = CHECKS[key]
         if not check(value):

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from game.fileio import write_atomic
+from game.fileio import write_app_file
 
 MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
 QUALITY_CHOICES = ("low", "medium", "high")
@@ -23,6 +23,9 @@ PREVIEW_CHOICES = ("learning", "guide", "none")  # the shot preview's strengths 
 MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
 RENDER_SCALE_CHOICES = (1.0, 0.75, 0.5)  # as game.app.scene.render_scale offers
 PALETTE_CHOICES = ("standard", "colour-blind")  # as game.app.scene.palette.PALETTES names them
+# Pixels times samples a window may ask for: 3840x2160 with MSAA 4 (7680x4320 with MSAA 4 took the smoke test
+# 1.77 GB); a larger window draws with less multisampling.
+MAX_FRAME_SAMPLES = 3840 * 2160 * 4
 
 
 @dataclass(frozen=True)
@@ -86,13 +89,14 @@ def _is_bool(v: Any) -> bool:
 
 
 def _is_key_map(v: Any) -> bool:
-    """Actions the Keys list offers, each with a list of at most three key names."""
+    """Actions the Keys list offers, each with a list of at most three different key names (a key listed
+    twice for one action would fire it twice a press)."""
     from game.app.input.bindings import REMAPPABLE, is_key_name
 
     actions = dict(REMAPPABLE)
     return isinstance(v, dict) and len(v) <= len(actions) and all(
         action in actions and isinstance(keys, (list, tuple)) and len(keys) <= 3 and all(map(is_key_name, keys))
-        for action, keys in v.items())
+        and len(set(keys)) == len(keys) for action, keys in v.items())
 
 
 def key_map(value: Any) -> dict[str, tuple[str, ...]]:
@@ -119,7 +123,7 @@ CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "palette": (lambda v: v in PALETTE_CHOICES, "one of " + ", ".join(PALETTE_CHOICES)),
     "slopes": (_is_bool, "true or false"),
     "keys": (_is_key_map, "an object of actions (as the Settings screen's Keys list names them), each with a list "
-                          "of up to three key names"),
+                          "of up to three different key names"),
 }
 
 
@@ -157,7 +161,18 @@ def settings_from_dict(data: Any, source: str = "settings") -> Settings:
         if key == "keys":
             value = key_map(value)
         chosen[key] = float(value) if isinstance(getattr(defaults, key), float) else value
-    return replace(defaults, **chosen)
+    return _bounded_samples(replace(defaults, **chosen), source)
+
+
+def _bounded_samples(settings: Settings, source: str) -> Settings:
+    """The settings with MSAA lowered until the window's pixels times samples fit ``MAX_FRAME_SAMPLES``."""
+    pixels = settings.width * settings.height
+    if pixels * max(settings.msaa, 1) <= MAX_FRAME_SAMPLES:
+        return settings
+    msaa = max((m for m in MSAA_CHOICES if pixels * max(m, 1) <= MAX_FRAME_SAMPLES), default=0)
+    _warn(f"{source}: a {settings.width}x{settings.height} window with MSAA {settings.msaa} is more than the game "
+          f"draws (3840x2160 with MSAA 4); using MSAA {msaa}")
+    return replace(settings, msaa=msaa)
 
 
 def load_settings(path: Path) -> Settings:
@@ -188,4 +203,5 @@ def save_settings(settings: Settings, path: Path) -> None:
     except OSError as err:
         raise FileWriteError(f"{path.parent}: cannot create the settings folder ({err.strerror})", err.errno) \
             from None
-    write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+    write_app_file(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n", MAX_SETTINGS_BYTES,
+                   "settings file", max_depth=8)

@@ -9,14 +9,13 @@ records the wish.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import time
 from pathlib import Path
 
 from panda3d.core import Filename, GraphicsWindow, WindowProperties
 
 from game.app.settings import Settings
+from game.errors import UserError
 
 
 NOTICE_SECONDS = 4.0
@@ -30,6 +29,20 @@ def shown_path(path: Path, home: Path | None = None) -> str:
         return str(Path("~") / path.relative_to(home))
     except ValueError:
         return str(path)
+
+
+def save_window_png(win, path: Path) -> None:
+    """The window's last frame as a PNG at ``path``, written as every file is (``fileio``): Panda writes into a
+    folder of our own beside it (never through a planted link, never into a FIFO) and the picture is moved over
+    ``path`` whole, only over a regular file, keeping its permissions.  ``OSError`` or ``UserError`` if not."""
+    from game.fileio import private_folder, replace_with, writable_target
+
+    writable_target(path)   # a FIFO, a device, a folder, a dangling link: refused before anything is drawn
+    with private_folder(path) as folder:
+        part = folder / "picture.png"
+        if not win.saveScreenshot(Filename.fromOsSpecific(str(part))):
+            raise OSError("Panda3D could not write the image")
+        replace_with(part, path)
 
 
 class WindowControl:
@@ -72,17 +85,12 @@ class WindowControl:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         self._count += 1
         path = self.screenshot_dir / f"taw-{stamp}-{self._count:03d}.png"
-        partial = path.with_name(f".{path.stem}.partial.png")
         try:
             self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-            if not self.base.win.saveScreenshot(Filename.fromOsSpecific(str(partial))):
-                raise OSError("Panda3D could not write the image")
-            os.replace(partial, path)
-        except OSError as err:
+            save_window_png(self.base.win, path)
+        except (OSError, UserError) as err:
             from game.app.hud.file_problem import reason
 
-            with contextlib.suppress(OSError):
-                partial.unlink()
             self.base.note_warning(f"could not save a screenshot to {path}: {err}")
             self.show_notice(f"Screenshot not saved: {reason(err, 'screenshots folder')}", failed=True)
             return None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import re
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from game.argtypes import bounded, path_arg
 from game.errors import UserError
@@ -125,22 +126,53 @@ def progress_bar(label: str, stream=None) -> Callable[[int, int], None]:
     return show
 
 
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM during an export stops it as Ctrl-C does (status 130), so its ffmpeg and part files go with it."""
+    import signal
+
+    def interrupt(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def capped_warning(frames: int) -> str:
+    """What an export cut at ``MAX_EXPORT_FRAMES`` says on stderr."""
+    return (f"taw: warning: the replay runs longer than {frames} frames; the export stops there "
+            "(use --shot N or a lower --fps for the rest)")
+
+
 def _export(args: argparse.Namespace, replay, shot: int | None) -> int:
+    import sys
+
     from game.app.replay.export import export_frames
 
-    result = export_frames(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
-                           trails=args.trails, gif=not args.no_gif, progress=progress_bar("frames"))
+    with _terminate_as_interrupt():
+        result = export_frames(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
+                               trails=args.trails, gif=not args.no_gif, progress=progress_bar("frames"))
     extra = f" and {result.gif.name}" if result.gif else ""
     earlier = f" (first removed {result.cleared} files of an earlier export there)" if result.cleared else ""
+    if result.capped:
+        sys.stderr.write(capped_warning(len(result.frames)) + "\n")
     print(f"wrote {len(result.frames)} frames{extra} to {args.export}{earlier}")
     return 0
 
 
 def _export_video(args: argparse.Namespace, replay, shot: int | None) -> int:
+    import sys
+
     from game.app.replay.video import export_video
 
-    result = export_video(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
-                          trails=args.trails, progress=progress_bar("video"))
+    with _terminate_as_interrupt():
+        result = export_video(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
+                              trails=args.trails, progress=progress_bar("video"))
+    if result.capped:
+        sys.stderr.write(capped_warning(result.frames) + "\n")
     print(f"wrote {result.path} ({result.frames} frames, {result.seconds:.1f} s, H.264)")
     return 0
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.errors import UserError
-from game.fileio import read_app_json, write_atomic
+from game.fileio import read_app_json, write_app_file
 
 VERSION = 1
 MAX_BYTES = 64 * 1024
@@ -74,7 +74,7 @@ def save_progress(progress: Progress, path: Path) -> str:
         if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
             return f"lesson progress not saved: {path.name} is not a regular file"
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, progress.to_json())
+        write_app_file(path, progress.to_json(), MAX_BYTES, "lessons record")   # never over one we could not read
     except UserError as err:
         return f"lesson progress not saved: {err}"
     except OSError as err:

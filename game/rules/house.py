@@ -255,7 +255,8 @@ def _check(source: str, key: str, value: Any, default: Any) -> Any:
             raise HouseRuleError(f"{where}: must lie between {low} and {high}, not {value}")
         return value
     if isinstance(default, float):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or isinstance(value, float) and not math.isfinite(value):   # an int of 310 digits: compared below
             raise HouseRuleError(f"{where}: must be a number, not {value!r}")
         least, most, unit = _FLOAT_LIMITS.get(key, (0.0, 0.1, "seconds" if key.endswith("_s") else "metres"))
         if not least <= value <= most:

@@ -43,6 +43,14 @@ PLACEMENT_KEYS = frozenset({"at", "on", "in", "beyond", "angle", "frac", "by"})
 OVERLAP_TOLERANCE = 1e-6
 MAX_SCENARIO_SHOTS = 1000   # a trick shot is a few; the match itself stops at 2,000 (game.match.match)
 MAX_HAT_NAME = 40
+# Every number a scenario holds has a range (an integer of 310 digits is refused, never turned into a float).
+ANGLE_DEGREES = 720.0       # angles and directions, either way round
+MAX_COORDINATE = 50.0       # metres from the Sun (the play area is 2.5 m across; the ground check follows)
+MAX_BEYOND = 10.0           # metres beyond an orbit
+MAX_OFFSET_M = 1.0          # metres to one side of the target
+MAX_PURSE = 100_000         # marbles in one purse: seven starting purses of the house rules' most, and more
+MAX_STAKES = 100_000        # marbles in the inner ring
+MAX_HAT_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -114,18 +122,21 @@ class _Reader:
         where = f"{self.source}: {key}: " if key else f"{self.source}: "
         return UserError(where + problem)
 
-    def number(self, key: str, value: Any) -> float:
+    def number(self, key: str, value: Any, low: float, high: float, unit: str = "") -> float:
+        """A number from ``low`` to ``high`` (an integer of any length is compared, never converted first)."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(key, f"must be a number, not {_describe(value)}")
-        if not math.isfinite(value):
+        if isinstance(value, float) and not math.isfinite(value):
             raise self.fail(key, "must be a finite number")
+        if not low <= value <= high:
+            raise self.fail(key, f"must lie between {low:g} and {high:g}{unit}, not {_short_number(value)}")
         return float(value)
 
-    def integer(self, key: str, value: Any, minimum: int = 0) -> int:
+    def integer(self, key: str, value: Any, maximum: int, minimum: int = 0) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(key, f"must be a whole number, not {_describe(value)}")
-        if value < minimum:
-            raise self.fail(key, f"must be at least {minimum}, not {value}")
+        if not minimum <= value <= maximum:
+            raise self.fail(key, f"must lie between {minimum} and {maximum}, not {_short_number(value)}")
         return value
 
     def string(self, key: str, value: Any) -> str:
@@ -149,6 +160,12 @@ class _Reader:
         if extra:
             prefix = f"{key}." if key else ""
             raise self.fail(f"{prefix}{extra[0]}", f"unknown key (expected one of {', '.join(sorted(allowed))})")
+
+
+def _short_number(value: int | float) -> str:
+    """A number quoted back in a refusal: a 310-digit integer as its first digits and its length."""
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text if len(text) <= 20 else f"{text[:8]}... ({len(text.lstrip('-'))} digits)"
 
 
 def _describe(value: Any) -> str:
@@ -192,7 +209,7 @@ def _flatten_bodies(reader: _Reader, bodies: Mapping[str, Any]) -> dict[str, Any
 
     TOML reads an unquoted ``earth.1`` as a table ``earth`` holding key
     ``1``; a table whose keys are all satellite numbers or ``taw`` is unfolded
-    back into body ids.
+    back into body ids.  A body placed both ways is placed twice: refused.
     """
     flat: dict[str, Any] = {}
     for key, value in bodies.items():
@@ -202,8 +219,12 @@ def _flatten_bodies(reader: _Reader, bodies: Mapping[str, Any]) -> dict[str, Any
             and all(k.isdigit() or k == "taw" for k in value)
         ):
             for sub, placement in value.items():
+                if f"{key}.{sub}" in flat:
+                    raise reader.fail(f"bodies.{key}.{sub}", "is placed twice (quoted and as a dotted key)")
                 flat[f"{key}.{sub}"] = placement
         else:
+            if key in flat:
+                raise reader.fail(f"bodies.{key}", "is placed twice (quoted and as a dotted key)")
             flat[key] = value
     return flat
 
@@ -224,19 +245,15 @@ def _placement(reader: _Reader, key: str, value: Any, layout: Layout) -> Point:
         raise reader.fail(f"{key}.{extra[0]}", f"not used with '{form}'")
     if form == "at":
         return _pair(reader, f"{key}.at", table["at"])
-    angle = reader.number(f"{key}.angle", table.get("angle", 0.0))
+    angle = reader.number(f"{key}.angle", table.get("angle", 0.0), -ANGLE_DEGREES, ANGLE_DEGREES, " degrees")
     try:
         if form == "on":
             return layout.home_on_line(reader.planet(f"{key}.on", table["on"]), angle)
         if form == "beyond":
-            by = reader.number(f"{key}.by", table.get("by", 0.05))
-            if by < 0:
-                raise reader.fail(f"{key}.by", f"must not be negative, not {by}")
+            by = reader.number(f"{key}.by", table.get("by", 0.05), 0.0, MAX_BEYOND, " metres")
             return layout.point_beyond(reader.planet(f"{key}.beyond", table["beyond"]), angle, by)
         region = reader.string(f"{key}.in", table["in"])
-        frac = reader.number(f"{key}.frac", table.get("frac", 0.5))
-        if not 0.0 <= frac <= 1.0:
-            raise reader.fail(f"{key}.frac", f"must lie between 0 and 1, not {frac}")
+        frac = reader.number(f"{key}.frac", table.get("frac", 0.5), 0.0, 1.0)
         if region == "inner":
             return _polar((0.0, 0.0), frac * layout.inner_ring_radius, angle)
         if region == "saturn_ring":
@@ -256,7 +273,8 @@ def _polar(centre: Point, r: float, angle_deg: float) -> Point:
 def _pair(reader: _Reader, key: str, value: Any) -> Point:
     if not isinstance(value, list) or len(value) != 2:
         raise reader.fail(key, "must be a pair [x, y] in metres")
-    return (reader.number(f"{key}[0]", value[0]), reader.number(f"{key}[1]", value[1]))
+    return (reader.number(f"{key}[0]", value[0], -MAX_COORDINATE, MAX_COORDINATE, " metres"),
+            reader.number(f"{key}[1]", value[1], -MAX_COORDINATE, MAX_COORDINATE, " metres"))
 
 
 def _check_ground(reader: _Reader, positions: Mapping[str, Point], layout: Layout, placed: set[str]) -> None:
@@ -301,16 +319,16 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
             raise reader.fail(f"{key}.shooter", f"{shooter} is not one of the players")
     if "speed" not in table:
         raise reader.fail(f"{key}.speed", "is missing (metres per second)")
-    speed = reader.number(f"{key}.speed", table["speed"])
-    if speed <= 0:
-        raise reader.fail(f"{key}.speed", f"must be positive, not {speed}")
-    if speed > max_speed:
-        raise reader.fail(f"{key}.speed", f"{speed} m/s is above the cap of {max_speed} m/s")
+    raw = table["speed"]
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw > max_speed:
+        raise reader.fail(f"{key}.speed", f"{_short_number(raw)} m/s is above the cap of {max_speed} m/s")
+    if isinstance(raw, (int, float)) and not isinstance(raw, bool) and raw <= 0:
+        raise reader.fail(f"{key}.speed", f"must be positive, not {_short_number(raw)}")
+    speed = reader.number(f"{key}.speed", raw, 0.0, max_speed, " m/s")
     if ("aim" in table) == ("direction" in table):
         raise reader.fail(key, "give exactly one of aim = BODY or direction = DEGREES")
-    spin = reader.number(f"{key}.spin", table["spin"]) if "spin" in table else 0.0
-    if not -1.0 <= spin <= 1.0:
-        raise reader.fail(f"{key}.spin", f"must lie between -1 (backspin) and 1 (topspin), not {spin}")
+    spin = reader.number(f"{key}.spin", table["spin"], -1.0, 1.0, " (backspin to topspin)") \
+        if "spin" in table else 0.0
     place = None
     if "place" in table:
         spot = reader.table(f"{key}.place", table["place"])
@@ -318,12 +336,14 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         if "on" not in spot:
             raise reader.fail(f"{key}.place.on", "is missing (the line to lay the taw on)")
         place = (reader.planet(f"{key}.place.on", spot["on"]),
-                 reader.number(f"{key}.place.angle", spot.get("angle", 0.0)) % 360.0)
+                 reader.number(f"{key}.place.angle", spot.get("angle", 0.0), -ANGLE_DEGREES, ANGLE_DEGREES,
+                               " degrees") % 360.0)
     if "direction" in table:
         if "offset" in table or "offset_m" in table:
             raise reader.fail(f"{key}.offset", "only makes sense with aim = BODY")
         return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, spin=spin,
-                        direction=reader.number(f"{key}.direction", table["direction"]) % 360.0)
+                        direction=reader.number(f"{key}.direction", table["direction"], -ANGLE_DEGREES,
+                                                ANGLE_DEGREES, " degrees") % 360.0)
     aim = reader.string(f"{key}.aim", table["aim"])
     if shooter is not None and aim == taw_id(shooter):
         raise reader.fail(f"{key}.aim", "a taw cannot aim at itself")
@@ -331,12 +351,10 @@ def _shot(reader: _Reader, key: str, table: Mapping[str, Any], shooter: str | No
         raise reader.fail(f"{key}.offset", "give offset (fraction of a ball) or offset_m (metres), not both")
     offset_m = 0.0
     if "offset" in table:
-        frac = reader.number(f"{key}.offset", table["offset"])
-        if not -1.0 <= frac <= 1.0:
-            raise reader.fail(f"{key}.offset", f"must lie between -1 and 1 (a bare graze), not {frac}")
+        frac = reader.number(f"{key}.offset", table["offset"], -1.0, 1.0, " (a bare graze)")
         offset_m = frac * (layout.marble_radius + body_radius(layout, aim))
     elif "offset_m" in table:
-        offset_m = reader.number(f"{key}.offset_m", table["offset_m"])
+        offset_m = reader.number(f"{key}.offset_m", table["offset_m"], -MAX_OFFSET_M, MAX_OFFSET_M, " metres")
     return ShotSpec(shooter=shooter, speed=speed, key=key, place=place, aim=aim, offset_m=offset_m, spin=spin)
 
 
@@ -372,12 +390,14 @@ def _state(reader: _Reader, data: Mapping[str, Any], players: tuple[str, ...]) -
     for planet, amount in reader.table("purses", data.get("purses", {})).items():
         if planet not in players:
             raise reader.fail(f"purses.{planet}", "is not one of the players")
-        purses[planet] = reader.integer(f"purses.{planet}", amount)
-    stakes = reader.integer("stakes", data["stakes"]) if "stakes" in data else None
+        purses[planet] = reader.integer(f"purses.{planet}", amount, MAX_PURSE)
+    stakes = reader.integer("stakes", data["stakes"], MAX_STAKES) if "stakes" in data else None
     comets_raw = data.get("comets", [])
     if not isinstance(comets_raw, list):
         raise reader.fail("comets", f"must be an array of planets, not {_describe(comets_raw)}")
     comets = tuple(reader.planet(f"comets[{i}]", c) for i, c in enumerate(comets_raw))
+    if len(set(comets)) != len(comets):
+        raise reader.fail("comets", "names a planet twice")
     for comet in comets:
         if comet not in players:
             raise reader.fail("comets", f"{comet} is not one of the players")
@@ -513,7 +533,7 @@ def _hat_scenario(reader: _Reader, data: Mapping[str, Any], house: HouseRules, l
                                                   "(no newline or control character)")
     if len(set(people)) != len(people):
         raise reader.fail("hat.people", "names someone twice")
-    seed = reader.integer("hat.seed", hat.get("seed", 0))
+    seed = reader.integer("hat.seed", hat.get("seed", 0), MAX_HAT_SEED)
     return Scenario(source=reader.source, players=(), shooter=None, positions={}, shots=(),
                     state=RuleStateSpec(), house=house, layout=layout, description=description,
                     hat=HatSpec(people, seed))

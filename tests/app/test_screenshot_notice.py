@@ -64,3 +64,21 @@ def test_paths_under_home_are_shown_from_the_tilde():
     assert shown_path(home / ".local/share/sun-planet-taw/screenshots/a.png", home) == \
         "~/.local/share/sun-planet-taw/screenshots/a.png"
     assert shown_path(Path("/mnt/shots/a.png"), home) == "/mnt/shots/a.png"
+
+
+def test_a_link_planted_at_the_old_partial_name_is_never_written_through(app, tmp_path, monkeypatch):
+    import time
+
+    monkeypatch.setattr(time, "strftime", lambda *a: "20261206-080000")
+    folder = app.app_config.paths.screenshot_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    victim = tmp_path / "thesis.txt"
+    victim.write_text("mine")
+    count = app.window._count + 1
+    (folder / f".taw-20261206-080000-{count:03d}.partial.png").symlink_to(victim)
+    step(app)
+    path = app.window.screenshot()
+    assert path is not None and path.read_bytes()[:4] == b"\x89PNG" and victim.read_text() == "mine"
+    assert (folder / f".taw-20261206-080000-{count:03d}.partial.png").is_symlink()
+    assert not [p for p in folder.iterdir() if p.name.endswith(".tawtmp")]
+    app.window.clear_notice()

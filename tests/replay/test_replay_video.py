@@ -98,6 +98,7 @@ def test_a_full_disk_is_one_line_and_leaves_the_old_video_whole(offscreen_base, 
     with pytest.raises(UserError) as caught:
         export_video(_replay(), target, size=SIZE, fps=FPS, base=offscreen_base)
     assert "the disk is full" in str(caught.value) and "\n" not in str(caught.value)
+    assert caught.value.exit_code == 2   # as for PNG frames (FileWriteError)
     assert target.read_bytes() == b"the earlier video"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.mp4"]
 
@@ -128,3 +129,61 @@ def test_the_command_lines_progress_bar_fills_on_a_terminal():
     quiet = io.StringIO()
     progress_bar("video", quiet)(1, 2)
     assert quiet.getvalue() == ""
+
+
+# -- the export writes only its own files (issue 43) ---------------------------------------------------------
+
+def test_a_link_or_fifo_planted_at_the_old_part_name_is_never_written_through_or_waited_on(offscreen_base,
+                                                                                           tmp_path):
+    victim = tmp_path / "thesis.txt"
+    victim.write_text("mine")
+    (tmp_path / ".game.mp4.part").symlink_to(victim)
+    os.mkfifo(tmp_path / ".other.mp4.part")
+    for name in ("game.mp4", "other.mp4"):
+        export_video(_replay(), tmp_path / name, size=SIZE, fps=FPS, base=offscreen_base)
+        assert (tmp_path / name).read_bytes()[4:8] == b"ftyp"
+    assert victim.read_text() == "mine" and (tmp_path / ".game.mp4.part").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.mp4.part", ".other.mp4.part", "game.mp4",
+                                                            "other.mp4", "thesis.txt"]
+
+
+def test_a_rewritten_video_keeps_its_permissions(offscreen_base, tmp_path):
+    target = tmp_path / "game.mp4"
+    target.write_bytes(b"the earlier video")
+    target.chmod(0o600)
+    export_video(_replay(), target, size=SIZE, fps=FPS, base=offscreen_base)
+    assert target.read_bytes()[4:8] == b"ftyp" and oct(target.stat().st_mode & 0o777) == "0o600"
+
+
+@pytest.mark.parametrize("folder", ["file:", "pipe:", "-d"])
+def test_a_folder_named_like_a_protocol_or_an_option_is_just_a_folder(offscreen_base, tmp_path, monkeypatch,
+                                                                     folder):
+    (tmp_path / folder).mkdir()
+    monkeypatch.chdir(tmp_path)
+    export_video(_replay(), f"{folder}/x.mp4", size=SIZE, fps=FPS, base=offscreen_base)
+    assert (tmp_path / folder / "x.mp4").read_bytes()[4:8] == b"ftyp"
+    assert sorted(p.name for p in (tmp_path / folder).iterdir()) == ["x.mp4"]
+
+
+def test_ffmpeg_is_never_given_a_relative_output():
+    # The planted fault: a relative name, which ffmpeg could read as a protocol (file:x) or an option (-d).
+    with pytest.raises(ValueError, match="absolute"):
+        video._command("ffmpeg", SIZE, FPS, "file:x.mp4")
+    assert video._command("ffmpeg", SIZE, FPS, "/tmp/f/x.mp4")[-1] == "/tmp/f/x.mp4"
+
+
+def test_a_full_disk_is_exit_status_2_for_a_video_as_for_frames():
+    assert video._reason("[out#0] Error: No space left on device", 1) == ("the disk is full", 2)
+    assert video._reason("Conversion failed!", 1) == ("Conversion failed!", 1)
+
+
+def test_an_export_past_the_frame_cap_stops_there_and_says_so(offscreen_base, tmp_path, monkeypatch):
+    from game.app.replay import export
+
+    uncut = export_video(_replay(), tmp_path / "whole.mp4", size=SIZE, fps=FPS, base=offscreen_base)
+    assert not uncut.capped
+    monkeypatch.setattr(export, "MAX_EXPORT_FRAMES", 3)
+    cut = export_video(_replay(), tmp_path / "cut.mp4", size=SIZE, fps=FPS, base=offscreen_base)
+    assert cut.capped and cut.frames == 3 and len(_decoded_frames(tmp_path / "cut.mp4", SIZE)) == 3
+    frames = export.export_frames(_replay(), tmp_path / "frames", size=SIZE, fps=FPS, base=offscreen_base, gif=False)
+    assert frames.capped and len(frames.frames) == 3

@@ -108,3 +108,58 @@ def test_sixty_thousand_unknown_settings_keys_are_one_warning(tmp_path):
         warnings.simplefilter("always", SettingsWarning)
         assert load_settings(path).volume == 0.5
     assert [str(w.message) for w in caught] == [f"{path}: 60000 unknown settings ignored ('k0' and others)"]
+
+
+def _every_bad_name_taken(folder, name):
+    for n in range(1, 100):
+        (folder / (f"{name}.bad" if n == 1 else f"{name}.bad{n}")).write_bytes(b"kept")
+
+
+def test_past_the_last_kept_aside_name_an_unreadable_file_is_never_written_over_and_the_player_is_told(tmp_path):
+    from game.app.choices import save_choices
+    from game.app.session.game_setup import GameSetup
+    from game.fileio import FileWriteError
+
+    for name in ("settings.json", "people.json", "new_game.json"):
+        _every_bad_name_taken(tmp_path, name)
+        (tmp_path / name).write_bytes(b"[not json of ours")
+    with pytest.warns(SettingsWarning, match="will not be written over"):
+        load_settings(tmp_path / "settings.json")
+    with pytest.raises(FileWriteError, match="not written over"):
+        save_settings(Settings(volume=0.3), tmp_path / "settings.json")
+    store = PeopleStore.load(tmp_path / "people.json")
+    assert "will not be written over" in store.notes[0]
+    assert "not written over" in store.remember("Ann", {"aim_aid": 0.5})
+    assert "will not be written over" in load_choices(tmp_path / "new_game.json").notes[0]
+    assert "not written over" in save_choices(tmp_path / "new_game.json", GameSetup())
+    from game.coach.lesson_progress import Progress, save_progress
+
+    _every_bad_name_taken(tmp_path, "lessons.json")
+    (tmp_path / "lessons.json").write_bytes(b"[not json of ours")
+    assert "will not be written over" in load_progress(tmp_path / "lessons.json").note
+    assert "not written over" in save_progress(Progress({"x"}, set()), tmp_path / "lessons.json")
+    for name in ("settings.json", "people.json", "new_game.json", "lessons.json"):
+        assert (tmp_path / name).read_bytes() == b"[not json of ours"
+        assert (tmp_path / f"{name}.bad99").read_bytes() == b"kept"
+    (tmp_path / "settings.json.bad7").unlink()   # a name is free again: the next save keeps the file aside there
+    save_settings(Settings(volume=0.3), tmp_path / "settings.json")
+    assert (tmp_path / "settings.json.bad7").read_bytes() == b"[not json of ours"
+    assert load_settings(tmp_path / "settings.json").volume == 0.3
+
+
+def test_a_readable_file_is_written_over_whatever_bad_names_are_taken(tmp_path):
+    # The check's other side: a file we can read is ours to rewrite (a guard that refused every save would pass
+    # the test above).
+    _every_bad_name_taken(tmp_path, "settings.json")
+    save_settings(Settings(volume=0.2), tmp_path / "settings.json")
+    save_settings(Settings(volume=0.3), tmp_path / "settings.json")
+    assert load_settings(tmp_path / "settings.json").volume == 0.3
+
+
+def test_fifteen_thousand_unknown_people_keys_are_one_note(tmp_path):
+    path = tmp_path / "people.json"
+    entry = {"name": "Ann", "aim_aid": 0.5, **{f"k{i}": i for i in range(15_000)}}
+    path.write_text(json.dumps({"people": [entry, {"name": "Bob", "colour": "red"}]}))
+    store = PeopleStore.load(path)
+    assert store.notes == [f"{path}: 15001 unknown keys ignored ('k0' and others)"]
+    assert store.profile("Ann").values == {"aim_aid": 0.5}

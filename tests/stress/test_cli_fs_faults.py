@@ -109,3 +109,27 @@ def test_a_smoke_test_that_cannot_save_its_picture_says_so_in_one_line(tmp_path)
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr[-600:]
     assert done.stderr.startswith("taw: error: smoke test: no screenshot saved")
+
+
+@pytest.mark.gui
+@pytest.mark.slow
+def test_a_smoke_test_picture_is_never_written_into_a_fifo_or_through_a_planted_link(tmp_path):
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "fifo.png"
+    os.mkfifo(fifo)
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["HOME"] = str(tmp_path / "home")
+    done = subprocess.run([sys.executable, "-m", "game", "play", "--smoke-test", str(fifo)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr[-600:]
+    assert "no screenshot saved" in done.stderr and "FIFO" in done.stderr and fifo.is_fifo()
+    shot = tmp_path / "shot.png"
+    shot.write_bytes(b"old")
+    shot.chmod(0o600)
+    done = subprocess.run([sys.executable, "-m", "game", "play", "--smoke-test", str(shot)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-600:]
+    assert shot.read_bytes()[:4] == b"\x89PNG" and oct(shot.stat().st_mode & 0o777) == "0o600"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo.png", "home", "shot.png"]

@@ -53,6 +53,18 @@ def test_a_failed_save_over_a_good_file_leaves_it_intact(tmp_path):
     assert atomic_write_checks(tmp_path) == []
 
 
+def test_the_atomic_write_check_sees_a_temp_file_a_failed_write_leaves(tmp_path, monkeypatch):
+    # The planted fault: a write_atomic that never removes its temp file on failure.
+    import os
+
+    import game.fileio as fileio
+
+    real = os.unlink
+    monkeypatch.setattr(fileio.os, "unlink", lambda p, *a, **k: None if str(p).endswith(".tawtmp") else real(p))
+    problems = atomic_write_checks(tmp_path)
+    assert problems and all("left ." in p for p in problems), problems
+
+
 def test_bad_files_through_the_cli_exit_2_with_one_line(tmp_path, bases):
     broken = tmp_path / "broken.toml"
     broken.write_bytes(b"players = [\"earth\"\n\xff\xfe")
@@ -100,3 +112,20 @@ def test_hostile_replays_special_files_and_escapes_are_answered_in_one_line(tmp_
     rows = hostile_replay_checks(names=quick) + special_file_checks(tmp_path) + escape_checks(tmp_path)
     assert [r for r in rows if r.outcome in ("crash", "hang")] == []
     assert sum(r.outcome == "refused" for r in rows) > 50 and sum(r.outcome == "accepted" for r in rows) >= 4
+
+
+def test_planted_files_beside_writes_are_left_alone_and_nothing_hangs(tmp_path):
+    from stress.file_fuzz import planted_write_checks
+
+    rows = planted_write_checks(tmp_path)
+    assert len(rows) == 5 and all(r.outcome == "refused" for r in rows), rows
+
+
+def test_the_planted_file_check_sees_a_sweep_that_takes_an_editors_file(tmp_path, monkeypatch):
+    # The planted fault: a stale-temp sweep that takes any name of a temp file's shape, as the last one did.
+    import game.fileio as fileio
+    from stress.file_fuzz import planted_write_checks
+
+    monkeypatch.setattr(fileio, "is_our_temp", lambda name, target: name.endswith(".tmp"))
+    rows = planted_write_checks(tmp_path, video=False)
+    assert [r.outcome for r in rows] == ["crash", "refused"] and "removed" in rows[0].message

@@ -152,3 +152,51 @@ def test_the_apps_preview_worker_dies_within_a_second_of_the_app():
     proc.send_signal(signal.SIGKILL)
     proc.wait(10)
     assert _gone_within(workers, 1.0)
+
+
+def _export_mp4(source: Path, out: Path, *more: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "game", "replay", str(source), "--export", str(out),
+                             "--size", "64x48", "--fps", "120", *more], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _encoding(proc: subprocess.Popen, folder: Path, timeout: float = 60.0) -> tuple[Path, int]:
+    """The export's private folder and its ffmpeg, once ffmpeg has begun writing there."""
+    until = time.monotonic() + timeout
+    while time.monotonic() < until:
+        made = [p for p in folder.iterdir() if p.name.endswith(".tawtmp") and (p / "video.mp4").exists()]
+        children = _children(proc.pid)
+        if made and children:
+            return made[0], children[0]
+        assert proc.poll() is None, proc.stderr.read().decode()
+        time.sleep(0.02)
+    pytest.fail("the export never began encoding")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["kill -9", "SIGTERM"])
+def test_a_killed_mp4_export_leaves_nothing_the_next_export_does_not_clean(tmp_path, sig):
+    from game.replay.fileformat import save_replay
+    from game.replay.model import GameMeta, Replay
+    from tests.replay.replay_synthetic import knock_shot
+
+    source = tmp_path / "in" / "game.replay"
+    source.parent.mkdir()
+    save_replay(Replay(GameMeta(seed=3), [knock_shot()] * 40), source)
+    out = tmp_path / "game.mp4"
+    proc = _export_mp4(source, out)
+    private, ffmpeg = _encoding(proc, tmp_path)
+    proc.send_signal(sig)
+    proc.wait(timeout=30)
+    until = time.monotonic() + 5.0
+    while _alive(ffmpeg) and time.monotonic() < until:   # kill -9: ffmpeg reads the end of its input and stops
+        time.sleep(0.05)
+    assert not _alive(ffmpeg)
+    if sig == signal.SIGTERM:   # stopped as Ctrl-C is: ffmpeg and its folder gone at once
+        assert proc.returncode == 130 and list(tmp_path.iterdir()) == [source.parent]
+        return
+    assert proc.returncode == -9 and private.is_dir()
+    then = time.time() - 10
+    os.utime(private, (then, then))
+    again = _export_mp4(source, out, "--shot", "1", "--fps", "10")
+    assert again.wait(timeout=300) == 0, again.stderr.read().decode()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.mp4", "in"]

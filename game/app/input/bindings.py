@@ -134,7 +134,7 @@ class KeyBindings:
         for action, chosen in overrides.items():
             if action not in remappable:
                 continue
-            chosen = tuple(chosen)
+            chosen = tuple(dict.fromkeys(chosen))   # a key listed twice binds once: one press, one action
             kept[action] = chosen
             table = held if action in HELD_KEYS else keys
             table[action] = chosen

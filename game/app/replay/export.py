@@ -26,6 +26,7 @@ from game.replay.model import Replay
 MAX_EXPORT_FRAMES = 20_000
 GIF_MAX_WIDTH = 480
 GIF_COLOURS = 64
+MAX_FRAME_BYTES = 64 << 20   # a PNG frame read back for the GIF: 3840x2160 RGB uncompressed is 25 MB
 GIF_MAX_FRAMES = 600  # a longer export is thinned for the GIF (not the PNGs), keeping its pace
 EXPORT_HOLD = 1.0  # seconds after each shot: enough to read a ruling
 
@@ -39,6 +40,7 @@ class ExportResult:
     frames: list[Path]
     gif: Path | None
     cleared: int = 0   # files of an earlier export removed from the folder first
+    capped: bool = False   # the replay runs longer than MAX_EXPORT_FRAMES: the export stops there
 
 
 def encode_png_rgb(image: np.ndarray, level: int = 1) -> bytes:
@@ -74,7 +76,7 @@ def write_manifest(out: Path, written: list[Path]) -> None:
     from game.fileio import write_atomic
 
     files = {p.name: _identity(p) for p in written}
-    write_atomic(out / MANIFEST_NAME, json.dumps({"version": 1, "files": files}))
+    write_atomic(out / MANIFEST_NAME, json.dumps({"version": 1, "files": files}), follow_links=False)
 
 
 def _earlier_export(out: Path) -> set[str]:
@@ -137,8 +139,8 @@ def clear(earlier: list[Path], out: Path) -> None:
         raise UserError(f"{out}: cannot clear the earlier export ({err.strerror})") from None
 
 
-def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
-    """The global times to draw, one per exported frame."""
+def frame_times(viewer: Any, fps: int, shot: int | None, limit: int = MAX_EXPORT_FRAMES) -> list[float]:
+    """The global times to draw, one per exported frame, at most ``limit``."""
     timeline = viewer.timeline
     if shot is None:
         start, end = 0.0, timeline.duration
@@ -146,7 +148,7 @@ def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
         start, end = timeline.shot_start(shot), timeline.shot_end(shot)
     times: list[float] = []
     t = start
-    while t <= end + 1e-9 and len(times) < MAX_EXPORT_FRAMES:
+    while t <= end + 1e-9 and len(times) < limit:
         times.append(t)
         slow = viewer.director.slow_factor(t) if viewer.camera_mode == CameraMode.AUTO else 1.0
         t += slow / fps
@@ -154,13 +156,14 @@ def frame_times(viewer: Any, fps: int, shot: int | None) -> list[float]:
 
 
 def rendered_frames(replay: Replay, camera: str = "auto", size: tuple[int, int] = (1280, 720), fps: int = 30,
-                    shot: int | None = None, trails: bool = False,
-                    base: Any = None) -> Iterator[tuple[int, int, np.ndarray]]:
+                    shot: int | None = None, trails: bool = False, base: Any = None,
+                    capped: Callable[[], None] | None = None) -> Iterator[tuple[int, int, np.ndarray]]:
     """Each exported frame as (number from 1, how many in all, top-down RGB image), rendered offscreen.
 
     ``base`` lends a ShowBase that renders offscreen; by default one of
     ``size`` is made and destroyed. The PNG and the video exports both draw
-    through here, so they show the same pictures.
+    through here, so they show the same pictures.  A replay longer than
+    ``MAX_EXPORT_FRAMES`` frames stops there, and ``capped`` is called first.
     """
     from game.app.replay.viewer import ReplayViewer
     from game.app.scene.offscreen import grab, make_offscreen_base
@@ -175,7 +178,11 @@ def rendered_frames(replay: Replay, camera: str = "auto", size: tuple[int, int] 
     try:
         viewer = ReplayViewer(base, replay, camera=camera, trails=trails, controls=False, run_task=False,
                               hold=EXPORT_HOLD)
-        times = frame_times(viewer, fps, shot)
+        times = frame_times(viewer, fps, shot, MAX_EXPORT_FRAMES + 1)
+        if len(times) > MAX_EXPORT_FRAMES:
+            del times[MAX_EXPORT_FRAMES:]
+            if capped is not None:
+                capped()
         for n, t in enumerate(times):
             viewer.show_at(t)
             base.graphicsEngine.renderFrame()  # one frame is enough offscreen (checked in the tests)
@@ -195,13 +202,14 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
 
     out, earlier = prepare_folder(folder)
     written: list[Path] = []
-    frames = rendered_frames(replay, camera, size, fps, shot, trails, base)
+    cut: list[bool] = []
+    frames = rendered_frames(replay, camera, size, fps, shot, trails, base, capped=lambda: cut.append(True))
     first = next(frames, None)   # rendering works: only now clear the earlier export (a failed start leaves it whole)
     clear(earlier, out)
     if first is not None:
         for n, total, image in itertools.chain([first], frames):
             path = out / f"frame_{n - 1:05d}.png"
-            write_atomic(path, encode_png_rgb(image))
+            write_atomic(path, encode_png_rgb(image), follow_links=False)
             written.append(path)
             if n % 100 == 1 or n == total:   # an export cut short still names what it wrote
                 write_manifest(out, written)
@@ -210,7 +218,7 @@ def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size
     gif_path = make_gif(written, out / GIF_NAME, fps) if gif and written else None
     if gif_path is not None:
         write_manifest(out, [*written, gif_path])
-    return ExportResult(written, gif_path, len(earlier))
+    return ExportResult(written, gif_path, len(earlier), bool(cut))
 
 
 def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
@@ -221,15 +229,15 @@ def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
         return None
     import io
 
-    from game.fileio import write_atomic
+    from game.fileio import read_bounded, write_atomic
 
     # One palette for every frame and no dithering: the still ground then
     # stays the same indices frame to frame, which LZW packs far better.
     stride = -(-len(frames) // GIF_MAX_FRAMES)
     pictures: list[Any] = []
     palette = None
-    for path in frames[::stride]:
-        with Image.open(path) as opened:
+    for path in frames[::stride]:   # read back as hostile files: a frame swapped for a FIFO must not block
+        with Image.open(io.BytesIO(read_bounded(path, MAX_FRAME_BYTES, "frame"))) as opened:
             img = opened.convert("RGB")
             if img.width > GIF_MAX_WIDTH:
                 img = img.resize((GIF_MAX_WIDTH, round(img.height * GIF_MAX_WIDTH / img.width)),
@@ -240,5 +248,5 @@ def make_gif(frames: list[Path], target: Path, fps: int) -> Path | None:
     buffer = io.BytesIO()
     pictures[0].save(buffer, format="GIF", save_all=True, append_images=pictures[1:],
                      duration=max(20, round(1000 * stride / fps)), loop=0, optimize=False)
-    write_atomic(target, buffer.getvalue())
+    write_atomic(target, buffer.getvalue(), follow_links=False)
     return target

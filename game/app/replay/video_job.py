@@ -5,7 +5,7 @@ The worker (spawned, as the AI's planners are; a frozen build's
 ``video.export_video`` and reports through a queue: progress, then the
 video's path, or the one-line reason it could not be written. ``poll()`` is
 called every frame by the panel that shows it; ``cancel()`` asks the worker
-to stop, and the part file is removed.
+to stop, and what ffmpeg wrote is removed.
 """
 
 from __future__ import annotations
@@ -60,11 +60,17 @@ def video_path(data_dir: Path, stamp: float | None = None) -> Path:
 
 def _work(source: str, target: str, size: tuple[int, int], fps: int, report: Any, stop: Any) -> None:
     """The worker process: read the replay the game handed over in ``source``, export it, reporting
-    ("progress", done, total), then ("done", path, frames) or ("failed", reason) or ("cancelled",)."""
+    ("progress", done, total), then ("done", path, frames, capped) or ("failed", reason) or ("cancelled",)."""
+    import signal
+
     from game.app.replay.video import Cancelled, export_video
     from game.errors import UserError
     from game.replay import load_replay
 
+    def stop_now(_signum: int, _frame: Any) -> None:
+        raise Cancelled()   # ``close`` ends a worker that did not stop: ffmpeg and its folder go with it
+
+    signal.signal(signal.SIGTERM, stop_now)
     last = [-1]
 
     def progress(done: int, total: int) -> None:
@@ -82,7 +88,7 @@ def _work(source: str, target: str, size: tuple[int, int], fps: int, report: Any
     except Exception as err:  # the worker must always answer: the panel would wait for ever
         report.put(("failed", f"video export failed ({type(err).__name__}: {err})"))
     else:
-        report.put(("done", str(result.path), result.frames))
+        report.put(("done", str(result.path), result.frames, result.capped))
 
 
 class VideoJob:
@@ -90,6 +96,7 @@ class VideoJob:
 
     def __init__(self, replay: Replay, target: Path, size: tuple[int, int] = (1280, 720), fps: int = 30) -> None:
         from game.app.replay.video import check_target
+        from game.fileio import clean_stale_temps
 
         self.target = target
         self.status = JobStatus()
@@ -97,6 +104,7 @@ class VideoJob:
         self._handover: Path | None = None
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
+            clean_stale_temps(target.parent, None)   # what a killed export left in the game's videos folder
             check_target(target)
         except OSError as err:
             self._fail(f"{target.parent}: cannot make the videos folder ({err.strerror})")
@@ -158,7 +166,8 @@ class VideoJob:
         if kind == "progress":
             self.status.done, self.status.total = message[1], message[2]
         elif kind == "done":
-            self.status = JobStatus(JobState.DONE, self.status.total, self.status.total, Path(message[1]))
+            capped = f"The replay runs longer than {message[2]} frames: the video stops there." if message[3] else ""
+            self.status = JobStatus(JobState.DONE, self.status.total, self.status.total, Path(message[1]), capped)
         elif kind == "cancelled":
             self.status = JobStatus(JobState.CANCELLED, message="Video export cancelled.")
         else:
@@ -177,9 +186,8 @@ class VideoJob:
         self.cancel()
         self._process.join(timeout=5.0)
         if self._process.is_alive():
-            self._process.terminate()
+            self._process.terminate()   # the worker removes its ffmpeg and half-written video (``_work``)
             self._process.join(timeout=2.0)
-            self.target.with_name(f".{self.target.name}.part").unlink(missing_ok=True)  # its half-written video
         self._reap()
 
     def _reap(self) -> None:

@@ -68,7 +68,7 @@ class VideoExport:
         self.cancel_button.hide()
         self.bar.hide()
         if status.state is JobState.DONE:
-            self.words["text"] = f"Video saved: {status.path}"
+            self.words["text"] = f"Video saved: {status.path}" + (f" {status.message}" if status.message else "")
             self.words["text_fg"] = theme.GOOD
         else:
             self.words["text"] = status.message[:200]

@@ -10,7 +10,6 @@ DirectObject, so the host's bindings of the same keys survive it.
 
 from __future__ import annotations
 
-import logging
 import math
 from typing import Any
 
@@ -18,14 +17,13 @@ import numpy as np
 
 from game.app.replay.overlays import Flashes, TextOverlay, Trails
 from game.app.scene.ground_mesh import GroundHeights
-from game.errors import UserError
+from game.errors import UserError, warn
 from game.replay.director import CAMERA_MODES, CameraMode, CameraPose, Director, OrbitState
 from game.replay.model import Replay
 from game.replay.recorded_ground import recorded_ground
 from game.replay.timeline import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
 from game.rules.layout import Layout, LayoutError
 
-log = logging.getLogger(__name__)
 
 CAMERA_EASE = 0.25  # seconds for the playing camera to close ~63% of the gap to the director's pose
 CHASE_MODES = (CameraMode.TAW, CameraMode.SUN)  # cameras that ride behind one body: they glide round it, never trail it
@@ -42,7 +40,7 @@ def layout_for(replay: Replay) -> Layout:
             known = {k: v for k, v in data.items() if k in Layout.__dataclass_fields__}
             return Layout(**known)
         except (LayoutError, TypeError, ValueError):
-            log.warning("replay layout unusable; drawing the default ground")
+            warn("the replay's layout cannot be drawn; drawing the default table")
     return Layout()
 
 
@@ -50,8 +48,8 @@ def ground_for(replay: Replay) -> GroundHeights | None:
     """The recorded ground (the house rules' ``ground``); the smooth plane when the file names none or a bad one."""
     try:
         ground = recorded_ground(replay.meta.house_rules)
-    except UserError:
-        log.warning("replay ground unusable; drawing the smooth ground")
+    except UserError as err:
+        warn(f"{err}; drawing the smooth ground")
         return None
     return None if ground.is_flat else ground
 
