@@ -127,8 +127,8 @@ class ShotSheet:
         return "his own orbit" if planet == self.shooter else names.orbit(planet)
 
     def region(self, point: Point) -> str:
-        """Rule 5's region of a point on the ground."""
-        return self.layout.region_at_radius(math.hypot(point[0], point[1]))
+        """The orbit a marble lying at ``point`` is in (``Layout.body_region``: on a line, that line's orbit)."""
+        return self.layout.body_region(math.hypot(point[0], point[1]), self.layout.marble_radius)
 
     def body_region(self, body: str) -> str | None:
         """Where a body rests; None if it left the play area."""

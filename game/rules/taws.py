@@ -26,7 +26,7 @@ def rule17_start(sheet: ShotSheet) -> None:
         return
     r = math.hypot(*start.position)
     on_line = layout.line_touched(r, layout.marble_radius)
-    region = layout.region_at_radius(r)
+    region = layout.body_region(r, layout.marble_radius)
     if sheet.shooter in state.first_shot_pending:
         ok = on_line == sheet.shooter if house.first_taw_on is StartOn.LINE else region == sheet.shooter
         if not ok:
@@ -47,13 +47,20 @@ def rule17_start(sheet: ShotSheet) -> None:
 
 
 def rule15_own_planet(sheet: ShotSheet) -> None:
-    """A foul if the first body the taw strikes is the shooter's own planet or satellite."""
-    first = sheet.facts.first_taw_contact()
-    if first is None or body_planet(first) != sheet.shooter:
+    """A foul if the first body the taw strikes is the shooter's own planet or satellite.
+
+    A tie (contacts within ``simultaneous_s``) is read as all of them struck
+    first: his own among them is a foul, whichever the physics reported first,
+    so a table and its mirror image are ruled alike.
+    """
+    first = sheet.facts.first_taw_contacts(sheet.house.simultaneous_s)
+    own = [b for b in first if body_planet(b) == sheet.shooter and (is_planet(b) or is_satellite(b))]
+    if not own:
         return
-    if is_planet(first) or is_satellite(first):
-        sheet.foul(15, sheet.said(f"{{0}} shot at {{0:own}} {'planet' if is_planet(first) else 'satellite'}"),
-                   sheet.house.rule15_forfeit)
+    what = "planet" if is_planet(own[0]) else "satellite"
+    also = [b for b in first if b not in own]
+    others = f" and {names.join([names.body(b) for b in also])} at the same instant" if also else ""
+    sheet.foul(15, sheet.said(f"{{0}} shot at {{0:own}} {what}{others}"), sheet.house.rule15_forfeit)
 
 
 def rule12_taw_falls_home(sheet: ShotSheet) -> None:
