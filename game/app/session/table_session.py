@@ -74,6 +74,10 @@ class TableSession:
     def purse_history(self) -> list[dict[str, int]]:
         return list(self.tally.history)
 
+    def worth_history(self) -> list[dict[str, int]]:
+        """Each player's worth (in hand and on the ground) at the start and after every shot: the chart's lines."""
+        return list(self.tally.worths)
+
     def judged_shots(self) -> list[JudgedShot]:
         """Every shot of the game so far, in order, with its ruling and the purses after (the history lists them)."""
         return self.tally.judged_shots()
