@@ -82,7 +82,8 @@ def test_a_taw_across_its_own_line_fell_into_its_own_orbit_on_mercurys_line_and_
 # -- disagreement 3: rule 15 with a tie, and its mirror image ----------------------------------------------
 
 def test_own_and_anothers_satellite_struck_at_once_is_a_foul_on_the_left_and_on_the_right():
-    left, right = (play(f"rule15_own_and_anothers_satellite_at_once_{side}") for side in ("left", "right"))
+    left = play("rule15_own_and_anothers_satellite_at_once_left")
+    right = play("rule15_own_and_anothers_satellite_at_once_right")
     # The two tables are mirror images across the line of the shot: the Moon on the left, then on the right.
     assert left.start.positions["earth.1"] == right.start.positions["mars.1"]
     assert left.start.positions["earth.1"][1] > 0 > right.start.positions["earth.1"][1]
