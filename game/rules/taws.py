@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from game.rules import names
-from game.rules.house import StartOn, TawOffTable
+from game.rules.house import StartOn, TawOffTable, TawsLaid
 from game.rules.layout import body_planet, is_planet, is_satellite, is_taw, taw_id
 from game.rules.phrase import Phrase
 from game.rules.ruling import PutDown
@@ -27,14 +27,20 @@ def rule17_start(sheet: ShotSheet) -> None:
     r = math.hypot(*start.position)
     on_line = layout.line_touched(r, layout.marble_radius)
     region = layout.body_region(r, layout.marble_radius)
+    rested = state.positions.get(sheet.facts.taw)
+    where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
+    if sheet.shooter in state.first_shot_pending and state.shots > 0 and house.taws_laid is TawsLaid.SETUP:
+        # A taw laid again on his line (``taw_off_table``): anywhere on his line, or where it now rests.
+        if not (on_line == sheet.shooter or where_it_rests):
+            sheet.foul(17, sheet.said("{0:Poss} taw, laid again after it left the play area, must start on "
+                                      "{0:own} line or where it rests"), forfeit)
+        return
     if sheet.shooter in state.first_shot_pending:
         ok = on_line == sheet.shooter if house.first_taw_on is StartOn.LINE else region == sheet.shooter
         if not ok:
             where = "line" if house.first_taw_on is StartOn.LINE else "orbit"
             sheet.foul(17, sheet.said(f"{{0:Poss}} first shot must start on {{0:own}} {where}"), forfeit)
         return
-    rested = state.positions.get(sheet.facts.taw)
-    where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
     if sheet.shooter in state.comets and sheet.shooter in state.comet_free_start:
         # A comet may lay his taw on any orbit, or shoot from where it lies.
         ok = on_line is not None if house.comet_start_on is StartOn.LINE else region != "beyond"

@@ -177,3 +177,15 @@ def test_rule11_counts_the_satellites_the_same_shot_takes_up_under_rule16():
     assert sorted(c.body for c in ruling.take_off if c.rule == 16) == sorted(["saturn"] + [f"saturn.{i}"
                                                                                          for i in range(1, 8)])
     assert ruling.paid("venus", "herschel", 11) == 7
+
+
+def test_a_taw_laid_again_starts_anywhere_on_its_line_or_where_it_rests_after_a_turn_in_between():
+    state = game(["venus", "earth"])
+    off = play(state, "venus", out=["venus.taw"])  # Venus's taw leaves the play area
+    between = play(off.state, "earth", rest={"venus.taw": region_spot("earth", 120.0)})  # knocked off his line
+    assert "venus" in between.state.first_shot_pending
+    on_line = LAYOUT.home_on_line("venus", 10.0)
+    assert play(between.state, "venus", start=on_line).fouls == ()
+    assert play(between.state, "venus", start=region_spot("earth", 120.0)).fouls == ()
+    (foul,) = play(between.state, "venus", start=region_spot("mars", 300.0)).fouls
+    assert foul.rule == 17 and "laid again" in foul.reason
