@@ -105,8 +105,8 @@ class Zone:
     """Everything the rules ask about where a point on the ground lies.
 
     ``region`` is the orbit the body lies in (``Layout.body_region``: on a
-    line, that line's orbit), or ``'beyond'`` wholly outside Herschel's line.  ``on_line`` names a painted line
-    the body touches, if any.
+    line, that line's orbit), or ``'beyond'`` wholly outside Herschel's
+    line.  ``on_line`` names a painted line the body touches, if any.
     """
 
     region: str

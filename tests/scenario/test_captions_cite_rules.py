@@ -3,17 +3,19 @@
 Rule 0 is the referee's internal code for a reading of an ending the text
 leaves open (the last player in takes the pot, the round limit).  Every
 scenario in tests/scenarios/ is played, and every caption of its replay,
-every line of the spoken ruling and every line of the HUD's feed is read.
+every line of the spoken ruling, every line of the HUD's feed and the
+coach's verdict on the shot are read.
 """
 
 import re
 
 from game.app.hud.ruling_feed import every_line
+from game.coach.verdict import verdict_of
 from game.replay.model import ShotInputs
 from game.replay.recorder import ShotRecorder, ruling_record
 from game.replay.timeline import ruling_captions, ruling_text
 from game.rules.ruling_text import cite, rule_label, ruling_to_text
-from tests.scenario.scenario_kit import FOLDER, play
+from tests.scenario.scenario_kit import FOLDER, LAYOUT, play
 
 _CITED = re.compile(r"\brule (\d+)", re.IGNORECASE)
 
@@ -50,12 +52,16 @@ def test_a_pot_taken_by_an_ending_the_text_does_not_name_is_captioned_without_a_
     assert any(t.rule == 0 for t in result.shots[0].ruling.transfers)  # the case: a rule-0 transfer
 
 
-def test_every_caption_ruling_and_feed_line_of_every_scenario_cites_only_the_seventeen_rules():
+def test_every_caption_ruling_feed_line_and_verdict_of_every_scenario_cites_only_the_seventeen_rules():
     read = 0
     for path in sorted(FOLDER.glob("*.toml")):
         result = play(path.stem)
+        before = result.start.positions if getattr(result, "shots", ()) else {}
         for shot in getattr(result, "shots", ()):
+            verdict = verdict_of(shot.ruling, shot.shooter, LAYOUT, before, shot.rest.positions).sentence
             lines = replay_captions(shot) + ruling_to_text(shot.ruling).splitlines() + every_line(shot.ruling)
+            lines.append(verdict)
+            before = shot.positions
             for line in lines:
                 assert bad_citations(line) == [], f"{path.name}: {line}"
             read += len(lines)

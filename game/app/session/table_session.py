@@ -53,7 +53,7 @@ class TableSession:
         return tuple(self.state.active)
 
     def sun_place(self) -> str:
-        """Where the Sun lies, in the words the referee and the coach use ("in the Earth's orbit, on the Earth's line")."""
+        """Where the Sun lies, in the words the referee and the coach use ("in Venus's orbit, on Venus's line")."""
         sun = self.state.positions.get(SUN)
         return names.resting_place(self.layout, sun, self.layout.sun_radius) if sun else ""
 
