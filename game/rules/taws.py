@@ -56,12 +56,13 @@ def rule15_own_planet(sheet: ShotSheet) -> None:
     """A foul if the first body the taw strikes is the shooter's own planet or satellite.
 
     A tie (contacts within ``simultaneous_s``) is read as all of them struck
-    first: his own among them is a foul, whichever the physics reported first,
-    so a table and its mirror image are ruled alike.
+    first: his own among them is a foul (house rule ``rule15_tie_foul``,
+    default true; false: a tie with another's marble excuses it), whichever
+    the physics reported first, so a table and its mirror image are ruled alike.
     """
     first = sheet.facts.first_taw_contacts(sheet.house.simultaneous_s)
     own = [b for b in first if body_planet(b) == sheet.shooter and (is_planet(b) or is_satellite(b))]
-    if not own:
+    if not own or (len(own) < len(first) and not sheet.house.rule15_tie_foul):
         return
     what = "planet" if is_planet(own[0]) else "satellite"
     also = [b for b in first if b not in own]

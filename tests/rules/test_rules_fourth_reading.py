@@ -119,6 +119,15 @@ def test_rule15_own_and_anothers_satellite_within_the_tolerance_is_a_foul_in_eit
     assert [f.rule for f in _tie(state, *order, gap=house.simultaneous_s / 2, house=house).fouls] == [15]
 
 
+@pytest.mark.parametrize("order", [("earth.1", "mars.1"), ("mars.1", "earth.1")])
+def test_rule15_under_the_house_rule_a_tie_with_anothers_satellite_is_no_foul_in_either_order(order):
+    state = game(["earth", "mars"])
+    house = HouseRules(rule15_tie_foul=False)
+    assert _tie(state, *order, gap=0.0, house=house).fouls == ()
+    alone = _tie(state, "earth.1", "mars.1", gap=house.simultaneous_s * 5, house=house)
+    assert [f.rule for f in alone.fouls] == [15]  # his own struck alone first is still a foul
+
+
 def test_rule15_anothers_satellite_struck_clearly_first_excuses_the_own_one_after():
     state = game(["earth", "mars"])
     house = HouseRules()
