@@ -89,9 +89,11 @@ def test_own_and_anothers_satellite_struck_at_once_is_a_foul_on_the_left_and_on_
     assert left.start.positions["earth.1"][1] > 0 > right.start.positions["earth.1"][1]
     for shot in (left.shots[0], right.shots[0]):
         # The physics: the taw strikes both satellites in the same instant, with equal impulses.
-        hits = {frozenset((e.a, e.b)) - {"earth.taw"}: e for e in shot.events
-                if isinstance(e, Contact) and e.involves("earth.taw")}
-        moon, mars1 = hits[frozenset({"earth.1"})], hits[frozenset({"mars.1"})]
+        hits: dict[str, Contact] = {}
+        for e in shot.events:
+            if isinstance(e, Contact) and e.involves("earth.taw"):
+                hits.setdefault(e.other("earth.taw"), e)  # each satellite's first touch
+        moon, mars1 = hits["earth.1"], hits["mars.1"]
         assert abs(moon.t - mars1.t) <= 0.001
         assert math.isclose(moon.impulse, mars1.impulse, rel_tol=0.02)
         # The ruling: both were struck first, his own among them: a foul, 1 forfeited.
