@@ -74,7 +74,7 @@ def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_af
     zone = layout.zone(sun_after, layout.sun_radius)
     if zone.in_inner_ring:
         return "The Sun stays in the inner ring"
-    # The ruling's own words for where the Sun rests ("to rest in Venus's orbit, on Mercury's line").
+    # The ruling's own words for where the Sun rests ("to rest in Mercury's orbit, on Mercury's line").
     return f"The Sun to rest {names.resting_place(layout, sun_after, layout.sun_radius, you=shooter)}"
 
 

@@ -26,7 +26,7 @@ from game.rules import names
 from game.rules.house import HouseRuleError, HouseRules
 from game.rules.layout import PLANETS, Layout, taw_id
 from game.rules.referee import judge
-from game.rules.ruling_text import ruling_to_json, ruling_to_text
+from game.rules.ruling_text import rule_label, ruling_to_json, ruling_to_text
 from game.rules.state import RuleState, RuleStateError, new_game
 
 
@@ -214,8 +214,9 @@ def _planets(replay: Replay, source: str) -> list[str]:
 # -- the report ----------------------------------------------------------------------------------
 
 def _payments(verdict: Verdict) -> list[str]:
-    lines = [f"rule {rule}: {names.pays(payer, payee, marbles)}" for rule, payer, payee, marbles in verdict.transfers]
-    lines += [f"foul, rule {rule}: {names.who(player)}" for rule, player in verdict.fouls]
+    lines = [f"{rule_label(rule, 'to the winner')}: {names.pays(payer, payee, marbles)}"
+             for rule, payer, payee, marbles in verdict.transfers]
+    lines += [f"foul, {rule_label(rule).lower()}: {names.who(player)}" for rule, player in verdict.fouls]
     lines += [f"out: {names.who(p)}" for p in verdict.out]
     if verdict.winner:
         lines.append(f"{names.who(verdict.winner)} wins")

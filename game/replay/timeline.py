@@ -17,6 +17,7 @@ import numpy as np
 from game.replay.model import Replay, ShotRecord
 from game.rules.events import BodyOut, Contact
 from game.rules.layout import SUN, is_planet
+from game.rules.ruling_text import cite, rule_label
 
 MIN_SPEED = 0.1
 MAX_SPEED = 4.0
@@ -66,8 +67,7 @@ def ruling_text(ruling: Mapping[str, Any]) -> str:
         value = ruling.get(key)
         if isinstance(value, str) and value:
             return value
-    rule = ruling.get("rule")
-    return f"Rule {rule}" if rule is not None else "Ruling"
+    return rule_label(ruling.get("rule"))
 
 
 # Rules decided by a strike are shown when the strike happens; the rest
@@ -114,8 +114,8 @@ def ruling_captions(shot: ShotRecord, names: Mapping[str, str] | None = None) ->
                 words = reason if isinstance(reason, str) else ruling_text(item)
                 if "player" in item and "from" not in item:
                     words = f"Foul! {words}"
-                if "rule" not in words and item.get("rule") is not None:
-                    words = f"{words} (rule {item.get('rule')})"
+                if "rule" not in words:  # rule 0, our reading of an ending, is never cited
+                    words += cite(item.get("rule"))
                 out.append((_moment(item, shot), words))
             board = ruling.get("board")
             for put in (board.get("put_down", []) or []) if isinstance(board, Mapping) else []:
@@ -123,8 +123,8 @@ def ruling_captions(shot: ShotRecord, names: Mapping[str, str] | None = None) ->
                 # replaced); replays recorded before reasons were kept have none.
                 if isinstance(put, Mapping) and isinstance(put.get("reason"), str):
                     words = put["reason"]
-                    if "rule" not in words and isinstance(put.get("rule"), int):
-                        words = f"{words} (rule {put['rule']})"
+                    if "rule" not in words:
+                        words += cite(put.get("rule"))
                     out.append((end, words))
             for note in ruling.get("notes", []) or []:
                 if isinstance(note, str):

@@ -158,6 +158,7 @@ class HouseRules:
     # -- rules 12, 15, 16, 17 ----------------------------------------------
     rule12_stake: int = 1
     rule15_forfeit: int = 1
+    rule15_tie_foul: bool = True      # his own struck at the same instant as another's is a foul (a tie is first)
     rule16_forfeit: int = 3
     rule16_direct_only: bool = True   # only the shooter's own taw striking inside the ring
     rule16_sun: Rule16Sun = Rule16Sun.STRUCK_IN_RING

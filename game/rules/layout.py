@@ -104,9 +104,9 @@ def satellite_ids(planet: str, count: int) -> list[str]:
 class Zone:
     """Everything the rules ask about where a point on the ground lies.
 
-    ``region`` is the planet whose orbit (rule 5) holds the point, or
-    ``'beyond'`` outside the Herschel line.  ``on_line`` names a painted line
-    the body touches, if any.
+    ``region`` is the orbit the body lies in (``Layout.body_region``: on a
+    line, that line's orbit), or ``'beyond'`` wholly outside Herschel's
+    line.  ``on_line`` names a painted line the body touches, if any.
     """
 
     region: str
@@ -202,16 +202,19 @@ class Layout:
         return distance < line_radius and not self.on_line(distance, body_radius, line_radius)
 
     def body_region(self, r: float, body_radius: float) -> str:
-        """Rule 5's region of a body's centre, except that a body on Herschel's line is not ``beyond``.
+        """The orbit a body lies in: one answer for one place, for every rule that asks (3, 4, 5, 8, 9, 10, 11, 12, 16).
 
-        A body whose centre lies past Herschel's line but whose outline still
-        touches it has not gone beyond Herschel's orbit (rules 9 and 10): it
-        lies on his line, in his orbit.
+        A body on a painted line (``on_line``) lies in that line's orbit,
+        whichever side of the line its centre is: the line is the outer edge
+        of its planet's orbit, "the line of his own orbit" (rule 6), and a
+        body on it has not crossed it (rules 3, 9, 10).  A body clear of every
+        line lies in rule 5's region of its centre.  So a Sun on Mercury's line
+        is in Mercury's orbit for rule 3 (not beyond it), rule 4 and rule 8
+        (seven) alike, and a taw on its own line has fallen into its own orbit
+        (rule 12) on every line alike.
         """
-        region = self.region_at_radius(r)
-        if region == "beyond" and self.on_line(r, body_radius, self.line_radii["herschel"]):
-            return "herschel"
-        return region
+        line = self.line_touched(r, body_radius)
+        return line if line is not None else self.region_at_radius(r)
 
     def line_touched(self, r: float, body_radius: float) -> str | None:
         """The painted orbit line a resting body is on (``on_line``); if two lines were ever that close, the nearer."""
@@ -246,9 +249,8 @@ class Layout:
     def zone(self, point: Point, body_radius: float | None = None) -> Zone:
         radius = self.marble_radius if body_radius is None else body_radius
         r = math.hypot(point[0], point[1])
-        region = self.region_at_radius(r)
         return Zone(
-            region=region,
+            region=self.body_region(r, radius),
             on_line=self.line_touched(r, radius),
             in_inner_ring=self.within_inner_ring(point, radius),
             in_saturn_ring=self.within_saturn_ring(point, radius),

@@ -8,6 +8,7 @@ from game.rules import names
 from game.rules.layout import PLANETS
 from game.rules.phrase import Phrase
 from game.rules.ruling import NoPayment, PutDown, Transfer
+from game.rules.ruling_text import cite
 from game.rules.sheet import SUN_HOME, Debt, ShotSheet
 from game.rules.state import STAKES, RuleState, marbles_held
 
@@ -138,7 +139,7 @@ class Ledger:
         empty = NoPayment.EMPTY_POT if debt.payer == STAKES else NoPayment.EMPTY_PURSE
         place = "where {0:his} planet lay" if debt.payer == body else f"for {names.body(body)}"
         sheet.nothing(debt.rule, empty, Phrase(f"{{0}} {{0:has}} no marble to put down {place}, so "
-                                               f"the place stays empty (rule {debt.rule}).", (debt.payer,)))
+                                               f"the place stays empty{cite(debt.rule)}.", (debt.payer,)))
         if debt.payer != STAKES:
             self.short.add(debt.payer)
 
@@ -149,13 +150,13 @@ class Ledger:
             self._move(payer, payee, paid)
             reason = debt.reason if paid == owed else (
                 f"{debt.cause}: {names.acts(payer, 'owes')} {names.who(payee)} {owed}, "
-                f"{_has_only(payer)} {paid}: {'pay' if payer == STAKES else 'pays'} {paid} (rule {debt.rule})")
+                f"{_has_only(payer)} {paid}: {'pay' if payer == STAKES else 'pays'} {paid}{cite(debt.rule)}")
             self.transfers.append(Transfer(payer, payee, paid, debt.rule, reason, owed, cause=debt.cause,
                                            phrase=debt.phrase))
         elif owed > 0:
             empty = NoPayment.EMPTY_POT if payer == STAKES else NoPayment.EMPTY_PURSE
             sheet.nothing(debt.rule, empty, f"{debt.cause}: {names.acts(payer, 'owes')} {names.who(payee)} "
-                                            f"{owed}, but {_what_is_left(payer, none=True)} (rule {debt.rule}).")
+                                            f"{owed}, but {_what_is_left(payer, none=True)}{cite(debt.rule)}.")
         if paid < owed and payer != STAKES:
             self.short.add(payer)
 

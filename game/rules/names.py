@@ -106,11 +106,11 @@ def orbit(planet: str) -> str:
 def resting_place(layout: Layout, point: Point, radius: float, you: str | None = None) -> str:
     """Where a body came to rest, in the words every sentence uses for it (the ruling and the coach alike).
 
-    "in Venus's orbit"; "in Venus's orbit, on Mercury's line" when its
-    outline is on a line ("in the Earth's orbit, on the Earth's line": rule 6
-    turns on the line, so it is said even where the orbit is the line's own);
-    "on Herschel's line" for a body past that line but still on it; "beyond
-    Herschel's orbit". Told to ``you`` (a planet), his own reads "your".
+    "in Venus's orbit"; "in Mercury's orbit, on Mercury's line" when its
+    outline is on a line, whichever side of it the centre lies (a body on a
+    line lies in that line's orbit: ``Layout.body_region``; rule 6 turns on
+    the line, so it is said); "beyond Herschel's orbit". Told to ``you`` (a
+    planet), his own reads "your".
     """
     def poss(planet: str) -> str:
         return "your" if planet == you else possessive(planet)
@@ -120,8 +120,6 @@ def resting_place(layout: Layout, point: Point, radius: float, you: str | None =
     line = layout.line_touched(r, radius)
     if region == "beyond":
         return "beyond Herschel's orbit"
-    if line is not None and line == region and layout.region_at_radius(r) == "beyond":
-        return f"on {poss(line)} line"
     place = f"in {poss(region)} orbit"
     return f"{place}, on {poss(line)} line" if line is not None else place
 

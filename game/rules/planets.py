@@ -16,13 +16,6 @@ from game.rules.sheet import ShotSheet
 from game.rules.state import STAKES
 
 
-def on_its_line(sheet: ShotSheet, body: str, line: str) -> bool:
-    """A body at rest still on a painted orbit line (``Layout.on_line``, the one test every rule uses)."""
-    point = sheet.facts.final.get(body)
-    layout = sheet.layout
-    return point is not None and layout.on_line(math.hypot(*point), layout.marble_radius, layout.line_radius(line))
-
-
 def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
     """A planet (or satellite, by house rule) wholly beyond Herschel's line is the striker's; the loser replaces it."""
     state = sheet.state
@@ -30,7 +23,7 @@ def rule10_bodies_beyond_herschel(sheet: ShotSheet, gates: Gates) -> None:
         if body in sheet.facts.gone or sheet.facts.regions.get(body) == "beyond":
             _rule10_one(sheet, gates, body)
         elif body in sheet.facts.moved and sheet.facts.regions.get(body) == "herschel" and \
-                sheet.region(sheet.facts.final[body]) == "beyond":
+                sheet.layout.region_at_radius(math.hypot(*sheet.facts.final[body])) == "beyond":
             sheet.note(f"{names.sentence(names.body(body))} lies across Herschel's line, still touching it: not "
                        f"knocked out (rule 10).")
 
@@ -78,8 +71,8 @@ def rule11_planet_in_other_orbit(sheet: ShotSheet) -> None:
         point = sheet.facts.final.get(planet)
         if point is None:
             continue
-        orbit = sheet.region(point)
-        if orbit in (planet, "beyond") or on_its_line(sheet, planet, planet):
+        orbit = sheet.region(point)  # on its own line it is in its own orbit (``Layout.body_region``)
+        if orbit in (planet, "beyond"):
             continue
         payee = state.holder(orbit)
         cause = _rule11_cause(sheet, planet, orbit)

@@ -30,7 +30,8 @@ def readings(house: HouseRules | None = None) -> dict[int, str]:
         2: "Whoever holds Mercury shoots first; then the turn goes outward, one shot each.",
         3: f"The Sun is released when a fair shot leaves it wholly past Mercury's line; {gate}.",
         4: f"The release: {payer4} (no taws, no Sun); {unheld}.",
-        5: "An orbit is the ground between a planet's line and the next line in; a body is where its centre is.",
+        5: "An orbit is the ground between a planet's line and the next line in; a body on a line is in that line's "
+           "orbit.",
         6: "Knock the Sun onto your own line: every other player pays you 1 each turn it stays there.",
         7: "The Sun touching a planet on your shot costs you 2 to its holder, once per planet.",
         8: f"Strike the Sun: the holder of the orbit {where8} pays you 1 (Herschel) to 7 (Mercury), "

@@ -9,6 +9,21 @@ from game.rules.layout import is_taw
 from game.rules.ruling import PutDown, Ruling
 
 
+def numbered(rule: object) -> bool:
+    """A rule of Martin's seventeen; rule 0 is our code for a reading of an ending the text leaves open."""
+    return isinstance(rule, int) and not isinstance(rule, bool) and 1 <= rule <= 17
+
+
+def cite(rule: object) -> str:
+    """" (rule 8)" after a sentence, or nothing: no player ever reads "rule 0" (``numbered``)."""
+    return f" (rule {rule})" if numbered(rule) else ""
+
+
+def rule_label(rule: object, otherwise: str = "Ruling") -> str:
+    """"Rule 8" for a heading, or ``otherwise`` for rule 0 and anything that is not a rule's number."""
+    return f"Rule {rule}" if numbered(rule) else otherwise
+
+
 def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
     """Plain JSON-safe data.
 
@@ -58,7 +73,7 @@ def ruling_to_text(ruling: Ruling) -> str:
     """The referee speaking: one line per foul, payment and note."""
     lines: list[str] = []
     for f in ruling.fouls:
-        lines.append(f"Foul! {names.sentence(f.reason)} (rule {f.rule}).")
+        lines.append(f"Foul! {names.sentence(f.reason)}{cite(f.rule)}.")
     # A pot taken by an ending the text does not name (rule 0) follows the notes that say who went out.
     for t in ruling.transfers:
         if t.rule:
@@ -69,7 +84,7 @@ def ruling_to_text(ruling: Ruling) -> str:
         if not t.rule:
             lines.append(names.sentence(t.reason) + ".")
     for c in said_put_downs(ruling):
-        lines.append(f"{names.sentence(c.reason)}{f' (rule {c.rule})' if c.rule else ''}.")
+        lines.append(f"{names.sentence(c.reason)}{cite(c.rule)}.")
     if not (ruling.fouls or ruling.transfers or ruling.notes or ruling.put_down):
         lines.append(f"Nothing to pay on {names.possessive(ruling.shooter)} shot.")
     if ruling.finished:

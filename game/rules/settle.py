@@ -90,10 +90,15 @@ def first_shots_after(sheet: ShotSheet) -> set[str]:
     House rule ``taws_laid``: ``setup`` (the text) makes the game's first
     shot everyone's first shot, so from then on every player shoots from where
     his taw rests; ``own_first_shot`` waits for each player's own.  A taw put
-    back on its line (it left the play area) starts afresh either way.
+    back on its line (it left the play area, ``taw_off_table = own_line``)
+    starts afresh either way, and that right is its owner's until he uses it:
+    other players' shots in between do not take it away.
     """
     state = sheet.state
-    pending = set() if sheet.house.taws_laid is TawsLaid.SETUP else set(state.first_shot_pending) - {sheet.shooter}
+    if sheet.house.taws_laid is TawsLaid.SETUP and state.shots == 0:
+        pending: set[str] = set()  # the game's first shot: every player's laying is over
+    else:
+        pending = set(state.first_shot_pending) - {sheet.shooter}
     return pending | {body_planet(p.body) or "" for p in sheet.put_down if is_taw(p.body) and p.may_move_along_line}
 
 

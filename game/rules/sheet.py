@@ -15,6 +15,7 @@ from game.rules.house import HouseRules
 from game.rules.layout import SUN, Layout, Point, body_planet, is_planet
 from game.rules.phrase import Phrase
 from game.rules.ruling import Foul, NoPayment, PutDown, TakeOff, Unpaid
+from game.rules.ruling_text import cite
 from game.rules.shot_facts import ShotFacts
 from game.rules.state import STAKES, RuleState
 
@@ -56,7 +57,7 @@ class Debt:
 
     @property
     def reason(self) -> str:
-        return f"{self.cause}: {self.payment} (rule {self.rule})"
+        return f"{self.cause}: {self.payment}{cite(self.rule)}"
 
 
 @dataclass
@@ -127,8 +128,8 @@ class ShotSheet:
         return "his own orbit" if planet == self.shooter else names.orbit(planet)
 
     def region(self, point: Point) -> str:
-        """Rule 5's region of a point on the ground."""
-        return self.layout.region_at_radius(math.hypot(point[0], point[1]))
+        """The orbit a marble lying at ``point`` is in (``Layout.body_region``: on a line, that line's orbit)."""
+        return self.layout.body_region(math.hypot(point[0], point[1]), self.layout.marble_radius)
 
     def body_region(self, body: str) -> str | None:
         """Where a body rests; None if it left the play area."""
@@ -146,7 +147,7 @@ class ShotSheet:
     def put_home(self, body: str, rule: int, reason: str) -> None:
         spot = SUN_HOME if body == SUN else self.state.homes.get(body)
         if spot is None:
-            self.note(f"{names.body(body)} has no home to go back to (rule {rule}).")
+            self.note(f"{names.body(body)} has no home to go back to{cite(rule)}.")
             return
         self.put_down.append(PutDown(body, spot, rule, reason))
         self.handled.add(body)

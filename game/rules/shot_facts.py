@@ -30,16 +30,24 @@ class ShotFacts:
     gone: frozenset[str]
     gone_at: Mapping[str, Point]    # where each body left the play area, as far as known
     final: Mapping[str, Point]
-    regions: Mapping[str, str]      # rule 5 region of each body in ``final`` (on Herschel's line: not beyond)
+    regions: Mapping[str, str]      # the orbit each body in ``final`` lies in (``Layout.body_region``)
 
     def taw_contacts(self) -> list[Contact]:
         return [c for c in self.contacts if c.involves(self.taw)]
 
-    def first_taw_contact(self) -> str | None:
-        for c in self.contacts:
-            if c.involves(self.taw):
-                return c.other(self.taw)
-        return None
+    def first_taw_contacts(self, tolerance: float) -> tuple[str, ...]:
+        """The bodies the taw struck first: its first contact and every other within ``tolerance`` seconds of it.
+
+        Contacts that close together are simultaneous (house rule
+        ``simultaneous_s``), so none of them came first: the physics' order of
+        report among them is no fact of the game, and a table and its mirror
+        image must be read alike (rule 15, ``docs/rules.md``).
+        """
+        mine = self.taw_contacts()
+        if not mine:
+            return ()
+        start = mine[0].t
+        return tuple(dict.fromkeys(c.other(self.taw) for c in mine if c.t - start <= tolerance))
 
     def sun_contacts(self) -> list[Contact]:
         return [c for c in self.contacts if c.involves(SUN)]

@@ -274,7 +274,7 @@ def lay_taw(state: RuleState, player: str, spot: Point, layout: Layout, house: H
     if house.first_taw_on is StartOn.LINE:
         ok = layout.line_touched(r, layout.marble_radius) == player
     else:
-        ok = layout.region_at_radius(r) == player
+        ok = layout.body_region(r, layout.marble_radius) == player
     if not ok:
         where = "line" if house.first_taw_on is StartOn.LINE else "orbit"
         raise RuleStateError(f"{player}'s taw must be laid on his own {where}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from game.rules import names
-from game.rules.house import StartOn, TawOffTable
+from game.rules.house import StartOn, TawOffTable, TawsLaid
 from game.rules.layout import body_planet, is_planet, is_satellite, is_taw, taw_id
 from game.rules.phrase import Phrase
 from game.rules.ruling import PutDown
@@ -26,15 +26,21 @@ def rule17_start(sheet: ShotSheet) -> None:
         return
     r = math.hypot(*start.position)
     on_line = layout.line_touched(r, layout.marble_radius)
-    region = layout.region_at_radius(r)
+    region = layout.body_region(r, layout.marble_radius)
+    rested = state.positions.get(sheet.facts.taw)
+    where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
+    if sheet.shooter in state.first_shot_pending and state.shots > 0 and house.taws_laid is TawsLaid.SETUP:
+        # A taw laid again on his line (``taw_off_table``): anywhere on his line, or where it now rests.
+        if not (on_line == sheet.shooter or where_it_rests):
+            sheet.foul(17, sheet.said("{0:Poss} taw, laid again after it left the play area, must start on "
+                                      "{0:own} line or where it rests"), forfeit)
+        return
     if sheet.shooter in state.first_shot_pending:
         ok = on_line == sheet.shooter if house.first_taw_on is StartOn.LINE else region == sheet.shooter
         if not ok:
             where = "line" if house.first_taw_on is StartOn.LINE else "orbit"
             sheet.foul(17, sheet.said(f"{{0:Poss}} first shot must start on {{0:own}} {where}"), forfeit)
         return
-    rested = state.positions.get(sheet.facts.taw)
-    where_it_rests = rested is None or math.dist(rested, start.position) <= house.start_tolerance
     if sheet.shooter in state.comets and sheet.shooter in state.comet_free_start:
         # A comet may lay his taw on any orbit, or shoot from where it lies.
         ok = on_line is not None if house.comet_start_on is StartOn.LINE else region != "beyond"
@@ -47,13 +53,21 @@ def rule17_start(sheet: ShotSheet) -> None:
 
 
 def rule15_own_planet(sheet: ShotSheet) -> None:
-    """A foul if the first body the taw strikes is the shooter's own planet or satellite."""
-    first = sheet.facts.first_taw_contact()
-    if first is None or body_planet(first) != sheet.shooter:
+    """A foul if the first body the taw strikes is the shooter's own planet or satellite.
+
+    A tie (contacts within ``simultaneous_s``) is read as all of them struck
+    first: his own among them is a foul (house rule ``rule15_tie_foul``,
+    default true; false: a tie with another's marble excuses it), whichever
+    the physics reported first, so a table and its mirror image are ruled alike.
+    """
+    first = sheet.facts.first_taw_contacts(sheet.house.simultaneous_s)
+    own = [b for b in first if body_planet(b) == sheet.shooter and (is_planet(b) or is_satellite(b))]
+    if not own or (len(own) < len(first) and not sheet.house.rule15_tie_foul):
         return
-    if is_planet(first) or is_satellite(first):
-        sheet.foul(15, sheet.said(f"{{0}} shot at {{0:own}} {'planet' if is_planet(first) else 'satellite'}"),
-                   sheet.house.rule15_forfeit)
+    what = "planet" if is_planet(own[0]) else "satellite"
+    also = [b for b in first if b not in own]
+    others = f" and {names.join([names.body(b) for b in also])} at the same instant" if also else ""
+    sheet.foul(15, sheet.said(f"{{0}} shot at {{0:own}} {what}{others}"), sheet.house.rule15_forfeit)
 
 
 def rule12_taw_falls_home(sheet: ShotSheet) -> None:

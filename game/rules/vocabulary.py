@@ -26,7 +26,8 @@ TERMS: dict[str, str] = {
     LINE: "A painted circle round the Sun, one for each planet: Mercury's line is the innermost, "
           "Herschel's the outermost.",
     ORBIT: "The space between a planet's line and the next line in (rule 5): Venus's orbit lies between "
-           "Mercury's line and Venus's line; Mercury's orbit is everything inside Mercury's line.",
+           "Mercury's line and Venus's line; Mercury's orbit is everything inside Mercury's line. A marble on "
+           "a line lies in that line's orbit.",
     INNER_RING: "The small circle round the Sun's starting place: the stakes are kept there, and a taw "
                 "that stops in it is out (rule 13).",
     PLAY_AREA: "The ground inside the dashed edge, 2.5 m from the Sun: a taw that leaves it goes back on "

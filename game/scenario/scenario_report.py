@@ -79,9 +79,7 @@ def _where(layout: Layout, point: tuple[float, float], body: str) -> str:
         place = "in the inner ring"
     elif zone.beyond_herschel:
         place = "beyond Herschel's orbit"
-    elif zone.region == "beyond":  # its centre past Herschel's line, its outline still on it: in his orbit
-        place = f"in {names.orbit('herschel')}"
-    else:
+    else:  # on a line, in that line's orbit (``Layout.body_region``)
         place = f"in {names.orbit(zone.region)}"
     if zone.on_line:
         place += f", on {names.possessive(zone.on_line)} line"

@@ -24,7 +24,7 @@ def play_one(session: MatchSession, hand: RandomPlayer) -> None:
     session.finish_shot(live)
 
 
-def recorded_game(path: Path | None, shots: int, hand_seed: int = 77, **kw) -> tuple[MatchSession, RandomPlayer]:
+def recorded_game(path: Path | None, shots: int, hand_seed: int = 99, **kw) -> tuple[MatchSession, RandomPlayer]:
     """A game of up to ``shots`` turns (the human's hand seeded), recorded to ``path``; the caller closes it."""
     session = MatchSession(game_setup(**kw))
     session.record_to(path)

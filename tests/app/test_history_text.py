@@ -54,14 +54,14 @@ def test_the_results_table_adds_up_for_a_player_who_went_out():
     assert "earth" in rulings[-1].out
     rows = {row.planet: row for row in tally_of(result.start, rulings).summary(result.end)}
     earth = rows["earth"]
-    assert earth.out and earth.lost == 1  # his taw, left in the inner ring (rule 13)
     assert earth.to_stakes_when_out == 2  # the Earth and the Moon, still on the ground, now the stakes'
+    assert earth.out and earth.lost == 1 + 2  # his taw, left in the inner ring (rule 13), and those two
     for row in rows.values():
         assert row.unexplained == 0, row
-        assert row.began + row.won - row.lost - row.to_stakes_when_out == row.worth
+        assert row.began + row.won - row.lost == row.worth  # the legend, on every row
     lines = reconciling_lines(list(rows.values()), who, 0, None)
-    assert lines == [f"The Earth went out: the stakes took his planet and 1 satellite, still on the ground, so "
-                     f"{earth.began} + 0 - 1 - 2 = {earth.worth}."]
+    assert lines == [f"The Earth went out: the stakes took his planet and 1 satellite, still on the ground, "
+                     f"counted in lost: {earth.began} + 0 - 3 = {earth.worth}."]
     assert not problems(lines[0])
 
 

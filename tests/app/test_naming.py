@@ -71,12 +71,12 @@ def test_the_top_bar_names_the_suns_orbit_and_says_beyond_herschel_once_it_is_ou
     assert sun_words(None) == ""
     # Lesson 5's Sun: its centre just past the Earth's line, its outline on it. The bar says both, as the
     # lesson's result ("rests on your own line") and the referee do.
-    assert sun_words(place(0.355)) == "The Sun lies in Mars's orbit, on the Earth's line"
+    assert sun_words(place(0.355)) == "The Sun lies in the Earth's orbit, on the Earth's line"  # on a line: its orbit
     assert sun_words(place(0.345)) == "The Sun lies in the Earth's orbit, on the Earth's line"
 
 
 def test_a_resting_place_told_to_a_player_calls_his_own_orbit_and_line_yours():
-    assert names.resting_place(LAYOUT, (0.355, 0.0), LAYOUT.sun_radius, you="earth") == "in Mars's orbit, on your line"
+    assert names.resting_place(LAYOUT, (0.355, 0.0), LAYOUT.sun_radius, you="earth") == "in your orbit, on your line"
     assert names.resting_place(LAYOUT, (0.345, 0.0), LAYOUT.sun_radius, you="earth") == (
         "in your orbit, on your line")
     assert names.resting_place(LAYOUT, (0.345, 0.0), LAYOUT.sun_radius, you="mars") == (

@@ -50,6 +50,7 @@ def house_rules(purse: st.SearchStrategy[int] = st.integers(0, 30)) -> st.Search
         rule7_each_contact=st.booleans(),
         rule10_satellites=st.sampled_from(SATELLITE_OUT),
         rule11_counts=st.sampled_from(RULE11_COUNTS),
+        rule15_tie_foul=st.booleans(),
         rule16_direct_only=st.booleans(),
         rule16_sun=st.sampled_from(RULE16_SUN),
         rule16_replace_saturn=st.booleans(),

@@ -1,5 +1,6 @@
 """Rules 10 to 17, running out, and the endings besides rule 9."""
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -58,7 +59,8 @@ def test_rule10_a_satellite_beyond_herschel_is_taken_replaced_or_returned_as_the
 def test_rule10_a_planet_past_herschels_line_but_still_touching_it_is_not_out():
     # The one reading of rules 10 and 11: a body still touching the line has not crossed it.
     nudged = LAYOUT.point_beyond("herschel", 20, 0.007)  # centre 7 mm past the line, outline on the stripe
-    assert LAYOUT.zone(nudged).region == "beyond" and LAYOUT.zone(nudged).on_line == "herschel"
+    assert LAYOUT.region_at_radius(math.hypot(*nudged)) == "beyond" and LAYOUT.zone(nudged).on_line == "herschel"
+    assert LAYOUT.zone(nudged).region == "herschel"  # on his line, in his orbit (one place, one answer)
     ruling = play(game(), "venus", contacts=[("venus.taw", "herschel")], rest={"herschel": nudged, **AWAY})
     assert ruling.transfers == () and ruling.take_off == () and ruling.put_down == ()
     assert ruling.state.positions["herschel"] == nudged
@@ -121,7 +123,8 @@ def test_rule11_counts_remaining_all_or_in_orbit_satellites_as_the_house_says():
 
 def test_rule11_a_planet_still_on_its_own_line_has_not_left_its_orbit():
     nudged = LAYOUT.point_beyond("saturn", 280, LAYOUT.marble_radius)  # centre past the line, still touching
-    assert LAYOUT.zone(nudged).region == "herschel"
+    assert LAYOUT.region_at_radius(math.hypot(*nudged)) == "herschel"  # the centre in Herschel's region
+    assert LAYOUT.zone(nudged).region == "saturn"  # on Saturn's line, so in Saturn's orbit
     ruling = play(game(), "venus", contacts=[("venus.taw", "saturn")], rest={"saturn": nudged, **AWAY})
     assert [t.rule for t in ruling.transfers] == [16]
 

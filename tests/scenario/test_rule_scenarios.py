@@ -132,7 +132,8 @@ def test_rule11_a_planet_struck_into_another_orbit_pays_its_satellites():
 def test_rule12_a_taw_that_struck_and_fell_home_pays_the_stakes():
     shot = play("rule12_taw_falls_home").shots[0]
     assert frozenset(("earth.taw", "venus")) in contacts(shot)
-    assert LAYOUT.body_region(math.hypot(*rest(shot, "earth.taw")), LAYOUT.marble_radius) == "earth"
+    taw = math.hypot(*rest(shot, "earth.taw"))
+    assert LAYOUT.region_at_radius(taw) == "earth" and LAYOUT.line_touched(taw, LAYOUT.marble_radius) is None
     (paid,) = transfers(shot, 12)
     assert (paid.payer, paid.payee, paid.marbles) == ("earth", "stakes", 1)
 

@@ -1,4 +1,4 @@
-"""tests/scenarios/README.md, the index of the scenarios and of issue 25's checklist, stays true."""
+"""tests/scenarios/README.md, the index of the scenarios and of issues 42's and 25's checklists, stays true."""
 
 import ast
 import re
@@ -65,3 +65,18 @@ def test_every_line_of_issue_25s_checklist_names_files_and_tests_that_exist():
         for test in _names(row[1]):
             if test.startswith("test_"):
                 assert test in functions, f"{test} is not a test"
+
+
+def test_every_item_of_issue_42_names_scenarios_and_tests_that_exist():
+    functions = _test_functions()
+    files = {p.stem for p in FOLDER.glob("*.toml")}
+    (rows,) = _tables('Issue 42 ("The referee, fourth reading"), item by item')
+    items = {row[0] for row in rows}
+    # The four disagreements, the ten silent readings and the two words bugs, each at least once.
+    assert items == {"D1", "D2", "D3", "D4", *(f"R{i}" for i in range(1, 11)), "W1", "W2"}
+    for row in rows:
+        scenarios, tests = _names(row[2]), _names(row[3])
+        assert scenarios and tests, row
+        assert set(scenarios) <= files, row
+        for test in tests:
+            assert test in functions, f"{test} is not a test"

@@ -117,15 +117,15 @@ def test_the_coach_and_the_ruling_word_where_the_sun_rests_alike():
     result = play("rule08_coach_and_ruling_word_the_sun_alike")
     (shot,) = result.shots
     sun = rest(shot, SUN)
-    # The physics: the Sun's centre in Venus's orbit, its outline on Mercury's line.
+    # The physics: the Sun's centre just past Mercury's line, its outline on it.
     assert LAYOUT.region_at_radius(_r(sun)) == "venus"
     assert LAYOUT.on_line(_r(sun), LAYOUT.sun_radius, LAYOUT.line_radius("mercury"))
     words = names.resting_place(LAYOUT, sun, LAYOUT.sun_radius)
-    assert words == "in Venus's orbit, on Mercury's line"
+    assert words == "in Mercury's orbit, on Mercury's line"  # on a line, in that line's orbit
     verdict = verdict_of(shot.ruling, "earth", LAYOUT, result.start.positions, shot.rest.positions)
     assert f"The Sun to rest {words}" in verdict.sentence
     assert f"struck the Sun to rest {words}" in ruling_to_text(shot.ruling)
-    assert shot.ruling.paid("venus", "earth", 8) == 6
+    assert shot.ruling.paid("mercury", "earth", 8) == 7
 
 
 def test_the_stakes_are_never_said_to_pay_what_they_do_not_hold():

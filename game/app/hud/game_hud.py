@@ -82,7 +82,7 @@ def turn_words(line: PlayerLine | None, planet: str) -> str:
 
 
 def sun_words(place: str | None) -> str:
-    """The top bar's "The Sun lies in Venus's orbit, on Mercury's line": ``place`` is the referee's own words
+    """The top bar's "The Sun lies in Mercury's orbit, on Mercury's line": ``place`` is the referee's own words
     for where it rests (``names.resting_place``), so the bar, the coach and the ruling say it alike."""
     return f"The Sun lies {place}" if place else ""
 

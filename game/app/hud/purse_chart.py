@@ -1,4 +1,8 @@
-"""A line chart of every player's purse over the turns, drawn with LineSegs on the 2D layer."""
+"""A line chart of every player's marbles over the turns, drawn with LineSegs on the 2D layer.
+
+The Game Over screen draws each player's worth (in hand and on the ground),
+so a line starts at the table's ``began`` and ends at its ``worth``.
+"""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """The Game Over screen's words: who won and how, and why each row of the table adds up.
 
 A row reads: began (purse and marbles on the ground at the start), won,
-lost, in hand, worth (in hand and on the ground).  ``began + won - lost``
-is the worth at the end, but for the marbles the stakes take without a
-transfer when a player goes out; a line says so, and says which of the
-winner's marbles still lie in the inner ring.  Pure text, tested without Panda3D.
+lost, in hand, worth (in hand and on the ground), and ``began + won - lost``
+is the worth on every row.  What a player who went out lost without a
+transfer (his planet and satellites on the ground, which the stakes take) is
+in his lost; a line says which they were, and which of the winner's marbles
+still lie in the inner ring.  Pure text, tested without Panda3D.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def reconciling_lines(rows: Sequence[SummaryRow], name: Callable[[str], str], po
             lines.append(f"{who} took the stakes' {pot} as the winner (in won and in hand){taws}.")
         if row.passed_to_stakes:
             lines.append(f"{who} went out: the stakes took {ground_words(row.passed_to_stakes)}, still on the "
-                         f"ground, so {row.began} + {row.won} - {row.lost} - {row.to_stakes_when_out} = {row.worth}.")
+                         f"ground, counted in lost: {row.began} + {row.won} - {row.lost} = {row.worth}.")
     return lines
 
 

@@ -1,4 +1,4 @@
-"""The end: who won, each player's marbles won and lost, and the purses over the turns."""
+"""The end: who won, each player's marbles won and lost, and each one's worth over the turns."""
 
 from __future__ import annotations
 
@@ -49,10 +49,10 @@ class GameOverState(State):
         key = "worth: in hand and on the ground; began + won - lost = worth"
         self.notes = theme.label(root, "\n\n".join([key, *notes]), (-1.22, below), scale=0.036, colour=theme.DIM_INK,
                                  align=TextNode.ALeft, wordwrap=31)
-        theme.label(root, "Purses over the game", (0.62, 0.44), scale=0.045, colour=theme.BRASS)
+        theme.label(root, "Worth over the game", (0.62, 0.44), scale=0.045, colour=theme.BRASS)
         # People's names beside their planets need room at the chart's right: its lines are drawn narrower.
         width = 0.78 if naming.names else 0.95
-        self.chart = PurseChart(root, session.purse_history(), session.players, pos=(0.05, -0.28), size=(width, 0.62),
+        self.chart = PurseChart(root, session.worth_history(), session.players, pos=(0.05, -0.28), size=(width, 0.62),
                                 names={p: naming.label(p) for p in naming.names})
         self.again_button = theme.button(root, "New game", (-0.9, -0.7), self.go, width=6, extra_args=["NewGame"])
         self.history_button = theme.button(root, "History (L)", (-0.3, -0.7), app.messenger.send, width=6,

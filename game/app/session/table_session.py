@@ -53,7 +53,7 @@ class TableSession:
         return tuple(self.state.active)
 
     def sun_place(self) -> str:
-        """Where the Sun lies, in the words the referee and the coach use ("in Mars's orbit, on the Earth's line")."""
+        """Where the Sun lies, in the words the referee and the coach use ("in Venus's orbit, on Venus's line")."""
         sun = self.state.positions.get(SUN)
         return names.resting_place(self.layout, sun, self.layout.sun_radius) if sun else ""
 
@@ -73,6 +73,10 @@ class TableSession:
 
     def purse_history(self) -> list[dict[str, int]]:
         return list(self.tally.history)
+
+    def worth_history(self) -> list[dict[str, int]]:
+        """Each player's worth (in hand and on the ground) at the start and after every shot: the chart's lines."""
+        return list(self.tally.worths)
 
     def judged_shots(self) -> list[JudgedShot]:
         """Every shot of the game so far, in order, with its ruling and the purses after (the history lists them)."""

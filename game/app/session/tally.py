@@ -1,12 +1,15 @@
 """What the Game Over screen, the purse chart and the history keep of each ruling.
 
 Marbles won and lost in the rulings' transfers, every ruling in order, and
-the purses after each.  The table on the Game Over screen must add up: a
-player's marbles at the start, plus what he won, less what he lost, is what
-he has at the end.  One move of marbles is no transfer: when a player goes
-out, his planet and satellites still on the ground pass to the stakes
-(docs/rules.md, "Running out").  The tally counts those too, so the table can
-say so.
+the purses and worths after each.  The table on the Game Over screen must add
+up on every row: a player's marbles at the start, plus what he won, less what
+he lost, is what he has at the end (``began + won - lost = worth``).  One move
+of marbles is no transfer: when a player goes out, his planet and satellites
+still on the ground pass to the stakes (docs/rules.md, "Running out").  They
+are lost to him, so ``lost`` counts them, and the table says which they were.
+The chart draws each player's worth, so it starts at ``began`` and ends at
+``worth`` as the table does: a player going out never seems to gain (picking
+up his taw moves a marble from the ground to his hand; it is no gain).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ class SummaryRow:
     planet: str
     began: int  # purse plus his marbles on the ground at the start
     won: int
-    lost: int
+    lost: int  # paid in transfers, and his marbles on the ground the stakes took when he went out
     purse: int
     worth: int  # purse plus the player's marbles on the board: what the round limit counts
     out: bool
@@ -37,8 +40,8 @@ class SummaryRow:
 
     @property
     def unexplained(self) -> int:
-        """What began + won - lost leaves unaccounted for: 0 when the table adds up."""
-        return self.began + self.won - self.lost - self.to_stakes_when_out - self.worth
+        """What began + won - lost leaves unaccounted for: 0 when the row adds up."""
+        return self.began + self.won - self.lost - self.worth
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Tally:
     players: tuple[str, ...]
     history: list[dict[str, int]]  # the purses at the start, then after every ruling
     began: dict[str, int]  # each player's worth at the start
+    worths: list[dict[str, int]] = field(default_factory=list)  # the worths at the start, then after every ruling
     rulings: list[Ruling] = field(default_factory=list)  # every ruling of the game, in order
     rounds: list[int] = field(default_factory=list)  # the round (from 1) each of them was shot in
     won: dict[str, int] = field(init=False)
@@ -68,6 +72,8 @@ class Tally:
         self.won = {p: 0 for p in self.players}
         self.lost = {p: 0 for p in self.players}
         self.passed_to_stakes = {p: () for p in self.players}
+        if not self.worths:
+            self.worths.append(dict(self.began))
 
     @classmethod
     def starting(cls, players: tuple[str, ...], state: RuleState) -> "Tally":
@@ -93,6 +99,7 @@ class Tally:
         self._state = after
         self.rulings.append(ruling)
         self.history.append(dict(purses))
+        self.worths.append({p: after.worth(p) for p in self.players})
         return ruling
 
     def judged_shots(self) -> list[JudgedShot]:
@@ -102,8 +109,9 @@ class Tally:
         out = set(state.out)
         ring_taws = len(state.stakes_taws)
         winner = state.winner
-        return [SummaryRow(p, self.began[p], self.won[p], self.lost[p], state.purses.get(p, 0), state.worth(p),
-                           p in out, self.passed_to_stakes[p], ring_taws if p == winner else 0)
+        return [SummaryRow(p, self.began[p], self.won[p], self.lost[p] + len(self.passed_to_stakes[p]),
+                           state.purses.get(p, 0), state.worth(p), p in out, self.passed_to_stakes[p],
+                           ring_taws if p == winner else 0)
                 for p in self.players]
 
 
