@@ -49,6 +49,9 @@ class Level:
     drive_plan: bool = False
     # Position shots: the taw moved, touching nothing, to lie behind the Sun on its way out (the next drive).
     position_shots: bool = False
+    # A benchmark player, not a level to play against: it takes the coach's advice at this level and shoots
+    # it with its own hands (``game.ai.novice``).  None: it plans for itself.
+    coached_by: str | None = None
 
 
 LEVELS: dict[str, Level] = {
@@ -66,6 +69,12 @@ LEVELS: dict[str, Level] = {
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
                   position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12,
                   screen_keep=16, drive_plan=True, position_shots=True),
+    # A newcomer who trusts the coach: the hard coach's advice (weighed against the next reply), a person's
+    # hands: 3 degrees of aim and 10 % of power (issue 45).  For `taw tournament` and `taw simulate` only.
+    "novice": Level("novice", angle_noise_deg=3.0, speed_noise_frac=0.10, max_candidates=110, origins=6,
+                    robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
+                    position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12,
+                    screen_keep=16, drive_plan=True, position_shots=True, coached_by="hard"),
 }
 
 
