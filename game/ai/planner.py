@@ -275,8 +275,7 @@ class _Search:
             fresh = [i for i in _best(self.pool, self.final, GUARD_TOP) if i not in self.exposure]
             if not fresh:
                 return
-            found = exposures(self.ctx, self.sit, [self.cands[i] for i in fresh], self.guard,
-                              seed_for(self.seed, "guard", *fresh), self.stages)
+            found = exposures(self.ctx, self.sit, [self.cands[i] for i in fresh], self.guard, self.stages)
             for i, exposure in zip(fresh, found):
                 self.exposure[i] = exposure
                 self.final[i] = guarded_score(self.final[i], exposure)

@@ -108,7 +108,7 @@ class _Reckoning:
     ctx: PlanContext
     sit: Situation
     guard: ReplyGuard
-    seed: int
+    shots: Sequence[Candidate]
     grounds: Any = field(default_factory=ground_pool)
     rollouts: int = 0
 
@@ -137,7 +137,7 @@ class _Reckoning:
             at += len(row)
         flat = [c for row in cands for c in row]
         noise = (level.angle_noise_deg, level.speed_noise_frac)
-        jobs = [EvalJob(t, flat[j], (*noise, seed_for(self.seed, "guard", tags[t], k, n)))
+        jobs = [EvalJob(t, flat[j], (*noise, seed_for("guard", shot_key(self.shots[tags[t]]), k, n)))
                 for t, picks in enumerate(best) for k, j in enumerate(picks) for n in range(GUARD_SAMPLES)]
         noisy = iter(self._map(tables, level, jobs))
         out = []
@@ -168,13 +168,22 @@ def _ring_gap(nxt: Situation, me: str) -> float | None:
     return None if taw is None else math.hypot(*taw) - nxt.layout.inner_ring_radius
 
 
+def shot_key(shot: Candidate) -> str:
+    """The shot as a person sets it (direction, speed, spin, where the taw is laid), rounded: it seeds his
+    hands, so the coach's reckoning of a shot and the preview's of the same shot aimed by hand agree."""
+    place = None if shot.placement is None else tuple(round(v, 4) for v in shot.placement)
+    return f"{math.degrees(shot.angle) % 360.0:.4f}/{shot.speed:.4f}/{shot.spin:.3f}/{place}"
+
+
 def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guard: ReplyGuard,
-              seed: int, counts: dict[str, int] | None = None) -> list[Exposure]:
+              counts: dict[str, int] | None = None) -> list[Exposure]:
     """For each of ``sit``'s shooter's ``shots`` (as intended): how likely the next adversary puts him out.
 
-    ``counts``: a plan's stage counts, to which the rollouts are added under ``"guard"``.
+    His hands are seeded by the shot (``shot_key``), so the same shot from the
+    same table gets the same chance wherever it is asked.  ``counts``: a
+    plan's stage counts, to which the rollouts are added under ``"guard"``.
     """
-    reckon = _Reckoning(ctx, sit, guard, seed)
+    reckon = _Reckoning(ctx, sit, guard, shots)
     tables = reckon.tables(shots)
     out = [NO_REPLY] * len(shots)
     by_level: dict[str, list[int]] = {}

@@ -150,7 +150,7 @@ def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool
             break
     exposure = decision.exposure
     if candidate is not decision.candidate:  # another shot than the plan's: its own reckoning
-        exposure = exposures(ctx, sit, [candidate], asked.guard, seed_for(asked.seed, "guard", "shown"))[0]
+        exposure = exposures(ctx, sit, [candidate], asked.guard)[0]
     safe = judge_goal(STAY_IN, preview.ruling, sit.shooter).passed
     words = why(preview, layout)
     if window is not None and judge_goal(WIN, preview.ruling, sit.shooter).passed:

@@ -43,7 +43,7 @@ def _still(sit: Situation) -> Candidate:
 
 def _exposure(sit: Situation, guard: ReplyGuard = ReplyGuard()):
     with PlannerPool(0) as pool:
-        return PlanHandle(pool, lambda ctx: exposures(ctx, sit, [_still(sit)], guard, 1)).result()[0]
+        return PlanHandle(pool, lambda ctx: exposures(ctx, sit, [_still(sit)], guard)).result()[0]
 
 
 def test_a_taw_left_at_the_ring_edge_in_line_with_a_medium_adversary_is_likely_put_out_by_rule_13():

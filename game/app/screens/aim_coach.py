@@ -33,6 +33,18 @@ from game.rules.house import HouseRules
 COACH_LEVEL = "hard"
 
 
+def seated_guard(app, view: MatchView) -> ReplyGuard:
+    """The adversaries' levels as seated, whose replies the coach and the preview weigh (a person is reckoned
+    at the New game screen's default level; the random stand-in aims at nothing, and is not weighed)."""
+    session = app.game.session if app.game is not None else None
+    levels = {}
+    for planet in view.purses:
+        name = session.level_of(planet) if session is not None else ""
+        if name:
+            levels[planet] = get_level(name)
+    return ReplyGuard(levels=levels)
+
+
 class ShotCoach:
     def __init__(self, app, view: MatchView, take_aim, goal: Goal | None = None) -> None:
         self.app = app
@@ -65,23 +77,13 @@ class ShotCoach:
         try:
             self.handle = start_advice(self.view.rule_state, self.house, self.view.layout, self.app.coach_planner(),
                                        level=COACH_LEVEL, seed=self.view.turn, goal=self.goal,
-                                       lines=placement_lines(self.view), guard=self._guard())
+                                       lines=placement_lines(self.view), guard=seated_guard(self.app, self.view))
         except ValueError as err:
             self.panel.say(f"The coach cannot help here: {err}.", theme.DIM_INK)
             return
         self.asked_at = time.monotonic()
         self._said_at = -1.0
         self._say_thinking()
-
-    def _guard(self) -> ReplyGuard:
-        """The adversaries' levels as seated (a person is reckoned at the default level)."""
-        session = self.app.game.session if self.app.game is not None else None
-        levels = {}
-        for planet in self.view.purses:
-            name = session.level_of(planet) if session is not None else ""
-            if name and name != "random":
-                levels[planet] = get_level(name)
-        return ReplyGuard(levels=levels)
 
     def _say_thinking(self) -> None:
         """The panel while the coach thinks: the seconds so far, and how to stop it (updated twice a second)."""
