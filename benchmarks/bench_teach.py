@@ -210,13 +210,17 @@ def _busy() -> None:
         pass
 
 
-def coach_pace(asks: int, size) -> dict[str, float]:
+def coach_pace(asks: int, size, workers: int) -> dict[str, float]:
     """H asked ``asks`` times at the first turn against two Medium AIs: to the first answer, to the full one."""
+    from game.ai.workers import PlannerPool
+
     app, tmp = _build(size, "medium")
     firsts: list[float] = []
     finals: list[float] = []
     try:
         aim = _first_turn(app)
+        if app.coach_pool is None:
+            app.coach_pool = PlannerPool(workers)
         aim.shot_preview.strength = "none"
         for _ in range(asks):
             aim.coach.cancel()
@@ -286,20 +290,20 @@ def headless_pace(repeats: int) -> dict[str, float]:
             "taw hint (a fresh process) p90 s": _p90(hints)}
 
 
-def pace(asks: int, size, load: int) -> dict[str, float]:
+def pace(asks: int, size, load: int, workers: int) -> dict[str, float]:
     import multiprocessing
 
     spinners = [multiprocessing.get_context("spawn").Process(target=_busy, daemon=True) for _ in range(load)]
     for spinner in spinners:
         spinner.start()
     try:
-        out = coach_pace(asks, size)
+        out = coach_pace(asks, size, workers)
         out.update(headless_pace(max(1, asks // 4)))
     finally:
         for spinner in spinners:
             spinner.terminate()
             spinner.join()
-    return {f"{key} (load {load})": value for key, value in out.items()}
+    return {f"{key} (load {load}, {workers} coach workers)": value for key, value in out.items()}
 
 
 def main() -> int:
@@ -310,10 +314,11 @@ def main() -> int:
     parser.add_argument("--coach", type=int, default=3, help="repeats per coach position")
     parser.add_argument("--pace", type=int, default=0, help="the coach's pace only: H asked this many times")
     parser.add_argument("--load", type=int, default=0, help="with --pace: other busy processes running meanwhile")
+    parser.add_argument("--coach-workers", type=int, default=1, help="with --pace: the app's coach planner's workers")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
     if args.pace > 0:
-        for key, value in pace(args.pace, size, args.load).items():
+        for key, value in pace(args.pace, size, args.load, args.coach_workers).items():
             print(f"{key:60s} {value:9.3f}", flush=True)
         return 0
     results = round_trip()
