@@ -2,8 +2,9 @@
 
 It plays the coach's plan (``game.coach.advice``'s: the hard AI's plan among
 the shots that keep it in with no foul, weighed against the next adversary's
-replies at his own level and with his hands, ``game.ai.reply_guard``) and
-shoots it with a person's hands: 3° of aim noise and 10 % of power
+replies at his own level and with his hands, ``game.ai.reply_guard``; its
+robust stage with a person's hands, ``levels.coach_level``) and shoots it
+with a person's hands: 3° of aim noise and 10 % of power
 (``levels.LEVELS["novice"]``).  Like the coach it keeps no memory of the
 game (no stand-off count).  What the coach adds beyond its plan (the widest
 winning window when the Sun is within reach of Herschel's line, a lesson's
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from game.ai.hand_noise import seed_for
-from game.ai.levels import Level, get_level
+from game.ai.levels import Level, coach_level, get_level
 from game.ai.planner import Decision, plan
 from game.ai.player import AIPlayer
 from game.ai.reply_guard import ReplyGuard
@@ -38,7 +39,7 @@ class NovicePlayer(AIPlayer):
         self.guard = ReplyGuard(levels={p: get_level(name) for p, name in levels.items()})
 
     def plan_situation(self, sit: Situation, key: tuple[int, int]) -> PlanHandle[Decision]:
-        coach: Level = get_level(self.level.coached_by or "hard")
+        coach: Level = coach_level(self.level.coached_by or "hard")
         seed = seed_for(self.seed, "coach", key[0], key[1], sit.shooter)
         guard, calm = self.guard, replace(sit, standoff=0)
         return PlanHandle(self.pool, lambda ctx: plan(ctx, calm, coach, seed, safe_only=True, guard=guard))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from game.ai.candidates import Candidate
-from game.ai.levels import Level, get_level
+from game.ai.levels import Level, coach_level, get_level
 from game.ai.hand_noise import seed_for
 from game.ai.planner import Decision, candidates_for, plan
 from game.ai.reply_guard import NO_REPLY, Exposure, ReplyGuard, exposures
@@ -120,7 +120,7 @@ def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layou
     started = time.perf_counter()
     sit = situation_for(state, house, layout, lines)
     plan_seed = seed_for(seed, "coach", state.round, state.shots, sit.shooter)
-    asked = _Asked(state, house, layout, sit, get_level(level), goal, guard, plan_seed, started)
+    asked = _Asked(state, house, layout, sit, coach_level(level), goal, guard, plan_seed, started)
     decision = plan(ctx, sit, asked.level, plan_seed, safe_only=True, guard=guard,
                     on_first=lambda first: ctx.publish(_advice_for(ctx, asked, first, final=False)))
     ctx.check()
