@@ -1,4 +1,4 @@
-"""The reply guard: how likely the next adversary is to put a player out after a shot.
+"""The reply guard: how likely the adversaries are to put a player out after a shot, before his next turn.
 
 The coach (and the ``novice`` who trusts it) must not walk its player into a
 knock-out it could have avoided (rule 13: a taw in the inner ring is out of
@@ -15,7 +15,8 @@ are played as *he* would play them, at his own level:
   times each, in the match's physics; the one he would choose is the best by
   his robust score (``0.75 × mean + 0.25 × worst``, as the planner's robust
   stage scores);
-* the chance is the share of those six noisy shots that put us out.
+* his chance is the share of those six noisy shots that put us out; with
+  several adversaries before our next turn, we stay in only if none does.
 
 That is a model of him, not him: a sampled few of his candidates, and six
 draws of his hands (a chance in sixths).  It is the same reckoning for the
@@ -26,14 +27,14 @@ from __future__ import annotations
 
 import math
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Mapping, Sequence
 
 from game.ai.candidates import Candidate
 from game.ai.hand_noise import seed_for
 from game.ai.levels import Level, get_level
-from game.ai.rollout import WIN_BONUS, EvalJob, EvalResult, evaluate, ground_pool
+from game.ai.rollout import WIN_BONUS, EvalJob, EvalResult, evaluate, ground_pool, shooters_before
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext
@@ -112,13 +113,21 @@ class _Reckoning:
     grounds: Any = field(default_factory=ground_pool)
     rollouts: int = 0
 
-    def tables(self, shots: Sequence[Candidate]) -> list[Situation | None]:
-        """The table each shot, as intended, leaves the next player (None: the game is over, or we are out)."""
+    def tables(self, shots: Sequence[Candidate]) -> list[list[Situation]]:
+        """Per shot, as intended, the table it leaves each adversary who shoots before our next turn, as if he
+        shot next ([]: the game is over, or we are out)."""
         jobs = [EvalJob(0, c, want_next=True) for c in shots]
         self.rollouts += len(jobs)
         afters = self.ctx.map(evaluate, ((self.sit,), ValueWeights(), self.grounds), jobs)
         me = self.sit.shooter
-        return [None if a.finished or me in a.out else a.next_situation for a in afters]
+        out: list[list[Situation]] = []
+        for after in afters:
+            nxt = after.next_situation
+            if after.finished or me in after.out or nxt is None:
+                out.append([])
+            else:
+                out.append([_as_shooter(nxt, p) for p in shooters_before(nxt.state, me)])
+        return out
 
     def _map(self, tables: Sequence[Situation], level: Level, jobs: list[EvalJob]) -> list[EvalResult]:
         self.rollouts += len(jobs)
@@ -137,7 +146,8 @@ class _Reckoning:
             at += len(row)
         flat = [c for row in cands for c in row]
         noise = (level.angle_noise_deg, level.speed_noise_frac)
-        jobs = [EvalJob(t, flat[j], (*noise, seed_for("guard", shot_key(self.shots[tags[t]]), k, n)))
+        jobs = [EvalJob(t, flat[j], (*noise, seed_for("guard", shot_key(self.shots[tags[t]]), tables[t].shooter,
+                                                       k, n)))
                 for t, picks in enumerate(best) for k, j in enumerate(picks) for n in range(GUARD_SAMPLES)]
         noisy = iter(self._map(tables, level, jobs))
         out = []
@@ -175,30 +185,54 @@ def shot_key(shot: Candidate) -> str:
     return f"{math.degrees(shot.angle) % 360.0:.4f}/{shot.speed:.4f}/{shot.spin:.3f}/{place}"
 
 
+def _as_shooter(nxt: Situation, planet: str) -> Situation:
+    """The table ``nxt`` with ``planet`` to shoot it (a later adversary, reckoned as if he shot next)."""
+    from game.rules.state import start_options
+
+    if planet == nxt.shooter:
+        return nxt
+    state = replace(nxt.state, turn=nxt.state.players.index(planet))
+    options = start_options(state, planet, nxt.house)
+    return Situation(nxt.layout, nxt.house, state, planet, dict(nxt.positions),
+                     tuple(options.orbits) if options is not None else (), nxt.max_speed)
+
+
+def _combined(found: Sequence[Exposure]) -> Exposure:
+    """Several adversaries before our next turn: we stay in only if none puts us out (``1 − Π(1 − p)``);
+    named for the likeliest."""
+    worst = max(found, key=lambda e: e.chance)
+    stays = math.prod(1.0 - e.chance for e in found)
+    return replace(worst, chance=1.0 - stays)
+
+
 def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guard: ReplyGuard,
               counts: dict[str, int] | None = None) -> list[Exposure]:
-    """For each of ``sit``'s shooter's ``shots`` (as intended): how likely the next adversary puts him out.
+    """For each of ``sit``'s shooter's ``shots`` (as intended): how likely an adversary puts him out before
+    his next turn.
 
-    His hands are seeded by the shot (``shot_key``), so the same shot from the
-    same table gets the same chance wherever it is asked.  ``counts``: a
-    plan's stage counts, to which the rollouts are added under ``"guard"``.
+    Every adversary who shoots before then is reckoned against the table the
+    shot leaves, as if he shot next (the shots between are not played: most
+    leave our taw where it lies), at his own level and with his hands; we
+    stay in only if none puts us out.  His hands are seeded by the shot
+    (``shot_key``) and his planet, so the same shot from the same table gets
+    the same chance wherever it is asked.  ``counts``: a plan's stage counts,
+    to which the rollouts are added under ``"guard"``.
     """
     reckon = _Reckoning(ctx, sit, guard, shots)
-    tables = reckon.tables(shots)
-    out = [NO_REPLY] * len(shots)
-    by_level: dict[str, list[int]] = {}
-    for n, nxt in enumerate(tables):
-        if nxt is not None:
+    found: list[list[Exposure]] = [[] for _ in shots]
+    by_level: dict[str, list[tuple[int, Situation]]] = {}
+    for n, faced in enumerate(reckon.tables(shots)):
+        for nxt in faced:
             level = guard.level_of(nxt.shooter)
             if level.random_play:
-                out[n] = Exposure(0.0, nxt.shooter, level.name, None, _ring_gap(nxt, sit.shooter), 0)
+                found[n].append(Exposure(0.0, nxt.shooter, level.name, None, _ring_gap(nxt, sit.shooter), 0))
             else:
-                by_level.setdefault(level.name, []).append(n)
-    for name, members in by_level.items():
+                by_level.setdefault(level.name, []).append((n, nxt))
+    for members in by_level.values():
         ctx.check()
-        found = reckon.facing([tables[n] for n in members], members, guard.level_of(tables[members[0]].shooter))
-        for n, exposure in zip(members, found):
-            out[n] = exposure
+        level = guard.level_of(members[0][1].shooter)
+        for (n, _), exposure in zip(members, reckon.facing([t for _, t in members], [n for n, _ in members], level)):
+            found[n].append(exposure)
     if counts is not None:
         counts["guard"] = counts.get("guard", 0) + reckon.rollouts
-    return out
+    return [_combined(f) if f else NO_REPLY for f in found]

@@ -91,3 +91,27 @@ def test_the_guarded_coach_plan_weighs_its_shot_against_the_next_reply():
                                                      guard=ReplyGuard())).result()
     assert decision.exposure.by == "mercury" and decision.stages["guard"] > 0
     assert decision.exposure.chance < LIKELY  # a shot that leaves the taw safe exists, and is of near worth
+
+
+def _three(venus_taw: tuple[float, float]) -> Situation:
+    """Venus to shoot, then the Earth (his taw behind the Sun from ours), then Mercury (lined up behind ours)."""
+    state = new_game(["mercury", "venus", "earth"], LAYOUT, HOUSE)
+    positions = dict(state.positions)
+    positions["venus.taw"] = venus_taw
+    positions["mercury.taw"] = (0.35, 0.02)
+    positions["earth.taw"] = (-0.6, 0.0)
+    state = replace(state, positions=positions, turn=state.players.index("venus"), sun_released=True)
+    return Situation(LAYOUT, HOUSE, state, "venus", positions, (), 3.8)
+
+
+def test_every_adversary_before_our_next_turn_is_reckoned_not_only_the_next():
+    sit = _three((0.095, 0.0))
+    exposure = _exposure(sit)
+    assert exposure.by == "mercury" and exposure.likely and exposure.kind is OutKind.RING
+
+
+def test_the_guard_fails_a_planted_fault_that_reckons_only_the_next_shooter(monkeypatch):
+    sit = _three((0.095, 0.0))
+    honest = reply_guard.shooters_before
+    monkeypatch.setattr(reply_guard, "shooters_before", lambda after, me: honest(after, me)[:1])
+    assert not _exposure(sit).likely
