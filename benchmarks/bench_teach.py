@@ -16,6 +16,14 @@
    worker process, then the preview of its shot) from the first turn and
    from scenario positions; and in the app, the longest frame while the
    coach thinks against the median frame without.
+4. **The coach's pace** (``--pace N``, issue 45): in the app, the person
+   (Mercury, the first shot) against the New game screen's default seats
+   (two Medium AIs, whose replies the coach weighs), H asked ``N`` times:
+   seconds from asking to the first answer drawn and to the full answer,
+   median and p90; beside it, headless, the same for ``start_advice`` from
+   the scenario positions, and ``taw hint FILE --json`` as a person runs
+   it (a fresh process: its start-up included).  ``--load 1`` runs one
+   other busy process (a Python loop, not niced) throughout.
 """
 
 from __future__ import annotations
@@ -45,7 +53,7 @@ def _finished_frame(app) -> float:
     return (time.perf_counter() - start) * 1000.0
 
 
-def _build(size):
+def _build(size, opponents: str = "random"):
     from panda3d.core import ClockObject
 
     from game.app.app import TawApp
@@ -56,7 +64,8 @@ def _build(size):
     from game.match.seating import Seat, Seating
 
     # One person holding Mercury (the first shot) against two unplanned AIs, whatever the screen's seats say.
-    seating = Seating((Seat.person("You", "mercury"), Seat.ai("random", "Opponent 1"), Seat.ai("random", "Opponent 2")))
+    seating = Seating((Seat.person("You", "mercury"), Seat.ai(opponents, "Opponent 1"),
+                       Seat.ai(opponents, "Opponent 2")))
     tmp = tempfile.TemporaryDirectory()
     app = TawApp(AppConfig(paths=UserPaths.under(Path(tmp.name)), settings=Settings(first_tip=False),
                            offscreen=True, offscreen_size=size, save_settings=False),
@@ -184,6 +193,107 @@ def coach_times(repeats: int) -> dict[str, float]:
     return out
 
 
+def _busy() -> None:
+    while True:
+        pass
+
+
+def coach_pace(asks: int, size, workers: int) -> dict[str, float]:
+    """H asked ``asks`` times at the first turn against two Medium AIs: to the first answer, to the full one."""
+    from game.ai.workers import PlannerPool
+
+    app, tmp = _build(size, "medium")
+    firsts: list[float] = []
+    finals: list[float] = []
+    try:
+        aim = _first_turn(app)
+        if app.coach_pool is None:
+            app.coach_pool = PlannerPool(workers)
+        aim.shot_preview.strength = "none"
+        for _ in range(asks):
+            aim.coach.cancel()
+            aim.coach.answers.clear()
+            app.messenger.send("taw-coach")
+            step_until(app, lambda: aim.coach.advice is not None and not aim.coach.thinking, "the coach's answer")
+            firsts.append(aim.coach.answers[0][0])
+            finals.append(aim.coach.answers[-1][0])
+    finally:
+        app.destroy()
+        tmp.cleanup()
+    return {"coach in app, first answer median s": statistics.median(firsts),
+            "coach in app, first answer p90 s": _p90(firsts),
+            "coach in app, full answer median s": statistics.median(finals),
+            "coach in app, full answer p90 s": _p90(finals)}
+
+
+def _positions():
+    from game.rules.house import HouseRules
+    from game.rules.state import new_game
+    from game.scenario.format import load_scenario
+    from game.scenario.run import starting_state
+
+    house = HouseRules()
+    layout = house.layout()
+    scenarios = Path(__file__).resolve().parents[1] / "tests" / "scenarios"
+    positions = [("first turn", new_game(["mercury", "venus"], layout, house), house, layout, None)]
+    for name in ("rule04_release", "rule08_schedule", "rule12_taw_falls_home"):
+        sc = load_scenario(scenarios / f"{name}.toml", max_speed=3.8)
+        positions.append((name, starting_state(sc), sc.house, sc.layout, scenarios / f"{name}.toml"))
+    return positions
+
+
+def headless_pace(repeats: int) -> dict[str, float]:
+    """``start_advice`` (one worker) to its first and full answers, and ``taw hint`` in a fresh process."""
+    import subprocess
+
+    from game.ai.workers import PlannerPool
+    from game.coach.advice import start_advice
+
+    firsts: list[float] = []
+    finals: list[float] = []
+    hints: list[float] = []
+    with PlannerPool(1, warm_modules=("game.coach.advice",)) as pool:
+        for _label, state, house, layout, path in _positions():
+            for seed in range(repeats):
+                started = time.perf_counter()
+                handle = start_advice(state, house, layout, pool, seed=seed)
+                first = None
+                while not handle.done():
+                    if first is None and handle.first_answer() is not None:
+                        first = time.perf_counter() - started
+                    time.sleep(0.005)
+                handle.result()
+                finals.append(time.perf_counter() - started)
+                firsts.append(finals[-1] if first is None else first)
+                if path is not None:
+                    started = time.perf_counter()
+                    subprocess.run([sys.executable, "-m", "game", "hint", str(path), "--json", "--seed", str(seed)],
+                                   check=True, capture_output=True, cwd=Path(__file__).resolve().parents[1])
+                    hints.append(time.perf_counter() - started)
+    return {"coach headless, first answer median s": statistics.median(firsts),
+            "coach headless, first answer p90 s": _p90(firsts),
+            "coach headless, full answer median s": statistics.median(finals),
+            "coach headless, full answer p90 s": _p90(finals),
+            "taw hint (a fresh process) median s": statistics.median(hints),
+            "taw hint (a fresh process) p90 s": _p90(hints)}
+
+
+def pace(asks: int, size, load: int, workers: int) -> dict[str, float]:
+    import multiprocessing
+
+    spinners = [multiprocessing.get_context("spawn").Process(target=_busy, daemon=True) for _ in range(load)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        out = coach_pace(asks, size, workers)
+        out.update(headless_pace(max(1, asks // 4)))
+    finally:
+        for spinner in spinners:
+            spinner.terminate()
+            spinner.join()
+    return {f"{key} (load {load}, {workers} coach workers)": value for key, value in out.items()}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=60)
@@ -191,7 +301,14 @@ def main() -> int:
     parser.add_argument("--size", type=window_size, default=(1280, 720))
     parser.add_argument("--coach", type=int, default=3, help="repeats per coach position")
     parser.add_argument("--round-trips", type=int, default=40, help="previews asked of the worker and in-process")
+    parser.add_argument("--pace", type=int, default=0, help="the coach's pace only: H asked this many times")
+    parser.add_argument("--load", type=int, default=0, help="with --pace: other busy processes running meanwhile")
+    parser.add_argument("--coach-workers", type=int, default=1, help="with --pace: the app's coach planner's workers")
     args = parser.parse_args()
+    if args.pace > 0:
+        for key, value in pace(args.pace, args.size, args.load, args.coach_workers).items():
+            print(f"{key:60s} {value:9.3f}", flush=True)
+        return 0
     results = round_trip(args.round_trips)
     results.update(preview_and_frames(args.changes, args.frames, args.size))
     if args.coach > 0:

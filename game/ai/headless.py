@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from game.ai.hand_noise import seed_for
+from game.ai.novice import NovicePlayer
 from game.ai.player import make_player
 from game.ai.workers import PlannerPool
 
@@ -71,6 +72,9 @@ def _seat(levels: Sequence[str], seed: int, pool: PlannerPool, round_limit: int 
     planet_of = {person: planet for planet, person in match.names.items()}
     planets = [planet_of[name] for name in seats]
     level_of = {planet_of[name]: levels[i] for i, name in enumerate(seats)}
+    for planet, person in match.players.items():
+        if isinstance(person, NovicePlayer):  # the coach it trusts weighs the others' replies at their levels
+            person.seat_adversaries({p: lv for p, lv in level_of.items() if p != planet})
     return _Table(match, planets, level_of, {p: match.state.worth(p) for p in planets})
 
 
@@ -122,7 +126,8 @@ def _log_entry(info: dict[str, Any], result: Any, shooter: str) -> dict[str, Any
             "sun_r": None if sun is None else math.hypot(*sun), "finished": bool(ruling.finished),
             "sun_driven_out": ruling.winner == shooter and any(
                 t.rule == 9 and "beyond Herschel" in t.reason for t in ruling.transfers),
-            "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes)}
+            "fouls": [[f.rule, f.reason] for f in ruling.fouls], "notes": list(ruling.notes),
+            "out": list(ruling.out)}
 
 
 def _result(table: _Table, levels: Sequence[str], decisions: list[tuple[str, float]], log: list[dict[str, Any]],

@@ -7,9 +7,14 @@ how carefully, and whether it thinks about the next player's reply.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.errors import UserError
+
+
+# A person's hands, as the coach plans for them and the novice shoots (issue 45): 3 degrees of aim, 10 % of power.
+PERSON_AIM_DEG = 3.0
+PERSON_POWER_FRAC = 0.10
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,9 @@ class Level:
     drive_plan: bool = False
     # Position shots: the taw moved, touching nothing, to lie behind the Sun on its way out (the next drive).
     position_shots: bool = False
+    # A benchmark player, not a level to play against: it takes the coach's advice at this level and shoots
+    # it with its own hands (``game.ai.novice``).  None: it plans for itself.
+    coached_by: str | None = None
 
 
 LEVELS: dict[str, Level] = {
@@ -66,6 +74,12 @@ LEVELS: dict[str, Level] = {
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
                   position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12,
                   screen_keep=16, drive_plan=True, position_shots=True),
+    # A newcomer who trusts the coach: the hard coach's advice (weighed against the next reply), a person's
+    # hands: 3 degrees of aim and 10 % of power (issue 45).  For `taw tournament` and `taw simulate` only.
+    "novice": Level("novice", angle_noise_deg=PERSON_AIM_DEG, speed_noise_frac=PERSON_POWER_FRAC, max_candidates=110, origins=6,
+                    robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,
+                    position_weight=1.0, ring_candidates=12, spin_shots=True, second_candidates=12,
+                    screen_keep=16, drive_plan=True, position_shots=True, coached_by="hard"),
 }
 
 
@@ -74,6 +88,16 @@ def get_level(name: str) -> Level:
         return LEVELS[name.strip().lower()]
     except KeyError:
         raise UserError(f"unknown AI level {name!r}; choose from {', '.join(LEVELS)}") from None
+
+
+def coach_level(name: str) -> Level:
+    """The level the coach plans at: that level's judgement, and a person's hands in its robust stage.
+
+    The coach's shot is a person's to play, not the AI's: a shot that pays
+    only when struck within the hard AI's 0.4° is no advice for hands that
+    stray by 3°.
+    """
+    return replace(get_level(name), angle_noise_deg=PERSON_AIM_DEG, speed_noise_frac=PERSON_POWER_FRAC)
 
 
 def parse_levels(text: str, *, minimum: int = 2, maximum: int = 7) -> list[Level]:

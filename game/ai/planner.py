@@ -28,11 +28,12 @@ import math
 import statistics
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 from game.ai.candidates import Candidate, generate, placement_points
 from game.ai.levels import Level
 from game.ai.hand_noise import seed_for
+from game.ai.reply_guard import KNOCKOUT_COST, NO_REPLY, Exposure, ReplyGuard, exposures
 from game.ai.rollout import EvalJob, EvalResult, evaluate, ground_pool, sun_moved
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
@@ -45,6 +46,7 @@ REPLY_WEIGHT = 0.8        # how much of the next player's best reply we count ag
 REPLY_RING = 4            # rule 13 shots among the next player's replies (hard's lookahead)
 SECOND_WEIGHT = 0.5       # how much of our own best shot after that reply we count for a shot
 MOVERS_KEPT = 3           # shots that move the Sun among those the screen keeps, when it has them
+GUARD_TOP = 3             # the coach's finalists whose exposure to the next reply is reckoned (``reply_guard``)
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ class Decision:
     considered: int
     stages: dict[str, int] = field(default_factory=dict)
     safe: bool = True  # the chosen shot, as intended, keeps the shooter in with no foul
+    exposure: Exposure = NO_REPLY  # with a reply guard (the coach): the next adversary's chance to put us out
+    exposed_all: bool = False      # ... and every guarded finalist was likely to be put out
 
 
 def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], str | None, float]]:
@@ -87,8 +91,11 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
 
 
 def candidates_for(sit: Situation, budget: int, origins: int, ring_budget: int = 0,
-                   spin_shots: bool = False, stop_by_ring: bool = False, positional: bool = False) -> list[Candidate]:
-    rivals = tuple(taw_id(p) for p in sit.opponents()) if ring_budget > 0 else ()
+                   spin_shots: bool = False, stop_by_ring: bool = False, positional: bool = False,
+                   ring_at: tuple[str, ...] | None = None) -> list[Candidate]:
+    """The shooter's candidates; ``ring_at``: the players whose taws its rule 13 shots aim at (default: every
+    adversary still in)."""
+    rivals = tuple(taw_id(p) for p in (sit.opponents() if ring_at is None else ring_at)) if ring_budget > 0 else ()
     return generate(layout=sit.layout, bodies=sit.positions, shooter=sit.shooter,
                     origins=origins_for(sit, origins), speed_range=(MIN_SPEED, sit.max_speed), budget=budget,
                     ring_targets=rivals, ring_budget=ring_budget, spin_shots=spin_shots,
@@ -151,6 +158,8 @@ class _Search:
     situations: list[Situation] = field(default_factory=list)
     stages: dict[str, int] = field(default_factory=dict)
     safe_only: bool = False
+    guard: ReplyGuard | None = None
+    exposure: dict[int, Exposure] = field(default_factory=dict)
     grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
 
     def run(self, fn: Any, jobs: list[Any], stage: str) -> list[Any]:
@@ -251,6 +260,36 @@ class _Search:
                               - REPLY_WEIGHT * best_reply + SECOND_WEIGHT * seconds[n])
         self.pool = top
 
+    def guard_stage(self) -> None:
+        """(The coach) the best few against the next adversary's replies with his hands (``reply_guard``).
+
+        Each guarded shot's score loses its chance of our being put out times
+        ``KNOCKOUT_COST`` (a game lost), so a shot of near worth that is safer
+        wins.  Until the pool's best ``GUARD_TOP`` are all guarded, the new ones
+        among them are reckoned (each shot once: the lookahead's finalists are
+        mostly the robust stage's, whose reckoning stands).
+        """
+        if self.guard is None:
+            return
+        while True:
+            fresh = [i for i in _best(self.pool, self.final, GUARD_TOP) if i not in self.exposure]
+            if not fresh:
+                return
+            found = exposures(self.ctx, self.sit, [self.cands[i] for i in fresh], self.guard, self.stages)
+            for i, exposure in zip(fresh, found):
+                self.exposure[i] = exposure
+                self.final[i] = guarded_score(self.final[i], exposure)
+
+    def decision(self, started: float) -> Decision:
+        """The pool's best as a decision, with its exposure when guarded."""
+        choice = _best(self.pool, self.final, 1)[0]
+        guarded = [self.exposure[i] for i in _best(self.pool, self.final, GUARD_TOP) if i in self.exposure]
+        return Decision(candidate=self.cands[choice], score=self.final[choice],
+                        summary=self.nominal[choice].summary, rollouts=sum(self.stages.values()),
+                        seconds=time.perf_counter() - started, considered=len(self.cands), stages=dict(self.stages),
+                        safe=self.nominal[choice].safe, exposure=self.exposure.get(choice, NO_REPLY),
+                        exposed_all=bool(guarded) and all(e.likely for e in guarded))
+
     def _replies(self, tables: list[Situation | None]) -> list[list[tuple[float, Situation | None]]]:
         """Per table, the next player's replies, best first (his own score), with the tables they leave."""
         jobs: list[EvalJob] = []
@@ -304,28 +343,40 @@ class _Search:
         return out
 
 
+def guarded_score(score: float, exposure: Exposure) -> float:
+    """A shot's score once the next adversary's reply is weighed: less its chance of putting us out times a
+    game lost (``KNOCKOUT_COST``)."""
+    return score - KNOCKOUT_COST * exposure.chance
+
+
 def level_weights(level: Level, weights: ValueWeights = ValueWeights()) -> ValueWeights:
     """The value weights a level plans with: ``weights`` with the level's drive plan on or off."""
     return replace(weights, drive_plan=level.drive_plan)
 
 
 def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
-         weights: ValueWeights = ValueWeights(), safe_only: bool = False) -> Decision:
+         weights: ValueWeights = ValueWeights(), safe_only: bool = False, guard: ReplyGuard | None = None,
+         on_first: Callable[[Decision], None] | None = None) -> Decision:
     """The level's shot for ``sit``: candidates, nominal rollouts, the robust stage, the lookahead.
 
     ``safe_only`` (the coach): choose among the candidates that, played as
-    intended, keep the shooter in with no foul, when any does.
+    intended, keep the shooter in with no foul, when any does.  ``guard``
+    (the coach): weigh the best few against the next adversary's replies at
+    his own level and with his hands (``guard_stage``), before the lookahead
+    and again after it.  ``on_first``: called with the choice before the
+    lookahead (a first answer while the lookahead runs; a level without one
+    has nothing more to do).
     """
     started = time.perf_counter()
-    search = _Search(ctx, sit, level, seed, level_weights(level, weights), safe_only=safe_only)
+    search = _Search(ctx, sit, level, seed, level_weights(level, weights), safe_only=safe_only, guard=guard)
     search.nominal_stage()
     search.robust_stage()
+    search.guard_stage()
+    if on_first is not None and level.lookahead_top > 0:
+        on_first(search.decision(started))
     search.lookahead_stage()
-    choice = _best(search.pool, search.final, 1)[0]
-    return Decision(candidate=search.cands[choice], score=search.final[choice],
-                    summary=search.nominal[choice].summary, rollouts=sum(search.stages.values()),
-                    seconds=time.perf_counter() - started, considered=len(search.cands), stages=search.stages,
-                    safe=search.nominal[choice].safe)
+    search.guard_stage()
+    return search.decision(started)
 
 
 def direction_deg(candidate: Candidate) -> float:

@@ -191,6 +191,10 @@ def make_player(level: str | Level, seed: int, pool: PlannerPool) -> AIPlayer | 
     lv = get_level(level) if isinstance(level, str) else level
     if lv.random_play:
         return RandomAI(lv, seed)
+    if lv.coached_by is not None:
+        from game.ai.novice import NovicePlayer
+
+        return NovicePlayer(lv, seed, pool)
     return AIPlayer(lv, seed, pool)
 
 

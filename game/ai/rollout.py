@@ -24,7 +24,7 @@ from game.ai.hand_noise import jitter
 from game.ai.situation import Situation
 from game.ai.value import (ValueWeights, drive_chance, drive_prospect, going_on, position_value,
                            rivals_out_value)
-from game.rules.layout import SUN
+from game.rules.layout import SUN, body_planet
 
 Point = tuple[float, float]
 
@@ -67,6 +67,8 @@ class EvalResult:
     finished: bool
     next_situation: Situation | None = None
     safe: bool = True  # the shooter is still in (rule 13, running out) and committed no foul
+    out: tuple[str, ...] = ()     # the players this shot put out (rule 13, or running out), the shooter too
+    ringed: tuple[str, ...] = ()  # ... of them, those whose taws it left in the inner ring (rule 13)
 
     def score(self, position_weight: float, use_threat: bool = True) -> float:
         return self.gain + position_weight * (self.value - (self.threat if use_threat else 0.0))
@@ -144,6 +146,11 @@ def ringed_rivals(ruling: Any, me: str) -> list[str]:
 
     left = {body_planet(b) for b in ruling.left_as_stakes}
     return [p for p in ruling.out if p != me and p in left]
+
+
+def ringed_out(ruling: Any) -> tuple[str, ...]:
+    """Every player this shot put out under rule 13 (his taw left in the inner ring), the shooter too."""
+    return tuple(p for p in ruling.out if p in {body_planet(b) for b in ruling.left_as_stakes})
 
 
 def next_shots(sit: Situation, after: Any, table: Mapping[str, Point], sun: Point, rivals: list[str],
@@ -348,7 +355,8 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     if ruling.winner:
         summary += f"; {ruling.winner} wins"
     safe = me not in ruling.out and not any(f.player == me for f in ruling.fouls)
-    return EvalResult(gain, value, threat, summary, table.get(SUN), finished, safe=safe)
+    return EvalResult(gain, value, threat, summary, table.get(SUN), finished, safe=safe, out=tuple(ruling.out),
+                      ringed=ringed_out(ruling))
 
 
 def next_situation(sit: Situation, ruling: Any, table: Mapping[str, Point]) -> Situation | None:

@@ -131,14 +131,19 @@ TALLIES: dict[str, str] = {
     "fouls15": "rule 15: shots at one's own planet or satellite",
     "wins9": "rule 9: games won by driving the Sun beyond Herschel",
     "sun_in_reach": "shots that left the Sun within 24 cm of Herschel's line for the next player",
+    "out_early": "put out (rule 13, or an empty purse) before one's third turn",
 }
 REACH = 0.24  # m: what a good shot can drive the Sun (game.ai.value.ValueWeights.sun_reach)
 
 
 def tally(planet: str, log: list[dict]) -> dict[str, int]:
     counts = {key: 0 for key in TALLIES}
+    turns = 0  # one's own shots so far
     for shot in log:
         mine = shot["planet"] == planet
+        turns += mine
+        if planet in shot.get("out", ()) and turns <= 2:
+            counts["out_early"] = 1
         for payer, payee, marbles, rule in shot["transfers"]:
             if mine and payee == planet and rule in (4, 8):
                 counts["sun_income"] += marbles

@@ -238,6 +238,11 @@ class PlanContext:
         self._cancel_event = cancel_event
         self._futures: list[Future] = []
         self.items_evaluated = 0
+        self.first: Any = None  # a first answer the plan published while it goes on (``publish``)
+
+    def publish(self, first: Any) -> None:
+        """Hand the caller a first answer before the plan is done (the coach's, before its lookahead)."""
+        self.first = first
 
     def cancelled(self) -> bool:
         return self._cancel_event.is_set()
@@ -303,3 +308,7 @@ class PlanHandle(Generic[R]):
     @property
     def items_evaluated(self) -> int:
         return self._context.items_evaluated
+
+    def first_answer(self) -> Any:
+        """What the plan published before it was done (``PlanContext.publish``), or None."""
+        return None if self._event.is_set() else self._context.first

@@ -14,8 +14,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", type=argtypes.path_arg("FILE"), help="a scenario file (docs/scenario-format.md); its shots are ignored")
     parser.add_argument("--level", choices=LEVELS, default="hard", help="the coach's level (default hard)")
     parser.add_argument("--seed", type=argtypes.seed, default=0, help="seeds the coach's plan (default 0)")
+    parser.add_argument("--against", choices=LEVELS, default="medium",
+                        help="the level the adversaries' replies are weighed at (default medium, the New game default)")
     parser.add_argument("--json", action="store_true",
-                        help='print one object: {"shooter", "shot": {place, direction, speed, spin}, "ruling", "why", "safe"}')
+                        help='print one object: {"shooter", "shot": {place, direction, speed, spin}, "ruling", "why", '
+                             '"safe", "risk": {chance, by, level, kind, gap_m, samples, likely, words, '
+                             'every_shot_weighed}}')
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from game.rules.ruling_text import ruling_to_text
 
     scenario = load_scenario(args.file, max_speed=PhysicsConfig().max_shot_speed, require_shot=False)
-    hint = hint_for(scenario, args.level, args.seed)
+    hint = hint_for(scenario, args.level, args.seed, args.against)
     if args.json:
         print(json.dumps(hint_to_json(hint, result_to_json(hint.result)), indent=1))
     else:

@@ -23,13 +23,15 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from game.ai.candidates import Candidate
-from game.ai.levels import Level, get_level
+from game.ai.levels import Level, coach_level, get_level
 from game.ai.hand_noise import seed_for
 from game.ai.planner import Decision, candidates_for, plan
+from game.ai.reply_guard import NO_REPLY, Exposure, ReplyGuard, exposures
 from game.ai.rollout import play, score_outcome
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext, PlanHandle, PlannerPool
+from game.coach.exposure_words import exposure_words
 from game.coach.goals import Goal, GoalKind, judge_goal
 from game.coach.preview import Preview, PreviewRequest, preview_shot
 from game.coach.why import why
@@ -53,6 +55,9 @@ class Advice:
     why: str
     seconds: float  # wall time from asking to the advice
     safe: bool = True  # the shot keeps its player in with no foul (False: no candidate does)
+    exposure: Exposure = NO_REPLY  # the next adversary's chance to put the player out after it (``reply_guard``)
+    exposed_all: bool = False      # every shot the coach weighed was likely to be answered so
+    final: bool = True  # False: a first answer, before the hard coach's lookahead (``PlanHandle.first_answer``)
 
 
 def situation_for(state: RuleState, house: HouseRules, layout: Layout,
@@ -90,40 +95,79 @@ def intended_shot(decision: Decision, max_speed: float) -> Shot:
 
 
 NO_SAFE_SHOT = "No shot I found keeps you in the game without a foul; this one costs least"
+ALL_EXPOSED = "every shot I weighed leaves you open to a knock-out; this one"
 STAY_IN = Goal(GoalKind.STAY_IN)
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """What one request for advice knows: the position, the coach's level, the lesson's goal, the adversaries."""
+
+    state: RuleState
+    house: HouseRules
+    layout: Layout
+    sit: Situation
+    level: Level
+    goal: Goal | None
+    guard: ReplyGuard
+    seed: int
+    started: float
+
+
 def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,
-            seed: int, goal: Goal | None, lines: Sequence[str] | None) -> Advice:
+            seed: int, goal: Goal | None, lines: Sequence[str] | None, guard: ReplyGuard) -> Advice:
+    """The plan, then its shot as advice; before the lookahead, a first answer for the caller (``publish``)."""
     started = time.perf_counter()
     sit = situation_for(state, house, layout, lines)
-    chosen = get_level(level)
-    decision = plan(ctx, sit, chosen, seed_for(seed, "coach", state.round, state.shots, sit.shooter), safe_only=True)
+    plan_seed = seed_for(seed, "coach", state.round, state.shots, sit.shooter)
+    asked = _Asked(state, house, layout, sit, coach_level(level), goal, guard, plan_seed, started)
+    decision = plan(ctx, sit, asked.level, plan_seed, safe_only=True, guard=guard,
+                    on_first=lambda first: ctx.publish(_advice_for(ctx, asked, first, final=False)))
     ctx.check()
-    shot = intended_shot(decision, sit.max_speed)
-    preview = preview_shot(PreviewRequest(state, house, layout, shot))
+    return _advice_for(ctx, asked, decision, final=True)
+
+
+def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool) -> Advice:
+    """The decision's shot previewed and explained; a win's window or a lesson's goal may replace it."""
+    sit, state, house, layout = asked.sit, asked.state, asked.house, asked.layout
+    candidate = decision.candidate
+    preview = _preview_of(state, house, layout, decision, candidate, sit.max_speed)
     window = None
-    if (goal is None or goal.kind is GoalKind.WIN) and not judge_goal(WIN, preview.ruling, sit.shooter).passed:
+    if (asked.goal is None or asked.goal.kind is GoalKind.WIN) and not judge_goal(WIN, preview.ruling,
+                                                                                  sit.shooter).passed:
         window = find_win(ctx, sit)
         if window is not None:
-            shot = intended_shot(replace(decision, candidate=window.candidate), sit.max_speed)
-            preview = preview_shot(PreviewRequest(state, house, layout, shot))
-    for wanted in ([goal] if goal is not None else []) + [STAY_IN]:
+            candidate = window.candidate
+            preview = _preview_of(state, house, layout, decision, candidate, sit.max_speed)
+    for wanted in ([asked.goal] if asked.goal is not None else []) + [STAY_IN]:
         # A lesson's goal first (it includes staying in with no foul, but for a win), then plain safety.
         if judge_goal(wanted, preview.ruling, sit.shooter).passed:
             break
-        better = _best_for_goal(ctx, sit, chosen, wanted)
+        better = _best_for_goal(ctx, sit, asked.level, wanted)
         if better is not None:
-            shot = intended_shot(replace(decision, candidate=better), sit.max_speed)
-            preview = preview_shot(PreviewRequest(state, house, layout, shot))
+            candidate = better
+            preview = _preview_of(state, house, layout, decision, candidate, sit.max_speed)
             break
+    exposure = decision.exposure
+    if candidate is not decision.candidate:  # another shot than the plan's: its own reckoning
+        exposure = exposures(ctx, sit, [candidate], asked.guard)[0]
     safe = judge_goal(STAY_IN, preview.ruling, sit.shooter).passed
     words = why(preview, layout)
     if window is not None and judge_goal(WIN, preview.ruling, sit.shooter).passed:
         words = f"{words}; a fine shot: it wins with the aim up to {window.room_deg:.2f}° either way, not more"
     if not safe:
         words = f"{NO_SAFE_SHOT}: {words[0].lower()}{words[1:]}"
-    return Advice(sit.shooter, shot, preview, words, time.perf_counter() - started, safe)
+    elif exposure.likely and exposure_words(exposure):
+        words = f"{words}; but {ALL_EXPOSED if decision.exposed_all else 'this shot'} {exposure_words(exposure)}"
+    shot = intended_shot(replace(decision, candidate=candidate), sit.max_speed)
+    return Advice(sit.shooter, shot, preview, words, time.perf_counter() - asked.started, safe, exposure,
+                  decision.exposed_all, final)
+
+
+def _preview_of(state: RuleState, house: HouseRules, layout: Layout, decision: Decision, candidate: Candidate,
+                max_speed: float) -> Preview:
+    shot = intended_shot(replace(decision, candidate=candidate), max_speed)
+    return preview_shot(PreviewRequest(state, house, layout, shot))
 
 
 def goal_rollout(shared: tuple[Situation, Goal, float], candidate: Candidate) -> tuple[bool, float]:
@@ -145,23 +189,24 @@ def _best_for_goal(ctx: PlanContext, sit: Situation, level: Level, goal: Goal) -
 
 def start_advice(state: RuleState, house: HouseRules, layout: Layout, pool: PlannerPool,
                  level: str = DEFAULT_LEVEL, seed: int = 0, goal: Goal | None = None,
-                 lines: Sequence[str] | None = None) -> PlanHandle[Advice]:
+                 lines: Sequence[str] | None = None, guard: ReplyGuard = ReplyGuard()) -> PlanHandle[Advice]:
     """Ask for advice in the background: poll ``done()``, then ``result()``; ``cancel()`` returns at once.
 
     ``goal``: a lesson's, which the advice meets if any of the AI's candidates does.
     ``lines``: where the match lets the shooter lay his taw (``situation_for``).
+    ``guard``: the adversaries' levels, whose replies the advice weighs (``game.ai.reply_guard``).
     """
     if get_level(level).random_play:
         raise ValueError(f"the {level} level does not plan; the coach needs a planning level")
     situation_for(state, house, layout, lines)  # refuse a finished game here, not in the thread
-    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed, goal, lines))
+    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed, goal, lines, guard))
 
 
 def advise(state: RuleState, house: HouseRules, layout: Layout, level: str = DEFAULT_LEVEL, seed: int = 0,
            pool: PlannerPool | None = None, goal: Goal | None = None,
-           lines: Sequence[str] | None = None) -> Advice:
+           lines: Sequence[str] | None = None, guard: ReplyGuard = ReplyGuard()) -> Advice:
     """The coach's advice, waiting for it (headless use: ``taw hint``, tests)."""
     if pool is not None:
-        return start_advice(state, house, layout, pool, level, seed, goal, lines).result()
+        return start_advice(state, house, layout, pool, level, seed, goal, lines, guard).result()
     with PlannerPool(0) as inline:
-        return start_advice(state, house, layout, inline, level, seed, goal, lines).result()
+        return start_advice(state, house, layout, inline, level, seed, goal, lines, guard).result()

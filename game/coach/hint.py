@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.ai.reply_guard import DEFAULT_ADVERSARY, ReplyGuard
 from game.coach.advice import Advice, advise
+from game.coach.exposure_words import chance_words, exposure_to_json, exposure_words
 from game.errors import UserError
 from game.physics import PhysicsConfig
 from game.rules import names
@@ -32,13 +34,14 @@ def shot_spec(advice: Advice) -> ShotSpec:
                     spin=shot.spin)
 
 
-def hint_for(scenario: Scenario, level: str, seed: int) -> Hint:
+def hint_for(scenario: Scenario, level: str, seed: int, against: str = DEFAULT_ADVERSARY) -> Hint:
+    """The coach's shot at ``level``, weighed against adversaries who reply at ``against``."""
     if scenario.hat is not None:
         raise UserError(f"{scenario.source}: a hat scenario has no shot to advise on (rule 1 is a draw)")
     state = starting_state(scenario)
     if state.finished or state.next_shooter() is None:
         raise UserError(f"{scenario.source}: the game is over: nobody is to shoot")
-    advice = advise(state, scenario.house, scenario.layout, level=level, seed=seed)
+    advice = advise(state, scenario.house, scenario.layout, level=level, seed=seed, guard=ReplyGuard(default=against))
     played = replace(scenario, shots=(shot_spec(advice),), shooter=advice.shooter)
     result = run_scenario(played, PhysicsConfig.for_layout(scenario.layout))
     return Hint(advice, result)
@@ -49,7 +52,8 @@ def hint_to_json(hint: Hint, ruling: dict[str, Any]) -> dict[str, Any]:
     place = None if shot.placement is None else {"on": shot.placement.orbit, "angle": shot.placement.angle}
     return {"shooter": hint.advice.shooter,
             "shot": {"place": place, "direction": shot.direction, "speed": shot.speed, "spin": shot.spin},
-            "ruling": ruling, "why": hint.advice.why, "safe": hint.advice.safe}
+            "ruling": ruling, "why": hint.advice.why, "safe": hint.advice.safe,
+            "risk": {**exposure_to_json(hint.advice.exposure), "every_shot_weighed": hint.advice.exposed_all}}
 
 
 def _spin_words(spin: float) -> str:
@@ -58,6 +62,18 @@ def _spin_words(spin: float) -> str:
         return ""
     kind = "backspin: a stop shot" if spin < 0 else "topspin: a follow shot"
     return f" with spin {spin:g} ({kind})"
+
+
+def _risk_line(advice: Advice) -> str:
+    """The next adversary's reply, weighed: the risk in words, or that he hardly ever puts you out."""
+    exposure = advice.exposure
+    if exposure.by is None:
+        return "The reply: nobody shoots after this shot."
+    who = names.who(exposure.by)
+    words = exposure_words(exposure)
+    if not words:
+        return f"The reply: {who} ({exposure.level}) puts you out {chance_words(0.0)}."
+    return f"The reply: it {words} ({who} reckoned at {exposure.level})."
 
 
 def hint_to_text(hint: Hint, referee_words: str) -> str:
@@ -70,6 +86,7 @@ def hint_to_text(hint: Hint, referee_words: str) -> str:
     lines = [f"{who}: {where}shoot towards {shot.direction:.1f}° at {shot.speed:.2f} m/s{_spin_words(shot.spin)}.",
              f"Why: {advice.why}.",
              f"Predicted: {advice.preview.verdict.sentence}.",
+             _risk_line(advice),
              "The referee would say:"]
     lines += ["  " + line for line in referee_words.splitlines()]
     return "\n".join(lines)

@@ -47,7 +47,8 @@ def _scenario_with_shot(source: Path, hint: dict, target: Path) -> Path:
 def test_hint_predicts_exactly_the_ruling_taw_scenario_gives_for_that_shot(capsys, tmp_path, name, level):
     source = SCENARIOS / f"{name}.toml"
     hint = _hint(capsys, source, "--level", level, "--seed", "3")
-    assert set(hint) == {"shooter", "shot", "ruling", "why", "safe"}
+    assert set(hint) == {"shooter", "shot", "ruling", "why", "safe", "risk"}
+    assert 0.0 <= hint["risk"]["chance"] <= 1.0 and "words" in hint["risk"]
     assert set(hint["shot"]) == {"place", "direction", "speed", "spin"}
     assert hint["why"] and hint["why"][0].isupper()
     played = _scenario_with_shot(source, hint, tmp_path / "played.toml")

@@ -54,10 +54,11 @@ class VerdictLine:
         self.colour = theme.INK
         self.hide()
 
-    def show(self, verdict: Verdict) -> None:
+    def show(self, verdict: Verdict, reply: str = "") -> None:
+        """The verdict; ``reply``: what the next adversary's reply is likely to do (a second sentence)."""
         self.verdict = verdict
         self.colour = TONE_COLOURS[verdict.tone]
-        self.text["text"] = verdict_text(verdict)
+        self.text["text"] = verdict_text(verdict) + (f"\n{rule_numbers_unbroken(reply)}" if reply else "")
         self.text["text_fg"] = self.colour
         rows = self.text.component("text0").textNode.getNumRows()
         self.frame["frameSize"] = (-VERDICT_HALF_WIDTH, VERDICT_HALF_WIDTH, -0.03 - rows * VERDICT_LINE, 0.0)

@@ -194,8 +194,8 @@ class AimState(State):
 
     def cancel_gesture(self) -> bool:
         """Esc or the right button while the power is charging, or while a released shot waits to be
-        checked: let go, shoot nothing."""
-        if self.check.drop():
+        checked: let go, shoot nothing.  Esc while the coach thinks stops it."""
+        if self.check.drop() or self.coach.stop_thinking():
             return True
         if not self.meter.charging:
             return False

@@ -1,16 +1,25 @@
 """The coach on the Aim screen: H (or its button) asks, the ghost shows, H again takes its aim, power and spin.
 
-The advice is planned by the hard AI in the app's coach planner (a worker
-process) and polled once a frame, so asking never freezes the game.  The
-ghost is the coach's shot drawn dashed in brass on the ground: a ring where
-to lay the taw (when the rules let the player choose), the taw's path and
-the paths of what it moves.  The panel says what the shot wins and why, in
-the rules' terms.  Shooting, leaving the screen or the game ends the plan.
+The advice is planned by the hard AI in the app's coach planner (worker
+processes) and polled once a frame, so asking never freezes the game.  While
+it thinks the panel says so, with the seconds counting, and Esc stops it.
+Its first answer (the hard plan before its lookahead, weighed against the
+next adversary's replies like the last) shows as soon as it is ready, marked
+as such; the full answer replaces it and says whether the next shots changed
+its mind.  The ghost is the coach's shot drawn dashed in brass on the
+ground: a ring where to lay the taw (when the rules let the player choose),
+the taw's path and the paths of what it moves.  The panel says what the shot
+wins and why, in the rules' terms.  Shooting, leaving the screen or the game
+ends the plan.
 """
 
 from __future__ import annotations
 
+import time
+
+from game.ai.levels import get_level
 from game.ai.player import placement_lines
+from game.ai.reply_guard import ReplyGuard
 from game.ai.workers import Cancelled, PlanHandle
 from game.app.hud import theme
 from game.app.hud.verdict_words import TONE_COLOURS, CoachPanel, verdict_text
@@ -22,6 +31,18 @@ from game.match.players import MatchView
 from game.rules.house import HouseRules
 
 COACH_LEVEL = "hard"
+
+
+def seated_guard(app, view: MatchView) -> ReplyGuard:
+    """The adversaries' levels as seated, whose replies the coach and the preview weigh (a person is reckoned
+    at the New game screen's default level; the random stand-in aims at nothing, and is not weighed)."""
+    session = app.game.session if app.game is not None else None
+    levels = {}
+    for planet in view.purses:
+        name = session.level_of(planet) if session is not None else ""
+        if name:
+            levels[planet] = get_level(name)
+    return ReplyGuard(levels=levels)
 
 
 class ShotCoach:
@@ -36,14 +57,18 @@ class ShotCoach:
         self.handle: PlanHandle[Advice] | None = None
         self.advice: Advice | None = None
         self.asked = 0  # how many times the player asked (tests and the tour read it)
+        self.asked_at = 0.0
+        self.answers: list[tuple[float, bool]] = []  # seconds from asking to each answer shown, and whether final
+        self._said_at = -1.0
 
     @property
     def thinking(self) -> bool:
         return self.handle is not None
 
     def ask(self) -> None:
-        """H or the button: ask; with advice shown, take its aim, power and spin."""
+        """H or the button: ask; with advice shown, take its aim, power and spin (a first answer: and stop)."""
         if self.advice is not None:
+            self.stop_thinking()
             self._take_aim(self.advice)
             return
         if self.handle is not None or self.view.rule_state is None:
@@ -52,16 +77,33 @@ class ShotCoach:
         try:
             self.handle = start_advice(self.view.rule_state, self.house, self.view.layout, self.app.coach_planner(),
                                        level=COACH_LEVEL, seed=self.view.turn, goal=self.goal,
-                                       lines=placement_lines(self.view))
+                                       lines=placement_lines(self.view), guard=seated_guard(self.app, self.view))
         except ValueError as err:
             self.panel.say(f"The coach cannot help here: {err}.", theme.DIM_INK)
             return
-        self.panel.say("The coach is thinking...", theme.DIM_INK)
+        self.asked_at = time.monotonic()
+        self._said_at = -1.0
+        self._say_thinking()
+
+    def _say_thinking(self) -> None:
+        """The panel while the coach thinks: the seconds so far, and how to stop it (updated twice a second)."""
+        waited = time.monotonic() - self.asked_at
+        if self.advice is not None or waited - self._said_at < 0.5:
+            return
+        self._said_at = waited
+        dots = "." * (1 + int(waited * 2) % 3)
+        self.panel.say(f"The coach is thinking{dots}  {waited:.0f} s   (Esc: stop)", theme.DIM_INK)
 
     def poll(self) -> None:
-        """Every frame: show the advice once it is ready."""
+        """Every frame: show the first answer, then the advice once it is ready."""
         handle = self.handle
-        if handle is None or not handle.done():
+        if handle is None:
+            return
+        if not handle.done():
+            first = handle.first_answer()
+            if first is not None and self.advice is None:
+                self.show(first)
+            self._say_thinking()
             return
         self.handle = None
         try:
@@ -74,13 +116,31 @@ class ShotCoach:
         self.show(advice)
 
     def show(self, advice: Advice) -> None:
+        earlier = self.advice
         self.advice = advice
+        self.answers.append((time.monotonic() - self.asked_at, advice.final))
         preview = advice.preview
         start = advice.preview.start if advice.shot.placement is not None else None
         self.ghost.draw(preview.paths, rest_rings=True, start_ring=start)
         takes = "aim and power" if not advice.shot.spin else f"aim, power and spin ({spin_words(advice.shot.spin)})"
-        self.panel.say(f"Coach: {advice.why}.\nPredicted: {verdict_text(preview.verdict)}\n"
+        note = ""
+        if not advice.final:
+            note = "First answer: still weighing the next shots...\n"
+        elif earlier is not None:
+            note = ("The next shots changed the coach's mind:\n" if earlier.shot != advice.shot
+                    else "The next shots weighed: the same shot.\n")
+        self.panel.say(f"{note}Coach: {advice.why}.\nPredicted: {verdict_text(preview.verdict)}\n"
                        f"H again: take this {takes}; G shoots at it.", TONE_COLOURS[preview.verdict.tone])
+
+    def stop_thinking(self) -> bool:
+        """Esc while the coach thinks: stop it, keep any first answer shown.  Whether it was thinking."""
+        if self.handle is None:
+            return False
+        self.handle.cancel()
+        self.handle = None
+        if self.advice is None:
+            self.panel.say("The coach stopped.", theme.DIM_INK)
+        return True
 
     def cancel(self) -> None:
         """The player shoots or leaves: stop the plan at once and take the ghost away."""

@@ -26,7 +26,8 @@ ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)  # 0: none, the default (the AIs play to 
 # The goal of the game in one line (issue 11: a first game that can be won).
 ROUGHNESS_MM = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0)   # offered; the house rules allow 0.5 to 8
 MAX_GROUND_SEED = 2**31 - 1
-GOAL_LINE = "Goal: drive the Sun beyond Herschel's line to win (rule 9); never leave your taw in the inner ring (rule 13)"
+GOAL_LINE = ("Goal: the Sun beyond Herschel's line wins (rule 9). An adversary can knock your taw into the inner ring "
+             "and put you out, as you can him (rule 13).")
 
 
 class NewGameState(State):
@@ -62,6 +63,7 @@ class NewGameState(State):
                                describe=PREVIEW_NAMES.get)
         self._ground_choices(root, last)
         self.goal = theme.label(root, GOAL_LINE, (0, -0.56), scale=0.042, colour=theme.INK)
+        theme.fit_width(self.goal, 2.4)  # one line, within the panel
         self.warning = theme.label(root, "", (0, -0.65), scale=0.045, colour=theme.BAD)
         self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
         self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)

@@ -1,0 +1,56 @@
+"""The next adversary's threat, said in the rules' words with its chance (``game.ai.reply_guard``).
+
+"leaves your taw 3 cm from the inner ring: Venus puts it in about 2 times in 3
+(rule 13)": the coach's advice says it when every shot it weighed was likely
+to be answered so, the preview beside its verdict, ``taw hint`` in its text
+and its JSON (``exposure_to_json``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from game.ai.reply_guard import Exposure, OutKind
+from game.rules import names
+
+# The plain fractions a chance is said as (the guard counts in sixths).
+_SAID = (Fraction(1, 6), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(3, 4),
+         Fraction(5, 6))
+
+
+def chance_words(chance: float) -> str:
+    """'about 2 times in 3'; 'every time' and 'hardly ever' at the ends."""
+    if chance >= 0.95:
+        return "every time"
+    if chance < 0.1:
+        return "hardly ever"
+    said = min(_SAID, key=lambda f: (abs(float(f) - chance), f))
+    times = "time" if said.numerator == 1 else "times"
+    return f"about {said.numerator} {times} in {said.denominator}"
+
+
+def _where(exposure: Exposure) -> str:
+    gap = exposure.gap
+    if gap is None:
+        return "leaves you"
+    cm = max(0, round(gap * 100))
+    return "leaves your taw at the inner ring's edge" if cm == 0 else f"leaves your taw {cm} cm from the inner ring"
+
+
+def exposure_words(exposure: Exposure) -> str:
+    """What the next adversary's reply does to us, and how often; '' when nobody can put us out."""
+    if exposure.by is None or exposure.kind is None or exposure.chance <= 0:
+        return ""
+    who, often = names.who(exposure.by), chance_words(exposure.chance)
+    if exposure.kind is OutKind.RING:
+        return f"{_where(exposure)}: {who} puts it in {often}, and you are out (rule 13)"
+    return f"leaves your purse thin: {who}'s reply empties it {often}, and you are out"
+
+
+def exposure_to_json(exposure: Exposure) -> dict[str, Any]:
+    """The same risk for ``taw hint --json``: the chance, by whom and how, the taw's gap, and the words."""
+    return {"chance": round(exposure.chance, 4), "by": exposure.by, "level": exposure.level or None,
+            "kind": exposure.kind.value if exposure.kind is not None else None,
+            "gap_m": None if exposure.gap is None else round(exposure.gap, 4), "samples": exposure.samples,
+            "likely": exposure.likely, "words": exposure_words(exposure)}
