@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from direct.fsm.FSM import RequestDenied
 
-from game.app.hud.ruling_feed import rule_numbers_unbroken, ruling_lines
+from game.app.hud.ruling_feed import every_line, rule_numbers_unbroken
 from game.app.settings import load_settings
 from game.rules.names import sentence
 from game.rules.termination import Termination
@@ -75,7 +75,7 @@ def test_hud_shows_the_ruling_after_a_shot(app):
     feed_after = app.game.hud.feed_title["text"], app.game.hud.feed_text["text"]
     assert feed_after != feed_before
     assert feed_after[0] == "Your shot"
-    told = ruling_lines(app.flow.current.ruling, app.game.session.human, who=app.game.naming.label)[:4]
+    told = every_line(app.flow.current.ruling, app.game.session.human, who=app.game.naming.label)[:4]
     assert feed_after[1] == "\n".join(rule_numbers_unbroken(line) for line in told)
     # The feed panel's pixels changed: the person sees the ruling.
     h, w, _ = after.shape

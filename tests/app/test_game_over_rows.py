@@ -21,14 +21,17 @@ def rows_that_do_not_add_up(rows) -> list[str]:
 
 
 def gains_while_going_out(lines, rulings) -> list[str]:
-    """Each player whose chart line rises on the shot that puts him out, or on any shot after it."""
+    """Each player whose chart line rises on the shot that puts him out by more than that shot paid him (a
+    Sun struck for rule 8 money can pay him as his taw rolls into the inner ring), or rises on any shot after."""
     bad = []
     for player in PLANETS:
         out_at = next((i for i, r in enumerate(rulings) if player in r.out), None)
         if out_at is None:
             continue
+        paid = sum(t.marbles for t in rulings[out_at].transfers if t.payee == player)
         values = [line.get(player, 0) for line in lines[out_at:]]
-        if any(b > a for a, b in zip(values, values[1:])):
+        after = values[1:]
+        if values[1] - values[0] > paid or any(b > a for a, b in zip(after, after[1:])):
             bad.append(f"{player}: {values}")
     return bad
 
@@ -52,9 +55,12 @@ def test_the_checks_catch_a_row_that_does_not_add_up_and_a_purse_that_rises_as_i
 
     class Out:
         out = ("venus",)
+        transfers = ()
 
     # A purse of 0 that runs short: he picks up his taw and his purse reads 1.
     assert gains_while_going_out([{"venus": 0}, {"venus": 1}], [Out()]) == ["venus: [0, 1]"]
+    # After the shot that put him out, his line never rises again.
+    assert gains_while_going_out([{"venus": 3}, {"venus": 2}, {"venus": 4}], [Out(), Out()]) == ["venus: [3, 2, 4]"]
 
 
 def test_every_row_of_every_game_adds_up_and_a_player_who_went_out_has_a_row(games):
@@ -67,7 +73,7 @@ def test_every_row_of_every_game_adds_up_and_a_player_who_went_out_has_a_row(gam
     assert outs >= 3  # the games hold the case the audit saw: players who went out
 
 
-def test_the_chart_starts_at_began_ends_at_worth_and_never_rises_for_a_player_going_out(games):
+def test_the_chart_starts_at_began_ends_at_worth_and_rises_for_a_player_going_out_only_by_what_that_shot_paid(games):
     for tally, state in games:
         rows = {row.planet: row for row in tally.summary(state)}
         assert tally.worths[0] == {p: rows[p].began for p in PLANETS}
