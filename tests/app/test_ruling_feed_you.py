@@ -25,7 +25,9 @@ def _last_ruling(name: str):
      ["Your taw struck nothing, so nobody pays.",
       "Your taw left the play area: you lay it again anywhere on your own line (a house rule: the text is silent on "
       "a taw off the play area)"]),
-    ("rule12_taw_falls_home.toml", ["Rule 12: Your taw struck a marble and fell into your own orbit: you pay the stakes 1"]),
+    ("rule12_taw_falls_home.toml", ["Rule 12: Your taw struck a marble and fell into your own orbit: you pay the stakes 1",
+                                    "You struck Venus, which stays in the Earth's orbit; the orbit is your own, so nobody "
+                                    "pays (rule 11)."]),
 ])
 def test_the_shooter_at_the_machine_is_told_his_own_shot(name, told):
     ruling = _last_ruling(name)

@@ -51,7 +51,7 @@ def test_a_full_disk_says_so_on_screen(app, monkeypatch):
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("game.app.window.os.replace", full)
+    monkeypatch.setattr("game.fileio.os.replace", full)  # the move over the target, as fileio makes it
     step(app)
     assert app.window.screenshot() is None
     assert app.window.notice["text"] == "Screenshot not saved: the disk is full"
