@@ -146,6 +146,15 @@ def step(app, frames: int = 1) -> None:
         app.taskMgr.step()
 
 
+def wait_for(app, condition: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Step frames until ``condition()``, in real time: the preview and coach workers answer as processes do."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        step(app)
+        time.sleep(0.005)
+
+
 def press(app, action: str, frames: int = 1) -> None:
     """Send one of our action events, as a bound key would."""
     app.messenger.send(f"taw-{action}")

@@ -3,21 +3,11 @@ comes before the full one (issue 45)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from tests.app.helpers_app import new_game_against_one, press, step
+from tests.app.helpers_app import new_game_against_one, press, step, wait_for
 
 pytestmark = pytest.mark.gui
-
-
-def _until(app, condition, seconds: float = 120.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        step(app)
-        time.sleep(0.005)
 
 
 def test_the_coach_says_it_is_thinking_and_esc_stops_it_without_pausing(fresh_app):
@@ -37,9 +27,9 @@ def test_a_first_answer_shows_marked_then_the_full_answer_replaces_it(fresh_app)
     app = fresh_app
     aim = new_game_against_one(app)
     press(app, "coach")
-    _until(app, lambda: aim.coach.advice is not None)
+    wait_for(app, lambda: aim.coach.advice is not None, seconds=120.0)
     assert aim.coach.thinking and aim.coach.panel.saying.startswith("First answer")
     assert "mercury.taw" in aim.coach.ghost.drawn
-    _until(app, lambda: not aim.coach.thinking)
+    wait_for(app, lambda: not aim.coach.thinking, seconds=120.0)
     assert aim.coach.advice.final and aim.coach.panel.saying.startswith("The next shots")
     assert [final for _, final in aim.coach.answers] == [False, True]

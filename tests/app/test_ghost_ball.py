@@ -4,7 +4,6 @@ preview is on, from the preview's own path (no physics of its own)."""
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from game.app.input.aiming import aim_towards
 from game.app.scene.ghost_ball import touch_on_path
 from game.match.table import body_radius
-from tests.app.helpers_app import grab, new_game_against_one, press, step
+from tests.app.helpers_app import grab, new_game_against_one, press, step, wait_for
 
 
 def test_the_ghost_sits_where_the_path_first_touches_a_ball_and_passes_over_one_resting_against_the_taw():
@@ -27,14 +26,6 @@ def test_the_ghost_sits_where_the_path_first_touches_a_ball_and_passes_over_one_
     assert touch_on_path(path, resting, r, gap=-1.0) == (0.0, 0.0)   # the planted fault: nothing passed over
     assert touch_on_path(path, {"far": ((0.5, 0.5), r)}, r) is None
     assert touch_on_path([], bodies, r) is None
-
-
-def wait_for(app, condition, seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        step(app)
-        time.sleep(0.005)
 
 
 def nearest_clear_ball(aim) -> str:

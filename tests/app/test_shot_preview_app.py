@@ -9,18 +9,9 @@ import pytest
 
 from game.app.hud.verdict_words import WARNING_COLOUR
 from game.coach.verdict import Tone
-from tests.app.helpers_app import click, new_game_against_one, press, shoot_anyway_if_asked, step
+from tests.app.helpers_app import click, new_game_against_one, press, shoot_anyway_if_asked, step, wait_for
 
 pytestmark = pytest.mark.gui
-
-
-def wait_for(app, condition, seconds: float = 60.0) -> None:
-    """Step frames until ``condition()`` (the worker processes answer in real time)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        step(app)
-        time.sleep(0.005)
 
 
 def aim_at_sun(aim, offset_deg: float = 0.0) -> None:
