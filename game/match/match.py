@@ -48,6 +48,32 @@ Point = tuple[float, float]
 DEFAULT_MAX_SHOTS = 2000
 
 
+class GroundMismatchError(ValueError):
+    """A physics config whose ground is not the one the house rules name."""
+
+
+def check_ground(config: PhysicsConfig, house: HouseRules) -> None:
+    """Refuse a ``config`` that would roll the match's shots on another ground than ``house`` names.
+
+    The house rules name the ground (``Terrain.from_house``); a config
+    passed in carries a ground too, and a match never swaps one for the
+    other behind its caller's back: build the config with
+    ``PhysicsConfig.for_game(layout, house)``.
+    """
+    named = Terrain.from_house(house)
+    if config.ground != named:
+        raise GroundMismatchError(f"the physics config's ground ({_ground_words(config.ground)}) is not the one "
+                                  f"the house rules name ({_ground_words(named)}): build the config with "
+                                  "PhysicsConfig.for_game(layout, house)")
+
+
+def _ground_words(ground: Terrain) -> str:
+    if ground.is_flat:
+        return "the smooth plane"
+    tilt = f", tilted {ground.tilt[0]:g}, {ground.tilt[1]:g}" if ground.tilt != (0.0, 0.0) else ""
+    return f"{ground.kind.value} ground of {ground.roughness_mm:g} mm, seed {ground.seed}{tilt}"
+
+
 class IllegalShotError(ValueError):
     """A player's shot the rules or the physics do not allow (a bug in that player)."""
 
@@ -99,12 +125,14 @@ class Match:
 
         ``state`` starts the match from a given rule state (a scenario, a
         saved game); by default the text's setup (``new_game``).  ``names``
-        maps planets to the people holding them, for reports.
+        maps planets to the people holding them, for reports.  ``config``
+        (by default ``PhysicsConfig.for_game``) must roll on the ground the
+        house rules name, or ``GroundMismatchError`` is raised.
         """
         self.house = house or HouseRules()
         self.layout = layout or self.house.layout()
-        # The house rules name the ground every shot of the match rolls on.
-        self.config = replace(config or PhysicsConfig.for_layout(self.layout), ground=Terrain.from_house(self.house))
+        self.config = config or PhysicsConfig.for_game(self.layout, self.house)
+        check_ground(self.config, self.house)
         for planet in players:
             if planet not in PLANETS:
                 raise ValueError(f"unknown planet {planet!r}")
@@ -141,6 +169,8 @@ class Match:
         """Rule 1: each person's marble goes into the hat over the Sun; planets are taken."""
         house = house or HouseRules()
         layout = layout or house.layout()
+        if config is not None:
+            check_ground(config, house)   # before the hat drops
         hat = drop_hat(list(people), seed, layout, on_frame=on_hat_frame, ground=Terrain.from_house(house))
         planets = hat.planets
         players = {planets[person]: player for person, player in people.items()}
