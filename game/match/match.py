@@ -32,6 +32,7 @@ from game.match.hat import HatFrame, HatResult, drop_hat
 from game.match.players import LaysTaw, MatchView, PlacementOptions, Player, Shot, TawPlacement
 from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
 from game.physics import FrameCallback, PhysicsConfig, Simulation, shot_velocity
+from game.physics.ground_contact import GroundPool
 from game.physics.terrain import Terrain
 from game.rules.events import AllAtRest, Event, Listener
 from game.rules.house import HouseRules
@@ -127,12 +128,16 @@ class Match:
         saved game); by default the text's setup (``new_game``).  ``names``
         maps planets to the people holding them, for reports.  ``config``
         (by default ``PhysicsConfig.for_game``) must roll on the ground the
-        house rules name, or ``GroundMismatchError`` is raised.
+        house rules name, or ``GroundMismatchError`` is raised; without a
+        ``ground_pool`` of its own the match gives it one for its shots.
         """
         self.house = house or HouseRules()
         self.layout = layout or self.house.layout()
-        self.config = config or PhysicsConfig.for_game(self.layout, self.house)
-        check_ground(self.config, self.house)
+        config = config or PhysicsConfig.for_game(self.layout, self.house)
+        check_ground(config, self.house)
+        # Every shot is played in a fresh world on this one ground: on rough earth they share the spare slab
+        # bodies the last one left (a pool changes no bit of a shot, ``ground_contact.GroundPool``).
+        self.config = config if config.ground_pool is not None else replace(config, ground_pool=GroundPool())
         for planet in players:
             if planet not in PLANETS:
                 raise ValueError(f"unknown planet {planet!r}")

@@ -28,7 +28,22 @@ def test_the_house_rules_name_the_ground_of_every_shot_of_a_match():
     assert Match(players).config.ground.is_flat
     from game.physics import PhysicsConfig
     config = PhysicsConfig.for_game(Layout(), ROUGH, max_shot_time=9.0)
-    assert Match(players, house=ROUGH, config=config).config is config
+    assert Match(players, house=ROUGH, config=config).config == config   # its own, with a pool for its shots
+
+
+def test_a_match_s_shots_share_one_pool_of_spare_slab_bodies():
+    from game.physics import PhysicsConfig
+    from game.physics.ground_contact import GroundPool
+
+    players = {"mars": ScriptedPlayer([Shot(100.0, 0.7)]), "venus": ScriptedPlayer([Shot(100.0, 0.7)])}
+    match = Match(players, house=ROUGH)
+    pool = match.config.ground_pool
+    assert isinstance(pool, GroundPool) and pool.spares() == []
+    match.play_turn()
+    assert len(pool.spares(Terrain.rough(8.0, 5))) == len(match.state.positions)   # the shot's world left them
+    given = GroundPool()
+    assert Match(players, house=ROUGH, config=PhysicsConfig.for_game(Layout(), ROUGH, ground_pool=given)
+                 ).config.ground_pool is given
 
 
 def test_a_match_refuses_a_config_rolling_on_another_ground_than_the_house_rules_name():
