@@ -152,8 +152,8 @@ def make_body(spec: BodySpec, shape: BulletSphereShape, ground: Ground) -> Body:
     # vertical and threw a topspin taw 35 mm up off a ball pressed against
     # another.  Bullet turns into constraints only points closer than this.
     node.setContactProcessingThreshold(CONTACT_PROCESSING)
-    body = Body(spec, node, spec.radius * BULLET_UNIT)
-    body.slab = ground.make(spec.id, node, body.radius)
+    radius = spec.radius * BULLET_UNIT
+    body = Body(spec, node, radius, slab=ground.make(spec.id, node, radius))
     put(body, spec.position, ground)
     return body
 

@@ -99,3 +99,16 @@ def test_a_drop_still_moving_at_the_bound_is_put_to_rest_there(monkeypatch):
         assert not any(body.node.isActive() for body in hat._bodies.values())
     finally:
         hat.close()
+
+
+def test_a_marble_leaving_the_circle_leaves_the_world_where_it_crossed():
+    hat = HatWorld(0.1, Terrain())
+    try:
+        hat.add(BodySpec.sun((0.0, 0.0), LAYOUT))
+        hat.add(BodySpec.marble("hat:ann", (0.05, 0.0), LAYOUT), 0.01, (1.0, 0.0))
+        hat.run_to_rest(None, 60.0)
+        x, y = hat.positions()["hat:ann"]
+        assert 0.1 < x < 0.13 and abs(y) < 1e-3   # the call it crossed in: at most 1.0 m/s x 1/60 s beyond
+        assert "hat:ann" not in hat._bodies and hat.poses()[1][1, 0] == x
+    finally:
+        hat.close()
