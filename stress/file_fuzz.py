@@ -326,7 +326,7 @@ def check_scenario(path: Path) -> tuple[str, str]:
         bad = _clean(err, path)
         return ("crash", bad) if bad else ("refused", str(err))
     try:
-        run_scenario(scenario, PhysicsConfig.for_layout(scenario.layout))
+        run_scenario(scenario, PhysicsConfig.for_game(scenario.layout, scenario.house))
     except UserError as err:
         bad = _clean(err, path)
         return ("crash", "run: " + bad) if bad else ("refused", str(err))

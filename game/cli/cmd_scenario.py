@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     cap = PhysicsConfig().max_shot_speed
     scenario = load_scenario(args.file, max_speed=cap)
-    config = PhysicsConfig.for_layout(scenario.layout)
+    config = PhysicsConfig.for_game(scenario.layout, scenario.house)
     result = run_scenario(scenario, config)
     if args.json:
         print(json.dumps(result_to_json(result), indent=1))

@@ -43,7 +43,7 @@ def hint_for(scenario: Scenario, level: str, seed: int, against: str = DEFAULT_A
         raise UserError(f"{scenario.source}: the game is over: nobody is to shoot")
     advice = advise(state, scenario.house, scenario.layout, level=level, seed=seed, guard=ReplyGuard(default=against))
     played = replace(scenario, shots=(shot_spec(advice),), shooter=advice.shooter)
-    result = run_scenario(played, PhysicsConfig.for_layout(scenario.layout))
+    result = run_scenario(played, PhysicsConfig.for_game(scenario.layout, scenario.house))
     return Hint(advice, result)
 
 

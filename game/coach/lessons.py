@@ -199,7 +199,7 @@ def start_state(lesson: Lesson, config: PhysicsConfig | None = None) -> RuleStat
     if not lesson.setup_shots:
         return starting_state(lesson.scenario)
     setup = replace(lesson.scenario, shots=lesson.setup_shots)
-    result = run_scenario(setup, config or PhysicsConfig.for_layout(lesson.scenario.layout))
+    result = run_scenario(setup, config or PhysicsConfig.for_game(lesson.scenario.layout, lesson.scenario.house))
     assert result.end is not None
     return result.end
 
@@ -207,7 +207,7 @@ def start_state(lesson: Lesson, config: PhysicsConfig | None = None) -> RuleStat
 def play_spec(lesson: Lesson, spec: ShotSpec, config: PhysicsConfig | None = None) -> ShotResult:
     """The lesson's table, its setup shots, then ``spec``: the last shot's result."""
     scenario = replace(lesson.scenario, shots=lesson.setup_shots + (spec,))
-    result = run_scenario(scenario, config or PhysicsConfig.for_layout(lesson.scenario.layout))
+    result = run_scenario(scenario, config or PhysicsConfig.for_game(lesson.scenario.layout, lesson.scenario.house))
     return result.shots[-1]
 
 

@@ -157,7 +157,7 @@ def match_for(state: RuleState, house: HouseRules, layout: Layout,
               config: PhysicsConfig | None = None) -> Match:
     """A private match from ``state``: nobody is asked for a shot, the caller plays them."""
     players = {p: RandomPlayer(0) for p in state.players}
-    return Match(players, house=house, layout=layout, config=config or PhysicsConfig.for_layout(layout),
+    return Match(players, house=house, layout=layout, config=config or PhysicsConfig.for_game(layout, house),
                  state=state)
 
 

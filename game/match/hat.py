@@ -6,10 +6,10 @@ taken."
 
 The match-level part: where each player's marble starts in the hat and how
 the lifted hat jostles it (seeded by ``random.Random(seed)``), and who takes
-which planet.  The fall itself runs in the physics layer's 3-D world of its
-own (``game.physics.hat_world``: gravity and a ground plane, which the flat
-game world has not).  The marbles' distances from where the Sun then lies
-go to ``game.rules.hat_order.assign_planets``.
+which planet.  The fall itself runs on the engine every shot runs on
+(``game.physics.hat_world``: the same world, ground, bodies and control
+tick), on the match's ground.  The marbles' distances from where the Sun
+then lies go to ``game.rules.hat_order.assign_planets``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from game.physics.materials import GLASS, LEAD, MARBLE_MASS, SUN_MASS
 from game.physics.hat_world import HatFrame as HatFrame, HatWorld  # HatFrame: re-exported for the match
+from game.physics.materials import BodySpec
 from game.physics.terrain import Terrain
 from game.rules.hat_order import assign_planets
 from game.rules.layout import SUN, Layout
@@ -75,11 +75,13 @@ def drop_hat(players: Sequence[str], seed: int, layout: Layout | None = None,
     rng = random.Random(seed)
     starts = _starting_spots(names, layout, rng)
     velocities = {name: (rng.gauss(0.0, JOSTLE), rng.gauss(0.0, JOSTLE)) for name in names}
-    world = HatWorld(layout.play_radius, ground)
+    world = HatWorld(layout.play_radius, ground or Terrain())
     try:
-        world.add(SUN, layout.sun_radius, SUN_MASS, LEAD, (0.0, 0.0, layout.sun_radius), (0.0, 0.0))
+        world.add(BodySpec.sun((0.0, 0.0), layout))
         for name in names:
-            world.add(_marble_id(name), layout.marble_radius, MARBLE_MASS, GLASS, starts[name], velocities[name])
+            x, y, z = starts[name]
+            # let go with its centre z above the ground, its foot z - r
+            world.add(BodySpec.marble(_marble_id(name), (x, y), layout), z - layout.marble_radius, velocities[name])
         elapsed = world.run_to_rest(on_frame, frame_hz)
         rests = world.positions()
     finally:

@@ -32,6 +32,7 @@ from game.match.hat import HatFrame, HatResult, drop_hat
 from game.match.players import LaysTaw, MatchView, PlacementOptions, Player, Shot, TawPlacement
 from game.match.table import free_spot_near, free_spot_on_line, spot_is_free
 from game.physics import FrameCallback, PhysicsConfig, Simulation, shot_velocity
+from game.physics.ground_contact import GroundPool
 from game.physics.terrain import Terrain
 from game.rules.events import AllAtRest, Event, Listener
 from game.rules.house import HouseRules
@@ -46,6 +47,32 @@ Point = tuple[float, float]
 # A match between weak players may never knock the Sun beyond Herschel; the
 # round limit of the house rules ends it, and this bounds it even without one.
 DEFAULT_MAX_SHOTS = 2000
+
+
+class GroundMismatchError(ValueError):
+    """A physics config whose ground is not the one the house rules name."""
+
+
+def check_ground(config: PhysicsConfig, house: HouseRules) -> None:
+    """Refuse a ``config`` that would roll the match's shots on another ground than ``house`` names.
+
+    The house rules name the ground (``Terrain.from_house``); a config
+    passed in carries a ground too, and a match never swaps one for the
+    other behind its caller's back: build the config with
+    ``PhysicsConfig.for_game(layout, house)``.
+    """
+    named = Terrain.from_house(house)
+    if config.ground != named:
+        raise GroundMismatchError(f"the physics config's ground ({_ground_words(config.ground)}) is not the one "
+                                  f"the house rules name ({_ground_words(named)}): build the config with "
+                                  "PhysicsConfig.for_game(layout, house)")
+
+
+def _ground_words(ground: Terrain) -> str:
+    if ground.is_flat:
+        return "the smooth plane"
+    tilt = f", tilted {ground.tilt[0]:g}, {ground.tilt[1]:g}" if ground.tilt != (0.0, 0.0) else ""
+    return f"{ground.kind.value} ground of {ground.roughness_mm:g} mm, seed {ground.seed}{tilt}"
 
 
 class IllegalShotError(ValueError):
@@ -99,12 +126,18 @@ class Match:
 
         ``state`` starts the match from a given rule state (a scenario, a
         saved game); by default the text's setup (``new_game``).  ``names``
-        maps planets to the people holding them, for reports.
+        maps planets to the people holding them, for reports.  ``config``
+        (by default ``PhysicsConfig.for_game``) must roll on the ground the
+        house rules name, or ``GroundMismatchError`` is raised; without a
+        ``ground_pool`` of its own the match gives it one for its shots.
         """
         self.house = house or HouseRules()
         self.layout = layout or self.house.layout()
-        # The house rules name the ground every shot of the match rolls on.
-        self.config = replace(config or PhysicsConfig.for_layout(self.layout), ground=Terrain.from_house(self.house))
+        config = config or PhysicsConfig.for_game(self.layout, self.house)
+        check_ground(config, self.house)
+        # Every shot is played in a fresh world on this one ground: on rough earth they share the spare slab
+        # bodies the last one left (a pool changes no bit of a shot, ``ground_contact.GroundPool``).
+        self.config = config if config.ground_pool is not None else replace(config, ground_pool=GroundPool())
         for planet in players:
             if planet not in PLANETS:
                 raise ValueError(f"unknown planet {planet!r}")
@@ -141,6 +174,8 @@ class Match:
         """Rule 1: each person's marble goes into the hat over the Sun; planets are taken."""
         house = house or HouseRules()
         layout = layout or house.layout()
+        if config is not None:
+            check_ground(config, house)   # before the hat drops
         hat = drop_hat(list(people), seed, layout, on_frame=on_hat_frame, ground=Terrain.from_house(house))
         planets = hat.planets
         players = {planets[person]: player for person, player in people.items()}

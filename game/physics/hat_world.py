@@ -1,208 +1,175 @@
-"""The hat drop's 3-D world (rule 1): marbles fall from a hat onto the packed earth round the Sun.
+"""The hat drop's world (rule 1): marbles let go in the hat fall round the Sun, on the engine every shot runs on.
 
-The fall needs a world of its own, without the game world's split
-impulse: a small Bullet world with gravity and a ground plane, in metres;
-or on rough ground (``terrain.py``) a slab under each marble laid along
-the ground's tangent plane, as in the game's world (``ground_contact.py``),
-in millimetres as the game's world is (in metres Bullet keeps a moved
-slab's old contact points, 2 cm being within its contact threshold, and
-they brake the roll).  Places and poses go in and out in metres.  The marbles fall, bounce on the packed earth, roll (with the
-game world's rolling resistance: ``mu_r * g`` taken off the speed while a
-body touches the ground), knock each other and the Sun about, and come to
-rest.  Who takes which planet is the match's business (``game.match.hat``).
-A fresh world run with identical inputs is bit-identical.
+Nothing here is the hat's own physics.  The world is a shot's
+(``world.new_world``: gravity, Bullet's split impulse, millimetres) on the
+same ground (``world.new_ground``: the level plane, or a slab under each
+ball on rough earth), the bodies are a shot's (``world.make_body``: their
+real masses, their materials' restitution and friction against the
+ground's, so a marble lands on packed earth without a bounce, and no
+continuous collision detection: a marble falls from the hat's crown at
+1.5 m/s, under the 3.8 m/s cap that keeps any ball from passing its radius
+in a substep), and between calls the shot's control tick acts
+(``resting.control_tick``: rolling resistance, rest, leaving the circle).
+What is the hat's: its marbles start above the ground, each with the
+sideways velocity the lifted hat gives it (their launch, as a flick is a
+shot's), and the drop is bounded by ``MAX_TIME``, past which every body
+is put to rest where it lies.  Nothing else writes a body's state: Bullet
+decides the fall, the bounces off the Sun and each other, and the roll.
+
+It steps whole calls, without the shot's touch step (``step_planner``):
+nothing is judged on how a marble in the hat meets another, and Bullet's
+split impulse undoes a touch found late in position alone.  Places and
+poses go in and out in metres.  Who takes which planet is the match's
+business (``game.match.hat``).  A fresh world run with identical inputs is
+bit-identical.
 """
 
 from __future__ import annotations
 
-import math
+import weakref
 from typing import Callable
 
 import numpy as np
-from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape
-from panda3d.core import NodePath, PythonCallbackObject, Vec3
+from panda3d.bullet import BulletSphereShape, BulletWorld
+from panda3d.core import PythonCallbackObject, Vec3
 
-from game.physics.config import GRAVITY
-from game.physics.ground_contact import Slab, Slabs, ground_filter
-from game.physics.materials import Material
+from game.physics.config import PhysicsConfig
+from game.physics.contacts import ContactScan
+from game.physics.ground import Ground
+from game.physics.materials import BodySpec, Point
 from game.physics.pandaown import release_states
+from game.physics.resting import TickRules, control_tick
+from game.physics.step_planner import Mover
 from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
-from game.physics.world import bullet_world
+from game.physics.world import Body, attach, clear_callbacks, detach, lift, make_body, new_ground, new_world, sleep
 
-Point = tuple[float, float]
 HatFrame = Callable[[float, list[str], np.ndarray], None]
 """``on_frame(t, ids, poses)``: (N, 7) poses ``x, y, z, qw, qx, qy, qz``."""
 
-GROUND_RESTITUTION = 0.45  # packed earth: a dropped marble bounces low
-GROUND_FRICTION = 0.8
-SUBSTEP_HZ = 480
-SUBSTEPS_PER_TICK = 8
-MAX_TIME = 30.0            # s: after this every body is stopped where it lies
-REST_SPEED = 2e-3          # m/s: under this, with the body on the ground, it is at rest
-EARTH = Material("packed earth", restitution=GROUND_RESTITUTION, friction=GROUND_FRICTION, rolling_resistance=1.0)
+MAX_TIME = 30.0            # s: after this every body is put to rest where it lies
 
 
 class HatWorld:
-    """A Bullet world with gravity and ground, for the one drop of rule 1; bodies beyond ``play_radius`` are off."""
+    """A shot's world for the one drop of rule 1; bodies beyond ``play_radius`` leave it."""
 
-    def __init__(self, play_radius: float, ground: Terrain | None = None) -> None:
-        self._play_radius = play_radius
-        self._terrain = ground or Terrain()
-        self._slabs: Slabs | None = None
-        self._root = NodePath("hat-world")
-        self._bodies: dict[str, tuple[BulletRigidBodyNode, NodePath, Material, float]] = {}
+    def __init__(self, play_radius: float, ground: Terrain) -> None:
+        self.config = PhysicsConfig(play_radius=play_radius, ground=ground, max_shot_time=MAX_TIME)
+        self._ground: Ground = new_ground(self.config)
+        self._world: BulletWorld = new_world(self.config, self._ground)
+        self._scan = ContactScan(self._world, self.config.substep)
+        self._rules = TickRules.of(self.config, self._ground.footing)
+        self._shapes: dict[float, BulletSphereShape] = {}
+        self._bodies: dict[str, Body] = {}
+        self._gone: dict[str, np.ndarray] = {}   # bodies that left the circle: their last pose
         self._order: list[str] = []
         self.time = 0.0
-        self._u = 1.0   # Bullet units to the metre: 1 on the plane, 1000 on rough ground
-        if not self._terrain.is_flat:
-            self._rough_world()
-            return
-        self._world = bullet_world()
-        self._world.setGravity(Vec3(0.0, 0.0, -GRAVITY))
-        ground = BulletRigidBodyNode("ground")
-        ground.addShape(BulletPlaneShape(Vec3(0, 0, 1), 0))
-        ground.setRestitution(GROUND_RESTITUTION)
-        ground.setFriction(GROUND_FRICTION)
-        self._ground: NodePath | None = self._root.attachNewNode(ground)
-        self._world.attachRigidBody(ground)
 
-    def _rough_world(self) -> None:
-        """No ground plane: each marble brings its slab, and only it meets that slab."""
-        self._world = bullet_world(pair_filter="callback")
-        self._u = BULLET_UNIT
-        self._world.setGravity(Vec3(0.0, 0.0, -GRAVITY * self._u))
-        self._world.setFilterCallback(PythonCallbackObject(ground_filter))
-        self._ground = None
-        slabs = self._slabs = Slabs(self._terrain, self._u, 1.0 / SUBSTEP_HZ, EARTH)
-        self._world.setTickCallback(PythonCallbackObject(lambda _data: slabs.after_substep()), False)
-
-    def add(self, body_id: str, radius: float, mass: float, material: Material,
-            start: tuple[float, float, float], velocity: Point) -> None:
-        """A marble of ``radius`` let go at ``start`` with ``velocity`` (metres, m/s); its height is above the ground there."""
-        u = self._u
-        if u != 1.0:
-            lift = self._terrain.height1(start[0], start[1])
-            radius, start, velocity = radius * u, (start[0] * u, start[1] * u, (start[2] + lift) * u), \
-                (velocity[0] * u, velocity[1] * u)
-        node = BulletRigidBodyNode(body_id)
-        node.addShape(BulletSphereShape(radius))
-        node.setMass(mass)
-        node.setRestitution(material.restitution)
-        node.setFriction(material.friction)
-        node.setDeactivationEnabled(False)  # sleep thresholds are far too high for marbles
-        node.setCcdMotionThreshold(radius * 0.5)
-        node.setCcdSweptSphereRadius(radius * 0.8)
-        path = self._root.attachNewNode(node)
-        path.setPos(*start)
-        node.setLinearVelocity(Vec3(velocity[0], velocity[1], 0.0))
-        self._world.attachRigidBody(node)
-        if self._slabs is not None:
-            slab: Slab = self._slabs.make(body_id, node, radius)
-            slab.lay(start[0], start[1])
-            self._world.attachRigidBody(slab.node)
-        self._bodies[body_id] = (node, path, material, radius)
-        self._order.append(body_id)
+    def add(self, spec: BodySpec, height: float = 0.0, velocity: Point = (0.0, 0.0)) -> None:
+        """``spec``'s body on the ground at its place, or let go ``height`` metres above it with ``velocity``
+        (m/s) along the ground; one let go nowhere and still sleeps until something strikes it."""
+        radius = spec.radius * BULLET_UNIT
+        shape = self._shapes.get(radius)
+        if shape is None:
+            shape = self._shapes[radius] = BulletSphereShape(radius)
+        body = make_body(spec, shape, self._ground)
+        if height:
+            lift(body, height)
+        attach(self._world, body)
+        node = body.node
+        if height or velocity != (0.0, 0.0):
+            node.setActive(True, True)
+            node.setLinearVelocity(Vec3(velocity[0] * BULLET_UNIT, velocity[1] * BULLET_UNIT, 0.0))
+        else:
+            node.setActive(False, True)
+        self._bodies[spec.id] = body
+        self._order.append(spec.id)
 
     def run_to_rest(self, on_frame: HatFrame | None, frame_hz: float) -> float:
-        h = 1.0 / SUBSTEP_HZ
-        tick = SUBSTEPS_PER_TICK * h
-        next_frame = 0.0
-        period = 1.0 / frame_hz
-        ticks = 0
-        while True:
+        """Step whole calls until every body rests or has left the circle (or ``MAX_TIME``); the time it took.
+
+        ``on_frame`` sees the poses at ``frame_hz`` (after calls), the
+        first and last instants included.
+        """
+        config = self.config
+        h, call, n = config.substep, config.call, config.substeps_per_call
+        ground, scan = self._ground, self._scan
+        scan.start(self._world)
+        self._world.setTickCallback(_substep_callback(scan, ground), False)
+        calls, lag, next_frame = 0, 0.0, 0.0
+        awake = self._tick(h)   # resisted from the first call, as a shot's taw
+        while awake and self.time < config.max_shot_time:
             if on_frame is not None and self.time + 1e-9 >= next_frame:
-                ids, poses = self.poses()
-                on_frame(self.time, ids, poses)
-                next_frame += period
-            if self._slabs is not None:
-                self._slabs.begin_call()
-            self._world.doPhysics(tick, SUBSTEPS_PER_TICK, h)
-            ticks += 1
-            self.time = ticks * tick
-            moving = False
-            for body_id in self._order:
-                node, path, material, radius = self._bodies[body_id]
-                v = node.getLinearVelocity()
-                if self._slabs is not None:
-                    moving = self._rough_tick(node, path, material, radius, tick) or moving
-                    continue
-                on_ground = path.getZ() <= radius * 1.05
-                if on_ground:
-                    speed = math.hypot(v[0], v[1])
-                    loss = material.rolling_resistance * GRAVITY * tick
-                    if speed <= loss:
-                        node.setLinearVelocity(Vec3(0.0, 0.0, v[2]))
-                        node.setAngularVelocity(Vec3(0.0, 0.0, 0.0))
-                    else:
-                        scale = (speed - loss) / speed
-                        node.setLinearVelocity(Vec3(v[0] * scale, v[1] * scale, v[2]))
-                        node.setAngularVelocity(node.getAngularVelocity() * scale)
-                if (not on_ground or math.hypot(v[0], v[1]) > REST_SPEED or abs(v[2]) > REST_SPEED) \
-                        and math.hypot(path.getX(), path.getY()) <= self._play_radius:
-                    moving = True
-            if not moving or self.time >= MAX_TIME:
-                break
+                on_frame(self.time, *self.poses())
+                next_frame += 1.0 / frame_hz
+            ground.begin_call(awake, lag, self.time)
+            scan.begin_call(self.time, h)
+            ground.stepping(h)
+            self._world.doPhysics(call, n, h)
+            lag = h
+            calls += 1
+            self.time = calls * call
+            scan.take()   # the hat's contacts are no events
+            awake = self._tick(h)
+        for body in self._bodies.values():
+            if body.node.isActive():
+                sleep(body)   # past MAX_TIME: at rest where it lies
+        self._world.clearTickCallback()
         if on_frame is not None:
-            ids, poses = self.poses()
-            on_frame(self.time, ids, poses)
+            on_frame(self.time, *self.poses())
         return self.time
 
-    def _rough_tick(self, node: BulletRigidBodyNode, path: NodePath, material: Material, radius: float,
-                    tick: float) -> bool:
-        """The rolling resistance and rest of one marble on rough ground; whether it still moves.
+    def _tick(self, h: float) -> list[Mover]:
+        """The control tick after a call of substeps ``h``: the awake bodies; those beyond the circle leave."""
+        tick = control_tick(self._bodies, self._rules, h)
+        for bid, _where in tick.out:
+            self._gone[bid] = self._pose(self._bodies[bid])
+            self._ground.forget(bid)
+            detach(self._world, self._bodies.pop(bid))
+        return tick.awake
 
-        As on the plane, with heights and speeds taken along the ground: a
-        marble slower than what the resistance takes off in a tick is
-        stopped there (a slope its resistance cannot hold sets it off again).
-        """
-        u = self._u
-        v = node.getLinearVelocity()
-        x, y = path.getX() / u, path.getY() / u
-        terrain = self._terrain
-        gx, gy = terrain.gradient1(x, y)
-        on_ground = path.getZ() <= (terrain.centre_height(x, y, radius / u) * u + radius * 0.05)
-        speed = math.hypot(v[0], v[1])
-        climb = gx * v[0] + gy * v[1]
-        if on_ground:
-            loss = material.rolling_resistance * GRAVITY * u * tick
-            if speed <= loss:
-                node.setLinearVelocity(Vec3(0.0, 0.0, 0.0))
-                node.setAngularVelocity(Vec3(0.0, 0.0, 0.0))
-                return False
-            scale = (speed - loss) / speed
-            node.setLinearVelocity(Vec3(v[0] * scale, v[1] * scale, v[2] - climb * (1.0 - scale)))
-            node.setAngularVelocity(node.getAngularVelocity() * scale)
-        if math.hypot(x, y) > self._play_radius:
-            return False
-        return not on_ground or speed > REST_SPEED * u or abs(v[2] - climb) > REST_SPEED * u
+    @staticmethod
+    def _pose(body: Body) -> np.ndarray:
+        t = body.node.getTransform()
+        pos, quat = t.getPos(), t.getQuat()
+        u = BULLET_UNIT
+        return np.array((pos[0] / u, pos[1] / u, pos[2] / u, quat[0], quat[1], quat[2], quat[3]))
 
     def positions(self) -> dict[str, Point]:
-        """Where each body is (metres)."""
-        u = self._u
-        return {b: (self._bodies[b][1].getX() / u, self._bodies[b][1].getY() / u) for b in self._order}
+        """Where each body is (metres): a body that left the circle, where it left it."""
+        out: dict[str, Point] = {}
+        for bid in self._order:
+            body = self._bodies.get(bid)
+            pose = self._gone[bid] if body is None else self._pose(body)
+            out[bid] = (float(pose[0]), float(pose[1]))
+        return out
 
     def poses(self) -> tuple[list[str], np.ndarray]:
+        """Ids and an (N, 7) array x, y, z, qw, qx, qy, qz (metres), in the order the bodies were added."""
         out = np.zeros((len(self._order), 7))
-        for i, body_id in enumerate(self._order):
-            path = self._bodies[body_id][1]
-            pos, quat = path.getPos(), path.getQuat()
-            out[i] = (pos[0] / self._u, pos[1] / self._u, pos[2] / self._u, quat[0], quat[1], quat[2], quat[3])
+        for i, bid in enumerate(self._order):
+            body = self._bodies.get(bid)
+            out[i] = self._gone[bid] if body is None else self._pose(body)
         return list(self._order), out
 
     def close(self) -> None:
-        self._world.clearTickCallback()
-        self._world.clearFilterCallback()
-        for node, path, _material, _radius in self._bodies.values():
-            self._world.removeRigidBody(node)
-            path.removeNode()
+        clear_callbacks(self._world)
+        for body in self._bodies.values():
+            detach(self._world, body)
         self._bodies.clear()
-        if self._slabs is not None:
-            for body_id in self._order:
-                slab = self._slabs.slab_of(body_id)
-                if slab is not None:
-                    self._world.removeRigidBody(slab.node)
-        if self._ground is not None:
-            self._world.removeRigidBody(self._ground.node())
-        self._root.removeNode()
+        self._ground.release()
         release_states()  # headless, nothing else empties Panda's state cache
+
+
+def _substep_callback(scan: ContactScan, ground: Ground) -> PythonCallbackObject:
+    """After every substep: read the pairs the solver pushed, and lay the ground they (or time) call for."""
+    ref = weakref.ref(scan)
+
+    def on_substep(_data: object) -> None:
+        s = ref()
+        if s is not None:
+            s.after_substep()
+            if s.pushed or s.t > ground.next_due:
+                ground.after_substep(s.pushed, s.t)
+
+    return PythonCallbackObject(on_substep)

@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING, Mapping
 from panda3d.bullet import BulletRigidBodyNode
 from panda3d.core import Vec3
 
+from game.physics.ground import Footing
 from game.physics.materials import Point
 from game.physics.step_planner import Mover
-from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body, sleep
 
@@ -83,12 +83,12 @@ class TickRules:
     tick_s: float           # one call
     rest_speed: float       # Bullet units/s
     play_radius2: float     # the play circle's squared radius, Bullet units²
-    ground: Terrain
+    footing: Footing        # what a ball stands on: the world's ground says (``ground.Ground``)
 
     @staticmethod
-    def of(config: "PhysicsConfig") -> "TickRules":
+    def of(config: "PhysicsConfig", footing: Footing) -> "TickRules":
         return TickRules(config.gravity * BULLET_UNIT, config.call, config.rest_speed * BULLET_UNIT,
-                         (config.play_radius * BULLET_UNIT) ** 2, config.ground)
+                         (config.play_radius * BULLET_UNIT) ** 2, footing)
 
 
 @dataclass(slots=True)
@@ -107,7 +107,7 @@ def control_tick(bodies: Mapping[str, Body], rules: TickRules, substep_s: float)
     """Apply rolling resistance for the next call and stop the balls at rest, after a call whose last substep
     was ``substep_s``; see ``Tick`` for what it returns (the forces and torques: the module's docstring)."""
     g, rest, tick_s = rules.gravity, rules.rest_speed, rules.tick_s
-    rough = not rules.ground.is_flat
+    on_ground = _on_slope if rules.footing is Footing.TANGENT else _on_plane
     result = Tick()
     out, slept, awake, torqued = result.out, result.slept, result.awake, result.applied
     for bid, body in bodies.items():
@@ -124,7 +124,6 @@ def control_tick(bodies: Mapping[str, Body], rules: TickRules, substep_s: float)
         material = body.spec.material
         decel = material.rolling_resistance * g
         speed = math.hypot(vx, vy)
-        on_ground = _on_slope if rough else _on_plane
         aloft, held, pull, slip, drill, downhill = on_ground(body, p, v, w, speed, rest, g, tick_s)
         if aloft or slip >= _SLIP + 3.5 * decel * substep_s + ROLL_SLIP_SHARE * speed:
             # in the air after a hop (gravity and the ground act first), or sliding (Bullet's friction acts);

@@ -33,9 +33,8 @@ from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.resting import Applied, TickRules, control_tick, reapply
 from game.physics.step_planner import Mover, Moving, StepPlanner, Touch
-from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
-from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_slabs, new_world,
+from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_ground, new_world,
                                 put, sleep, xy_of)
 from game.rules.events import AllAtRest, BodyOut, EventBus, ShotStarted
 from game.rules.layout import Layout
@@ -54,14 +53,6 @@ def shot_velocity(speed: float, angle_deg: float) -> Point:
         raise ShotError(f"shot angle must be finite, not {angle_deg!r}")
     a = math.radians(angle_deg)
     return (speed * math.cos(a), speed * math.sin(a))
-
-
-def _climb(ground: Terrain, where: Point, vx: float, vy: float) -> float:
-    """The vertical speed (Bullet units) that keeps a shot along the ground at ``where``: 0 on the level plane."""
-    if ground.is_flat:
-        return 0.0
-    gx, gy = ground.gradient1(where[0], where[1])
-    return (gx * vx + gy * vy) * BULLET_UNIT
 
 
 class Energy(NamedTuple):
@@ -116,15 +107,15 @@ class Simulation:
         self._shapes: dict[float, BulletSphereShape] = {}
         self._bodies: dict[str, Body] = {}
         self._poses = PoseTracker()
-        self._world: BulletWorld = new_world(config)
-        self._slabs = new_slabs(config)   # rough ground: each ball's own slab of ground (``ground_contact.py``)
+        self._ground = new_ground(config)   # the plane, or each ball's own slab of ground (``ground.py``)
+        self._world: BulletWorld = new_world(config, self._ground)
         self._scan = ContactScan(self._world, config.substep)
         self._planner = StepPlanner()
         self.stepped = 0   # Bullet substeps stepped in the current (or last) shot
         self._awake: Moving = []   # the awake bodies at the next call's start
         # The control tick's forces and torques for the next call, applied again before each later piece of a split call.
         self._torqued: list[Applied] = []
-        self._rules = TickRules.of(config)
+        self._rules = TickRules.of(config, self._ground.footing)
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
         specs = list(bodies)
         check_specs(specs, config.play_radius)
@@ -136,21 +127,16 @@ class Simulation:
         # The callback holds the scan, not the Simulation, so a forgotten
         # world can be collected (``__del__`` then clears the callback).
         scan = weakref.ref(self._scan)
-        slabs = self._slabs
+        ground = self._ground
 
         def on_substep(_data: object) -> None:
             s = scan()
             if s is not None:
                 s.after_substep()
+                if s.pushed or s.t > ground.next_due:
+                    ground.after_substep(s.pushed, s.t)
 
-        def on_substep_rough(_data: object) -> None:
-            s = scan()
-            if s is not None:
-                s.after_substep()
-                if s.pushed or s.t > slabs.next_due:   # type: ignore[union-attr]  # rough ground: slabs set
-                    slabs.after_substep(s.pushed, s.t)   # type: ignore[union-attr]  # rough ground: slabs set
-
-        self._on_substep = on_substep if slabs is None else on_substep_rough
+        self._on_substep = on_substep
 
     @classmethod
     def from_positions(
@@ -172,7 +158,7 @@ class Simulation:
         return shape
 
     def _attach(self, spec: BodySpec) -> Body:
-        body = make_body(spec, self._shape(spec.radius * BULLET_UNIT), self._slabs)
+        body = make_body(spec, self._shape(spec.radius * BULLET_UNIT), self._ground)
         attach(self._world, body)
         body.node.setActive(False, True)
         if spec.id not in self._bodies:
@@ -196,9 +182,8 @@ class Simulation:
         specs = [self.spec(bid) for bid in self._bodies]   # a body never moved keeps its exact place
         for body in self._bodies.values():
             detach(old, body)
-        if self._slabs is not None:
-            self._slabs.release()
-        self._world = new_world(self.config)
+        self._ground.release()
+        self._world = new_world(self.config, self._ground)
         for spec in specs:
             self._attach(spec)
         self._poses.rebind(list(self._bodies.values()))
@@ -302,7 +287,7 @@ class Simulation:
         others = [self.spec(b) for b in self._bodies if b != body_id]
         check_specs(others + [BodySpec(body_id, body.spec.radius, body.spec.mass, body.spec.material, (x, y))],
                     self.config.play_radius)
-        put(body, (x, y))
+        put(body, (x, y), self._ground)
         sleep(body)
         self._pristine = False
         self._poses.moved_to(body, xy_of(body))
@@ -325,8 +310,7 @@ class Simulation:
         self._pristine = False
         body = self._bodies.pop(body_id)
         self._poses.forget(body_id)
-        if self._slabs is not None:
-            self._slabs.forget(body_id)
+        self._ground.forget(body_id)
         detach(self._world, body)
 
     # -- shooting and stepping ---------------------------------------------
@@ -356,7 +340,8 @@ class Simulation:
         self.phase = Phase.SHOT
         node = body.node
         node.setActive(True, True)
-        node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, _climb(self.config.ground, xy_of(body), vx, vy)))
+        x, y = xy_of(body)
+        node.setLinearVelocity(Vec3(vx * BULLET_UNIT, vy * BULLET_UNIT, self._ground.climb(x, y, vx, vy)))
         roll = float(spin) / body.radius   # rad/s per Bullet unit of speed
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
         self._lag = 0.0
@@ -426,8 +411,7 @@ class Simulation:
     def _step_call(self) -> None:
         """One call: Bullet's substeps (a touch due inside one is stepped up to first); its contacts; the control tick."""
         config = self.config
-        if self._slabs is not None:
-            self._slabs.begin_call(self._awake, self._lag, self.clock.time_s)
+        self._ground.begin_call(self._awake, self._lag, self.clock.time_s)
         self._scan.begin_call(self.clock.time_s, config.substep)
         h = self._substeps_of_call(config.call, config.substep)
         self.clock.call_stepped()
@@ -535,8 +519,7 @@ class Simulation:
         precision, and a total a rounding short would step one fewer).
         """
         self._scan.stepping(h)
-        if self._slabs is not None:
-            self._slabs.stepping(h)
+        self._ground.stepping(h)
         self._world.doPhysics(n * h if exact else n * h * (1.0 + 1e-6), n, h)
         self.stepped += n
         self._lag = h
@@ -573,8 +556,7 @@ class Simulation:
         clear_callbacks(self._world)
         for body in self._bodies.values():
             detach(self._world, body)
-        if self._slabs is not None:
-            self._slabs.release()
+        self._ground.release()
         self._bodies.clear()
         # Headless, nothing else empties Panda's state cache (pandaown.py).
         release_states()

@@ -55,7 +55,8 @@ class Terrain:
 
     ``kind`` smooth has no waves (its roughness and seed are kept as 0);
     ``kind`` rough with roughness 0 is a flat ground that the physics still
-    builds as a mesh (the tests compare it with the plane).
+    rolls on slabs (``ground_contact.Slabs``; the tests compare it with the
+    plane).
     """
 
     kind: GroundKind = GroundKind.SMOOTH
@@ -83,9 +84,9 @@ class Terrain:
             roughness, seed = 0.0, 0
         for name, value in (("kind", kind), ("roughness_mm", roughness), ("seed", seed), ("tilt", tilt)):
             object.__setattr__(self, name, value)
-        for name, value in zip(("_kx", "_ky", "_amp", "_phase"), _waves(roughness * 1e-3, seed)):
-            value.setflags(write=False)
-            object.__setattr__(self, name, value)
+        for name, wave in zip(("_kx", "_ky", "_amp", "_phase"), _waves(roughness * 1e-3, seed)):
+            wave.setflags(write=False)
+            object.__setattr__(self, name, wave)
         # The same waves as plain floats, for the one-point paths the physics calls every substep.
         object.__setattr__(self, "_scalars", tuple(
             (float(a), float(b), float(c), float(d)) for a, b, c, d in zip(self._kx, self._ky, self._amp, self._phase)))
@@ -112,7 +113,8 @@ class Terrain:
 
     @property
     def is_flat(self) -> bool:
-        """The level plane z = 0 (the physics keeps Bullet's plane for it)."""
+        """The level plane z = 0: ``world.new_ground`` gives it Bullet's plane (``ground.Plane``), any other ground
+        slabs."""
         return self.kind is GroundKind.SMOOTH and self.tilt == (0.0, 0.0)
 
     @property

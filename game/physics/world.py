@@ -4,11 +4,13 @@ Everything here is about *which* bodies are on the ground and *where*;
 nothing steps the world.  Three choices matter elsewhere:
 
 * Bullet works in millimetres (``units.BULLET_UNIT``, with the reason).
-* The ground is a static Bullet plane with friction and no bounce; every
-  body is a free sphere with its real mass and inertia (Bullet's solid
-  sphere, 2/5 m R²), falling under gravity onto it.  On rough ground
-  (``PhysicsConfig.ground`` not the level plane) each ball has its own
-  slab instead, the ground's tangent plane under it (``ground_contact.py``).
+* The ground (``ground.Ground``, chosen once by ``new_ground``) has
+  friction and no bounce: on the level plane one static Bullet plane, on
+  any other ``PhysicsConfig.ground`` a slab under each ball, the ground's
+  tangent plane under it (``ground_contact.py``).  Every body is a free
+  sphere with its real mass and inertia (Bullet's solid sphere, 2/5 m R²),
+  falling under gravity onto it, with no continuous collision detection
+  (the speed cap keeps a ball from passing its radius in a substep).
 * Bullet stores positions in single precision, so a body read back comes a
   hair off where it was placed.  Each body keeps the exact (float64) place
   it was put at and the single-precision value Bullet held for it then;
@@ -24,24 +26,26 @@ import threading
 from dataclasses import dataclass
 
 import numpy as np
-from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletSphereShape, BulletWorld
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, TransformState, Vec3
 
 from game.physics.config import PhysicsConfig
-from game.physics.ground_contact import GROUND_NAME, ExclusiveSlabs, GroundPool, Slab, exclusive_groups
+from game.physics.ground import GROUND_NAME, Ground, Plane
+from game.physics.ground_contact import GroundPool, Slab, Slabs
 from game.physics.materials import GROUND, BodySpec, Point
 from game.physics.physics_errors import PlacementError
 from game.physics.units import BULLET_UNIT
 
-__all__ = ["GROUND_NAME", "Body", "attach", "bullet_world", "check_specs", "clear_callbacks", "detach", "make_body",
-           "new_slabs", "new_world", "put", "raw_xy", "sleep", "xy_of"]
+__all__ = ["GROUND_NAME", "Body", "attach", "bullet_world", "check_specs", "clear_callbacks", "detach", "lift",
+           "make_body", "new_ground", "new_world", "put", "raw_xy", "sleep", "xy_of"]
 
 ZERO = Vec3(0.0, 0.0, 0.0)
 _TOUCH_TOLERANCE = 5e-4  # m: resting bodies may overlap this much (Bullet leaves small overlaps)
 CONTACT_PROCESSING = 0.002   # Bullet units (mm): a manifold point farther apart than this is not solved
 # Panda's switches for Bullet's split impulse and pair filter, read when a world is built.  They are
-# process-wide: ``new_world`` sets them, builds, and sets them back under ``_SWITCHES``, so two threads
-# building worlds at once (a planner's threads, the app's) never build with the other's switches.
+# process-wide config variables, not arguments: ``bullet_world`` sets them, builds, and sets them back, all
+# under ``_SWITCHES``, so two threads building worlds at once (a planner's threads, the app's while a
+# preview's thread plans) never build with the other's switches.  Every world of the game is built there.
 _SPLIT_IMPULSE = ConfigVariableBool("bullet-split-impulse", False)
 _FILTER = ConfigVariableString("bullet-filter-algorithm", "mask")
 _SWITCHES = threading.Lock()
@@ -64,45 +68,36 @@ class Body:
     slab: Slab | None = None   # its own ground, on rough ground (``ground_contact.py``)
 
 
-def new_world(config: PhysicsConfig) -> BulletWorld:
-    """A world with gravity and its ground (``docs/physics.md``, "The world").
-
-    On the level plane (the default) the ground is one static Bullet plane
-    z = 0; on rough ground there is no shared ground body: each ball brings
-    its slab (``new_slabs``, ``ground_contact.py``), which no other ball can
-    reach; Panda's C++ ``groups-mask`` filter keeps slabs from meeting each
-    other.
+def new_world(config: PhysicsConfig, ground: Ground) -> BulletWorld:
+    """A world with gravity and its ``ground`` (``docs/physics.md``, "The world").
 
     Built with Bullet's split impulse: Bullet finds a hit up to a substep
     late, the balls overlapping, and without it the solver pushes them
     apart by adding velocity (a glass hit then rebounds at up to 1.12, not
-    0.92); with it the overlap is undone in position alone.  The switches
-    are Panda's and process-wide: ``bullet_world`` sets them for this
-    world's construction alone, under a lock (the hat world is built
-    without split impulse).
+    0.92); with it the overlap is undone in position alone.  Every world,
+    a shot's as the hat's, is built so.
     """
-    flat = config.ground.is_flat
-    world = bullet_world(split_impulse=True, pair_filter="mask" if flat else "groups-mask")
+    world = bullet_world(split_impulse=True, pair_filter=ground.pair_filter)
     world.setGravity(Vec3(0.0, 0.0, -config.gravity * BULLET_UNIT))
-    if not flat:
-        # Only awake bodies move: a sleeping ball stays where it is, and a
-        # slab laid anew is woken by Panda as it is moved (``ground_contact.py``).
-        world.setForceUpdateAllAabbs(False)
-        exclusive_groups(world)
-        return world
-    ground = BulletRigidBodyNode(GROUND_NAME)
-    ground.addShape(BulletPlaneShape(Vec3(0.0, 0.0, 1.0), 0.0))
-    ground.setFriction(GROUND.friction)
-    ground.setRestitution(GROUND.restitution)
-    world.attachRigidBody(ground)
+    ground.furnish(world)
     return world
+
+
+def new_ground(config: PhysicsConfig) -> Ground:
+    """The ground of the worlds of ``config``: the level plane's one body, or a slab under each ball on any other
+    (the only place that tells the two apart)."""
+    if config.ground.is_flat:
+        return Plane(config.ground, GROUND)
+    pool = config.ground_pool if config.ground_pool is not None else GroundPool()
+    return Slabs(config.ground, BULLET_UNIT, config.substep, GROUND, pool=pool)
 
 
 def bullet_world(*, split_impulse: bool = False, pair_filter: str = "mask") -> BulletWorld:
     """A bare ``BulletWorld`` built with these two of Panda's process-wide switches, which are then set back.
 
-    Panda reads them only while a world is built; the switching holds a
-    lock, so worlds built at once in several threads each get their own.
+    Panda reads them only in ``BulletWorld()``; the switching holds the
+    module's lock ``_SWITCHES``, so worlds built at once in several threads
+    each get their own, and no other code may set these two variables.
     """
     with _SWITCHES:
         was_split, was_filter = _SPLIT_IMPULSE.getValue(), _FILTER.getValue()
@@ -113,14 +108,6 @@ def bullet_world(*, split_impulse: bool = False, pair_filter: str = "mask") -> B
         finally:
             _SPLIT_IMPULSE.setValue(was_split)
             _FILTER.setValue(was_filter)
-
-
-def new_slabs(config: PhysicsConfig) -> ExclusiveSlabs | None:
-    """The balls' slabs for the worlds of ``config`` (None on the level plane, whose ground is one plane)."""
-    if config.ground.is_flat:
-        return None
-    pool = config.ground_pool if config.ground_pool is not None else GroundPool()
-    return ExclusiveSlabs(config.ground, BULLET_UNIT, config.substep, GROUND, pool=pool)
 
 
 def clear_callbacks(world: BulletWorld) -> None:
@@ -143,8 +130,9 @@ def detach(world: BulletWorld, body: Body) -> None:
         world.removeRigidBody(body.slab.node)
 
 
-def make_body(spec: BodySpec, shape: BulletSphereShape, slabs: ExclusiveSlabs | None = None) -> Body:
-    """A free Bullet sphere for ``spec`` resting on the ground at its place (with its slab, given ``slabs``), not yet in any world."""
+def make_body(spec: BodySpec, shape: BulletSphereShape, ground: Ground) -> Body:
+    """A free Bullet sphere for ``spec`` resting on ``ground`` at its place (with its slab, if the ground gives it
+    one), not yet in any world."""
     if spec.id == GROUND_NAME:
         raise PlacementError(f"{GROUND_NAME!r} is the ground's name, not a body's")
     node = BulletRigidBodyNode(spec.id)
@@ -164,25 +152,29 @@ def make_body(spec: BodySpec, shape: BulletSphereShape, slabs: ExclusiveSlabs | 
     # vertical and threw a topspin taw 35 mm up off a ball pressed against
     # another.  Bullet turns into constraints only points closer than this.
     node.setContactProcessingThreshold(CONTACT_PROCESSING)
-    body = Body(spec, node, spec.radius * BULLET_UNIT)
-    if slabs is not None:
-        body.slab = slabs.make(spec.id, node, body.radius)
-    put(body, spec.position)
+    radius = spec.radius * BULLET_UNIT
+    body = Body(spec, node, radius, slab=ground.make(spec.id, node, radius))
+    put(body, spec.position, ground)
     return body
 
 
-def put(body: Body, position: Point) -> None:
-    """Set a body at ``position`` (metres), resting on the ground, unturned, and remember the exact place.
+def put(body: Body, position: Point, ground: Ground) -> None:
+    """Set a body at ``position`` (metres), resting on ``ground``, unturned, and remember the exact place.
 
-    On rough ground the body's centre is above ``position`` where a ball
-    resting there has it, and its slab is laid under it.
+    Its centre is above ``position`` where a ball resting there has it
+    (its slab, if it has one, laid under it).
     """
     x, y = float(position[0]), float(position[1])
-    slab = body.slab
-    z = body.radius if slab is None else slab.owner.rest_on(slab, x, y)
+    z = ground.rest_on(body.spec.id, body.radius, x, y)
     body.node.setTransform(TransformState.makePos(Point3(x * BULLET_UNIT, y * BULLET_UNIT, z)))
     body.placed = (x, y)
     body.placed_raw = raw_xy(body)
+
+
+def lift(body: Body, height: float) -> None:
+    """Raise a body just put on the ground by ``height`` metres, unturned: the hat lets its marbles go so."""
+    p = body.node.getTransform().getPos()
+    body.node.setTransform(TransformState.makePos(Point3(p[0], p[1], p[2] + height * BULLET_UNIT)))
 
 
 def sleep(body: Body) -> None:

@@ -27,7 +27,38 @@ def test_the_house_rules_name_the_ground_of_every_shot_of_a_match():
     assert Match(players, house=ROUGH).config.ground == Terrain.rough(8.0, 5)
     assert Match(players).config.ground.is_flat
     from game.physics import PhysicsConfig
-    assert Match(players, house=ROUGH, config=PhysicsConfig(max_shot_time=9.0)).config.ground == Terrain.rough(8.0, 5)
+    config = PhysicsConfig.for_game(Layout(), ROUGH, max_shot_time=9.0)
+    assert Match(players, house=ROUGH, config=config).config == config   # its own, with a pool for its shots
+
+
+def test_a_match_s_shots_share_one_pool_of_spare_slab_bodies():
+    from game.physics import PhysicsConfig
+    from game.physics.ground_contact import GroundPool
+
+    players = {"mars": ScriptedPlayer([Shot(100.0, 0.7)]), "venus": ScriptedPlayer([Shot(100.0, 0.7)])}
+    match = Match(players, house=ROUGH)
+    pool = match.config.ground_pool
+    assert isinstance(pool, GroundPool) and pool.spares() == []
+    match.play_turn()
+    assert len(pool.spares(Terrain.rough(8.0, 5))) == len(match.state.positions)   # the shot's world left them
+    given = GroundPool()
+    assert Match(players, house=ROUGH, config=PhysicsConfig.for_game(Layout(), ROUGH, ground_pool=given)
+                 ).config.ground_pool is given
+
+
+def test_a_match_refuses_a_config_rolling_on_another_ground_than_the_house_rules_name():
+    from game.match.match import GroundMismatchError
+    from game.physics import PhysicsConfig
+
+    players = {"mars": ScriptedPlayer([Shot(0.0, 0.5)]), "venus": ScriptedPlayer([Shot(0.0, 0.5)])}
+    with pytest.raises(GroundMismatchError, match=r"config's ground \(the smooth plane\) is not the one the house "
+                                                  r"rules name \(rough ground of 8 mm, seed 5\)"):
+        Match(players, house=ROUGH, config=PhysicsConfig(max_shot_time=9.0))
+    with pytest.raises(GroundMismatchError, match=r"\(rough ground of 8 mm, seed 6\) is not .* \(the smooth plane\)"):
+        Match(players, config=PhysicsConfig(ground=Terrain.rough(8.0, 6)))
+    with pytest.raises(GroundMismatchError):   # the same kind and roughness, another seed
+        Match.from_hat({"ann": ScriptedPlayer([Shot(0.0, 0.5)]), "bob": ScriptedPlayer([Shot(0.0, 0.5)])}, 1, house=ROUGH,
+                       config=PhysicsConfig(ground=Terrain.rough(8.0, 6)))
 
 
 def test_a_shot_on_rough_earth_rolls_elsewhere_than_on_the_plane():

@@ -249,7 +249,7 @@ def test_a_world_of_slab_bodies_a_closed_world_left_plays_a_shot_to_the_same_bit
     assert _rough_shot_bits(4, pool) == new        # the same table again: its resting balls' slabs lie ready
     places = {(0.0, 0.0), (0.4, 0.1), (0.2, -0.05), (0.9, 0.3)}   # ``_rough_shot_bits``'s table
     assert 0 < len(places.intersection(laid)) < 4   # laid afresh only where a slab was left elsewhere
-    taken = {id(slab.node) for slab in pool.spares() if slab.owner.terrain.seed == 4}
+    taken = {id(slab.node) for slab in pool.spares(Terrain.rough(3.0, 4))}
     assert taken == {id(node) for node in spare}
 
 
@@ -312,7 +312,7 @@ def _slab_contacts(sim, seen: list) -> None:
     from game.physics.ground_contact import GROUND_NAME
     from game.physics.pandaown import own
 
-    owner = {int(slab.node.this): (bid, slab) for bid, (_node, slab) in sim._slabs._balls.items()}
+    owner = {int(slab.node.this): (bid, slab) for bid, (_node, slab) in sim._ground._balls.items()}
     world = sim._world
     for i in range(world.getNumManifolds()):
         m = own(world.getManifold(i))
@@ -334,7 +334,7 @@ def _slab_contacts(sim, seen: list) -> None:
 @pytest.mark.parametrize("ground", [Terrain.rough(3.0, 2), Terrain(GroundKind.ROUGH, 8.0, 2, tilt=(0.1, 0.05))])
 def test_every_ball_touches_its_own_slab_only_and_inside_its_face(ground):
     # Fuzz shots into crowds at every speed: the slabs carry no pair filter, so only their size and where they
-    # are laid keep another ball off them (``ExclusiveSlabs``).  6.4° at the steepest here, steeper than any house
+    # are laid keep another ball off them (``Slabs``).  6.4° at the steepest here, steeper than any house
     # ground.
     from panda3d.core import PythonCallbackObject
 
@@ -361,6 +361,6 @@ def test_every_ball_touches_its_own_slab_only_and_inside_its_face(ground):
     assert len(near) > 5000
     assert [(ball, bid) for ball, bid, *_rest in near if ball != bid] == []
     touching = [row for row in near if row[-1] < 0.05]
-    # the foot where ``ExclusiveSlabs`` says it is: within its bounds along and across the ball's way, inside the face
+    # the foot where ``Slabs`` says it is: within its bounds along and across the ball's way, inside the face
     assert max(row[2] for row in touching) <= REBASE_SLACK * ALONG < SLAB_LENGTH
     assert max(row[3] for row in touching) <= REBASE_SLACK * ACROSS < SLAB_WIDTH

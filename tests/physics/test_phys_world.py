@@ -140,3 +140,57 @@ def test_a_world_s_construction_sets_panda_s_bullet_switches_for_itself_alone():
     for thread in threads:
         thread.join()
     assert (split.getValue(), pair_filter.getValue()) == before
+
+
+def _build_two_worlds_at_once(monkeypatch) -> list[tuple[bool, str]]:
+    """Two threads build worlds with opposite switches, the first pausing inside ``BulletWorld()`` until the second
+    has set its own (or 0.3 s, if the lock keeps it out); returned: the switches each construction saw, the second's
+    first."""
+    import threading
+
+    from game.physics import world as world_module
+
+    seen: list[tuple[bool, str]] = []
+    inside, second_set, first_read = threading.Event(), threading.Event(), threading.Event()
+
+    def switches() -> tuple[bool, str]:
+        return world_module._SPLIT_IMPULSE.getValue(), world_module._FILTER.getValue()
+
+    def fake_world() -> object:
+        if not inside.is_set():   # the first construction: give the second thread its chance to set its own
+            inside.set()
+            second_set.wait(0.3)
+            seen.append(switches())
+            first_read.set()
+        else:                     # the second: it stays inside until the first has read
+            second_set.set()
+            seen.append(switches())
+            first_read.wait(5.0)
+        return object()
+
+    monkeypatch.setattr(world_module, "BulletWorld", fake_world)
+    first = threading.Thread(target=world_module.bullet_world, kwargs={"split_impulse": True, "pair_filter": "groups-mask"})
+    first.start()
+    inside.wait(5.0)
+    world_module.bullet_world(split_impulse=False, pair_filter="mask")
+    first.join()
+    return seen
+
+
+def test_a_world_built_while_another_thread_builds_one_gets_its_own_switches(monkeypatch):
+    # Panda reads the two switches inside ``BulletWorld()``: the lock keeps the second thread from setting its own
+    # while the first construction reads them.
+    seen = _build_two_worlds_at_once(monkeypatch)
+    assert sorted(seen) == [(False, "mask"), (True, "groups-mask")]
+
+
+def test_without_the_lock_a_world_would_be_built_with_another_thread_s_switches(monkeypatch):
+    # The planted fault: the lock taken away, the first construction reads the second thread's switches.
+    import contextlib
+
+    from game.physics import world as world_module
+
+    monkeypatch.setattr(world_module, "_SWITCHES", contextlib.nullcontext())
+    seen = _build_two_worlds_at_once(monkeypatch)
+    assert sorted(seen) != [(False, "mask"), (True, "groups-mask")]
+    assert seen == [(False, "mask"), (False, "mask")]   # the second's, then the first reading the second's
