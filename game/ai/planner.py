@@ -260,19 +260,23 @@ class _Search:
                               - REPLY_WEIGHT * best_reply + SECOND_WEIGHT * seconds[n])
         self.pool = top
 
-    def guard_stage(self) -> None:
+    def guard_stage(self, top: int = GUARD_TOP) -> None:
         """(The coach) the best few against the next adversary's replies with his hands (``reply_guard``).
 
         Each guarded shot's score loses its chance of our being put out times
         ``KNOCKOUT_COST`` (a game lost), so a shot of near worth that is safer
-        wins.  Until the pool's best ``GUARD_TOP`` are all guarded, the new ones
+        wins.  Until the pool's best ``top`` are all guarded, the new ones
         among them are reckoned (each shot once: the lookahead's finalists are
-        mostly the robust stage's, whose reckoning stands).
+        mostly the robust stage's, whose reckoning stands).  A guarded score
+        only falls, so an unguarded one is a bound on its own: once the best
+        is guarded it is the best of the pool fully guarded, whatever ``top``
+        (the first answer guards ``top`` 1; the lookahead's finalists need
+        ``GUARD_TOP``, and get the same scores in whichever order they come).
         """
         if self.guard is None:
             return
         while True:
-            fresh = [i for i in _best(self.pool, self.final, GUARD_TOP) if i not in self.exposure]
+            fresh = [i for i in _best(self.pool, self.final, top) if i not in self.exposure]
             if not fresh:
                 return
             found = exposures(self.ctx, self.sit, [self.cands[i] for i in fresh], self.guard, self.stages)
@@ -371,9 +375,10 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
     search = _Search(ctx, sit, level, seed, level_weights(level, weights), safe_only=safe_only, guard=guard)
     search.nominal_stage()
     search.robust_stage()
-    search.guard_stage()
     if on_first is not None and level.lookahead_top > 0:
+        search.guard_stage(top=1)   # the first answer: its best guarded is the best of the pool guarded
         on_first(search.decision(started))
+    search.guard_stage()
     search.lookahead_stage()
     search.guard_stage()
     return search.decision(started)

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
-from typing import Sequence
+from functools import partial
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
 
 from game.ai.candidates import Candidate
 from game.ai.levels import Level, coach_level, get_level
@@ -112,6 +113,15 @@ class _Asked:
     guard: ReplyGuard
     seed: int
     started: float
+    # What the first answer found beyond the plan, kept for the full one (each depends only on the position):
+    # the win's window, a goal's best shot, another shot's exposure.  The full answer reckons none of it again.
+    found: dict[Any, Any] = field(default_factory=dict)
+
+    def once(self, key: Any, work: Callable[[], Any]) -> Any:
+        """``work()``, or what it gave the first time ``key`` was asked for in this request."""
+        if key not in self.found:
+            self.found[key] = work()
+        return self.found[key]
 
 
 def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,
@@ -135,7 +145,7 @@ def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool
     window = None
     if (asked.goal is None or asked.goal.kind is GoalKind.WIN) and not judge_goal(WIN, preview.ruling,
                                                                                   sit.shooter).passed:
-        window = find_win(ctx, sit)
+        window = asked.once("win", lambda: find_win(ctx, sit))
         if window is not None:
             candidate = window.candidate
             preview = _preview_of(state, house, layout, decision, candidate, sit.max_speed)
@@ -143,14 +153,14 @@ def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool
         # A lesson's goal first (it includes staying in with no foul, but for a win), then plain safety.
         if judge_goal(wanted, preview.ruling, sit.shooter).passed:
             break
-        better = _best_for_goal(ctx, sit, asked.level, wanted)
+        better = asked.once(wanted, partial(_best_for_goal, ctx, sit, asked.level, wanted))
         if better is not None:
             candidate = better
             preview = _preview_of(state, house, layout, decision, candidate, sit.max_speed)
             break
     exposure = decision.exposure
     if candidate is not decision.candidate:  # another shot than the plan's: its own reckoning
-        exposure = exposures(ctx, sit, [candidate], asked.guard)[0]
+        exposure = asked.once(candidate, lambda: exposures(ctx, sit, [candidate], asked.guard)[0])
     safe = judge_goal(STAY_IN, preview.ruling, sit.shooter).passed
     words = why(preview, layout)
     if window is not None and judge_goal(WIN, preview.ruling, sit.shooter).passed:
