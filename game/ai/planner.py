@@ -74,7 +74,7 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
     if not sit.placement_orbits:
         return [(taw_pos, None, 0.0)] if taw_pos is not None else []
     sun = sit.positions.get(SUN, (0.0, 0.0))
-    found = []
+    found: list[tuple[tuple[float, float], str | None, float]] = []
     seen: set[tuple[float, float]] = set()
     for orbit, angle, _point in placement_points(sit.layout, sit.placement_orbits, sun, sit.positions,
                                                  sit.taw, count * 2):
