@@ -25,6 +25,7 @@ def _advice_at_full_power(aim) -> Advice:
 def test_the_ghost_goes_once_the_aim_leaves_the_one_it_was_given_to(app):
     aim = new_game_against_one(app, preview="none")
     step(app, 2)
+    assert app.coach_pool is not None   # the coach's workers started as the turn opened, before any H
     aim.coach.show(_advice_at_full_power(aim))
     step(app, 3)
     assert aim.coach.ghost.drawn and aim.coach.advice is not None   # the aim as it was: the ghost stays
