@@ -18,12 +18,14 @@
    coach thinks against the median frame without.
 4. **The coach's pace** (``--pace N``, issue 45): in the app, the person
    (Mercury, the first shot) against the New game screen's default seats
-   (two Medium AIs, whose replies the coach weighs), H asked ``N`` times:
-   seconds from asking to the first answer drawn and to the full answer,
-   median and p90; beside it, headless, the same for ``start_advice`` from
-   the scenario positions, and ``taw hint FILE --json`` as a person runs
-   it (a fresh process: its start-up included).  ``--load 1`` runs one
-   other busy process (a Python loop, not niced) throughout.
+   (two Medium AIs, whose replies the coach weighs), H asked ``N`` times
+   with the app's own coach planner (warmed when the turn opened): seconds
+   from asking to the first answer drawn and to the full answer, median and
+   p90; beside it, headless, the same for ``start_advice`` (one worker) from
+   the scenario positions, and ``taw hint FILE --json`` as a person runs it
+   (a fresh process: its start-up included).  ``--load 0,1`` (the default)
+   runs it all quiet, then again with one other busy process (a Python loop)
+   throughout, in one run; the load average is printed before and after each.
 """
 
 from __future__ import annotations
@@ -198,17 +200,15 @@ def _busy() -> None:
         pass
 
 
-def coach_pace(asks: int, size, workers: int) -> dict[str, float]:
+def coach_pace(asks: int, size) -> dict[str, float]:
     """H asked ``asks`` times at the first turn against two Medium AIs: to the first answer, to the full one."""
-    from game.ai.workers import PlannerPool
-
     app, tmp = _build(size, "medium")
     firsts: list[float] = []
     finals: list[float] = []
     try:
         aim = _first_turn(app)
-        if app.coach_pool is None:
-            app.coach_pool = PlannerPool(workers)
+        for future in app.coach_planner().warm(()):   # the turn's warm-up done, as a person's first H finds it
+            future.result()
         aim.shot_preview.strength = "none"
         for _ in range(asks):
             aim.coach.cancel()
@@ -278,20 +278,38 @@ def headless_pace(repeats: int) -> dict[str, float]:
             "taw hint (a fresh process) p90 s": _p90(hints)}
 
 
-def pace(asks: int, size, load: int, workers: int) -> dict[str, float]:
+def _load() -> str:
+    import os
+
+    return "/".join(f"{v:.1f}" for v in os.getloadavg())
+
+
+def pace(asks: int, size, load: int) -> dict[str, float]:
     import multiprocessing
 
     spinners = [multiprocessing.get_context("spawn").Process(target=_busy, daemon=True) for _ in range(load)]
     for spinner in spinners:
         spinner.start()
+    print(f"-- {load} busy process(es); load average before: {_load()}", flush=True)
     try:
-        out = coach_pace(asks, size, workers)
+        out = coach_pace(asks, size)
         out.update(headless_pace(max(1, asks // 4)))
     finally:
         for spinner in spinners:
             spinner.terminate()
             spinner.join()
-    return {f"{key} (load {load}, {workers} coach workers)": value for key, value in out.items()}
+    print(f"-- load average after: {_load()}", flush=True)
+    return {f"{key} (load {load})": value for key, value in out.items()}
+
+
+def _loads(text: str) -> tuple[int, ...]:
+    try:
+        loads = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of whole numbers: {text!r}") from None
+    if not loads or any(n < 0 or n > 2 for n in loads):
+        raise argparse.ArgumentTypeError("give 0, 1 or 2 busy processes, comma-separated (e.g. 0,1)")
+    return loads
 
 
 def main() -> int:
@@ -302,12 +320,13 @@ def main() -> int:
     parser.add_argument("--coach", type=int, default=3, help="repeats per coach position")
     parser.add_argument("--round-trips", type=int, default=40, help="previews asked of the worker and in-process")
     parser.add_argument("--pace", type=int, default=0, help="the coach's pace only: H asked this many times")
-    parser.add_argument("--load", type=int, default=0, help="with --pace: other busy processes running meanwhile")
-    parser.add_argument("--coach-workers", type=int, default=1, help="with --pace: the app's coach planner's workers")
+    parser.add_argument("--load", type=_loads, default=(0, 1),
+                        help="with --pace: the numbers of other busy processes to run it with, in turn (0,1)")
     args = parser.parse_args()
     if args.pace > 0:
-        for key, value in pace(args.pace, args.size, args.load, args.coach_workers).items():
-            print(f"{key:60s} {value:9.3f}", flush=True)
+        for load in args.load:
+            for key, value in pace(args.pace, args.size, load).items():
+                print(f"{key:60s} {value:9.3f}", flush=True)
         return 0
     results = round_trip(args.round_trips)
     results.update(preview_and_frames(args.changes, args.frames, args.size))

@@ -47,6 +47,11 @@ REPLY_RING = 4            # rule 13 shots among the next player's replies (hard'
 SECOND_WEIGHT = 0.5       # how much of our own best shot after that reply we count for a shot
 MOVERS_KEPT = 3           # shots that move the Sun among those the screen keeps, when it has them
 GUARD_TOP = 3             # the coach's finalists whose exposure to the next reply is reckoned (``reply_guard``)
+# The coach's first answer (``plan``'s ``on_first``): every other candidate screened, the best of them played
+# in the real physics, the best few of those under the hands with fewer samples, and the best one guarded.
+FIRST_KEEP = 8
+FIRST_ROBUST = 3
+FIRST_SAMPLES = 3
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ def origins_for(sit: Situation, count: int) -> list[tuple[tuple[float, float], s
     if not sit.placement_orbits:
         return [(taw_pos, None, 0.0)] if taw_pos is not None else []
     sun = sit.positions.get(SUN, (0.0, 0.0))
-    found = []
+    found: list[tuple[tuple[float, float], str | None, float]] = []
     seen: set[tuple[float, float]] = set()
     for orbit, angle, _point in placement_points(sit.layout, sit.placement_orbits, sun, sit.positions,
                                                  sit.taw, count * 2):
@@ -161,6 +166,11 @@ class _Search:
     guard: ReplyGuard | None = None
     exposure: dict[int, Exposure] = field(default_factory=dict)
     grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
+    # What the coach's first answer played, kept for the full one: the screen's results (None: not yet
+    # screened), the real physics' nominal results, the robust stage's samples' scores by (candidate, number).
+    rough: list[EvalResult | None] = field(default_factory=list)
+    real: dict[int, EvalResult] = field(default_factory=dict)
+    noisy: dict[tuple[int, int], float] = field(default_factory=dict)
 
     def run(self, fn: Any, jobs: list[Any], stage: str) -> list[Any]:
         results = self.ctx.map(fn, (tuple(self.situations), self.weights, self.grounds), jobs)
@@ -175,46 +185,74 @@ class _Search:
         return result.score(self.level.position_weight)
 
     @property
+    def robust(self) -> bool:
+        return self.level.robust_top > 0 and self.level.noise_samples > 0
+
+    def _guarded(self, i: int, score: float) -> float:
+        """``score`` less candidate ``i``'s exposure if the guard has reckoned it (the first answer's)."""
+        return guarded_score(score, self.exposure[i]) if i in self.exposure else score
+
+    @property
     def coarse(self) -> bool:
         """Whether this level's estimates (the screen, the replies, its own next shot) use the coarse physics."""
         return self.level.screen_keep > 0
 
-    def nominal_stage(self) -> None:
-        """Stage 1: every candidate once, as intended (screened first when the level screens)."""
+    def nominal_stage(self, first: bool = False) -> None:
+        """Stage 1: every candidate once, as intended (screened first when the level screens).
+
+        ``first`` (the coach's first answer): only every other candidate is
+        screened and the best ``FIRST_KEEP`` of them played in the real
+        physics; called again without it, the rest are screened and the
+        screen's best ``screen_keep`` of all are played (those already played
+        are not played again), leaving the scores exactly as a single call
+        would.
+        """
         level, sit = self.level, self.sit
-        self.cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates,
-                                    level.spin_shots, level.stop_by_ring, level.position_shots)
         if not self.cands:
-            raise ValueError(f"{sit.shooter} has no shot to consider")
-        self.situations = [sit]
-        chosen = self._screen()
-        real = self.run(evaluate, [EvalJob(0, self.cands[i]) for i in chosen], "candidates")
-        for i, result in zip(chosen, real):
-            self.nominal[i] = result
-            self.final[i] = self.score(result)
+            self.cands = candidates_for(sit, level.max_candidates, level.origins, level.ring_candidates,
+                                        level.spin_shots, level.stop_by_ring, level.position_shots)
+            if not self.cands:
+                raise ValueError(f"{sit.shooter} has no shot to consider")
+            self.situations = [sit]
+            self.rough = [None] * len(self.cands)
+        chosen = self._screen(first)
+        todo = [i for i in chosen if i not in self.real]
+        for i, result in zip(todo, self.run(evaluate, [EvalJob(0, self.cands[i]) for i in todo], "candidates")):
+            self.real[i] = result
+        self.nominal = list(self.rough)  # type: ignore[arg-type]  # every entry read is filled in below or screened
+        self.final = [-math.inf] * len(self.cands)
+        for i in chosen:
+            self.nominal[i] = self.real[i]
+            # A known exposure counts from here only without a robust stage, which picks its few unguarded.
+            score = self.score(self.real[i])
+            self.final[i] = score if self.robust else self._guarded(i, score)
         self.pool = chosen
         if self.safe_only:
             # The coach: only shots that, as intended, keep the shooter in with no foul (when there are some).
             self.pool = [i for i in self.pool if self.nominal[i].safe] or self.pool
 
-    def _screen(self) -> list[int]:
+    def _screen(self, first: bool) -> list[int]:
         """The candidates to play in the real physics: all, or the screen's best ``screen_keep``.
 
         Screened out, a candidate keeps its coarse result and a score of
         minus infinity: it is never chosen.  The coach keeps shots the screen
-        found safe ahead of the others.
+        found safe ahead of the others.  ``first``: every other candidate,
+        and its best ``FIRST_KEEP`` (``nominal_stage``).
         """
-        every = list(range(len(self.cands)))
         keep = self.level.screen_keep
-        self.nominal = [None] * len(self.cands)  # type: ignore[list-item]  # each filled in before it is read
-        self.final = [-math.inf] * len(self.cands)
         if keep <= 0 or len(self.cands) <= keep:
-            return every
-        rough = self.run(evaluate, [EvalJob(0, c, coarse=True) for c in self.cands], "screen")
-        self.nominal = list(rough)
-        scores = [self.score(r) for r in rough]
-        ranked = sorted(every, key=lambda i: (self.safe_only and not rough[i].safe, -scores[i], i))
-        return sorted(_with_movers(ranked, keep, self.moves, MOVERS_KEPT))
+            return list(range(len(self.cands)))
+        part = list(range(0, len(self.cands), 2 if first else 1))
+        todo = [i for i in part if self.rough[i] is None]
+        for i, result in zip(todo, self.run(evaluate, [EvalJob(0, self.cands[i], coarse=True) for i in todo],
+                                            "screen")):
+            self.rough[i] = result
+        rough: list[EvalResult] = self.rough  # type: ignore[assignment]  # the part's entries are all filled in
+        scores = {i: self.score(rough[i]) for i in part}
+        ranked = sorted(part, key=lambda i: (self.safe_only and not rough[i].safe, -scores[i], i))
+        sun = self.sit.positions.get(SUN)
+        moves = [r is not None and (r.finished or sun_moved(sun, r.sun)) for r in self.rough]
+        return sorted(_with_movers(ranked, FIRST_KEEP if first else keep, moves, MOVERS_KEPT))
 
     @property
     def moves(self) -> list[bool]:
@@ -226,22 +264,25 @@ class _Search:
         """The pool's best ``k`` for the next stage, the best shot that moves the Sun among them."""
         return _with_movers(_best(self.pool, self.final, len(self.pool)), k, self.moves, 1)
 
-    def robust_stage(self) -> None:
-        """Stage 2: the best few again under the level's own aim noise."""
+    def robust_stage(self, first: bool = False) -> None:
+        """Stage 2: the best few again under the level's own aim noise (``first``: fewer, with fewer samples;
+        a sample drawn once is not drawn again: each is seeded by the candidate and its number)."""
         level = self.level
-        if level.robust_top <= 0 or level.noise_samples <= 0:
+        if not self.robust:
             return
-        top = self._finalists(level.robust_top)
-        k = level.noise_samples
+        top = self._finalists(min(FIRST_ROBUST, level.robust_top) if first else level.robust_top)
+        k = min(FIRST_SAMPLES, level.noise_samples) if first else level.noise_samples
+        todo = [(i, n) for i in top for n in range(k) if (i, n) not in self.noisy]
         jobs = [EvalJob(0, self.cands[i], (level.angle_noise_deg, level.speed_noise_frac,
                                            seed_for(self.seed, "robust", i, n)))
-                for i in top for n in range(k)]
-        noisy = self.run(evaluate, jobs, "robust")
-        for n, i in enumerate(top):
-            samples = [self.final[i]] + [self.score(r) for r in noisy[n * k:(n + 1) * k]]
+                for i, n in todo]
+        for key, result in zip(todo, self.run(evaluate, jobs, "robust")):
+            self.noisy[key] = self.score(result)
+        for i in top:
+            samples = [self.score(self.nominal[i])] + [self.noisy[(i, n)] for n in range(k)]
             # Mostly the average, with a little weight on the worst case: rule 13
             # and rule 9 are cliffs, and one bad sample in five is a real warning.
-            self.final[i] = 0.75 * statistics.fmean(samples) + 0.25 * min(samples)
+            self.final[i] = self._guarded(i, 0.75 * statistics.fmean(samples) + 0.25 * min(samples))
         self.pool = top
 
     def lookahead_stage(self) -> None:
@@ -260,19 +301,23 @@ class _Search:
                               - REPLY_WEIGHT * best_reply + SECOND_WEIGHT * seconds[n])
         self.pool = top
 
-    def guard_stage(self) -> None:
+    def guard_stage(self, top: int = GUARD_TOP) -> None:
         """(The coach) the best few against the next adversary's replies with his hands (``reply_guard``).
 
         Each guarded shot's score loses its chance of our being put out times
         ``KNOCKOUT_COST`` (a game lost), so a shot of near worth that is safer
-        wins.  Until the pool's best ``GUARD_TOP`` are all guarded, the new ones
+        wins.  Until the pool's best ``top`` are all guarded, the new ones
         among them are reckoned (each shot once: the lookahead's finalists are
-        mostly the robust stage's, whose reckoning stands).
+        mostly the robust stage's, whose reckoning stands).  A guarded score
+        only falls, so an unguarded one is a bound on its own: once the best
+        is guarded it is the best of the pool fully guarded, whatever ``top``
+        (the first answer guards ``top`` 1; the lookahead's finalists need
+        ``GUARD_TOP``, and get the same scores in whichever order they come).
         """
         if self.guard is None:
             return
         while True:
-            fresh = [i for i in _best(self.pool, self.final, GUARD_TOP) if i not in self.exposure]
+            fresh = [i for i in _best(self.pool, self.final, top) if i not in self.exposure]
             if not fresh:
                 return
             found = exposures(self.ctx, self.sit, [self.cands[i] for i in fresh], self.guard, self.stages)
@@ -369,11 +414,15 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
     """
     started = time.perf_counter()
     search = _Search(ctx, sit, level, seed, level_weights(level, weights), safe_only=safe_only, guard=guard)
+    if on_first is not None and level.lookahead_top > 0:
+        # The first answer: half the screen, fewer and shorter robust samples, its best shot guarded.
+        search.nominal_stage(first=True)
+        search.robust_stage(first=True)
+        search.guard_stage(top=1)
+        on_first(search.decision(started))
     search.nominal_stage()
     search.robust_stage()
     search.guard_stage()
-    if on_first is not None and level.lookahead_top > 0:
-        on_first(search.decision(started))
     search.lookahead_stage()
     search.guard_stage()
     return search.decision(started)

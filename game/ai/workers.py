@@ -59,6 +59,10 @@ class Cancelled(Exception):
     """The plan was cancelled before it finished."""
 
 
+# Chunks a map is cut into per worker: each carries the map's shared data once (a few kB of situations), and
+# the last to finish idles the other workers; a plan's stages are short maps, each waited for, so small chunks.
+CHUNKS_PER_WORKER = 8
+
 PARENT_CHECK_SECONDS = 0.1   # where the system cannot tell us (no pidfd), how often a worker looks
 
 
@@ -159,9 +163,21 @@ class PlannerPool:
                                                  initializer=_init_worker,
                                                  initargs=(self._cancel_mark, os.getpid()))
             if warm_modules:
-                # One warm-up per worker so the first plan does not pay for imports.
-                for future in [self._executor.submit(_warm, tuple(warm_modules)) for _ in range(workers)]:
+                for future in self.warm(warm_modules):
                     future.result()
+
+    def warm(self, module_names: Sequence[str]) -> list[Future]:
+        """Start every worker process and import ``module_names`` in it; returns at once (wait on the futures
+        to know they are done).
+
+        A first plan otherwise pays for the processes' start and their imports
+        (Panda3D, Bullet, the planner: about a second each on a quiet core);
+        the app warms its coach's workers when a person's turn opens, not when
+        H is pressed.  A plan asked meanwhile queues behind the warm-ups.
+        """
+        if self._executor is None:
+            return []
+        return [self._executor.submit(_warm, tuple(module_names)) for _ in range(self.workers)]
 
     def new_plan_id(self) -> int:
         with self._lock:
@@ -206,8 +222,8 @@ class PlannerPool:
                     raise Cancelled()
                 results.append(fn(shared, item))
             return results
-        # Several chunks per worker so a slow chunk does not idle the others.
-        size = max(1, math.ceil(len(items) / (self.workers * 3)))
+        # Several chunks per worker so a slow chunk does not idle the others at a stage's end.
+        size = max(1, math.ceil(len(items) / (self.workers * CHUNKS_PER_WORKER)))
         indexed = list(enumerate(items))
         futures = [self._executor.submit(_run_chunk, fn, shared, indexed[i:i + size], plan_id)
                    for i in range(0, len(indexed), size)]

@@ -263,11 +263,13 @@ class TawApp(ShowBase):
 
     def coach_planner(self):
         """The coach's (and the preview's reply) planner: two workers where the machine has the cores
-        (docs/performance.md, "The coach's pace": 4.2 s to the first answer against 5.8 s with one)."""
+        (docs/performance.md, "The coach's pace").  Its processes start, and import the planner, in the
+        background the first time it is asked for: a person's turn asks as it opens, so H finds them warm."""
         if self.coach_pool is None:
             from game.ai.workers import PlannerPool, capped_workers
 
             self.coach_pool = PlannerPool(capped_workers(COACH_WORKERS)[0])
+            self.coach_pool.warm(("game.coach.advice",))
         return self.coach_pool
 
     def note_warning(self, message: str) -> None:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
-from typing import Sequence
+from functools import partial
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
 
 from game.ai.candidates import Candidate
 from game.ai.levels import Level, coach_level, get_level
@@ -112,17 +113,27 @@ class _Asked:
     guard: ReplyGuard
     seed: int
     started: float
+    # What the first answer found beyond the plan, kept for the full one (each depends only on the position):
+    # the win's window, a goal's best shot, another shot's exposure.  The full answer reckons none of it again.
+    found: dict[Any, Any] = field(default_factory=dict)
+
+    def once(self, key: Any, work: Callable[[], Any]) -> Any:
+        """``work()``, or what it gave the first time ``key`` was asked for in this request."""
+        if key not in self.found:
+            self.found[key] = work()
+        return self.found[key]
 
 
 def _advise(ctx: PlanContext, state: RuleState, house: HouseRules, layout: Layout, level: str,
-            seed: int, goal: Goal | None, lines: Sequence[str] | None, guard: ReplyGuard) -> Advice:
-    """The plan, then its shot as advice; before the lookahead, a first answer for the caller (``publish``)."""
+            seed: int, goal: Goal | None, lines: Sequence[str] | None, guard: ReplyGuard, first: bool) -> Advice:
+    """The plan, then its shot as advice; with ``first``, a first answer for the caller before the lookahead
+    (``publish``).  The full answer is the same either way (``game.ai.planner.plan``)."""
     started = time.perf_counter()
     sit = situation_for(state, house, layout, lines)
     plan_seed = seed_for(seed, "coach", state.round, state.shots, sit.shooter)
     asked = _Asked(state, house, layout, sit, coach_level(level), goal, guard, plan_seed, started)
     decision = plan(ctx, sit, asked.level, plan_seed, safe_only=True, guard=guard,
-                    on_first=lambda first: ctx.publish(_advice_for(ctx, asked, first, final=False)))
+                    on_first=(lambda early: ctx.publish(_advice_for(ctx, asked, early, final=False))) if first else None)
     ctx.check()
     return _advice_for(ctx, asked, decision, final=True)
 
@@ -135,7 +146,7 @@ def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool
     window = None
     if (asked.goal is None or asked.goal.kind is GoalKind.WIN) and not judge_goal(WIN, preview.ruling,
                                                                                   sit.shooter).passed:
-        window = find_win(ctx, sit)
+        window = asked.once("win", lambda: find_win(ctx, sit))
         if window is not None:
             candidate = window.candidate
             preview = _preview_of(state, house, layout, decision, candidate, sit.max_speed)
@@ -143,14 +154,14 @@ def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool
         # A lesson's goal first (it includes staying in with no foul, but for a win), then plain safety.
         if judge_goal(wanted, preview.ruling, sit.shooter).passed:
             break
-        better = _best_for_goal(ctx, sit, asked.level, wanted)
+        better = asked.once(wanted, partial(_best_for_goal, ctx, sit, asked.level, wanted))
         if better is not None:
             candidate = better
             preview = _preview_of(state, house, layout, decision, candidate, sit.max_speed)
             break
     exposure = decision.exposure
     if candidate is not decision.candidate:  # another shot than the plan's: its own reckoning
-        exposure = exposures(ctx, sit, [candidate], asked.guard)[0]
+        exposure = asked.once(candidate, lambda: exposures(ctx, sit, [candidate], asked.guard)[0])
     safe = judge_goal(STAY_IN, preview.ruling, sit.shooter).passed
     words = why(preview, layout)
     if window is not None and judge_goal(WIN, preview.ruling, sit.shooter).passed:
@@ -189,24 +200,27 @@ def _best_for_goal(ctx: PlanContext, sit: Situation, level: Level, goal: Goal) -
 
 def start_advice(state: RuleState, house: HouseRules, layout: Layout, pool: PlannerPool,
                  level: str = DEFAULT_LEVEL, seed: int = 0, goal: Goal | None = None,
-                 lines: Sequence[str] | None = None, guard: ReplyGuard = ReplyGuard()) -> PlanHandle[Advice]:
+                 lines: Sequence[str] | None = None, guard: ReplyGuard = ReplyGuard(),
+                 first_answer: bool = True) -> PlanHandle[Advice]:
     """Ask for advice in the background: poll ``done()``, then ``result()``; ``cancel()`` returns at once.
 
     ``goal``: a lesson's, which the advice meets if any of the AI's candidates does.
     ``lines``: where the match lets the shooter lay his taw (``situation_for``).
     ``guard``: the adversaries' levels, whose replies the advice weighs (``game.ai.reply_guard``).
+    ``first_answer``: publish a first answer (``PlanHandle.first_answer``) for a caller who shows it.
     """
     if get_level(level).random_play:
         raise ValueError(f"the {level} level does not plan; the coach needs a planning level")
     situation_for(state, house, layout, lines)  # refuse a finished game here, not in the thread
-    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed, goal, lines, guard))
+    return PlanHandle(pool, lambda ctx: _advise(ctx, state, house, layout, level, seed, goal, lines, guard,
+                                                first_answer))
 
 
 def advise(state: RuleState, house: HouseRules, layout: Layout, level: str = DEFAULT_LEVEL, seed: int = 0,
            pool: PlannerPool | None = None, goal: Goal | None = None,
            lines: Sequence[str] | None = None, guard: ReplyGuard = ReplyGuard()) -> Advice:
-    """The coach's advice, waiting for it (headless use: ``taw hint``, tests)."""
+    """The coach's advice, waiting for it (headless use: ``taw hint``, tests): no first answer, the same full one."""
     if pool is not None:
-        return start_advice(state, house, layout, pool, level, seed, goal, lines, guard).result()
+        return start_advice(state, house, layout, pool, level, seed, goal, lines, guard, first_answer=False).result()
     with PlannerPool(0) as inline:
-        return start_advice(state, house, layout, inline, level, seed, goal, lines, guard).result()
+        return start_advice(state, house, layout, inline, level, seed, goal, lines, guard, first_answer=False).result()

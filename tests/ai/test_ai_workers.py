@@ -45,3 +45,13 @@ def test_cancel_stops_a_long_plan_quickly_and_close_leaves_no_processes():
         pool.close()
     assert all(not p.is_alive() for p in workers)
     assert multiprocessing.active_children() == []
+
+
+def test_warm_starts_every_worker_without_waiting_and_a_plan_runs_after_it():
+    with PlannerPool(2) as pool:
+        futures = pool.warm(("json",))
+        assert len(futures) == 2
+        assert [f.result(timeout=60) for f in futures] == [1, 1]
+        assert len(pool.processes()) == 2
+        assert PlanHandle(pool, lambda ctx: ctx.map(slow_square, 0.0, [5])).result(timeout=30) == [25]
+    assert PlannerPool(0).warm(("json",)) == []

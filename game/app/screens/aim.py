@@ -324,7 +324,7 @@ class AimState(State):
         """G: shoot now at the set power (the wheel's, the coach's, or the last shot's)."""
         if self.meter.charging or self.check.busy or self.dialog_open():
             return
-        self._fire(self.shot(self.planned))
+        self._fire(self.coach.follow(self.shot(self.planned)))
 
     def _fire(self, shot: Shot) -> None:
         """Shoot, unless the preview of this very shot warns: then ask first (``aim_check``)."""
@@ -336,8 +336,8 @@ class AimState(State):
         if not self.meter.charging:
             self.planned = min(1.0, max(MIN_POWER, self.planned + step))
 
-    def take_advice(self, advice) -> None:
-        """Snap the aim, the taw's place, the set power and the spin to the coach's shot."""
+    def take_advice(self, advice) -> Shot:
+        """Snap the aim, the taw's place, the set power and the spin to the coach's shot; the shot as aimed now."""
         shot = advice.shot
         self.direction = shot.direction % 360.0
         if shot.placement is not None and self.view.placements is not None:
@@ -346,6 +346,7 @@ class AimState(State):
                 self.line_index = self.view.placements.orbits.index(shot.placement.orbit)
         self.planned = level_for_speed(shot.speed, self.view.max_speed)
         self.spin.set(shot.spin)
+        return self.shot(self.planned)
 
     def _preview_strength(self) -> str:
         return self.app.game.preview_strength()
@@ -384,7 +385,8 @@ class AimState(State):
         app.game.hud.set_power(launch_speed(level, self.view.max_speed) / self.view.max_speed,
                                speed=launch_speed(level, self.view.max_speed))
         self._update_camera()
-        self.shot_preview.update(self.shot(level))
+        aimed = self.coach.follow(self.shot(self.planned))   # the coach's ghost goes once the aim leaves it
+        self.shot_preview.update(self.shot(level) if self.meter.charging else aimed)
         self.coach.poll()
         return task.cont
 

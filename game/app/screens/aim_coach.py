@@ -10,7 +10,13 @@ its mind.  The ghost is the coach's shot drawn dashed in brass on the
 ground: a ring where to lay the taw (when the rules let the player choose),
 the taw's path and the paths of what it moves.  The panel says what the shot
 wins and why, in the rules' terms.  Shooting, leaving the screen or the game
-ends the plan.
+ends the plan.  The ghost stands for the aim it was given to: once the player
+turns the aim, moves the taw, sets another power or spin (``follow``), it
+and its words go, and H asks again.  While the player holds the aim H took
+from it, the shot previewed and shot is the coach's own, to the last digit
+(the power meter's steps cannot say a speed exactly), so the preview's
+reckoning of the reply is the coach's.  The coach's workers start, warm, as
+the turn opens (``TawApp.coach_planner``).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from game.app.input.aiming import spin_words
 from game.app.scene.preview_paths import GHOST_STYLE, GroundPaths
 from game.coach.advice import Advice, start_advice
 from game.coach.goals import Goal
-from game.match.players import MatchView
+from game.match.players import MatchView, Shot
 from game.rules.house import HouseRules
 
 COACH_LEVEL = "hard"
@@ -45,12 +51,18 @@ def seated_guard(app, view: MatchView) -> ReplyGuard:
     return ReplyGuard(levels=levels)
 
 
+def aim_key(shot: Shot) -> tuple:
+    """A shot as the Aim screen sets it, to tell one aim from another (to a millionth)."""
+    place = None if shot.placement is None else (shot.placement.orbit, round(shot.placement.angle, 6))
+    return (round(shot.direction % 360.0, 6), round(shot.speed, 6), place, round(shot.spin, 6))
+
+
 class ShotCoach:
     def __init__(self, app, view: MatchView, take_aim, goal: Goal | None = None) -> None:
         self.app = app
         self.view = view
         self.goal = goal  # a lesson's: the advice meets it if it can
-        self._take_aim = take_aim  # called with the Advice when the player snaps to it
+        self._take_aim = take_aim  # called with the Advice when the player snaps to it; returns the shot as aimed
         self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
         self.panel = CoachPanel(app, self.ask)
         self.ghost = GroundPaths(app.view.scene, GHOST_STYLE, "coach-ghost")
@@ -60,6 +72,11 @@ class ShotCoach:
         self.asked_at = 0.0
         self.answers: list[tuple[float, bool]] = []  # seconds from asking to each answer shown, and whether final
         self._said_at = -1.0
+        self._first_seen = False      # this ask's first answer was shown (it is not shown again once left)
+        self._given_to: tuple | None = None   # the aim when the advice was shown (``follow``)
+        self._taken: tuple | None = None      # the aim H set from the advice
+        if view.rule_state is not None:
+            app.coach_planner()   # its workers start now, warm by the time H is pressed
 
     @property
     def thinking(self) -> bool:
@@ -69,7 +86,7 @@ class ShotCoach:
         """H or the button: ask; with advice shown, take its aim, power and spin (a first answer: and stop)."""
         if self.advice is not None:
             self.stop_thinking()
-            self._take_aim(self.advice)
+            self._taken = aim_key(self._take_aim(self.advice))
             return
         if self.handle is not None or self.view.rule_state is None:
             return
@@ -83,6 +100,7 @@ class ShotCoach:
             return
         self.asked_at = time.monotonic()
         self._said_at = -1.0
+        self._first_seen = False
         self._say_thinking()
 
     def _say_thinking(self) -> None:
@@ -101,7 +119,8 @@ class ShotCoach:
             return
         if not handle.done():
             first = handle.first_answer()
-            if first is not None and self.advice is None:
+            if first is not None and not self._first_seen:
+                self._first_seen = True
                 self.show(first)
             self._say_thinking()
             return
@@ -115,9 +134,32 @@ class ShotCoach:
             return
         self.show(advice)
 
+    def follow(self, aimed: Shot) -> Shot:
+        """Every frame, the shot as aimed at the set power: the coach's own shot while the player holds the aim H
+        took from it; once the aim leaves the one the advice was given to (or taken as), the ghost goes."""
+        if self.advice is None:
+            return aimed
+        key = aim_key(aimed)
+        if key == self._taken:
+            return self.advice.shot
+        if self._given_to is None:
+            self._given_to = key
+        elif key != self._given_to:
+            self._let_go()
+        return aimed
+
+    def _let_go(self) -> None:
+        """The aim no longer is the advice's: the ghost and its words go (a plan still running may answer anew)."""
+        self.advice = None
+        self._given_to = self._taken = None
+        self.ghost.clear()
+        if self.handle is None:
+            self.panel.say("You changed the aim: the coach's shot is gone (H asks again).", theme.DIM_INK)
+
     def show(self, advice: Advice) -> None:
         earlier = self.advice
         self.advice = advice
+        self._given_to = self._taken = None
         self.answers.append((time.monotonic() - self.asked_at, advice.final))
         preview = advice.preview
         start = advice.preview.start if advice.shot.placement is not None else None
@@ -148,6 +190,7 @@ class ShotCoach:
             self.handle.cancel()
             self.handle = None
         self.advice = None
+        self._given_to = self._taken = None
         self.ghost.clear()
         self.panel.quiet()
 
