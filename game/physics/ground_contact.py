@@ -23,7 +23,7 @@ ground can have, and its slope by 0.003 rad.
 Two kinds, one job each:
 
 * ``ExclusiveSlabs`` (the game's worlds): a slab small enough that no ball
-  but its own can reach it, so Bullet needs no pair filter, laid ahead
+  but its own can reach it, so Bullet needs no Python pair filter, laid ahead
   along each ball's course and touched only when due.
 * ``Slabs`` (the hat world, ``hat_world.py``): a wide slab under every
   marble, followed every substep, and a Python pair filter
@@ -376,9 +376,9 @@ class ExclusiveSlabs(SlabLayer):
     ground (a sphere rises s²/2R off its foot; the face departs from the
     ground there by at most 64 µm at the sharpest crest): it cannot touch
     the face while the balls do not overlap, and slabs, static, never meet
-    each other.  So the world needs no pair filter (Panda's C++ collide-mask
-    test, every mask all on) and Bullet pairs a slab with its own ball
-    alone.
+    each other (Panda's C++ ``groups-mask`` filter, ``exclusive_groups``).
+    So the world needs no Python pair filter, and Bullet pairs a slab with
+    its own ball alone.
 
     **Laid ahead.**  A slab is laid, from the ball's place x and velocity v,
     at x + v s/2, the middle of the stretch x ... x + v s that the ball goes

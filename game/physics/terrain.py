@@ -55,7 +55,7 @@ class Terrain:
 
     ``kind`` smooth has no waves (its roughness and seed are kept as 0);
     ``kind`` rough with roughness 0 is a flat ground that the physics still
-    builds as a mesh (the tests compare it with the plane).
+    builds as rough ground, a slab under each ball (the tests compare it with the plane).
     """
 
     kind: GroundKind = GroundKind.SMOOTH
