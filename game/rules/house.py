@@ -149,7 +149,6 @@ class HouseRules:
     # -- rules 6, 7 ----------------------------------------------------------
     rule6_toll: Rule6Toll = Rule6Toll.PER_SHOT
     rule7_each_contact: bool = False  # False: two per planet touched, once per shot
-    rule7_toll: int = 2               # marbles the striker pays for each planet the Sun is knocked against
     simultaneous_s: float = 0.001     # contacts closer in time are simultaneous: a short purse pays in seat order
 
     # -- rules 10, 11 ----------------------------------------------------------
@@ -230,7 +229,6 @@ _LIMITS: dict[str, tuple[int, int]] = {
     "starting_stakes": (0, 10_000),
     "jupiter_moons": (0, 12),
     "round_limit": (0, 100_000),
-    "rule7_toll": (0, 100),
     "rule12_stake": (0, 100),
     "rule15_forfeit": (0, 100),
     "rule16_forfeit": (0, 100),

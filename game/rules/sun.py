@@ -49,7 +49,7 @@ def rule7_sun_against_planet(sheet: ShotSheet, gates: Gates) -> None:
         seen.add(planet)
         owner = sheet.state.board[planet]
         held = "" if owner == planet else ", held by the stakes"
-        sheet.owe(7, sheet.shooter, owner, sheet.house.rule7_toll, sheet.said(f"{{0}} knocked the Sun against {sheet.thing(planet)}{held}"),
+        sheet.owe(7, sheet.shooter, owner, 2, sheet.said(f"{{0}} knocked the Sun against {sheet.thing(planet)}{held}"),
                   t=contact.t)
 
 

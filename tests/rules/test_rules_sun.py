@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules.house import HouseRuleError, HouseRules
+from game.rules.house import HouseRules
 from game.rules.layout import PLANETS
 from game.rules.referee import RULE8_SCHEDULE
 from game.rules.ruling import NoPayment
@@ -293,14 +293,3 @@ def test_odd_but_possible_positions_are_judged_without_fuss():
     ruling = judge(state, "mercury", [ShotStarted(0.0, "mercury.taw", state.positions["mercury.taw"], (1, 0))],
                    LAYOUT, HouseRules())
     assert ruling.state.positions == state.positions and ruling.transfers == ()
-
-
-def test_rule7_toll_sets_what_each_planet_touched_is_paid():
-    kw = dict(contacts=[("venus.taw", "sun"), ("sun", "earth")])
-    assert play(game(), "venus", HouseRules(rule7_toll=5), **kw).paid("venus", "earth", 7) == 5
-    assert play(game(), "venus", **kw).paid("venus", "earth", 7) == 2
-
-
-def test_rule7_toll_is_bounded():
-    with pytest.raises(HouseRuleError, match="rule7_toll: must lie between 0 and 100, not 101"):
-        HouseRules.from_mapping({"rule7_toll": 101})
