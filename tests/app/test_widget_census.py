@@ -32,8 +32,7 @@ def menu_screens(app) -> None:
     settings.back()
     step(app)
     click(app, settings.cancel_button)
-    for name, back in (("new", "back_button"), ("learn", "back_button"), ("replays", "back_button"),
-                       ("credits", "back_button")):
+    for name, back in (("new", "back_button"), ("learn", "back_button"), ("replays", "back_button")):
         click(app, app.flow.current.buttons[name])
         click(app, getattr(app.flow.current, back))
     assert app.flow.state == "Menu"

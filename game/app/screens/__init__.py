@@ -1,7 +1,6 @@
 """The screens: one module per state of the game's flow (``GameFlow`` in ``flow.py`` builds them by name), and the pause menu."""
 
 from game.app.screens.ai_aim import AiAimState
-from game.app.screens.credits import CreditsState
 from game.app.screens.aim import AimState
 from game.app.screens.game_over import GameOverState
 from game.app.screens.hand_over import HandOverState
@@ -23,7 +22,6 @@ STATE_CLASSES: dict[str, type] = {
     "NewGame": NewGameState,
     "Settings": SettingsState,
     "Rules": RulesState,
-    "Credits": CreditsState,
     "Replays": ReplaysState,
     "HatDrop": HatDropState,
     "LayTaws": LayTawsState,

@@ -1,6 +1,6 @@
 """The game's flow as a finite-state machine.
 
-Menu → NewGame (or Settings, Rules, Credits, Replays) → HatDrop → LayTaws (the setup) → turns ([HandOver →] Aim, or Thinking → AiAim, → Shot →
+Menu → NewGame (or Settings, Rules, Replays) → HatDrop → LayTaws (the setup) → turns ([HandOver →] Aim, or Thinking → AiAim, → Shot →
 Ruling) → GameOver → Menu; Replays → [HandOver →] Aim or Thinking continues an unfinished game.  HandOver is the
 banner naming the next person when several play at one machine.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
@@ -17,14 +17,13 @@ from game.app.screens import STATE_CLASSES
 
 class GameFlow(FSM):
     defaultTransitions = {
-        "Menu": ["NewGame", "Settings", "Rules", "Credits", "Replays", "Learn", "HatDrop"],  # HatDrop: taw play --seats
+        "Menu": ["NewGame", "Settings", "Rules", "Replays", "Learn", "HatDrop"],  # HatDrop: taw play --seats
         # Learn the game: the list of lessons, a lesson's one shot, its result (retry, next, back to the list).
         "Learn": ["Menu", "Aim"],
         "LessonResult": ["Learn", "Aim", "Menu"],
         "NewGame": ["Menu", "HatDrop"],
         "Settings": ["Menu"],
         "Rules": ["Menu"],
-        "Credits": ["Menu"],
         # Watching a game from the list happens inside this state; Continue takes an unfinished one up again.
         "Replays": ["Menu", "Aim", "Thinking", "HandOver"],
         "HatDrop": ["LayTaws", "Aim", "Thinking", "HandOver", "Menu"],

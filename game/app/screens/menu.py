@@ -17,7 +17,7 @@ class MenuState(State):
         app.view.show_menu_view()
         # The panel sits to the left so the painted system stays in view behind it.
         x = 0.75
-        root = self.keep(theme.panel(app.a2dLeftCenter, (-0.55, 0.55, -0.63, 0.4), pos=(x, 0, -0.2)))
+        root = self.keep(theme.panel(app.a2dLeftCenter, (-0.55, 0.55, -0.5, 0.4), pos=(x, 0, -0.2)))
         self.title = self.keep(theme.label(app.aspect2d, "Sun and Planet Taw", (0, 0.7), scale=0.14, colour=theme.BRASS))
         self.keep(theme.label(app.aspect2d, "William Martin's marble game from The Book of Sports", (0, 0.6),
                               scale=0.05, colour=theme.INK))
@@ -27,10 +27,9 @@ class MenuState(State):
             "settings": theme.button(root, "Settings", (0, 0.01), self.go, extra_args=["Settings"], width=12),
             "rules": theme.button(root, "The seventeen rules", (0, -0.12), self.go, extra_args=["Rules"], width=12),
             "replays": theme.button(root, "Watch a replay", (0, -0.25), self.go, extra_args=["Replays"], width=12),
-            "credits": theme.button(root, "Credits", (0, -0.38), self.go, extra_args=["Credits"], width=12),
-            "quit": theme.button(root, "Quit", (0, -0.51), app.quit_game, width=12),
+            "quit": theme.button(root, "Quit", (0, -0.38), app.quit_game, width=12),
         }
-        self.keep(theme.label(app.a2dLeftCenter, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.9), scale=0.04,
+        self.keep(theme.label(app.a2dLeftCenter, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.8), scale=0.04,
                               colour=theme.INK))
         # The last two, one under the other on one card, however many lines each wraps to.
         self.warnings = self.keep(CornerNote(app, "\n".join(app.warnings_seen[-2:]), Corner.BOTTOM_RIGHT, width=1.3,
