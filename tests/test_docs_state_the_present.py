@@ -9,7 +9,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 HISTORY_PAGES = {"decisions.md"}  # the one page whose job is the past
-REFERENCE_PAGES = sorted(p for p in (ROOT / "docs").glob("*.md") if p.name not in HISTORY_PAGES) + [ROOT / "README.md"]
+REFERENCE_PAGES = (sorted(p for p in (ROOT / "docs").glob("*.md") if p.name not in HISTORY_PAGES)
+                   + sorted((ROOT / "docs" / "recipes").glob("*.md")) + [ROOT / "README.md"])
 
 UNIT = r"(?:ms|µs|s|%|MiB|MB|GB|KB|x|×)"
 DATED = [
