@@ -222,7 +222,12 @@ def load_settings(path: Path) -> Settings:
         _warn(f"{found.problem}; using every default")
     if found.data is None:
         return Settings()
-    return settings_from_dict(found.data, str(path))
+    data = found.data
+    if found.repeated:   # a key given twice: neither value is the person's clear choice
+        for key in found.repeated:
+            _warn(f"{path}: {_short(key)} is given more than once; using its default")
+        data = {key: value for key, value in data.items() if key not in found.repeated}
+    return settings_from_dict(data, str(path))
 
 
 def save_settings(settings: Settings, path: Path) -> None:

@@ -126,3 +126,25 @@ def test_user_paths_ignore_an_empty_or_relative_xdg_folder(tmp_path, monkeypatch
 def test_user_paths_follow_xdg_data_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "d"))
     assert UserPaths.from_env().lessons_file == tmp_path / "d" / "sun-planet-taw" / "lessons.json"
+
+
+def test_a_key_given_twice_falls_back_to_its_default_and_the_others_are_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": 0.2, "width": 800, "volume": 0.9}')
+    with pytest.warns(SettingsWarning) as caught:
+        settings = load_settings(path)
+    assert [str(w.message) for w in caught] == [f"{path}: 'volume' is given more than once; using its default"]
+    assert settings.volume == Settings().volume and settings.width == 800
+
+
+def test_only_the_top_level_objects_repeated_keys_are_noted(tmp_path):
+    # Only the top-level object's repeats are the settings file's: a nested object's are its value's business.
+    from game.fileio import read_app_json
+
+    path = tmp_path / "x.json"
+    path.write_text('{"keys": {"sight": ["x"], "sight": ["y"]}, "a": 1}')
+    assert read_app_json(path, 1000, "x").repeated == ()
+    path.write_text('[{"a": 1, "a": 2}]')
+    assert read_app_json(path, 1000, "x").repeated == ()
+    path.write_text('{"a": {"b": 1}, "a": 2}')
+    assert read_app_json(path, 1000, "x").repeated == ("a",)
