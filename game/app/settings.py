@@ -74,8 +74,8 @@ _BOOL = v.instance_of(bool)
 def _one_of(choices: tuple[Any, ...], words: str | None = None) -> tuple[Any, str]:
     """A check that ``value`` is one of ``choices``, and its words; numbers are checked as numbers first, so that
     ``True`` or ``0.0`` never pass for ``1`` or ``0``."""
-    kind = _whole(-(1 << 31), 1 << 31) if all(isinstance(c, int) for c in choices) else \
-        _number(-1e9, 1e9) if all(isinstance(c, float) for c in choices) else v.instance_of(str)
+    kind = _whole(min(choices), max(choices)) if all(isinstance(c, int) for c in choices) else \
+        _number(min(choices), max(choices)) if all(isinstance(c, float) for c in choices) else v.instance_of(str)
     return v.and_(kind, v.in_(choices)), words or "one of " + ", ".join(map(str, choices))
 
 
