@@ -36,6 +36,7 @@ import re
 import secrets
 import stat
 import tomllib
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -507,6 +508,9 @@ class AppFileRead:
     data: Any = None
     problem: str = ""
     held: bool = False
+    # The keys the file's top-level object gives more than once (JSON keeps the last without a word): a
+    # reader warns of each rather than take one silently.
+    repeated: tuple[str, ...] = ()
 
 
 MAX_KEPT_ASIDE = 99   # NAME.bad, NAME.bad2 ... NAME.bad99
@@ -537,8 +541,9 @@ def read_app_json(path: str | os.PathLike[str], limit: int, what: str, max_depth
             text = raw.decode("utf-8")
         except UnicodeDecodeError as err:
             raise UserError(f"{target}: cannot read the {what} (not UTF-8 text, byte {err.start})") from None
+        objects: list[tuple[str, ...]] = []
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=lambda pairs: _object_noting_repeats(pairs, objects))
         except RecursionError:
             raise UserError(f"{target}: cannot read the {what} (nested more than {max_depth} deep)") from None
         except ValueError as err:   # json.JSONDecodeError, or an integer of thousands of digits
@@ -547,7 +552,15 @@ def read_app_json(path: str | os.PathLike[str], limit: int, what: str, max_depth
     except UserError as err:
         aside, held = _kept_aside(target)
         return AppFileRead(None, f"{err}{aside}", held)
-    return AppFileRead(data)
+    return AppFileRead(data, repeated=objects[-1] if isinstance(data, dict) else ())
+
+
+def _object_noting_repeats(pairs: list[tuple[str, Any]], objects: list[tuple[str, ...]]) -> dict[str, Any]:
+    """A JSON object as ``json`` builds it, noting in ``objects`` the keys it gives more than once (the
+    top-level object is built last)."""
+    counts = Counter(key for key, _ in pairs)
+    objects.append(tuple(sorted(key for key, n in counts.items() if n > 1)))
+    return dict(pairs)
 
 
 def write_app_file(path: str | os.PathLike[str], text: str, limit: int, what: str, max_depth: int = 16,

@@ -2,7 +2,7 @@
 """Render issue 40's screenshots offscreen: aiming by pointing from above, the zoom, the ghost ball, the eye
 risen over a ball behind the taw, the colour-blind markers and the sharpened half-scale picture.
 
-    .venv/bin/python tools/aim_tour.py docs/screenshots
+    .venv/bin/python -m tools.aim_tour docs/screenshots
 
 One seeded game against the AI layer's random level, driven through the aim screen's own pointer methods.
 """
@@ -19,12 +19,10 @@ from pathlib import Path
 from direct.gui import DirectGuiGlobals as DGG
 from panda3d.core import ClockObject, Filename, LPoint2f, LPoint3f
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.app.input.aiming import aim_towards, first_contact  # noqa: E402 (after the path)
-from game.app.screens.aim import FINE  # noqa: E402
-from game.match.table import body_radius  # noqa: E402
-from tools.tour import screenshot_app  # noqa: E402
+from game.app.input.aiming import aim_towards, first_contact
+from game.app.screens.aim import FINE
+from game.match.table import body_radius
+from tools.tour import screenshot_app
 
 
 class _Walk:

@@ -1,12 +1,12 @@
 """Where the desktop game keeps a person's files.
 
-Settings live in the config folder (``$XDG_CONFIG_HOME/sun-planet-taw`` or
-``~/.config/sun-planet-taw``); screenshots in the data folder
-(``$XDG_DATA_HOME/sun-planet-taw/screenshots`` or
-``~/.local/share/sun-planet-taw/screenshots``), and replays beside them in
-``replays``.  Both are computed from an
-explicit environment mapping so tests can point them at a temporary folder;
-folders are created only when something is written.
+Settings live in the config folder, screenshots and replays in the data
+folder, both as ``platformdirs`` finds them for the platform: on Linux
+``$XDG_CONFIG_HOME/sun-planet-taw`` (or ``~/.config/sun-planet-taw``) and
+``$XDG_DATA_HOME/sun-planet-taw`` (or ``~/.local/share/sun-planet-taw``), a
+relative XDG path ignored as the spec says; the per-user folders on Windows
+and macOS.  Tests point them at a temporary folder with ``UserPaths.under``
+or those variables; folders are created only when something is written.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 APP_DIR_NAME = "sun-planet-taw"
 SETTINGS_FILE = "settings.json"
@@ -64,12 +63,18 @@ class UserPaths:
         return [path for folder in folders for path in clean_stale_temps(folder, None)]
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> "UserPaths":
-        env = os.environ if env is None else env
-        home = Path(env.get("HOME") or Path.home())
-        config = env.get("XDG_CONFIG_HOME") or str(home / ".config")
-        data = env.get("XDG_DATA_HOME") or str(home / ".local" / "share")
-        return cls(Path(config) / APP_DIR_NAME, Path(data) / APP_DIR_NAME)
+    def from_env(cls) -> "UserPaths":
+        """The person's folders, as ``platformdirs`` reads them from this process's environment; one line
+        (``UserError``) if no home folder can be found."""
+        import platformdirs
+
+        from game.errors import UserError
+
+        try:
+            return cls(Path(platformdirs.user_config_dir(APP_DIR_NAME, appauthor=False)),
+                       Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False)))
+        except RuntimeError as err:   # no HOME, and none in the password database
+            raise UserError(f"cannot find the folders for settings and replays ({err})") from None
 
     @classmethod
     def under(cls, root: Path) -> "UserPaths":

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import json
 import warnings
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
+from attrs import validators as v
+
+from game.app.input.bindings import REMAPPABLE, is_key_name
 from game.fileio import write_app_file
 
 MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
@@ -49,54 +53,42 @@ class SettingsWarning(UserWarning):
     """A problem in the settings file that was replaced by a default."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    width: int = 1280
-    height: int = 720
-    fullscreen: bool = False
-    volume: float = 0.8
-    quality: str = "medium"
-    shadows: bool = True
-    msaa: int = 0  # the window opens with it; the quality detection raises it where the renderer is a GPU
-    mouse_sensitivity: float = 1.0
-    aim_aid: float = 1.0
-    markers: bool = True
-    render_scale: float = 1.0
-    # Filled in by the quality detection (first start, or Detect in the settings): the median
-    # frame it measured at the chosen quality, in milliseconds; 0 until it has run.
-    detected_frame_ms: float = 0.0
-    preview: str = "learning"   # the New Game screen's default shot preview
-    first_tip: bool = True      # show the first-turn tip about the inner ring (until dismissed for good)
-    palette: str = "standard"   # the players' colours: "colour-blind" keeps every pair apart for colour-blind eyes
-    slopes: bool = False        # the slope view on rough earth: contour lines and height tint (key T toggles it)
-    # The keys the player gave actions in place of the defaults (``input.bindings.REMAPPABLE``): action -> keys.
-    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
+# -- the schema: each setting's check, declared on its field ----------------------------------------
+# attrs' validators (``attrs.validators``) compose the checks; a field's metadata holds its check and the words
+# a warning uses to say what was expected.  The loader runs them one key at a time, so a bad key falls back to
+# its default alone (docs/decisions.md, "The settings' checks declared on their fields").
 
-    def resolution(self) -> tuple[int, int]:
-        return (self.width, self.height)
+def _whole(lo: int, hi: int) -> Any:
+    """An integer (not a bool, which Python counts as one) from ``lo`` to ``hi``."""
+    return v.and_(v.instance_of(int), v.not_(v.instance_of(bool)), v.ge(lo), v.le(hi))
 
 
-def _int_in(lo: int, hi: int) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+def _number(lo: float, hi: float) -> Any:
+    """An integer or a float (not a bool, not NaN: NaN compares false with both bounds) from ``lo`` to ``hi``."""
+    return v.and_(v.instance_of((int, float)), v.not_(v.instance_of(bool)), v.ge(lo), v.le(hi))
 
 
-def _num_in(lo: float, hi: float) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi
+_BOOL = v.instance_of(bool)
 
 
-def _is_bool(v: Any) -> bool:
-    return isinstance(v, bool)
+def _one_of(choices: tuple[Any, ...], words: str | None = None) -> tuple[Any, str]:
+    """A check that ``value`` is one of ``choices``, and its words; numbers are checked as numbers first, so that
+    ``True`` or ``0.0`` never pass for ``1`` or ``0``."""
+    kind = _whole(min(choices), max(choices)) if all(isinstance(c, int) for c in choices) else \
+        _number(min(choices), max(choices)) if all(isinstance(c, float) for c in choices) else v.instance_of(str)
+    return v.and_(kind, v.in_(choices)), words or "one of " + ", ".join(map(str, choices))
 
 
-def _is_key_map(v: Any) -> bool:
-    """Actions the Keys list offers, each with a list of at most three different key names (a key listed
-    twice for one action would fire it twice a press)."""
-    from game.app.input.bindings import REMAPPABLE, is_key_name
+def _key_list(_inst: Any, _attr: Any, keys: Any) -> None:
+    """Up to three different key names for one action (a key listed twice would fire the action twice a
+    press)."""
+    v.and_(v.instance_of((list, tuple)), v.max_len(3), v.deep_iterable(v.instance_of(str)))(_inst, _attr, keys)
+    if not all(map(is_key_name, keys)) or len(set(keys)) != len(keys):
+        raise ValueError(keys)
 
-    actions = dict(REMAPPABLE)
-    return isinstance(v, dict) and len(v) <= len(actions) and all(
-        action in actions and isinstance(keys, (list, tuple)) and len(keys) <= 3 and all(map(is_key_name, keys))
-        and len(set(keys)) == len(keys) for action, keys in v.items())
+
+_KEY_MAP = v.deep_mapping(key_validator=v.in_(dict(REMAPPABLE)), value_validator=_key_list,
+                          mapping_validator=v.and_(v.instance_of(dict), v.max_len(len(REMAPPABLE))))
 
 
 def key_map(value: Any) -> dict[str, tuple[str, ...]]:
@@ -104,27 +96,72 @@ def key_map(value: Any) -> dict[str, tuple[str, ...]]:
     return {action: tuple(keys) for action, keys in value.items()}
 
 
-# Each key's check and the words a warning uses to say what was expected.
+def _setting(default: Any, check: Any, expected: str, *, convert: Callable[[Any], Any] | None = None) -> Any:
+    """A settings field: its default, its check (attrs validators) and the words a warning says it expects;
+    ``convert`` turns a checked value from the file into what the settings hold (a float field takes an int)."""
+    if convert is None and isinstance(default, float):
+        convert = float
+    metadata = {"check": check, "expected": expected, "convert": convert}
+    if isinstance(default, dict):
+        return field(default_factory=dict, metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+@dataclass(frozen=True)
+class Settings:
+    width: int = _setting(1280, _whole(320, 7680), "a whole number from 320 to 7680")
+    height: int = _setting(720, _whole(240, 4320), "a whole number from 240 to 4320")
+    fullscreen: bool = _setting(False, _BOOL, "true or false")
+    volume: float = _setting(0.8, _number(0.0, 1.0), "a number from 0 to 1")
+    quality: str = _setting("medium", *_one_of(QUALITY_CHOICES))
+    shadows: bool = _setting(True, _BOOL, "true or false")
+    # The window opens with it; the quality detection raises it where the renderer is a GPU.
+    msaa: int = _setting(0, *_one_of(MSAA_CHOICES))
+    mouse_sensitivity: float = _setting(1.0, _number(0.1, 5.0), "a number from 0.1 to 5")
+    aim_aid: float = _setting(1.0, _number(0.0, 1.0), "a number from 0 (off) to 1 (full)")
+    markers: bool = _setting(True, _BOOL, "true or false")
+    render_scale: float = _setting(1.0, *_one_of(RENDER_SCALE_CHOICES, "one of 1, 0.75, 0.5"))
+    # Filled in by the quality detection (first start, or Detect in the settings): the median
+    # frame it measured at the chosen quality, in milliseconds; 0 until it has run.
+    detected_frame_ms: float = _setting(0.0, _number(0.0, 10000.0), "a number of milliseconds from 0 to 10000")
+    preview: str = _setting("learning", *_one_of(PREVIEW_CHOICES))   # the New Game screen's default shot preview
+    # Show the first-turn tip about the inner ring (until dismissed for good).
+    first_tip: bool = _setting(True, _BOOL, "true or false")
+    # The players' colours: "colour-blind" keeps every pair apart for colour-blind eyes.
+    palette: str = _setting("standard", *_one_of(PALETTE_CHOICES))
+    # The slope view on rough earth: contour lines and height tint (key T toggles it).
+    slopes: bool = _setting(False, _BOOL, "true or false")
+    # The keys the player gave actions in place of the defaults (``input.bindings.REMAPPABLE``): action -> keys.
+    keys: dict[str, tuple[str, ...]] = _setting(
+        {}, _KEY_MAP, "an object of actions (as the Settings screen's Keys list names them), each with a list "
+                      "of up to three different key names", convert=key_map)
+
+    def resolution(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+
+_FIELDS = {f.name: f for f in fields(Settings)}
+
+
+def passes(key: str, value: Any) -> bool:
+    """Whether ``value`` is one the setting ``key`` may hold, by the check its field declares."""
+    try:
+        _FIELDS[key].metadata["check"](None, _FIELDS[key], value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def held(key: str, value: Any) -> Any:
+    """A value that ``passes`` as the settings hold it (an int as a float, a key map's lists as tuples)."""
+    convert = _FIELDS[key].metadata["convert"]
+    return value if convert is None else convert(value)
+
+
+# Each key's check and the words a warning uses to say what was expected (``people`` checks a person's own
+# settings with them), taken from the fields.
 CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "width": (_int_in(320, 7680), "a whole number from 320 to 7680"),
-    "height": (_int_in(240, 4320), "a whole number from 240 to 4320"),
-    "fullscreen": (_is_bool, "true or false"),
-    "volume": (_num_in(0.0, 1.0), "a number from 0 to 1"),
-    "quality": (lambda v: v in QUALITY_CHOICES, "one of " + ", ".join(QUALITY_CHOICES)),
-    "shadows": (_is_bool, "true or false"),
-    "msaa": (lambda v: _int_in(0, 4)(v) and v in MSAA_CHOICES, "one of 0, 2, 4"),
-    "mouse_sensitivity": (_num_in(0.1, 5.0), "a number from 0.1 to 5"),
-    "aim_aid": (_num_in(0.0, 1.0), "a number from 0 (off) to 1 (full)"),
-    "markers": (_is_bool, "true or false"),
-    "render_scale": (lambda v: _num_in(0.5, 1.0)(v) and float(v) in RENDER_SCALE_CHOICES, "one of 1, 0.75, 0.5"),
-    "detected_frame_ms": (_num_in(0.0, 10000.0), "a number of milliseconds from 0 to 10000"),
-    "preview": (lambda v: v in PREVIEW_CHOICES, "one of " + ", ".join(PREVIEW_CHOICES)),
-    "first_tip": (_is_bool, "true or false"),
-    "palette": (lambda v: v in PALETTE_CHOICES, "one of " + ", ".join(PALETTE_CHOICES)),
-    "slopes": (_is_bool, "true or false"),
-    "keys": (_is_key_map, "an object of actions (as the Settings screen's Keys list names them), each with a list "
-                          "of up to three different key names"),
-}
+    name: (partial(passes, name), f.metadata["expected"]) for name, f in _FIELDS.items()}
 
 
 def _warn(message: str) -> None:
@@ -154,13 +191,10 @@ def settings_from_dict(data: Any, source: str = "settings") -> Settings:
     for key, value in data.items():
         if key not in CHECKS:
             continue
-        check, expected = CHECKS[key]
-        if not check(value):
-            _warn(f"{source}: {key} must be {expected}, not {_short(value)}; using {getattr(defaults, key)!r}")
+        if not passes(key, value):
+            _warn(f"{source}: {key} must be {CHECKS[key][1]}, not {_short(value)}; using {getattr(defaults, key)!r}")
             continue
-        if key == "keys":
-            value = key_map(value)
-        chosen[key] = float(value) if isinstance(getattr(defaults, key), float) else value
+        chosen[key] = held(key, value)
     return _bounded_samples(replace(defaults, **chosen), source)
 
 
@@ -188,7 +222,12 @@ def load_settings(path: Path) -> Settings:
         _warn(f"{found.problem}; using every default")
     if found.data is None:
         return Settings()
-    return settings_from_dict(found.data, str(path))
+    data = found.data
+    if found.repeated:   # a key given twice: neither value is the person's clear choice
+        for key in found.repeated:
+            _warn(f"{path}: {_short(key)} is given more than once; using its default")
+        data = {key: value for key, value in data.items() if key not in found.repeated}
+    return settings_from_dict(data, str(path))
 
 
 def save_settings(settings: Settings, path: Path) -> None:

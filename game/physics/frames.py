@@ -42,7 +42,7 @@ def compose(r: Quat, q: Quat) -> Quat:
 class PoseTracker:
     """Every body's pose, rows in the order of the bodies in the world.
 
-    ``start_shot`` fixes each body's orientation at the shot's start (its
+    ``rebind`` fixes each body's orientation at the shot's start (its
     base); later reads turn the base by what Bullet turned the body since.
     A body Bullet holds at the single-precision value of its exact place is
     reported at that exact place (``world.py``), as ``positions()`` does.

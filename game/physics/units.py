@@ -1,4 +1,4 @@
-"""Bullet's unit of length, shared by the pure resolver and the Bullet side.
+"""Bullet's unit of length: where our SI values cross into Bullet and back.
 
 Bullet works in millimetres: it pads every bounding box by a fixed 0.02
 length units (its contact breaking threshold) and merges islands through any

@@ -1,7 +1,7 @@
 """Recording shots and the replay file format (layer 3: no ShowBase).
 
 ``ShotRecorder`` and ``GameRecorder`` record; ``load_replay`` /
-``save_replay`` read and write; ``playback`` and ``director`` hold the
+``save_replay`` read and write; ``timeline`` and ``director`` hold the
 viewer's logic as pure code.  The file format is in docs/replay-format.md.
 """
 

@@ -11,6 +11,11 @@ half-written and never clobbers what was there; a killed one leaves that
 folder for the next export to the same name to sweep. Every failure is one
 line (``UserError``): a bad path, a full disk (status 2), ffmpeg missing or
 failing (status 1).
+
+The pipe is ours, not ``imageio_ffmpeg.write_frames``: that one never reads
+ffmpeg's exit status (on a full disk it returns as if the video were whole)
+and sends ffmpeg's log to our stderr (docs/decisions.md, "Libraries where
+they serve").
 """
 
 from __future__ import annotations

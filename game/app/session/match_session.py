@@ -7,10 +7,11 @@ played, recorded and tallied) is ``table_session.TableSession``; each of
 the session's jobs has its own module beside this one:
 
 * ``seats``: who sits where, and the hat (rule 1);
-* ``thinking``: an AI's choice, made off the main thread and polled once a
-  frame as one ``ShotChoice``;
-* ``playback``: a shot computed in the background by ``Match.play_shot``
+* ``shot_choice``: an AI's choice, made off the main thread and polled once
+  a frame as one ``ShotChoice``;
+* ``live_shot``: a shot computed in the background by ``Match.play_shot``
   (a few tens of milliseconds), then played back in real time;
+* ``previewer``: the shot previews, in a worker process while the player aims;
 * ``recording``: every finished shot into the game's replay file;
 * ``tally``: marbles won and lost, purses over the turns;
 * ``continuing``: an unfinished game rebuilt from its replay file.
