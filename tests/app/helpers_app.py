@@ -174,9 +174,12 @@ def grab(app) -> np.ndarray:
     return data.reshape(tex.getYSize(), tex.getXSize(), 3)[::-1].copy()
 
 
-def frames_until(app, reached: Callable[[], bool], limit: int, pressing: str | None = None) -> int:
+def frames_until(app, reached: Callable[[], bool], limit: int, pressing: str | None = None,
+                 pause: float = 0.0) -> int:
     """Step frames (pressing the action ``pressing`` in each, if given) until ``reached()``, at most ``limit``.
 
+    ``pause`` seconds are slept after each frame where the game waits on the session's worker thread (a
+    play-out's shots): frames drawn back to back leave that thread little of the CPU, as a paced game would not.
     Returns the frames taken; the caller asserts where the game got to.
     """
     for frames in range(limit):
@@ -186,6 +189,8 @@ def frames_until(app, reached: Callable[[], bool], limit: int, pressing: str | N
             step(app)
         else:
             press(app, pressing)
+        if pause:
+            time.sleep(pause)
     return limit
 
 
