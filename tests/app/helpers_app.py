@@ -174,9 +174,12 @@ def grab(app) -> np.ndarray:
     return data.reshape(tex.getYSize(), tex.getXSize(), 3)[::-1].copy()
 
 
-def frames_until(app, reached: Callable[[], bool], limit: int, pressing: str | None = None) -> int:
+def frames_until(app, reached: Callable[[], bool], limit: int, pressing: str | None = None,
+                 pause: float = 0.0) -> int:
     """Step frames (pressing the action ``pressing`` in each, if given) until ``reached()``, at most ``limit``.
 
+    ``pause`` seconds are slept after each frame where the game waits on the session's worker thread (a
+    play-out's shots): frames drawn back to back leave that thread little of the CPU, as a paced game would not.
     Returns the frames taken; the caller asserts where the game got to.
     """
     for frames in range(limit):
@@ -186,6 +189,8 @@ def frames_until(app, reached: Callable[[], bool], limit: int, pressing: str | N
             step(app)
         else:
             press(app, pressing)
+        if pause:
+            time.sleep(pause)
     return limit
 
 
@@ -205,9 +210,26 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
             click(app, app.flow.current.watch_button)
         elif state in ("HatDrop", "LayTaws", "HandOver", "Thinking", "AiAim", "Shot", "Ruling"):  # Space: Ready, Lay
             press(app, "fast-forward")
+            if waits_on_worker(app):
+                time.sleep(WORKER_PACE_S)
         else:
             step(app)
     raise AssertionError(f"never reached {states}; stuck in {app.flow.state}")
+
+
+# Slept after a frame while the game waits on the session's worker thread or the planner's processes: frames
+# drawn back to back leave them little of the CPU, as a paced game would not.
+WORKER_PACE_S = 0.02
+
+
+def waits_on_worker(app) -> bool:
+    """The game waits on work off the main thread: an AI's choice, or the shot on the table not yet computed."""
+    state, current = app.flow.state, app.flow.current
+    if state == "Thinking":
+        return not current.choice.done()
+    if state in ("AiAim", "Shot"):
+        return current.live is not None and not current.live.computed
+    return False
 
 
 def human_shot(app, level: float) -> None:

@@ -10,7 +10,7 @@ import pytest
 from game.app.session.match_session import MatchSession
 from game.app.session.shot_choice import ShotChoice
 from game.match.players import Shot
-from tests.app.helpers_app import (build_app, built_app, frames_until, leave_to_menu, press, restore_clock, step,
+from tests.app.helpers_app import (WORKER_PACE_S, build_app, built_app, frames_until, leave_to_menu, press, restore_clock, step,
                                    to_first_turn)
 
 pytestmark = pytest.mark.gui
@@ -27,7 +27,7 @@ def test_a_real_ai_plans_while_frames_keep_coming(tmp_path):
     with built_app(tmp_path, session_factory=factory) as app:
         to_first_turn(app)
         assert app.flow.state == "Thinking"
-        frames = frames_until(app, lambda: app.flow.state != "Thinking", 5000)
+        frames = frames_until(app, lambda: app.flow.state != "Thinking", 5000, pause=WORKER_PACE_S)
         assert app.flow.state == "AiAim"  # its aim is shown before it shoots
         assert frames > 3  # the plan took many frames, and the game drew every one of them
 

@@ -11,7 +11,7 @@ import pytest
 
 from game.app.screens.aim import DRAG_FULL
 from game.coach.lessons import course_dir, load_course, opening_shot
-from tests.app.helpers_app import click, leave_to_menu, new_game_against_one, press, shoot_anyway_if_asked, step
+from tests.app.helpers_app import WORKER_PACE_S, click, leave_to_menu, new_game_against_one, press, shoot_anyway_if_asked, step
 
 pytestmark = pytest.mark.gui
 
@@ -133,7 +133,7 @@ def test_the_coachs_shot_in_a_lesson_meets_the_lessons_goal(fresh_app):
         if aim.coach.advice is not None:
             break
         step(app)
-        time.sleep(0.005)   # the coach's worker process answers in real time
+        time.sleep(WORKER_PACE_S)   # the coach's worker process answers in real time: leave it the CPU
     assert aim.coach.advice is not None, "the coach never answered"
     press(app, "coach")   # take its aim, power and spin
     press(app, "shoot-planned")

@@ -14,6 +14,8 @@ from tests.app.helpers_app import built_app, click, frames_until, lay_taws, pres
 
 pytestmark = pytest.mark.gui
 
+PACE_S = 0.02  # between a play-out's frames: its shots are computed on the session's worker thread
+
 
 class OutSession(MatchSession):
     """The human counts as out from the start (a stand-in for a taw left in the inner ring); his seat,
@@ -47,7 +49,7 @@ def test_a_player_who_is_out_plays_to_the_end_without_animation_and_keeps_the_re
         entered = len(app.flow.history)
         click(app, screen.offer.play_button)
         assert app.flow.state == "PlayOut"
-        frames_until(app, lambda: app.flow.state == "GameOver", 3000)
+        frames_until(app, lambda: app.flow.state == "GameOver", 3000, pause=PACE_S)
         assert app.flow.state == "GameOver"
         assert app.flow.history[entered:] == ["PlayOut", "GameOver"]  # no shot was played back on the table
         session = app.game.session

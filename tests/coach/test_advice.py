@@ -4,6 +4,7 @@ import pytest
 
 from game.ai.workers import Cancelled, PlannerPool
 from game.coach.advice import advise, start_advice
+from game.coach.lessons import load_course
 from game.coach.preview import PreviewRequest, preview_shot
 from game.rules.house import HouseRules
 from game.rules.state import new_game
@@ -97,24 +98,29 @@ def test_a_win_by_the_round_limit_is_not_explained_as_rule_9():
     assert "rounds run out" in sentence and "rule 9" not in sentence and "Herschel" not in sentence
 
 
+def test_the_course_has_eleven_lessons_for_the_coach():
+    assert len([entry for entry in load_course() if entry.lesson is not None]) == 11
+
+
+# One test per lesson (a hard plan each, seconds apiece), so the suite's two workers can share them.
 @pytest.mark.slow
-def test_in_every_lesson_the_coachs_shot_passes_its_goal_and_played_as_printed_gets_its_prediction():
+@pytest.mark.parametrize("entry", load_course(), ids=lambda e: e.id)
+def test_in_every_lesson_the_coachs_shot_passes_its_goal_and_played_as_printed_gets_its_prediction(entry):
     # Lessons 4 and 8 ask for a shot that is not the AI's best in a game
     # (Jupiter paying by rule 8; a rival's taw in the ring): given the goal,
     # the coach shows the best candidate that meets it.
     from game.coach.goals import judge_goal
     from game.coach.hint import shot_spec
-    from game.coach.lessons import load_course, play_spec, start_state
+    from game.coach.lessons import play_spec, start_state
 
-    lessons = [entry.lesson for entry in load_course() if entry.lesson is not None]
-    assert len(lessons) == 11
-    for lesson in lessons:
-        advice = advise(start_state(lesson), lesson.scenario.house, lesson.scenario.layout, goal=lesson.goal)
-        outcome = judge_goal(lesson.goal, advice.preview.ruling, advice.shooter)
-        assert outcome.passed, f"{lesson.id}: {outcome.reason}"
-        # The shot as ``taw hint`` prints it (spin and all), played by the lesson's runner.
-        played = play_spec(lesson, shot_spec(advice))
-        assert played.ruling == advice.preview.ruling, lesson.id
+    lesson = entry.lesson
+    assert lesson is not None, entry.error
+    advice = advise(start_state(lesson), lesson.scenario.house, lesson.scenario.layout, goal=lesson.goal)
+    outcome = judge_goal(lesson.goal, advice.preview.ruling, advice.shooter)
+    assert outcome.passed, f"{lesson.id}: {outcome.reason}"
+    # The shot as ``taw hint`` prints it (spin and all), played by the lesson's runner.
+    played = play_spec(lesson, shot_spec(advice))
+    assert played.ruling == advice.preview.ruling, lesson.id
 
 
 def test_a_shot_that_drives_the_sun_out_an_orbit_unpaid_is_told_as_a_step_on_the_road_to_rule_9():
