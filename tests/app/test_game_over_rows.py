@@ -141,5 +141,4 @@ def test_a_knock_out_by_rule13_reads_plainly_and_the_taw_counts_once_lost_once_w
         "(rule 13). It is in his won and in hand.",
         "Venus went out and lost 2: his taw, left in the inner ring for the winner (rule 13); his planet, still on "
         "the ground, which the stakes now hold. 22 + 0 - 2 = 20.",
-        "The stakes: the pot in the inner ring (in hand), and the marbles on the ground no player holds: the "
-        "planets nobody took, and those of players who went out."]
+        "The stakes: the pot in the inner ring (in hand) and the marbles on the ground no player holds."]

@@ -82,8 +82,8 @@ def reconciling_lines(rows: Sequence[SummaryRow], name: Callable[[str], str], po
         if row.planet != STAKES and (row.passed_to_stakes or row.taw_in_ring):
             lines.append(_out_line(row, who))
         if row.planet == STAKES:
-            lines.append("The stakes: the pot in the inner ring (in hand), and the marbles on the ground no player "
-                         "holds: the planets nobody took, and those of players who went out.")
+            lines.append("The stakes: the pot in the inner ring (in hand) and the marbles on the ground no player "
+                         "holds.")
     return lines
 
 
