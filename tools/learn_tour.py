@@ -62,9 +62,9 @@ def new_game(d: Driver, opponents: int = 1, seed: int = 3) -> None:
         row.choose("ai", "medium") if i <= opponents else row.choose("empty")
     screen.seed_entry.enterText(str(seed))
     d.click(screen.start_button)
-    d.until(lambda: d.app.flow.state != "HatDrop" or d.press("fast-forward"))  # the hat, at once
-    # The setup: the person lays his taw where it lies (Space), then his first turn opens.
-    d.until(lambda: d.app.flow.state == "Aim" or (d.app.flow.state == "LayTaws" and d.press("fast-forward")))
+    # The hat at once (Space), the setup: the person lays his taw where it lies (Space); then his first turn.
+    d.until(lambda: d.app.flow.state == "Aim"
+            or (d.app.flow.state in ("HatDrop", "LayTaws") and d.press("fast-forward")))
 
 
 def panel_under_coach(d: Driver, out: Path) -> Path:
