@@ -58,9 +58,10 @@ def result_title(termination: Termination | None, winner: str | None, you: bool,
     if winner is None:
         return "Nobody wins" if termination is Termination.NO_PLAYER_LEFT else "The game is over"
     subject, verb = ("You", "win") if you else (sentence(name), "wins")
-    how = {Termination.LAST_PLAYER_IN: f"{subject} {verb}: the last player in",
-           Termination.ROUND_LIMIT: f"{subject} {verb} at the round limit",
-           Termination.ROUND_LIMIT_TIE: f"A tie: {subject.lower() if you else subject} {verb} the tie-break"}
+    how: dict[Termination | None, str] = {
+        Termination.LAST_PLAYER_IN: f"{subject} {verb}: the last player in",
+        Termination.ROUND_LIMIT: f"{subject} {verb} at the round limit",
+        Termination.ROUND_LIMIT_TIE: f"A tie: {subject.lower() if you else subject} {verb} the tie-break"}
     return how.get(termination, f"{subject} {verb}!")
 
 
