@@ -62,8 +62,27 @@ def new_game(d: Driver, opponents: int = 1, seed: int = 3) -> None:
         row.choose("ai", "medium") if i <= opponents else row.choose("empty")
     screen.seed_entry.enterText(str(seed))
     d.click(screen.start_button)
-    d.press("fast-forward")
-    d.press("fast-forward")
+    # The hat at once (Space), the setup: the person lays his taw where it lies (Space); then his first turn.
+    d.until(lambda: d.app.flow.state == "Aim"
+            or (d.app.flow.state in ("HatDrop", "LayTaws") and d.press("fast-forward")))
+
+
+def panel_under_coach(d: Driver, out: Path) -> Path:
+    """From a lesson, back to the list and into lesson 1; the coach's advice, and the lesson's card under it."""
+    app = d.app
+    d.press("pause")
+    d.click(app.pause.menu_button)
+    if app.pause.confirm is not None:
+        d.click(app.pause.confirm.yes_button)
+    d.until(lambda: app.flow.state == "Menu")
+    d.click(app.flow.current.buttons["learn"])
+    d.click(app.flow.current.rows["01-setup-and-hat"])
+    lesson_aim = app.flow.current
+    d.until(lambda: lesson_aim.shot_preview.current)
+    d.press("coach")
+    d.until(lambda: lesson_aim.coach.advice is not None)
+    d.step(60)
+    return d.save(out / "lesson-01-panel-under-coach.png")
 
 
 def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
@@ -108,6 +127,7 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
             d.until(lambda: lesson_aim.shot_preview.current)
             d.step(60)
             saved.append(d.save(out / "lesson.png"))
+            saved.append(panel_under_coach(d, out))
         finally:
             app.destroy()
             ClockObject.getGlobalClock().setMode(ClockObject.MNormal)

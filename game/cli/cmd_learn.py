@@ -1,4 +1,8 @@
-"""``taw learn``: the course of lessons; ``--check`` plays every lesson's solution and failing shot."""
+"""``taw learn``: the course of lessons; ``--check`` plays every lesson's solution and failing shot.
+
+A lesson that fails its check is exit 1; a lesson file that cannot be read is bad input: the listing
+goes on, then one line names it on stderr and the exit is 2, with or without ``--check``.
+"""
 
 from __future__ import annotations
 
@@ -36,8 +40,7 @@ def run(args: argparse.Namespace) -> int:
     for n, entry in enumerate(entries, 1):
         lesson = entry.lesson
         if lesson is None:
-            failures += 1
-            print(f"{n:2}. {entry.id}: cannot load: {entry.error}")
+            print(f"{n:2}. {entry.id}: cannot load (the reason is below)")
             continue
         rules = ", ".join(str(r) for r in lesson.rules)
         line = f"{n:2}. {lesson.title} (rule{'s' if len(lesson.rules) > 1 else ''} {rules})"
@@ -55,7 +58,11 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{line}: FAIL: {check.reason}")
         else:
             print(line)
+    unloadable = [entry for entry in entries if entry.lesson is None]
     if args.check:
-        print(f"{len(entries) - failures} of {len(entries)} lessons check out.")
-        return 1 if failures else 0
-    return 0
+        print(f"{len(entries) - failures - len(unloadable)} of {len(entries)} lessons check out.")
+    if unloadable:
+        # A file that cannot be read is bad input (exit 2), not a lesson that fails its check (exit 1).
+        more = f" ({len(unloadable) - 1} more lessons cannot load)" if len(unloadable) > 1 else ""
+        raise UserError(f"cannot load lesson {unloadable[0].id}: {unloadable[0].error}{more}")
+    return 1 if failures else 0

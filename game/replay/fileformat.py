@@ -25,12 +25,13 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from game.errors import UserError
+from game.errors import QUOTE_LIMIT, UserError, clip, short_numbers
 from game.match.seating import Seating, SeatingError
 from game.replay.jsonsafe import JsonShapeError, check_plain, dumps_compact, loads_strict
 from game.replay.model import GameMeta, Replay, ShotInputs, ShotList, ShotRecord
 from game.replay.shapes import ShapeError, check_event_numbers, check_rulings, layout_from
 from game.rules.events import EventFormatError, event_from_dict, event_to_dict
+from game.rules.state import MAX_MARBLES_IN_GAME
 
 MAGIC = b"TAWRPLY\x00"
 VERSION = 1
@@ -434,11 +435,35 @@ class _Reader:
         rate, body_ids, frames, stored = self._shot_sizes(header, where)
         events = self._events(header, where, count)
         rulings = self._rulings(header, where, count)
-        ledger = self._object(header, "ledger", where)
+        ledger = self._ledger(header, where)
         times_us, present, moved, steps, rotations = self._motion(rest, frames, len(body_ids), stored, where)
         return ShotRecord(inputs=inputs, rate=rate, body_ids=body_ids, times_us=times_us,
                           present=present, moved=moved, steps=steps, rotations=rotations,
                           events=events, rulings=tuple(rulings), ledger=ledger)
+
+    def _ledger(self, header: dict[str, Any], where: str) -> dict[str, Any]:
+        """The ledger after the shot: every recorded purse, the stakes and each payment's marbles a whole
+        number from 0 to ``MAX_MARBLES_IN_GAME`` (every marble a game can hold), so ``--judge`` and the
+        game's summary count with numbers a game can have, never one of 310 digits."""
+        ledger = self._object(header, "ledger", where)
+        purses = ledger.get("purses", {})
+        if not isinstance(purses, dict):
+            raise self.fail(where, "the ledger's 'purses' must be an object")
+        for player, purse in purses.items():
+            self._marbles(purse, f"purses.{clip(str(player), 20)}", where)
+        if "stakes" in ledger:
+            self._marbles(ledger["stakes"], "stakes", where)
+        for ruling in header.get("rulings", []):
+            for transfer in ruling.get("transfers") or []:
+                if "marbles" in transfer:
+                    self._marbles(transfer["marbles"], "marbles", where)
+        return ledger
+
+    def _marbles(self, value: Any, key: str, where: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_MARBLES_IN_GAME:
+            said = clip(short_numbers(repr(value)), QUOTE_LIMIT)
+            raise self.fail(where, f"'{key}' is {said}: marbles are a whole number from 0 to {MAX_MARBLES_IN_GAME}")
+        return value
 
     def _shot_sizes(self, header: dict[str, Any], where: str) -> tuple[float, tuple[str, ...], int, int]:
         """The frame rate, the body ids, the frame count and the stored poses, each within its bound."""

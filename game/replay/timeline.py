@@ -23,6 +23,7 @@ MIN_SPEED = 0.1
 MAX_SPEED = 4.0
 HOLD_AFTER_SHOT = 2.0  # seconds of stillness after each shot, to read its rulings
 CAPTION_SECONDS = 3.0
+CAPTION_STEP = 1.2  # seconds between captions earned at one moment: each comes in as the newest line, in order
 FLASH_SECONDS = 0.3
 FULL_FLASH_IMPULSE = 0.02  # N·s: a hard marble-on-marble knock
 
@@ -102,33 +103,21 @@ def ruling_captions(shot: ShotRecord, names: Mapping[str, str] | None = None) ->
     Rulings in the referee's report shape (``transfers``, ``fouls``,
     ``notes``, ``winner``) give one caption per item, each at the moment it
     was earned; any other ruling gives one caption, at its ``t`` if it has
-    one, else when the bodies came to rest.
+    one, else when the bodies came to rest.  At rest they come as they
+    happened, as the HUD's feed tells them: the numbered rules' payments,
+    bodies laid down again, the notes (who went out), then a pot taken by an
+    ending the text does not name, then the game's end.
     """
     out: list[tuple[float, str]] = []
     end = shot.duration
     for ruling in shot.rulings:
         items = [i for key in ("fouls", "transfers") for i in ruling.get(key, []) or [] if isinstance(i, Mapping)]
         if items or "notes" in ruling or "winner" in ruling:
-            for item in items:
-                reason = item.get("reason")
-                words = reason if isinstance(reason, str) else ruling_text(item)
-                if "player" in item and "from" not in item:
-                    words = f"Foul! {words}"
-                if "rule" not in words:  # rule 0, our reading of an ending, is never cited
-                    words += cite(item.get("rule"))
-                out.append((_moment(item, shot), words))
-            board = ruling.get("board")
-            for put in (board.get("put_down", []) or []) if isinstance(board, Mapping) else []:
-                # A body laid down again (a taw back on its line, a planet
-                # replaced); replays recorded before reasons were kept have none.
-                if isinstance(put, Mapping) and isinstance(put.get("reason"), str):
-                    words = put["reason"]
-                    if "rule" not in words:
-                        words += cite(put.get("rule"))
-                    out.append((end, words))
-            for note in ruling.get("notes", []) or []:
-                if isinstance(note, str):
-                    out.append((end, note))
+            numbered = [i for i in items if i.get("rule") != 0 or "from" not in i]
+            out += [(_moment(item, shot), _item_words(item)) for item in numbered]
+            out += [(end, words) for words in _put_down_words(ruling)]
+            out += [(end, note) for note in _notes(ruling, bool(out))]
+            out += [(end, _item_words(item)) for item in items if item.get("rule") == 0 and "from" in item]
             winner, ending = ruling.get("winner"), ruling.get("ending")
             if isinstance(ending, str) and ending:
                 out.append((end, f"Game over. {ending}"))
@@ -140,6 +129,49 @@ def ruling_captions(shot: ShotRecord, names: Mapping[str, str] | None = None) ->
             and 0.0 <= when <= end else end
         out.append((local, ruling_text(ruling)))
     return sorted(out, key=lambda c: c[0])
+
+
+def _item_words(item: Mapping[str, Any]) -> str:
+    """A payment or a foul as its caption reads: its reason, citing its rule (rule 0, our reading of an ending,
+    is never cited)."""
+    reason = item.get("reason")
+    words = reason if isinstance(reason, str) else ruling_text(item)
+    if "player" in item and "from" not in item:
+        words = f"Foul! {words}"
+    if "rule" not in words:
+        words += cite(item.get("rule"))
+    return words
+
+
+def _put_down_words(ruling: Mapping[str, Any]) -> list[str]:
+    """A body laid down again (a taw back on its line, a planet replaced); replays recorded before reasons
+    were kept have none."""
+    board = ruling.get("board")
+    words = []
+    for put in (board.get("put_down", []) or []) if isinstance(board, Mapping) else []:
+        if isinstance(put, Mapping) and isinstance(put.get("reason"), str):
+            words.append(put["reason"] + ("" if "rule" in put["reason"] else cite(put.get("rule"))))
+    return words
+
+
+def _notes(ruling: Mapping[str, Any], said: bool) -> list[str]:
+    """The ruling's notes; rule 3's reminder ("the Sun has not been released yet") only when nothing else
+    is said, as in the HUD's feed: it must not push what the shot did off the captions."""
+    reminders = {u.get("text") for u in ruling.get("unpaid", []) or []
+                 if isinstance(u, Mapping) and u.get("rule") == 3}
+    notes = [n for n in ruling.get("notes", []) or [] if isinstance(n, str)]
+    others = [n for n in notes if n not in reminders]
+    return others if said or others or ruling.get("winner") or ruling.get("ending") else notes
+
+
+def one_at_a_time(captions: list[tuple[float, str]], step: float = CAPTION_STEP) -> list[tuple[float, str]]:
+    """Captions in order, each at least ``step`` after the one before: rulings earned at one moment (a
+    marble paid and a taw out in the same shot) come in one after another, each read as the newest line,
+    instead of all at once with only the last few shown."""
+    out: list[tuple[float, str]] = []
+    for t, text in captions:
+        out.append((t if not out else max(t, out[-1][0] + step), text))
+    return out
 
 
 def seat_names(players) -> dict[str, str]:
@@ -169,13 +201,18 @@ class Timeline:
     def __init__(self, replay: Replay, hold: float = HOLD_AFTER_SHOT) -> None:
         self.replay = replay
         self.hold = hold
+        self.names = seat_names(replay.meta.players)  # captions name who shot: "Ann (Venus)"
+        self._ruling_captions = [one_at_a_time(ruling_captions(shot, self.names)) for shot in replay.shots]
+        # A shot's hold is longer by as long as its captions come in after it ends: its last caption (a
+        # game's end, after the rulings of the shot that ended it) is read for as long as any other.
+        self.holds = [hold + max(0.0, captions[-1][0] - shot.duration) if captions else hold
+                      for shot, captions in zip(replay.shots, self._ruling_captions)]
         self.starts: list[float] = []
         at = 0.0
-        for shot in replay.shots:
+        for shot, shot_hold in zip(replay.shots, self.holds):
             self.starts.append(at)
-            at += shot.duration + hold
+            at += shot.duration + shot_hold
         self.duration = at
-        self.names = seat_names(replay.meta.players)  # captions name who shot: "Ann (Venus)"
         self.captions = self._captions()
         self.flashes = self._flashes()
 
@@ -192,7 +229,7 @@ class Timeline:
         return self.starts[index]
 
     def shot_end(self, index: int) -> float:
-        return self.shot_start(index) + self.shot(index).duration + self.hold
+        return self.shot_start(index) + self.shot(index).duration + self.holds[index]
 
     def locate(self, t: float) -> tuple[int, float]:
         """The shot playing at global time t and the time within it (clamped to the replay)."""
@@ -214,11 +251,11 @@ class Timeline:
         out: list[Caption] = []
         for index, shot in enumerate(self.replay.shots):
             start = self.starts[index]
-            out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.hold),
+            out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.holds[index]),
                                shot_title(index, shot, self.names), index))
-            for local, text in ruling_captions(shot, self.names):
+            for local, text in self._ruling_captions[index]:
                 # shown for a while, and until the shot's hold ends, but never into the next shot
-                until = start + shot.duration + self.hold
+                until = self.shot_end(index)
                 out.append(Caption(start + local, until, text, index))
         return out
 

@@ -42,6 +42,14 @@ from game.rules.layout import (
 
 STAKES = "stakes"
 
+# The most marbles a purse and the stakes may start a game with (a scenario's; the house rules' starting
+# purse and stakes stay under 10,000), and so the most one purse or the stakes can ever hold: every marble
+# of a game at those maxima, with far more bodies on the ground than a layout has (45).  Files are read
+# against these: a scenario's purses and stakes, a replay's recorded ledger.
+MAX_PURSE = 100_000
+MAX_STAKES = 100_000
+MAX_MARBLES_IN_GAME = len(PLANETS) * MAX_PURSE + MAX_STAKES + 1_000
+
 
 class RuleStateError(ValueError):
     """A rule state that cannot exist (a bug in the caller, not bad user input)."""

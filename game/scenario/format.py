@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from game.errors import UserError
 from game.rules.house import HouseRules
+from game.rules.state import MAX_PURSE, MAX_STAKES
 from game.rules.layout import (
     PLANETS,
     SUN,
@@ -48,8 +49,6 @@ ANGLE_DEGREES = 720.0       # angles and directions, either way round
 MAX_COORDINATE = 50.0       # metres from the Sun (the play area is 2.5 m across; the ground check follows)
 MAX_BEYOND = 10.0           # metres beyond an orbit
 MAX_OFFSET_M = 1.0          # metres to one side of the target
-MAX_PURSE = 100_000         # marbles in one purse: seven starting purses of the house rules' most, and more
-MAX_STAKES = 100_000        # marbles in the inner ring
 MAX_HAT_SEED = 2**63 - 1
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.hud.results_text import reconciling_lines
+from game.app.hud.results_text import pot_taken, reconciling_lines, totals
 from game.app.session.tally import SummaryRow, Tally
 from game.match.match import new_match
 from game.match.players import RandomPlayer
 from game.rules.names import who
+from game.rules.state import STAKES
+from game.rules.termination import Termination
 
 PLANETS = ("mercury", "venus", "earth", "mars")
 
@@ -82,11 +84,61 @@ def test_the_chart_starts_at_began_ends_at_worth_and_rises_for_a_player_going_ou
         assert gains_while_going_out(tally.worths, tally.rulings) == []
 
 
-def test_the_line_under_the_table_counts_what_the_stakes_took_in_lost(games):
+def test_the_line_under_the_table_says_what_a_player_who_went_out_lost(games):
     for tally, state in games:
         rows = tally.summary(state)
         lines = reconciling_lines(rows, who, 0, None)
         for row in rows:
             if row.passed_to_stakes:
                 said = f"{row.began} + {row.won} - {row.lost} = {row.worth}."
-                assert any(line.endswith(said) and "counted in lost" in line for line in lines), row
+                assert any(line.endswith(said) and f"went out and lost {row.lost}: " in line
+                           and "which the stakes now hold" in line for line in lines), row
+
+
+def columns_that_do_not_add_up(rows) -> list[str]:
+    """With the stakes' row, every marble is in one row: total began = total worth, total won = total lost."""
+    total = totals(rows)
+    return ([f"began {total.began} -> worth {total.worth}"] if total.began != total.worth else []) + \
+        ([f"won {total.won}, lost {total.lost}"] if total.won != total.lost else [])
+
+
+def test_the_column_check_catches_the_newcomers_table_without_the_stakes_row():
+    # The play-through's table: "began 44" against "worth 43", Venus's planet gone to the stakes unseen.
+    rows = [SummaryRow("mercury", 22, 1, 0, 21, 23, False, ring_taws=("venus",)),
+            SummaryRow("venus", 22, 0, 2, 20, 20, True, ("venus",), taw_in_ring=True)]
+    assert columns_that_do_not_add_up(rows) == ["began 44 -> worth 43", "won 1, lost 2"]
+    stakes = SummaryRow(STAKES, 27, 2, 1, 0, 28, False)
+    assert columns_that_do_not_add_up([*rows, stakes]) == []
+
+
+def test_with_the_stakes_row_every_column_adds_up_to_every_marble_of_the_game(games):
+    for tally, state in games:
+        rows = [*tally.summary(state), tally.stakes_row(state)]
+        assert rows_that_do_not_add_up(rows) == []
+        assert columns_that_do_not_add_up(rows) == []
+        assert totals(rows).worth == state.marbles_in_game
+
+
+def _last_player_in_by_rule13() -> tuple[Tally, object, object]:
+    """Two players; Venus's taw ends in the inner ring (rule 13) and Mercury, the last player in, wins."""
+    match = new_match(["mercury", "venus"], [RandomPlayer(10), RandomPlayer(11)])
+    tally = Tally.starting(("mercury", "venus"), match.state)
+    match.run(on_shot=lambda result: tally.account(result.ruling, result.ruling.state.purses))
+    return tally, match.state, tally.last_ruling
+
+
+def test_a_knock_out_by_rule13_reads_plainly_and_the_taw_counts_once_lost_once_won():
+    tally, state, last = _last_player_in_by_rule13()
+    assert state.termination is Termination.LAST_PLAYER_IN and state.stakes_taws == {"venus.taw"}
+    rows = [*tally.summary(state), tally.stakes_row(state)]
+    mercury, venus, stakes = rows
+    assert (mercury.began, mercury.won, mercury.lost, mercury.worth) == (22, 1, 0, 23)
+    assert (venus.began, venus.won, venus.lost, venus.worth) == (22, 0, 2, 20)  # his taw and his planet
+    assert stakes.won == 2 and stakes.lost == 1 and stakes.purse == 0  # took both, paid the taw's pot out
+    assert columns_that_do_not_add_up(rows) == [] and totals(rows).began == state.marbles_in_game
+    assert reconciling_lines(rows, who, pot_taken(last, state.winner), state.winner) == [
+        "Mercury took the pot in the inner ring as the winner: 1 marble, Venus's taw, left there for the winner "
+        "(rule 13). It is in his won and in hand.",
+        "Venus went out and lost 2: his taw, left in the inner ring for the winner (rule 13); his planet, still on "
+        "the ground, which the stakes now hold. 22 + 0 - 2 = 20.",
+        "The stakes: the pot in the inner ring (in hand) and the marbles on the ground no player holds."]

@@ -60,8 +60,9 @@ def test_the_results_table_adds_up_for_a_player_who_went_out():
         assert row.unexplained == 0, row
         assert row.began + row.won - row.lost == row.worth  # the legend, on every row
     lines = reconciling_lines(list(rows.values()), who, 0, None)
-    assert lines == [f"The Earth went out: the stakes took his planet and 1 satellite, still on the ground, "
-                     f"counted in lost: {earth.began} + 0 - 3 = {earth.worth}."]
+    assert lines == [f"The Earth went out and lost 3: his taw, left in the inner ring for the winner (rule 13); "
+                     f"his planet and 1 satellite, still on the ground, which the stakes now hold. "
+                     f"{earth.began} + 0 - 3 = {earth.worth}."]
     assert not problems(lines[0])
 
 
@@ -77,8 +78,9 @@ def test_a_tie_at_the_round_limit_is_called_a_tie_with_its_tie_break():
     rows = tally_of(state, [first, last]).summary(last.state)
     pot = pot_taken(last, last.winner)
     assert all(row.unexplained == 0 for row in rows)
-    assert reconciling_lines(rows, who, pot, last.winner) == ([f"Mercury took the stakes' {pot} as the winner (in "
-                                                                f"won and in hand)."] if pot else [])
+    assert reconciling_lines(rows, who, pot, last.winner) == ([f"Mercury took the pot in the inner ring as the "
+                                                                f"winner: {pot} marbles. It is in his won and in "
+                                                                f"hand."] if pot else [])
 
 
 def test_the_last_player_in_says_how_he_won():

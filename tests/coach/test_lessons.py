@@ -114,12 +114,16 @@ def test_a_broken_lesson_is_listed_with_a_one_line_reason_and_the_rest_still_loa
     assert len(entries) == len(load_course())
 
 
-def test_learn_check_exits_1_naming_a_lesson_that_cannot_load(tmp_path, capsys):
+@pytest.mark.parametrize("check", [["--check"], []])
+def test_learn_exits_2_with_one_line_naming_a_lesson_that_cannot_load(tmp_path, capsys, check):
     course = _copy_course(tmp_path)
     broken = sorted(course.iterdir())[0]
     (broken / "scenario.toml").unlink()
-    assert main(["learn", "--check", "--dir", str(course)]) == 1
-    assert f"{broken.name}: cannot load" in capsys.readouterr().out
+    assert main(["learn", *check, "--dir", str(course)]) == 2
+    captured = capsys.readouterr()
+    assert f"{broken.name}: cannot load" in captured.out
+    assert captured.err.count("\n") == 1 and f"cannot load lesson {broken.name}: " in captured.err
+    assert "Traceback" not in captured.err
 
 
 def test_learn_lists_the_lessons_and_a_missing_folder_is_exit_2(tmp_path, capsys):

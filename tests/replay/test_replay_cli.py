@@ -114,3 +114,39 @@ def test_an_export_folder_holding_a_special_file_by_a_frame_name_is_refused(caps
     os.mkfifo(out / "frame_00000.png")
     err = _one_line_error(capsys, ["replay", str(replay_file), "--export", str(out), "--size", "64x48"])
     assert "no export here wrote it" in err and (out / "frame_00000.png").exists()
+
+
+@pytest.mark.parametrize("ledger, rulings, key", [
+    ({"purses": {"earth": 2**62}, "stakes": 0}, [], "purses.earth"),
+    ({"purses": {"earth": 3}, "stakes": 2**63 - 1}, [], "stakes"),
+    ({"purses": {"earth": -1}}, [], "purses.earth"),
+    ({"purses": {"earth": 3}}, [{"transfers": [{"rule": 4, "from": "earth", "to": "mars", "marbles": 2**63}]}], "marbles"),
+])
+def test_a_recorded_purse_stakes_or_payment_beyond_every_marble_a_game_can_hold_is_one_short_line(
+        capsys, tmp_path, ledger, rulings, key):
+    from game.replay.fileformat import save_replay
+    from game.replay.model import GameMeta, Replay
+    from game.rules.state import MAX_MARBLES_IN_GAME
+    from tests.replay.replay_synthetic import knock_shot
+
+    shot = knock_shot()
+    shot.ledger, shot.rulings = ledger, tuple(rulings) or shot.rulings
+    path = tmp_path / "big.replay"
+    save_replay(Replay(GameMeta(seed=3), [shot]), path)
+    house = tmp_path / "house.toml"
+    house.write_text("[house_rules]\n")
+    err = _one_line_error(capsys, ["replay", str(path), "--judge", str(house)])
+    assert f"'{key}' is " in err and f"from 0 to {MAX_MARBLES_IN_GAME}" in err and len(err) < 200, err
+
+
+def test_a_recorded_ledger_at_the_most_a_game_can_hold_is_read(tmp_path):
+    from game.replay.fileformat import load_replay, save_replay
+    from game.replay.model import GameMeta, Replay
+    from game.rules.state import MAX_MARBLES_IN_GAME
+    from tests.replay.replay_synthetic import knock_shot
+
+    shot = knock_shot()
+    shot.ledger = {"purses": {"earth": MAX_MARBLES_IN_GAME}, "stakes": MAX_MARBLES_IN_GAME}
+    path = tmp_path / "most.replay"
+    save_replay(Replay(GameMeta(seed=3), [shot]), path)
+    assert load_replay(path).shots[0].ledger["purses"]["earth"] == MAX_MARBLES_IN_GAME

@@ -5,7 +5,7 @@ import pytest
 
 from game.replay.director import CAMERA_MODES, SLOW_FACTOR, Director, OrbitState
 from game.replay.model import GameMeta, Replay, ShotInputs
-from game.replay.timeline import FLASH_SECONDS, PlaybackClock, Timeline, ruling_captions, sample_shot
+from game.replay.timeline import CAPTION_STEP, FLASH_SECONDS, PlaybackClock, Timeline, ruling_captions, sample_shot
 from game.replay.recorder import ShotRecorder
 from game.rules.events import Contact
 
@@ -158,3 +158,73 @@ def test_director_cuts_to_a_struck_sun_at_once():
     director = Director(Timeline(Replay(GameMeta(), [rec.finish()])))
     assert director.focus(0.05) == "earth.taw"
     assert director.focus(0.35) == "sun"  # well inside the usual hold after the first cut
+
+
+def _game_ending_shot():
+    """A knock whose ruling, as the referee records it, ends the game: Mercury's taw in the inner ring (rule 13),
+    the rule 3 reminder, Mercury out, Venus the last player in takes the pot, the game over."""
+    shot = knock_shot()
+    reminder = "The Sun has not been released yet: no planet can be taken (rule 3)."
+    shot.rulings = ({"transfers": [{"rule": 13, "from": "mercury", "to": "stakes", "marbles": 1,
+                                    "reason": "Mercury's taw lies within the inner ring (rule 13)",
+                                    "bodies": ["mercury.taw"]},
+                                   {"rule": 0, "from": "stakes", "to": "venus", "marbles": 2,
+                                    "reason": "Venus is the last player in: Venus takes all the stakes"}],
+                     "fouls": [], "out": ["mercury"], "winner": "venus",
+                     "notes": [reminder, "Mercury is out, as his taw lies within the inner ring (rule 13)."],
+                     "unpaid": [{"rule": 3, "text": reminder}],
+                     "ending": "Venus is the last player in and wins the game."},)
+    return shot
+
+
+def _as_seen(tl: Timeline, step: float = 0.05) -> list[str]:
+    """Every caption the viewer shows (the latest CAPTION_LINES of those current), in the order they come in."""
+    from game.app.replay.overlays import CAPTION_LINES
+
+    seen: list[str] = []
+    t = 0.0
+    while t < tl.duration:
+        for caption in [c.text for c in tl.captions_at(t)][-CAPTION_LINES:]:
+            if caption not in seen:
+                seen.append(caption)
+        t += step
+    return seen
+
+
+def test_a_game_ending_shot_shows_its_rulings_one_at_a_time_then_the_game_over_line():
+    shot = _game_ending_shot()
+    tl = Timeline(Replay(GameMeta(), [shot]), hold=2.0)
+    seen = [text for text in _as_seen(tl) if not text.startswith("Shot 1")]
+    assert seen == ["Mercury's taw lies within the inner ring (rule 13)",
+                    "Mercury is out, as his taw lies within the inner ring (rule 13).",
+                    "Venus is the last player in: Venus takes all the stakes",
+                    "Game over. Venus is the last player in and wins the game."]
+    # each came in on its own, the last read for a whole hold before the replay ends
+    starts = [c.start for c in tl.captions if c.text in seen]
+    assert all(b - a >= CAPTION_STEP - 1e-9 for a, b in zip(starts, starts[1:]))
+    assert tl.duration - starts[-1] == pytest.approx(2.0)
+
+
+def test_the_check_sees_captions_that_land_at_once_pushed_off_by_later_ones(monkeypatch):
+    # The fault the play-through saw: captions at rest all at once, and only the last three ever shown.
+    import game.replay.timeline as timeline
+
+    monkeypatch.setattr(timeline, "one_at_a_time", lambda captions: captions)
+    seen = _as_seen(Timeline(Replay(GameMeta(), [_game_ending_shot()]), hold=2.0))
+    assert "Mercury's taw lies within the inner ring (rule 13)" not in seen
+
+
+def test_two_rulings_earned_at_one_moment_are_both_shown_in_order():
+    shot = knock_shot()
+    shot.rulings = ({"transfers": [{"rule": 4, "from": "mars", "to": "earth", "marbles": 3,
+                                    "reason": "Mars pays the Earth 3"}],
+                     "fouls": [], "notes": ["The Earth's taw left the play area: it goes back on its line."],
+                     "winner": None},)
+    tl = Timeline(Replay(GameMeta(), [shot, knock_shot()]), hold=0.5)
+    seen = _as_seen(tl)
+    paid, back = seen.index("Mars pays the Earth 3 (rule 4)"), seen.index(
+        "The Earth's taw left the play area: it goes back on its line.")
+    assert paid < back
+    assert [c.start for c in tl.captions if c.text in seen[paid:back + 1]] == pytest.approx(
+        [tl.shot_start(0) + shot.duration, tl.shot_start(0) + shot.duration + CAPTION_STEP])
+    assert tl.shot_start(1) - tl.shot_start(0) == pytest.approx(shot.duration + 0.5 + CAPTION_STEP)

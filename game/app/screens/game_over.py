@@ -7,13 +7,15 @@ from panda3d.core import TextNode
 from game.app.hud import theme
 from game.app.hud.purse_chart import PurseChart
 from game.app.screens.base import State
-from game.app.hud.results_text import pot_taken, reconciling_lines, result_title
+from game.app.hud.results_text import pot_taken, reconciling_lines, result_title, totals
 from game.app.input.bindings import action_event
 from game.app.session.game_setup import PREVIEW_NAMES
 from game.app.scene.table_view import ViewMode
+from game.rules.state import STAKES
 
 COLUMNS = (-0.69, -0.54, -0.41, -0.23, -0.07)
 HEADS = ("began", "won", "lost", "in hand", "worth")
+ROW_STEP = 0.065
 TITLE_WIDTH = 2.44  # the panel's width less its margins
 NAME_X = -1.22
 NAME_WIDTH = COLUMNS[0] - 0.12 - NAME_X   # a name and its "out" end clear of the widest "began"
@@ -42,10 +44,10 @@ class GameOverState(State):
         preview = PREVIEW_NAMES.get(app.game.setup.preview, app.game.setup.preview)
         self.preview_note = theme.label(root, f"Shot preview: {preview}", (0.62, -0.45), scale=0.035,
                                         colour=theme.DIM_INK)
-        rows = session.summary()
+        rows = [*session.summary(), session.stakes_summary()]
         self._table(root, rows, naming)
         notes = reconciling_lines(rows, naming.label, pot_taken(last, winner), winner)
-        below = 0.36 - 0.065 * len(rows) - 0.04
+        below = 0.36 - ROW_STEP * (len(rows) + 1) - 0.04
         key = "worth: in hand and on the ground; began + won - lost = worth"
         self.notes = theme.label(root, "\n\n".join([key, *notes]), (-1.22, below), scale=0.036, colour=theme.DIM_INK,
                                  align=TextNode.ALeft, wordwrap=31)
@@ -66,14 +68,24 @@ class GameOverState(State):
         for x, head in zip(COLUMNS, HEADS):
             theme.label(root, head, (x, 0.44), scale=0.04, colour=theme.BRASS, align=TextNode.ARight)
         for i, row in enumerate(rows):
-            y = 0.37 - i * 0.065
-            name = naming.label(row.planet) if row.planet in naming.names else \
-                theme.title_case(row.planet) + (" (you)" if naming.is_person(row.planet) else "")
+            y = 0.37 - i * ROW_STEP
+            if row.planet == STAKES:
+                name, colour = "The stakes", theme.DIM_INK
+            else:
+                name = naming.label(row.planet) if row.planet in naming.names else \
+                    theme.title_case(row.planet) + (" (you)" if naming.is_person(row.planet) else "")
+                colour = theme.planet_colour(row.planet)
             who = theme.label(root, name + ("  - out" if row.out else ""), (NAME_X, y), scale=0.038,
-                              colour=theme.planet_colour(row.planet), align=TextNode.ALeft)
+                              colour=colour, align=TextNode.ALeft)
             theme.fit_width(who, NAME_WIDTH)
             for x, value in zip(COLUMNS, (row.began, row.won, row.lost, row.purse, row.worth)):
                 theme.label(root, str(value), (x, y), scale=0.04, align=TextNode.ARight)
+        # Every marble of the game is in one row: the totals of began and worth agree, and so do won and lost.
+        total = totals(rows)
+        y = 0.37 - len(rows) * ROW_STEP
+        theme.label(root, "Total", (NAME_X, y), scale=0.038, colour=theme.BRASS, align=TextNode.ALeft)
+        for x, value in zip(COLUMNS, (total.began, total.won, total.lost, total.purse, total.worth)):
+            theme.label(root, str(value), (x, y), scale=0.04, colour=theme.BRASS, align=TextNode.ARight)
 
     def watch(self) -> None:
         """Every shot of the game in the replay viewer; leaving it comes back to this screen."""

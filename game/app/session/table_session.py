@@ -86,6 +86,10 @@ class TableSession:
         """Marbles each player won and lost in rulings (from purses or off the board), and where they stand."""
         return self.tally.summary(self.state)
 
+    def stakes_summary(self) -> SummaryRow:
+        """The stakes' row of the table: the pot, and the marbles on the ground no player holds."""
+        return self.tally.stakes_row(self.state)
+
     # -- shots ---------------------------------------------------------------------
 
     def start_shot(self, shot: Shot) -> PlayedShot:

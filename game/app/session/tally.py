@@ -10,6 +10,13 @@ are lost to him, so ``lost`` counts them, and the table says which they were.
 The chart draws each player's worth, so it starts at ``began`` and ends at
 ``worth`` as the table does: a player going out never seems to gain (picking
 up his taw moves a marble from the ground to his hand; it is no gain).
+
+The stakes have a row of their own (``stakes_row``): the pot in the inner
+ring and the marbles on the ground no player holds (the planets nobody took,
+and those of players who went out).  With it every marble of the game is in
+exactly one row, so the columns add up too: what one row lost another won,
+and the rows began with as many marbles as they end with (the ledger's
+``marbles_in_game``).
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from game.rules.layout import is_taw
+from game.rules.layout import is_taw, taw_id
 from game.rules.ruling import Ruling
 from game.rules.state import STAKES, RuleState
 
@@ -32,11 +39,16 @@ class SummaryRow:
     worth: int  # purse plus the player's marbles on the board: what the round limit counts
     out: bool
     passed_to_stakes: tuple[str, ...] = ()  # his planet and satellites the stakes took when he went out (no transfer)
-    ring_taws_in_purse: int = 0  # taws still lying in the inner ring that his purse counts (the winner's pot)
+    ring_taws: tuple[str, ...] = ()  # the winner: whose taws, lying in the inner ring (rule 13), his purse counts
+    taw_in_ring: bool = False  # his own taw lies in the inner ring for the winner (rule 13): one of his lost
 
     @property
     def to_stakes_when_out(self) -> int:
         return len(self.passed_to_stakes)
+
+    @property
+    def ring_taws_in_purse(self) -> int:
+        return len(self.ring_taws)
 
     @property
     def unexplained(self) -> int:
@@ -67,6 +79,9 @@ class Tally:
     lost: dict[str, int] = field(init=False)
     passed_to_stakes: dict[str, tuple[str, ...]] = field(init=False)
     _state: RuleState | None = None  # the rule state after the last ruling counted
+    stakes_began: int = 0  # the pot and the marbles on the ground no player held, at the start
+    stakes_won: int = field(init=False, default=0)  # paid to the stakes, and players' marbles passed to them
+    stakes_lost: int = field(init=False, default=0)  # paid out of the stakes (a pot taken, rule 4 by an unheld orbit)
 
     def __post_init__(self) -> None:
         self.won = {p: 0 for p in self.players}
@@ -77,7 +92,8 @@ class Tally:
 
     @classmethod
     def starting(cls, players: tuple[str, ...], state: RuleState) -> "Tally":
-        return cls(players, [dict(state.purses)], {p: state.worth(p) for p in players}, _state=state)
+        return cls(players, [dict(state.purses)], {p: state.worth(p) for p in players}, _state=state,
+                   stakes_began=_stakes_worth(state))
 
     @property
     def last_ruling(self) -> Ruling | None:
@@ -90,12 +106,16 @@ class Tally:
                 self.won[t.payee] += t.marbles
             if t.payer in self.lost:
                 self.lost[t.payer] += t.marbles
+            self.stakes_won += t.marbles if t.payee == STAKES else 0
+            self.stakes_lost += t.marbles if t.payer == STAKES else 0
         before, after = self._state, ruling.state
         self.rounds.append(before.round + 1 if before is not None else 1)
         if before is not None:
             for player in ruling.out:
                 if player in self.passed_to_stakes:
-                    self.passed_to_stakes[player] += _ground_passed_to_stakes(before, after, player)
+                    passed = _ground_passed_to_stakes(before, after, player)
+                    self.passed_to_stakes[player] += passed
+                    self.stakes_won += len(passed)
         self._state = after
         self.rulings.append(ruling)
         self.history.append(dict(purses))
@@ -106,13 +126,25 @@ class Tally:
         return [JudgedShot(r, n, purses) for r, n, purses in zip(self.rulings, self.rounds, self.history[1:])]
 
     def summary(self, state: RuleState) -> list[SummaryRow]:
+        """A row for each player, in turn order."""
         out = set(state.out)
-        ring_taws = len(state.stakes_taws)
+        ring_taws = tuple(p for p in self.players if taw_id(p) in state.stakes_taws)
         winner = state.winner
         return [SummaryRow(p, self.began[p], self.won[p], self.lost[p] + len(self.passed_to_stakes[p]),
                            state.purses.get(p, 0), state.worth(p), p in out, self.passed_to_stakes[p],
-                           ring_taws if p == winner else 0)
+                           ring_taws if p == winner else (), p in ring_taws)
                 for p in self.players]
+
+    def stakes_row(self, state: RuleState) -> SummaryRow:
+        """The stakes' row: "in hand" is the pot in the inner ring, "worth" the pot and the marbles on the
+        ground no player holds."""
+        return SummaryRow(STAKES, self.stakes_began, self.stakes_won, self.stakes_lost, state.stakes,
+                          _stakes_worth(state), False)
+
+
+def _stakes_worth(state: RuleState) -> int:
+    """The pot and every marble on the ground the stakes own (unheld planets', and those of players out)."""
+    return state.stakes + sum(1 for owner in state.board.values() if owner == STAKES)
 
 
 def _ground_passed_to_stakes(before: RuleState, after: RuleState, player: str) -> tuple[str, ...]:
