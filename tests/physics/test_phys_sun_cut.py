@@ -15,7 +15,7 @@ import pytest
 from game.physics import PhysicsConfig, Simulation
 from game.physics.impulse_law import Ball, head_on_speeds
 from game.physics.materials import GLASS, LEAD, MARBLE_MASS, SUN_MASS
-from game.physics.motion import Ground, evolve, flick, travel_m
+from game.physics.motion import Ground, flick, time_to_cover, travel_m
 from game.rules.layout import Layout
 
 LAYOUT = Layout()
@@ -29,11 +29,7 @@ AWAY = 0.10   # m: the taw starts this far behind the Sun
 
 def _arrival(speed: float, spin: float, gap: float) -> float:
     """The taw's speed when it has gone ``gap`` metres (the law)."""
-    lo, hi = 0.0, 5.0
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if evolve(flick(speed, 0.0, spin, R), ON_GLASS, mid)[0] < gap else (lo, mid)
-    return evolve(flick(speed, 0.0, spin, R), ON_GLASS, lo)[2].vx_mps
+    return time_to_cover(flick(speed, 0.0, spin, R), ON_GLASS, gap)[1].vx_mps
 
 
 def _sun_travel_against_law(speed: float, fullness_off: float, spin: float) -> float:
