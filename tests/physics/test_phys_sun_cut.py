@@ -55,4 +55,6 @@ def test_a_spun_taw_s_cut_sends_the_sun_within_fifteen_percent_of_the_1d_law(spe
                                                                             spin: float):
     # The friction between the balls, which the 1-D law leaves out, acts on the spun taw's moving front:
     # backspin sets the Sun rolling forward (up to 1.15x), topspin presses it into the ground (down to 0.86x).
+    # Over 1-3.8 m/s, offsets 0-0.75 and spins -1, -0.5, 0.5, 1: 0.85-1.15 (issue 41 asks 10%; pooltool 0.6.0
+    # cannot play glass on lead, so no second oracle arbitrates the friction here).
     assert _sun_travel_against_law(speed, offset, spin) == pytest.approx(1.0, abs=0.15)
