@@ -126,9 +126,6 @@ class Simulation:
         self._torqued: list[Applied] = []
         self._rules = TickRules.of(config)
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
-        # A touch the last call stepped up to at its end, with its pair's ids: the next call solves it first
-        # (``_step_to``; the ids find the pair's rows again if a body left the ground between the calls).
-        self._carried: tuple[Touch, str, str] | None = None
         specs = list(bodies)
         check_specs(specs, config.play_radius)
         for spec in specs:
@@ -363,7 +360,6 @@ class Simulation:
         roll = float(spin) / body.radius   # rad/s per Bullet unit of speed
         node.setAngularVelocity(Vec3(-vy * BULLET_UNIT * roll, vx * BULLET_UNIT * roll, 0.0))
         self._lag = 0.0
-        self._carried = None
         self._tick()   # a taw launched rolling is resisted from the first call
         event = ShotStarted(0.0, body_id, xy_of(body), (vx, vy))
         self.bus.publish(event)
@@ -471,12 +467,6 @@ class Simulation:
         planner = self._planner
         left = call
         awake = self._awake
-        carried = self._take_carried()
-        if carried is not None:   # the last call ended as a pair met: solve it first
-            left = self._step_to(carried, left, h)
-            if left <= _CALL_END:
-                return self._lag
-            awake = self._read_awake()
         while True:
             t = self.clock.time_s + (call - left)
             touch = planner.next_touch(awake, self._lag, t, left)
@@ -501,14 +491,7 @@ class Simulation:
 
     def _step_to(self, touch: Touch, left: float, h: float) -> float:
         """Step toward ``touch``: the whole substeps before it, or up to it and the substep that solves it; the time
-        left in the call.
-
-        If the call ends before the pair overlaps ``TOUCH_DEPTH``, or just as
-        it does, the touch is carried to the next call, which steps the rest
-        of the way and then the solving substep, as short as ``solve_span``
-        says: the bodies the hit sets moving are planned for in that substep
-        too, not left a whole substep unplanned.
-        """
+        left in the call."""
         whole = min(math.floor(touch.when_s / h), self._free_substeps(left, h))
         if whole:
             self._substeps(whole, h)
@@ -519,27 +502,14 @@ class Simulation:
                 self._substeps(1, step)
                 left -= step
             if left <= _CALL_END:
-                ids = list(self._planner.rows)
-                self._carried = (touch._replace(when_s=0.0, deep_s=max(touch.deep_s - step, 0.0)), ids[touch.a],
-                                 ids[touch.b])
                 return left
-            if step > 0.0:
-                self._reapply()
+            self._reapply()
             solve = self._planner.solve_span(self._read_awake(), self._lag, touch, min(left, h))
             self._substeps(1, solve)
             left -= solve
             self._unresist(touch)
         self._reapply()
         return left
-
-    def _take_carried(self) -> Touch | None:
-        """The touch the last call ended on, its rows as they are now; None if there is none or a body of it left."""
-        carried, self._carried = self._carried, None
-        if carried is None:
-            return None
-        touch, a, b = carried
-        rows = self._planner.rows
-        return touch._replace(a=rows[a], b=rows[b]) if a in rows and b in rows else None
 
     def _free_substeps(self, left: float, h: float) -> int:
         """How many whole substeps (at least one) may be stepped before the planner must look again."""
