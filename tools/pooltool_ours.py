@@ -20,7 +20,7 @@ from typing import Mapping
 from game.physics import PhysicsConfig, Simulation
 from game.physics.impulse_law import rolling_spheres_impulse
 from game.physics.materials import BodySpec
-from game.physics.motion import BallState, evolve, flick
+from game.physics.motion import BallState, evolve, flick, time_to_cover
 from game.rules.events import Contact
 from tools.pooltool_cases import SUN, TAW, Group, Launch, Outcome, Shot, ball_of, ground_of
 
@@ -110,17 +110,11 @@ def bullet_outcome(shot: Shot, bodies: Mapping[str, BodySpec]) -> tuple[Outcome,
 
 
 def _state_after(state: BallState, ground, distance: float) -> BallState:   # ground: motion.Ground
-    """The state of a ball set off in ``state`` once it has gone ``distance`` along x (bisection on the time)."""
-    lo, hi = 0.0, 60.0
-    if evolve(state, ground, hi)[0] < distance:
+    """The state of a ball set off in ``state`` once it has gone ``distance`` (``motion.time_to_cover``)."""
+    when, after = time_to_cover(state, ground, distance)
+    if math.isinf(when):
         raise ValueError("the taw rests before it reaches the ball")
-    for _ in range(100):
-        mid = 0.5 * (lo + hi)
-        if evolve(state, ground, mid)[0] < distance:
-            lo = mid
-        else:
-            hi = mid
-    return evolve(state, ground, hi)[2]
+    return after
 
 
 def closed_outcome(shot: Shot, bodies: Mapping[str, BodySpec], gravity: float) -> Outcome:

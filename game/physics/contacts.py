@@ -2,8 +2,10 @@
 
 Runs inside the world's tick callback after every substep, while the
 manifold points' applied impulses are still valid (they are overwritten by
-the next substep's solve).  Nothing here changes what Bullet did: it only
-reads which pairs of bodies the solver pushed apart and how hard.
+the next substep's solve).  It reads which pairs of bodies the solver
+pushed apart and how hard, and changes nothing Bullet decided; it only
+clears the manifold points of a pair moving apart, whose friction Bullet
+would otherwise warm-start again with no normal force (``_parting``).
 
 A ``Contact`` is published for a pair whose points got an impulse of at
 least ``MIN_HIT_NS`` in a substep after one in which the pair got none (a
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from panda3d.bullet import BulletWorld
+from panda3d.bullet import BulletManifoldPoint, BulletRigidBodyNode, BulletWorld
 
 from game.physics.pandaown import own
 from game.physics.units import BULLET_UNIT
@@ -45,6 +47,23 @@ class FirstTouch(NamedTuple):
 # between resting balls (Bullet separating a hair of overlap), not a hit.
 MIN_HIT_NS = 2.5e-6
 _MIN_HIT = MIN_HIT_NS * BULLET_UNIT   # in Bullet's units (kg mm/s)
+
+
+def _parting(node0: BulletRigidBodyNode, node1: BulletRigidBodyNode, point: BulletManifoldPoint) -> bool:
+    """True if two balls move apart along their contact's normal: the pair's manifold points are then stale.
+
+    Bullet 2.84 keeps a ball pair's manifold point until the balls are some
+    0.2 mm apart, and at the start of every substep warm-starts the point's
+    friction with 0.85 of the last impulse; it then solves friction only
+    where the normal impulse is positive.  A pair just pushed apart by a hit
+    therefore gets most of the hit's friction once more, with no normal
+    force behind it: energy from nowhere, and a ball lifted by friction it
+    never pressed for (``docs/physics.md``).  A parting pair's points are
+    cleared; if the balls still overlap at the next substep's collision test,
+    Bullet makes a fresh point and solves it from zero, as it does any touch.
+    """
+    n = point.getNormalWorldOnB()   # from B toward A
+    return (node0.getLinearVelocity() - node1.getLinearVelocity()).dot(n) > 0.0
 
 
 class ContactScan:
@@ -120,6 +139,8 @@ class ContactScan:
                 pb = point.getPositionWorldOnB()
                 x += pa[0] + pb[0]
                 y += pa[1] + pb[1]
+            if _parting(node0, node1, point):
+                m.clearManifold()
             if impulse < _MIN_HIT:
                 continue
             pair = (a, b) if a < b else (b, a)

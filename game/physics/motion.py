@@ -135,6 +135,25 @@ def evolve(state: BallState, ground: Ground, dt: float) -> tuple[float, float, B
     return dx + ex * d, dy + ey * d, _state(BallState, (vx, vy, -vy / r, vx / r))
 
 
+def time_to_cover(state: BallState, ground: Ground, distance_m: float) -> tuple[float, BallState]:
+    """The time a ball set off in ``state`` has gone ``distance_m`` along its path, and its state then.
+
+    ``evolve`` gives the place from the time; here the time is found from
+    the place by bisection (100 halvings of 60 s, to float precision).
+    (inf, ``REST``) if the ball rests first.
+    """
+    lo, hi = 0.0, 60.0
+    if math.hypot(*evolve(state, ground, math.inf)[:2]) < distance_m:
+        return math.inf, REST
+    for _ in range(100):
+        mid = 0.5 * (lo + hi)
+        if math.hypot(*evolve(state, ground, mid)[:2]) < distance_m:
+            lo = mid
+        else:
+            hi = mid
+    return hi, evolve(state, ground, hi)[2]
+
+
 def energy_j(state: BallState, mass_kg: float, radius_m: float) -> float:
     """Kinetic energy of translation and of the horizontal spin (a solid sphere: I = 2/5 m R²)."""
     v2 = state.vx_mps ** 2 + state.vy_mps ** 2

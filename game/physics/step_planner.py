@@ -62,9 +62,10 @@ Moving = list[Mover]
 
 
 class Touch(NamedTuple):
-    """The first pair to meet: in ``when_s`` from now they touch, in ``deep_s`` they overlap ``TOUCH_DEPTH`` (or
-    come closest, if they never overlap that much); ``a``, ``b`` their rows; ``speed`` how fast they close along
-    their line of centres as they touch (Bullet units a second)."""
+    """The next touch to step to: in ``when_s`` from now the first pair touches; in ``deep_s`` the pair ``a``,
+    ``b`` (rows), the first of all to get there, overlaps ``TOUCH_DEPTH`` (or comes closest, if it never
+    overlaps that much); ``speed`` how fast that pair closes along its line of centres as it touches (Bullet
+    units a second)."""
 
     when_s: float
     deep_s: float
@@ -150,19 +151,20 @@ class StepPlanner:
         if not meets.any():
             return None
         rows, cols = np.nonzero(meets)
-        t = (-qb[meets] - np.sqrt(disc[meets])) / (2.0 * qa[meets])
-        k = int(np.argmin(t))
-        first = float(t[k])
-        if first >= span_s:
+        A, B, C = qa[meets], qb[meets], qc[meets]
+        t = (-B - np.sqrt(disc[meets])) / (2.0 * A)
+        soon = t < span_s
+        if not soon.any():
             return None
+        # Step to the soonest any pair meeting in the span overlaps TOUCH_DEPTH (or comes closest): a slow pair
+        # that touches first must not let a fast one that touches after it go deep before it.
+        r = reach[rows, cols]
+        d2 = B * B - 4.0 * A * (C + r * r - (r - TOUCH_DEPTH) ** 2)
+        deep_all = np.where(d2 >= 0.0, (-B - np.sqrt(np.maximum(d2, 0.0))) / (2.0 * A), -B / (2.0 * A))
+        k = int(np.argmin(np.where(soon, deep_all, np.inf)))
         i, j = a[int(rows[k])], int(cols[k])
-        A, B, C = float(qa[meets][k]), float(qb[meets][k]), float(qc[meets][k])
-        r = float(reach[rows[k], j])
-        inner = r - TOUCH_DEPTH
-        d2 = B * B - 4.0 * A * (C + r * r - inner * inner)
-        deep = (-B - math.sqrt(d2)) / (2.0 * A) if d2 >= 0.0 else -B / (2.0 * A)   # else: their closest
-        speed = -(B + 2.0 * A * first) / (2.0 * r)   # d/dt |d| at the touch
-        return Touch(first, deep, i, j, speed)
+        speed = -(float(B[k]) + 2.0 * float(A[k]) * float(t[k])) / (2.0 * float(r[k]))   # d/dt |d| at the touch
+        return Touch(float(t[soon].min()), float(deep_all[k]), i, j, speed)
 
     def solve_span(self, moving: Moving, lag_s: float, touch: Touch, most_s: float) -> float:
         """How long the substep that solves ``touch`` may be (at most ``most_s``): the soonest a body the hit sets

@@ -56,20 +56,10 @@ def ground_of(body: str):
 
 def when_flick_covers(speed: float, distance: float, spin: float = 0.0) -> tuple[float, float]:
     """A glass flick at ``speed``: the time it has come ``distance`` and its speed then (inf, 0 if never)."""
-    from game.physics.motion import evolve, flick
+    from game.physics.motion import flick, time_to_cover
 
-    ground = ground_of("earth.taw")
-    start = flick(speed, 0.0, spin, LAYOUT.marble_radius)
-    if evolve(start, ground, 1e3)[0] < distance:
-        return math.inf, 0.0
-    lo, hi = 0.0, 60.0
-    for _ in range(100):
-        mid = 0.5 * (lo + hi)
-        if evolve(start, ground, mid)[0] < distance:
-            lo = mid
-        else:
-            hi = mid
-    return hi, evolve(start, ground, hi)[2].speed_mps
+    when, state = time_to_cover(flick(speed, 0.0, spin, LAYOUT.marble_radius), ground_of("earth.taw"), distance)
+    return when, state.speed_mps
 
 
 def travel_of(body: str, speed: float) -> float:

@@ -9,7 +9,7 @@ import pytest
 from game.physics import GLASS, LEAD, MARBLE_MASS, SUN_MASS
 from game.physics.config import GRAVITY
 from game.physics.impulse_law import Ball, rolling_spheres_impulse
-from game.physics.motion import REST, BallPhase, BallState, Ground, evolve, flick, phase, time_to_roll
+from game.physics.motion import REST, BallPhase, BallState, Ground, evolve, flick, phase, time_to_cover, time_to_roll
 from tests.physics.physics_kit import CAP, LAYOUT
 
 R = LAYOUT.marble_radius
@@ -63,3 +63,14 @@ def test_the_impulse_law_of_a_glancing_hit_takes_friction_against_the_sliding() 
     # A's velocity (-1, 0) has a tangential part along (ny, -nx); friction on A pushes against it.
     tangential = imp.x_Ns * ny - imp.y_Ns * nx
     assert imp.normal_Ns > 0 and tangential > 0
+
+
+def test_time_to_cover_inverts_evolve_and_is_infinite_past_the_rest() -> None:
+    start = flick(2.0, 0.0, -0.5, R)
+    t_roll = time_to_roll(start, G_GLASS)
+    for t in (0.3 * t_roll, 2.0 * t_roll):
+        dx, _dy, state = evolve(start, G_GLASS, t)
+        when, after = time_to_cover(start, G_GLASS, dx)
+        assert when == pytest.approx(t, rel=1e-9) and after.vx_mps == pytest.approx(state.vx_mps, rel=1e-9)
+    reach = evolve(start, G_GLASS, math.inf)[0]
+    assert time_to_cover(start, G_GLASS, reach * 1.001) == (math.inf, REST)

@@ -15,7 +15,7 @@ import pytest
 from game.physics import PhysicsConfig, Simulation
 from game.physics.impulse_law import Ball, head_on_speeds
 from game.physics.materials import GLASS, LEAD, MARBLE_MASS, SUN_MASS
-from game.physics.motion import Ground, evolve, flick, travel_m
+from game.physics.motion import Ground, flick, time_to_cover, travel_m
 from game.rules.layout import Layout
 
 LAYOUT = Layout()
@@ -29,11 +29,7 @@ AWAY = 0.10   # m: the taw starts this far behind the Sun
 
 def _arrival(speed: float, spin: float, gap: float) -> float:
     """The taw's speed when it has gone ``gap`` metres (the law)."""
-    lo, hi = 0.0, 5.0
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if evolve(flick(speed, 0.0, spin, R), ON_GLASS, mid)[0] < gap else (lo, mid)
-    return evolve(flick(speed, 0.0, spin, R), ON_GLASS, lo)[2].vx_mps
+    return time_to_cover(flick(speed, 0.0, spin, R), ON_GLASS, gap)[1].vx_mps
 
 
 def _sun_travel_against_law(speed: float, fullness_off: float, spin: float) -> float:
@@ -59,4 +55,6 @@ def test_a_spun_taw_s_cut_sends_the_sun_within_fifteen_percent_of_the_1d_law(spe
                                                                             spin: float):
     # The friction between the balls, which the 1-D law leaves out, acts on the spun taw's moving front:
     # backspin sets the Sun rolling forward (up to 1.15x), topspin presses it into the ground (down to 0.86x).
+    # Over 1-3.8 m/s, offsets 0-0.75 and spins -1, -0.5, 0.5, 1: 0.85-1.15 (issue 41 asks 10%; pooltool 0.6.0
+    # cannot play glass on lead, so no second oracle arbitrates the friction here).
     assert _sun_travel_against_law(speed, offset, spin) == pytest.approx(1.0, abs=0.15)

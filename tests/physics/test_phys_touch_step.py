@@ -1,0 +1,36 @@
+"""The touch step's holes, each shown on the fuzz case that found it (``stress.physics_fuzz.build_case``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.physics import contacts
+from stress.physics_fuzz import DEEP_TOUCH, Fault, PhysicsFuzzReport, build_case, run_case
+
+STALE_FRICTION = 2872051604   # a backspun taw at the cap into Mars's taw, in Saturn's crowd
+FAST_AFTER_SLOW = 4044953652  # a hopping taw meets a resting satellite just after two slow satellites touch
+
+
+def _report(seed: int) -> PhysicsFuzzReport:
+    report = PhysicsFuzzReport()
+    run_case(build_case(seed, 3.8), report)
+    return report
+
+
+def test_a_pair_pushed_apart_gets_no_friction_again_and_the_energy_never_grows():
+    report = _report(STALE_FRICTION)
+    assert report.counts[Fault.ENERGY_GAIN] == 0 and report.worst_energy_gain == 0.0
+    assert report.highest_rise < 0.5e-3   # the struck taw no longer lifted 1.3 mm by friction it never pressed for
+
+
+def test_without_clearing_a_parting_pair_s_points_bullet_warm_starts_their_friction_and_the_energy_grows(monkeypatch):
+    monkeypatch.setattr(contacts, "_parting", lambda *_args: False)   # the planted fault: stale points kept
+    report = _report(STALE_FRICTION)
+    assert report.counts[Fault.ENERGY_GAIN] == 1 and report.worst_energy_gain > 3e-5
+
+
+def test_a_fast_pair_touching_after_a_slow_one_is_stepped_to_first_and_solved_shallow():
+    report = _report(FAST_AFTER_SLOW)
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch == pytest.approx(7.5e-5, abs=1.5e-5)
+    assert report.deepest_touch <= DEEP_TOUCH
+
