@@ -112,7 +112,7 @@ def _shot_info(match: Any, level: str, shooter: str, shot: Any, result: Any, tho
     ruling = result.ruling
     summary = "; ".join(f"{t.payer}->{t.payee} {t.marbles} (rule {t.rule})" for t in ruling.transfers)
     sun = result.positions.get("sun")
-    sun_region = match.layout.region_at_radius(math.hypot(*sun)) if sun is not None else "off"
+    sun_region = match.layout.body_region(math.hypot(*sun), match.layout.sun_radius) if sun is not None else "off"
     return {"shot": result.number, "round": result.round + 1, "level": level, "planet": shooter,
             "decision_s": thought, "summary": (summary or "no payments") + f" [Sun in {sun_region}]",
             "direction": shot.direction, "speed": shot.speed,

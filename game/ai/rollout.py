@@ -74,6 +74,12 @@ class EvalResult:
         return self.gain + position_weight * (self.value - (self.threat if use_threat else 0.0))
 
 
+def sun_orbit(layout: Any, sun: Point) -> str:
+    """The orbit the Sun lies in as the referee reads it (``Layout.body_region``): on a painted line, that
+    line's orbit whichever side of it its centre is; rule 8 pays by this, so the AI prices by it too."""
+    return str(layout.body_region(math.hypot(*sun), layout.sun_radius))
+
+
 def _rule8_amount(region: str) -> int:
     from game.rules.referee import RULE8_SCHEDULE
 
@@ -342,7 +348,7 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
         if sun is not None and rivals and after.sun_released:
             # Rule 8 (and 4): whoever strikes the Sun next is paid by the holder of the
             # orbit it stops in.  Left in one's own orbit, a tap collects from us.
-            region = sit.layout.region_at_radius(math.hypot(*sun))
+            region = sun_orbit(sit.layout, sun)
             if region != "beyond" and after.holder(region) == me:
                 value -= EXPOSURE * _rule8_amount(region)
         if sun is not None and rivals and weights.drive_plan:

@@ -79,8 +79,10 @@ class ValueWeights:
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:
-    """How far the Sun must still travel outward to be beyond Herschel's line (rule 9)."""
-    return max(0.0, layout.line_radii["herschel"] + layout.line_width / 2 - math.hypot(*sun))
+    """How far the Sun must still travel outward to be beyond Herschel's line (rule 9): wholly clear of the
+    painted stripe, as the referee reads it (``Layout.clear_beyond``), not merely its centre past it."""
+    edge = layout.line_radii["herschel"] + layout.line_width / 2 + layout.sun_radius
+    return max(0.0, edge - math.hypot(*sun))
 
 
 def win_chance(layout: Layout, sun: Point, weights: ValueWeights) -> float:

@@ -25,11 +25,17 @@ _OTHER_WINS = {
 }
 
 
+def _orbit_of_sun(layout: Layout, sun: tuple[float, float]) -> str:
+    """The orbit the Sun lies in as the referee reads it: on a painted line, that line's orbit
+    (``Layout.body_region``), so the sentence names the orbit that pays."""
+    return layout.body_region(math.hypot(*sun), layout.sun_radius)
+
+
 def _sun_region(layout: Layout, preview: Preview) -> str:
     sun = preview.rest.get(SUN)
     if sun is None:
         return "off the ground"
-    return names.orbit(layout.region_at_radius(math.hypot(*sun)))
+    return names.orbit(_orbit_of_sun(layout, sun))
 
 
 def _drive_on(preview: Preview, layout: Layout) -> str | None:
@@ -39,7 +45,7 @@ def _drive_on(preview: Preview, layout: Layout) -> str | None:
     if not path or rest is None or not preview.ruling.state.sun_released:
         return None
     regions = [*PLANETS, "beyond"]
-    before, after = (regions.index(layout.region_at_radius(math.hypot(*p))) for p in (path[0], rest))
+    before, after = (regions.index(_orbit_of_sun(layout, p)) for p in (path[0], rest))
     if after <= before or regions[after] == "beyond":
         return None
     if regions[after] == PLANETS[-1]:
