@@ -31,7 +31,7 @@ def test_a_taw_straight_behind_the_sun_can_drive_it_out_one_beside_or_beyond_it_
     behind = sun_at(NEAR_HERSCHEL - 0.1)
     beyond = sun_at(NEAR_HERSCHEL + 0.03)
     beside = (sun[0] + 0.1 * math.cos(math.radians(190.0)), sun[1] + 0.1 * math.sin(math.radians(190.0)))
-    assert drive_chance(LAYOUT, sun, behind, W) > 0.4
+    assert drive_chance(LAYOUT, sun, behind, W) > 0.35   # 6 cm to go, and the Sun clear of the stripe
     assert drive_chance(LAYOUT, sun, None, W) > drive_chance(LAYOUT, sun, behind, W)  # laid close behind it
     assert drive_chance(LAYOUT, sun, beyond, W) == 0.0
     assert drive_chance(LAYOUT, sun, beside, W) == 0.0
