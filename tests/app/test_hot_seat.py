@@ -65,7 +65,7 @@ def _check_own_settings_apply(app, name: str, wanted: dict[str, dict[str, float]
     assert turned == pytest.approx(-0.1 * 0.5 * 120.0 * wanted[name]["mouse_sensitivity"])
     aim.direction = before
     assert app.game.aim_aid_strength() == wanted[name]["aim_aid"]
-    assert aim.shot_preview.strength == wanted[name]["preview"]
+    assert aim.shot_preview.mode == wanted[name]["preview"]
 
 
 def _cut_shot(app) -> None:

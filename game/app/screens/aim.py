@@ -32,7 +32,7 @@ from game.app.hud.game_hud import sun_words
 from game.app.screens.aim_check import ShotCheck
 from game.app.screens.aim_coach import ShotCoach
 from game.app.hud.spin_dot import SpinDot
-from game.app.screens.aim_preview import NONE, ShotPreview
+from game.app.screens.aim_preview import ShotPreview
 from game.app.screens.base import State
 from game.app.hud.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
@@ -73,7 +73,7 @@ class AimState(State):
         self.spin = ThumbSpin()  # none at the start of every turn: see docs/decisions.md
         self.spin_dot = self.keep(SpinDot(app))
         self._spin_held = {"topspin": 0.0, "backspin": 0.0}  # how long each spin key has been down
-        self.shot_preview = self.keep(ShotPreview(app, self.view, self._preview_strength(),
+        self.shot_preview = self.keep(ShotPreview(app, self.view, self.app.game.preview_mode(),
                                                   game.session.coach_goal()))
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice, game.session.coach_goal()))
         if game.lesson_panel is not None:
@@ -347,9 +347,6 @@ class AimState(State):
         self.planned = level_for_speed(shot.speed, self.view.max_speed)
         self.spin.set(shot.spin)
 
-    def _preview_strength(self) -> str:
-        return self.app.game.preview_strength()
-
     def _frame(self, task):
         app = self.app
         dt = min(0.1, app.clock.getDt())
@@ -499,7 +496,7 @@ class AimState(State):
         self.target_range = (math.dist(origin, contact.target_at) if contact is not None
                              else math.dist(origin, sun) if sun is not None else PREVIEW_REACH)
         app.view.knuckle_down(origin, self.direction, reach=self.target_range)
-        if self.shot_preview.strength == NONE:  # no preview, no aim line: a crosshair shows the way alone
+        if not self.shot_preview.mode.draws:  # no preview, no aim line: a crosshair shows the way alone
             sun = self.view.positions.get("sun")
             reach = math.dist(origin, sun) if sun is not None else CROSSHAIR_REACH
             app.view.show_crosshair(origin, self.direction, min(PREVIEW_REACH, max(CROSSHAIR_NEAREST, reach)))

@@ -9,7 +9,6 @@ from game.app.hud.purse_chart import PurseChart
 from game.app.screens.base import State
 from game.app.hud.results_text import pot_taken, reconciling_lines, result_title
 from game.app.input.bindings import action_event
-from game.app.session.game_setup import PREVIEW_NAMES
 from game.app.scene.table_view import ViewMode
 
 COLUMNS = (-0.69, -0.54, -0.41, -0.23, -0.07)
@@ -39,7 +38,7 @@ class GameOverState(State):
         self.reason = theme.label(root, session.end_reason(), (0, 0.56), scale=0.04, colour=theme.DIM_INK,
                                   wordwrap=60)
         # Under the chart, where no headline or name can reach it.
-        preview = PREVIEW_NAMES.get(app.game.setup.preview, app.game.setup.preview)
+        preview = app.game.setup.preview.label
         self.preview_note = theme.label(root, f"Shot preview: {preview}", (0.62, -0.45), scale=0.035,
                                         colour=theme.DIM_INK)
         rows = session.summary()

@@ -15,13 +15,14 @@ from panda3d.core import TextNode
 from game.app.hud import theme
 from game.app.screens.base import State
 from game.app.session.game_setup import GameSetup
+from game.app.session.preview_mode import PreviewMode
 from game.coach.lessons import CourseEntry, load_course
 from game.coach.lesson_progress import Progress, load_progress, save_progress
 from game.errors import UserError
 from game.app.scene.ground_mesh import ground_of
 
 ROW = 0.085
-LESSON_SETUP = GameSetup(opponents=1, preview="learning")  # lessons always show the full preview
+LESSON_SETUP = GameSetup(opponents=1, preview=PreviewMode.LEARNING)  # lessons always show the full preview
 
 
 def start_lesson(state: State, entry: CourseEntry) -> None:

@@ -15,7 +15,8 @@ from direct.gui.DirectGui import DirectEntry
 from game.app.choices import load_choices, save_choices
 from game.app.hud import theme
 from game.app.hud.seat_rows import SeatRows
-from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS, GameSetup
+from game.app.session.game_setup import GameSetup
+from game.app.session.preview_mode import PreviewMode, preview_mode
 from game.match.seating import SeatingError
 from game.app.screens.base import State
 from game.app.hud.widgets import Chooser
@@ -58,9 +59,9 @@ class NewGameState(State):
                                       pos=(0.36, 0, 0.07), scale=0.05, width=10, numLines=1,
                                       frameColor=(0.2, 0.16, 0.1, 1), text_fg=theme.INK)
         # The shot preview is the player's choice for each game; the level of the opponents never changes it.
-        preview = last.preview if app.last_setup is not None else app.settings.preview
-        self.preview = Chooser(root, "Shot preview", list(PREVIEWS), preview, (0.6, -0.1), width=11,
-                               describe=PREVIEW_NAMES.get)
+        preview = last.preview if app.last_setup is not None else preview_mode(app.settings.preview)
+        self.preview = Chooser(root, "Shot preview", list(PreviewMode), preview, (0.6, -0.1), width=11,
+                               describe=lambda mode: mode.label)
         self._ground_choices(root, last)
         self.goal = theme.label(root, GOAL_LINE, (0, -0.56), scale=0.042, colour=theme.INK)
         theme.fit_width(self.goal, 2.4)  # one line, within the panel

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.hud import theme
-from game.app.session.game_setup import PREVIEW_NAMES
+from game.app.session.preview_mode import preview_mode
 from game.app.scene.detect import TARGET_MS
 from game.app.settings import (MSAA_CHOICES, PALETTE_CHOICES, PREVIEW_CHOICES, QUALITY_CHOICES, QUALITY_PRESETS,
                                RENDER_SCALE_CHOICES)
@@ -90,8 +90,8 @@ class SettingsPanel:
         self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (LOWEST, HIGHEST), (0, -0.29),
                                           fmt="{:.2f}x", scale=LogScale(), marks=(1.0,))
         self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
-        self.preview = Chooser(root, "Shot preview (new games)", list(PREVIEW_CHOICES), s.preview, (0, -0.53),
-                               describe=PREVIEW_NAMES.get)
+        self.preview = Chooser(root, "Shot preview (new games)", list(PREVIEW_CHOICES), preview_mode(s.preview), (0, -0.53),
+                               describe=lambda mode: mode.label)
         # Contour lines and height tint on rough earth (T in a game)
         self.slopes = Chooser(root, "Slope view", [False, True], s.slopes, (0.66, -0.53), width=11, describe=_yes_no)
         # Choosing "yes" here (a click on it this visit) brings the tip back for those who sent it away themselves.
@@ -142,7 +142,7 @@ class SettingsPanel:
             render_scale=self.render_scale.value,
             volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
             aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value, palette=self.palette.value,
-            preview=self.preview.value, first_tip=self.first_tip.value, slopes=self.slopes.value,
+            preview=self.preview.value.value, first_tip=self.first_tip.value, slopes=self.slopes.value,
             keys=self.app.settings.keys if self.person else dict(self.key_overrides),
         )
 
