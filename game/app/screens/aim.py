@@ -38,6 +38,7 @@ from game.app.hud.sun_indicator import SunIndicator
 from game.match.players import Shot, TawPlacement
 from game.match.table import body_radius, free_spot_on_line
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 AIM_DEG_PER_SCREEN = 120.0   # a full sweep of the mouse across the window turns this far
 KEY_AIM_DEG_PER_S = 40.0
@@ -78,7 +79,7 @@ class AimState(State):
         self.coach = self.keep(ShotCoach(app, self.view, self.take_advice, game.session.coach_goal()))
         if game.lesson_panel is not None:
             self.coach.panel.on_resize = game.lesson_panel.make_room
-        self.check = self.keep(ShotCheck(app, self.shot_preview, lambda shot: self.go("Shot", shot)))
+        self.check = self.keep(ShotCheck(app, self.shot_preview, lambda shot: self.go(Screen.SHOT, shot)))
         self.tip = self._first_turn_tip()
         self.sweep = PointerSweep()
         self.pointer_hidden = False  # the cursor, while the pointer turns the low view (``_hide_pointer``)

@@ -10,6 +10,7 @@ from game.app.screens.base import State
 from game.app.hud.results_text import pot_taken, reconciling_lines, result_title
 from game.app.input.bindings import action_event
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 COLUMNS = (-0.69, -0.54, -0.41, -0.23, -0.07)
 HEADS = ("began", "won", "lost", "in hand", "worth")
@@ -53,11 +54,11 @@ class GameOverState(State):
         width = 0.78 if naming.names else 0.95
         self.chart = PurseChart(root, session.worth_history(), session.players, pos=(0.05, -0.28), size=(width, 0.62),
                                 names={p: naming.label(p) for p in naming.names})
-        self.again_button = theme.button(root, "New game", (-0.9, -0.7), self.go, width=6, extra_args=["NewGame"])
+        self.again_button = theme.button(root, "New game", (-0.9, -0.7), self.go, width=6, extra_args=[Screen.NEW_GAME])
         self.history_button = theme.button(root, "History (L)", (-0.3, -0.7), app.messenger.send, width=6,
                                            extra_args=[action_event("history")])
         self.watch_button = theme.button(root, "Watch the game", (0.3, -0.7), self.watch, width=8)
-        self.menu_button = theme.button(root, "Menu", (0.9, -0.7), self.go, width=6, extra_args=["Menu"])
+        self.menu_button = theme.button(root, "Menu", (0.9, -0.7), self.go, width=6, extra_args=[Screen.MENU])
 
     @staticmethod
     def _table(root, rows, naming) -> None:

@@ -17,6 +17,7 @@ from game.app.screens.base import State
 from game.app.session.preview_mode import PreviewMode
 from game.rules.names import you_are
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 SENSITIVITIES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 AIM_AIDS = (0.0, 0.25, 0.5, 1.0)
@@ -76,10 +77,10 @@ class HandOverState(State):
             self.app.game.refresh_hud()
 
     def ready(self) -> None:
-        if self.app.flow.state != "HandOver":
+        if self.app.flow.state != Screen.HAND_OVER:
             return
         self.app.game.handed_to = self.planet
-        self.go("Aim")
+        self.go(Screen.AIM)
 
     def exit(self) -> None:
         self.sensitivity.destroy()

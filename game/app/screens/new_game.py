@@ -22,6 +22,7 @@ from game.app.screens.base import State
 from game.app.hud.widgets import Chooser
 from game.app.hud.ground_words import ground_name
 from game.rules.house import GroundKind, HouseRules
+from game.app.screens.screen import Screen
 
 ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)  # 0: none, the default (the AIs play to end a game by the rules: docs/ai.md)
 # The goal of the game in one line (issue 11: a first game that can be won).
@@ -141,10 +142,10 @@ class NewGameState(State):
             problem = save_choices(self.app.app_config.paths.new_game_file, setup)
             if problem is not None:  # the game starts anyway
                 self.app.note_warning(problem)
-        self.go("HatDrop", setup)
+        self.go(Screen.HAT_DROP, setup)
 
     def back(self) -> None:
-        self.go("Menu")
+        self.go(Screen.MENU)
 
     def exit(self) -> None:
         for part in self._parts:

@@ -11,8 +11,8 @@ from game.app.input.bindings import action_event
 from game.app.hud.confirm import ask_to_leave
 from game.app.hud.rules_panel import RulesPanel
 from game.app.hud.ground_words import ground_line
+from game.app.screens.screen import IN_GAME, Screen
 
-IN_GAME_STATES = ("HatDrop", "HandOver", "Aim", "Thinking", "AiAim", "Shot", "Ruling", "PlayOut")  # the game-over screen has its own buttons
 
 
 class PauseOverlay:
@@ -38,7 +38,7 @@ class PauseOverlay:
             return
         if self.active:
             self.resume()
-        elif self.app.flow.state in IN_GAME_STATES:
+        elif self.app.flow.state in IN_GAME:
             if self.app.flow.current is not None and self.app.flow.current.cancel_gesture():
                 return  # Esc while charging lets go of the shot; a second Esc pauses
             self.open()
@@ -97,7 +97,7 @@ class PauseOverlay:
             self.frame = self.shade = None
 
     def show_rules(self) -> None:
-        if self.app.flow.state not in IN_GAME_STATES or self.rules is not None or self.app.history.active:
+        if self.app.flow.state not in IN_GAME or self.rules is not None or self.app.history.active:
             return
         if not self.active:
             self.open()
@@ -116,7 +116,7 @@ class PauseOverlay:
 
     def leave(self) -> None:
         self.resume()
-        self.app.flow.request("Menu")
+        self.app.flow.request(Screen.MENU)
 
     def destroy(self) -> None:
         self.resume()

@@ -18,6 +18,7 @@ from game.app.screens.base import State
 from game.app.input.sensitivity import HIGHEST, LOWEST, LogScale
 from game.app.hud.keys_panel import KeysPanel
 from game.app.hud.widgets import Chooser, LabelledSlider
+from game.app.screens.screen import Screen
 
 RESOLUTIONS = ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 
@@ -205,7 +206,7 @@ class SettingsState(State):
     name = "settings"
 
     def enter(self) -> None:
-        self.panel = SettingsPanel(self.app, self.app.aspect2d, lambda: self.go("Menu"))
+        self.panel = SettingsPanel(self.app, self.app.aspect2d, lambda: self.go(Screen.MENU))
         self.on_action("pause", self.panel.back)
 
     def exit(self) -> None:
