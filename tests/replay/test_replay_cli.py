@@ -114,3 +114,12 @@ def test_an_export_folder_holding_a_special_file_by_a_frame_name_is_refused(caps
     os.mkfifo(out / "frame_00000.png")
     err = _one_line_error(capsys, ["replay", str(replay_file), "--export", str(out), "--size", "64x48"])
     assert "no export here wrote it" in err and (out / "frame_00000.png").exists()
+
+
+@pytest.mark.parametrize("value", ["helicopter", "Auto", "", None, 3])
+def test_an_unknown_camera_is_refused_in_one_line_naming_the_choices(value):
+    from game.replay.director import CameraMode, camera_mode
+
+    assert camera_mode("orrery") is CameraMode.ORRERY
+    with pytest.raises(ValueError, match=r"^unknown camera mode .*; choose from auto, taw, sun, orrery, broadcast, orbit$"):
+        camera_mode(value)

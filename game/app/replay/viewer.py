@@ -18,7 +18,7 @@ import numpy as np
 from game.app.replay.overlays import Flashes, TextOverlay, Trails
 from game.app.scene.ground_mesh import GroundHeights
 from game.errors import UserError, warn
-from game.replay.director import CAMERA_MODES, CameraMode, CameraPose, Director, OrbitState
+from game.replay.director import CAMERA_MODES, CameraMode, CameraPose, Director, OrbitState, camera_mode
 from game.replay.model import Replay
 from game.replay.recorded_ground import recorded_ground
 from game.replay.timeline import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
@@ -76,7 +76,7 @@ class ReplayViewer:
     its field of view and near and far planes.
     """
 
-    def __init__(self, base: Any, replay: Replay, camera: str = "auto", trails: bool = False,
+    def __init__(self, base: Any, replay: Replay, camera: CameraMode = CameraMode.AUTO, trails: bool = False,
                  controls: bool = True, run_task: bool = True, hold: float | None = None,
                  on_exit: Any = None, scene: Any = None) -> None:
         from direct.showbase.DirectObject import DirectObject
@@ -85,8 +85,7 @@ class ReplayViewer:
 
         if not replay.shots:
             raise ValueError("this replay has no shots to show")
-        if camera not in CAMERA_MODES:
-            raise ValueError(f"unknown camera mode {camera!r}")
+        chosen = camera_mode(camera)  # a caller's string is read here, and refused if unknown
         self.base = base
         self.replay = replay
         self.layout = layout_for(replay)
@@ -94,7 +93,7 @@ class ReplayViewer:
         self.clock = PlaybackClock(self.timeline)
         self.director = Director(self.timeline, system_radius=self.layout.line_radius("herschel"))
         self.orbit = OrbitState(distance=self.layout.line_radius("herschel") * 2.0)
-        self.camera_mode = camera
+        self.camera_mode = chosen
         self.closed = False
         self._owns_scene = scene is None
         self.ground = ground_for(replay)
@@ -127,10 +126,8 @@ class ReplayViewer:
 
     # -- commands -------------------------------------------------------------------------------
 
-    def set_camera(self, mode: str) -> None:
-        if mode not in CAMERA_MODES:
-            raise ValueError(f"unknown camera mode {mode!r}; choose from {', '.join(CAMERA_MODES)}")
-        self.camera_mode = mode
+    def set_camera(self, mode: CameraMode) -> None:
+        self.camera_mode = camera_mode(mode)
         self.show_at(self.clock.time)
 
     def next_camera(self) -> None:
