@@ -232,7 +232,7 @@ class Match:
             layout=self.layout,
             turn=s.shots,
             round=s.round,
-            house_rules=self.house.to_dict(),
+            house=self.house,
             rule_state=private_copy(s),
         )
 

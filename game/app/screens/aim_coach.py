@@ -28,7 +28,6 @@ from game.app.scene.preview_paths import GHOST_STYLE, GroundPaths
 from game.coach.advice import Advice, start_advice
 from game.coach.goals import Goal
 from game.match.players import MatchView
-from game.rules.house import HouseRules
 
 COACH_LEVEL = "hard"
 
@@ -51,7 +50,7 @@ class ShotCoach:
         self.view = view
         self.goal = goal  # a lesson's: the advice meets it if it can
         self._take_aim = take_aim  # called with the Advice when the player snaps to it
-        self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
+        self.house = view.house
         self.panel = CoachPanel(app, self.ask)
         self.ghost = GroundPaths(app.view.scene, GHOST_STYLE, "coach-ghost")
         self.handle: PlanHandle[Advice] | None = None

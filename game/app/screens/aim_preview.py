@@ -28,7 +28,6 @@ from game.coach.goals import Goal, against_goal, judge_goal
 from game.coach.preview import Preview
 from game.coach.verdict import Verdict
 from game.match.players import MatchView, Shot
-from game.rules.house import HouseRules
 from game.rules.state import RuleState
 
 STALE_STRENGTH = 0.35
@@ -47,7 +46,7 @@ class ShotPreview:
         self.goal = goal  # a lesson's: the verdict also says when the shot would miss it
         self.view = view
         self.state: RuleState | None = view.rule_state
-        self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
+        self.house = view.house
         self.paths = GroundPaths(app.view.scene, PREVIEW_STYLE, "shot-preview")
         self.verdict = VerdictLine(app)
         self.ghost = GhostBall(app.view.scene, self.paths.node, view.taw)  # under the paths: dims and hides with them
