@@ -22,10 +22,9 @@ from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanHandle, PlannerPool
 from game.match.players import MatchView, RandomPlayer, Shot, TawPlacement
-from game.rules.layout import SUN, is_taw
+from game.rules.layout import SUN, Point, is_taw
 from game.rules.state import RuleState
 
-Point = tuple[float, float]
 
 # m: a Sun that moved less than this between two of our turns was not struck (rest jitter on rough earth).
 SUN_UNTOUCHED = 0.001

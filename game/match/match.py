@@ -35,13 +35,12 @@ from game.physics import FrameCallback, PhysicsConfig, Simulation, shot_velocity
 from game.physics.terrain import Terrain
 from game.rules.events import AllAtRest, Event, Listener
 from game.rules.house import HouseRules
-from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw, taw_id
+from game.rules.layout import PLANETS, SUN, Layout, Point, body_planet, is_taw, taw_id
 from game.rules.listener import ShotReferee
 from game.rules.ruling import Ruling
 from game.rules.house import TawsLaid
 from game.rules.state import LedgerError, RuleState, StartReason, lay_taw, new_game, start_options
 
-Point = tuple[float, float]
 
 # A match between weak players may never knock the Sun beyond Herschel; the
 # round limit of the house rules ends it, and this bounds it even without one.

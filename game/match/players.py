@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from game.rules.house import HouseRules
-from game.rules.layout import SUN, Layout, taw_id
+from game.rules.layout import SUN, Layout, Point, taw_id
 from game.rules.state import RuleState, StartReason
-
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True)

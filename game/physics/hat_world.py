@@ -30,7 +30,7 @@ from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import bullet_world
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 HatFrame = Callable[[float, list[str], np.ndarray], None]
 """``on_frame(t, ids, poses)``: (N, 7) poses ``x, y, z, qw, qx, qy, qz``."""
 

@@ -20,6 +20,7 @@ from game.rules.layout import (
     SUN,
     Layout,
     LayoutError,
+    Point,
     body_planet,
     is_planet,
     is_satellite,
@@ -27,8 +28,6 @@ from game.rules.layout import (
     satellite_ids,
     taw_id,
 )
-
-Point = tuple[float, float]
 
 TOP_KEYS = frozenset(
     {"description", "players", "shooter", "bodies", "shot", "shots", "sun_released", "purses", "stakes",
