@@ -91,7 +91,7 @@ def preview_and_frames(changes: int, frames: int, size) -> dict[str, float]:
         aim.shot_preview.latencies.clear()
         frames_to_drawn: list[float] = []
         for k in range(changes):
-            aim.turn(0.5 if k % 20 < 10 else -0.5)
+            aim.aiming.turn(0.5 if k % 20 < 10 else -0.5)
             app.taskMgr.step()  # the frame that sees the new aim asks for its preview
             stepped = step_until(app, lambda: aim.shot_preview.current, "the turned aim's preview")
             frames_to_drawn.append(float(stepped))
@@ -107,7 +107,7 @@ def preview_and_frames(changes: int, frames: int, size) -> dict[str, float]:
             on = block % 2 == 0
             aim.shot_preview.mode = PreviewMode.LEARNING if on else PreviewMode.NONE
             for _ in range(frames // 3):
-                aim.turn(0.2)
+                aim.aiming.turn(0.2)
                 (with_preview if on else without).append(_finished_frame(app))
         out["frame median ms, previews computing"] = statistics.median(with_preview)
         out["frame median ms, preview off"] = statistics.median(without)

@@ -242,7 +242,7 @@ class _Driver:
             rng.choice(current.seats.rows).entry.enterText(rng.choice(NAMES_TYPED))
             report.inputs += 1
         elif roll < 0.36 and state == "Aim" and hasattr(current, "turn"):
-            current.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
+            current.aiming.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
             report.inputs += 1
         elif roll < 0.375:
             self.step(rng.randrange(5, 30))

@@ -16,6 +16,7 @@ ends the plan.
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from game.ai.levels import get_level
 from game.ai.player import placement_lines
@@ -45,13 +46,14 @@ def seated_guard(app, view: MatchView) -> ReplyGuard:
 
 
 class ShotCoach:
-    def __init__(self, app, view: MatchView, take_aim, goal: Goal | None = None) -> None:
+    def __init__(self, app, view: MatchView, take_aim, goal: Goal | None = None,
+                 on_panel_resize: Callable[[float | None], None] | None = None) -> None:
         self.app = app
         self.view = view
         self.goal = goal  # a lesson's: the advice meets it if it can
         self._take_aim = take_aim  # called with the Advice when the player snaps to it
         self.house = view.house
-        self.panel = CoachPanel(app, self.ask)
+        self.panel = CoachPanel(app, self.ask, on_panel_resize)  # what lies below the advice makes room
         self.ghost = GroundPaths(app.view.scene, GHOST_STYLE, "coach-ghost")
         self.handle: PlanHandle[Advice] | None = None
         self.advice: Advice | None = None
