@@ -73,14 +73,14 @@ def _seat(levels: Sequence[str], seed: int, pool: PlannerPool, round_limit: int 
 
     house = replace(HouseRules(), round_limit=DEFAULT_ROUND_LIMIT if round_limit is None else round_limit)
     seats = ai_names(levels)   # "Easy AI", "Easy AI 2": what a replay's captions and tables call them
-    people = {name: make_player(levels[i], seed_for(seed, "player", i), pool) for i, name in enumerate(seats)}
-    match = Match.from_hat(people, seed=seed_for(seed, "hat"), house=house, max_shots=max_shots)
-    planet_of = {person: planet for planet, person in match.names.items()}
+    player_of_seat = {name: make_player(levels[i], seed_for(seed, "player", i), pool) for i, name in enumerate(seats)}
+    match = Match.from_hat(player_of_seat, seed=seed_for(seed, "hat"), house=house, max_shots=max_shots)
+    planet_of = {seat: planet for planet, seat in match.names.items()}
     planets = [planet_of[name] for name in seats]
     level_of = {planet_of[name]: levels[i] for i, name in enumerate(seats)}
-    for planet, person in match.players.items():
-        if isinstance(person, NovicePlayer):  # the coach it trusts weighs the others' replies at their levels
-            person.seat_adversaries({p: lv for p, lv in level_of.items() if p != planet})
+    for planet, player in match.players.items():
+        if isinstance(player, NovicePlayer):  # the coach it trusts weighs the others' replies at their levels
+            player.seat_adversaries({p: lv for p, lv in level_of.items() if p != planet})
     return _Table(match, planets, level_of, {p: match.state.worth(p) for p in planets})
 
 

@@ -94,7 +94,8 @@ class Match:
         frame_hz: float = 60.0,
         max_shots: int = DEFAULT_MAX_SHOTS,
     ) -> None:
-        """``players`` maps each planet held to its player.
+        """``players`` maps each planet held to its player (the ``Player`` choosing its shots: an AI, a script,
+        a person's seat at the app).
 
         ``state`` starts the match from a given rule state (a scenario, a
         saved game); by default the text's setup (``new_game``).  ``names``
@@ -219,7 +220,7 @@ class Match:
         s = self.state
         return MatchView(
             shooter=shooter,
-            players=tuple(s.players),
+            planets=tuple(s.players),
             active=tuple(s.active),
             positions=dict(s.positions),
             purses=dict(s.purses),

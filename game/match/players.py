@@ -57,7 +57,7 @@ class MatchView:
     """A read-only snapshot of the match for the shooter about to play."""
 
     shooter: str
-    players: tuple[str, ...]
+    planets: tuple[str, ...]  # the planets in the game, in turn order (``RuleState.players``)
     active: tuple[str, ...]
     positions: Mapping[str, Point]
     purses: Mapping[str, int]
