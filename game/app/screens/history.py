@@ -8,6 +8,8 @@ purses after each); nothing is judged again.
 
 from __future__ import annotations
 
+from typing import Any
+
 from direct.showbase.DirectObject import DirectObject
 
 from game.app.hud import theme
@@ -26,7 +28,7 @@ class HistoryOverlay:
     def __init__(self, app) -> None:
         self.app = app
         self.panel: HistoryPanel | None = None
-        self.shade = None
+        self.shade: Any = None
         self.keys = DirectObject()  # the panel's own keys, heard only while it is open
         self.opener = DirectObject()
         self.opener.accept(action_event("history"), self.toggle)

@@ -10,6 +10,8 @@ kept in the people file from an earlier run.
 
 from __future__ import annotations
 
+from typing import Any
+
 from direct.gui.DirectGui import DirectEntry
 
 from game.app.choices import load_choices, save_choices
@@ -32,6 +34,11 @@ GOAL_LINE = ("Goal: the Sun beyond Herschel's line wins (rule 9). An adversary c
              "and put you out, as you can him (rule 13).")
 
 
+def _whole(value: object, otherwise: int) -> int:
+    """A whole number kept among the last choices, else ``otherwise``."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else otherwise
+
+
 class NewGameState(State):
     name = "new-game"
 
@@ -50,10 +57,11 @@ class NewGameState(State):
         # The seats: this run's last, else the last run's kept in the people file (new_game.json keeps the rest).
         seating = last.seats() if this_run or app.people.last_seating is None else app.people.last_seating
         self.seats = SeatRows(root, seating, 0.52, app.people.names)
-        rounds = int(last.house_rules.get("round_limit", 0) or 0)
-        self.round_limit = Chooser(root, "Round limit", list(ROUND_LIMITS), rounds if rounds in ROUND_LIMITS else 0,
+        rounds = last.house_rules.get("round_limit", 0)
+        self.round_limit = Chooser(root, "Round limit", list(ROUND_LIMITS),
+                                   rounds if isinstance(rounds, int) and rounds in ROUND_LIMITS else 0,
                                    (0.6, 0.43), width=11, describe=lambda n: f"{n}" if n else "none")
-        self.jupiter = Chooser(root, "Jupiter's moons", [4, 0, 2, 8], int(last.house_rules.get("jupiter_moons", 4)),
+        self.jupiter = Chooser(root, "Jupiter's moons", [4, 0, 2, 8], _whole(last.house_rules.get("jupiter_moons"), 4),
                                (0.6, 0.32), width=11)
         theme.label(root, "Seed (blank: random)", (0.6, 0.17), scale=0.045, colour=theme.DIM_INK)
         self.seed_entry = DirectEntry(parent=root, initialText="" if last.seed is None else str(last.seed),
@@ -69,7 +77,7 @@ class NewGameState(State):
         self.warning = theme.label(root, "", (0, -0.65), scale=0.045, colour=theme.BAD)
         self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
         self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)
-        self._parts = [self.seats, self.round_limit, self.jupiter, self.preview, self.ground, self.roughness]
+        self._parts: list[Any] = [self.seats, self.round_limit, self.jupiter, self.preview, self.ground, self.roughness]
         self.on_action("pause", self.back)
 
     def _ground_choices(self, root, last: GameSetup) -> None:

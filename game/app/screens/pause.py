@@ -6,6 +6,8 @@ so the physics, the AI's clock and the camera's drift all hold still.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from game.app.hud import theme
 from game.app.input.bindings import action_event
 from game.app.hud.confirm import ask_to_leave
@@ -13,16 +15,22 @@ from game.app.hud.rules_panel import RulesPanel
 from game.app.hud.ground_words import ground_line
 from game.app.screens.screen import IN_GAME, Screen
 
+if TYPE_CHECKING:  # the settings screen imports this room at run time; only its type is named here
+    from game.app.screens.settings_screen import SettingsPanel
+
 
 
 class PauseOverlay:
     def __init__(self, app) -> None:
         self.app = app
         self.active = False
-        self.frame = self.shade = None
-        self.rules = self.rules_shade = None
-        self.settings = self.settings_shade = None
-        self.confirm = None  # "Leave this game?" while it is asked
+        self.frame: Any = None  # the menu's DirectGUI frame and the shade behind it, while it is open
+        self.shade: Any = None
+        self.rules: RulesPanel | None = None
+        self.rules_shade: Any = None
+        self.settings: SettingsPanel | None = None
+        self.settings_shade: Any = None
+        self.confirm: Any = None  # "Leave this game?" while it is asked
         app.accept(action_event("pause"), self.toggle)
         app.accept(action_event("rules"), self.show_rules)
 

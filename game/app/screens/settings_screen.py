@@ -7,6 +7,8 @@ frame time beside the graphics settings.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from game.app.hud import theme
@@ -86,7 +88,7 @@ class SettingsPanel:
             self.frame_time["text"] = "Detect: on the title screen's Settings"
         self.markers = Chooser(root, "Overhead markers", [True, False], s.markers, (0, -0.03), describe=_yes_no)
         self.palette = Chooser(root, "Colours", list(PALETTE_CHOICES), s.palette, (0.66, -0.03), width=11,
-                               describe=PALETTE_NAMES.get)
+                               describe=lambda name: PALETTE_NAMES.get(name, name))
         self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.16))
         self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (LOWEST, HIGHEST), (0, -0.29),
                                           fmt="{:.2f}x", scale=LogScale(), marks=(1.0,))
@@ -108,7 +110,7 @@ class SettingsPanel:
         self.keys_button = theme.button(root, "Keys...", (0.66, -0.64), self.show_keys, scale=0.05, width=11)
         self.save_button = theme.button(root, "Save", (-0.3, -0.88), self.save, width=5)
         self.cancel_button = theme.button(root, "Cancel", (0.3, -0.88), self.cancel, width=5)
-        self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.render_scale,
+        self._parts: list[Any] = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.render_scale,
                        self.markers, self.palette,
                        self.volume, self.sensitivity, self.aim_aid, self.preview, self.first_tip, self.slopes]
 

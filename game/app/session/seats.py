@@ -88,8 +88,10 @@ def seat_players(setup: GameSetup, house: HouseRules, layout: Layout, rng: rando
     seating = setup.seats()
     player_of_seat: dict[str, Player] = {}
     for seat in seating.seats:
-        player_of_seat[seat.name] = (HumanSeat() if seat.is_person
-                                     else make_ai(seat.level, rng.randrange(2**31), pool_for))
+        if seat.is_person or seat.level is None:  # a Seating gives every AI seat a level
+            player_of_seat[seat.name] = HumanSeat()
+        else:
+            player_of_seat[seat.name] = make_ai(seat.level, rng.randrange(2**31), pool_for)
     frames: list = []
     record = lambda t, ids, poses: frames.append((t, list(ids), poses.copy()))  # noqa: E731
     match, deal = seated_match(seating, player_of_seat, rng.randrange(2**31), house=house, layout=layout,
