@@ -235,9 +235,9 @@ def test_in_a_real_window_the_pointer_is_put_back_in_the_middle_in_whole_pixels(
     # Panda's pointer gives its y as a float and movePointer takes ints: aiming far to one side crashed the game.
     from types import SimpleNamespace
 
-    import game.app.screens.aim as aim_module
+    import game.app.screens.aim_pointer as pointer_module
     from game.app.scene.table_view import ViewMode
-    from game.app.screens.aim import AimState
+    from game.app.screens.aim_pointer import AimPointer
 
     class Window:
         moved: list = []
@@ -254,9 +254,9 @@ def test_in_a_real_window_the_pointer_is_put_back_in_the_middle_in_whole_pixels(
             self.moved.append((x, y))
             return True
 
-    monkeypatch.setattr(aim_module, "GraphicsWindow", Window)
+    monkeypatch.setattr(pointer_module, "GraphicsWindow", Window)
     state = SimpleNamespace(app=SimpleNamespace(win=Window(), view=SimpleNamespace(mode=ViewMode.KNUCKLE)))
-    assert AimState._recentre_pointer(state, 0.7) == 0.0
+    assert AimPointer._recentre(state, 0.7) == 0.0
     assert Window.moved == [(640, 300)]
-    assert AimState._recentre_pointer(state, 0.2) == 0.2   # near the middle it stays where it is
+    assert AimPointer._recentre(state, 0.2) == 0.2   # near the middle it stays where it is
     assert Window.moved == [(640, 300)]

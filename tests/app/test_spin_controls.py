@@ -158,7 +158,7 @@ def test_every_turn_starts_with_no_spin(app):
     play_out_the_shot(app)
     assert play_until(app, ("Aim",)) == "Aim"
     again = app.flow.current
-    assert again is not aim and again.spin.value == 0.0 and again.spin_dot.dot.getZ() == pytest.approx(0.0)
+    assert again is not aim and again.aiming.spin.value == 0.0 and again.spin_dot.dot.getZ() == pytest.approx(0.0)
     assert app.game.session.replay().shots[0].inputs.spin == pytest.approx(0.6)
 
 

@@ -192,7 +192,7 @@ def _arrow_pixels_x(app) -> float:
 
     from tests.app.helpers_app import grab
 
-    indicator = app.flow.current.sun_indicator
+    indicator = app.flow.current.display.sun_indicator
     app.render.hide()
     try:
         with_arrow = grab(app).astype(int)
