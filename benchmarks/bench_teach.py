@@ -40,6 +40,7 @@ from pathlib import Path
 
 from benchmarks.app_turns import into_first_turn, step_until
 from benchmarks.window_size import window_size
+from game.app.session.preview_mode import PreviewMode
 
 
 def _p90(values: list[float]) -> float:
@@ -92,7 +93,7 @@ def preview_and_frames(changes: int, frames: int, size) -> dict[str, float]:
         aim.shot_preview.latencies.clear()
         frames_to_drawn: list[float] = []
         for k in range(changes):
-            aim.turn(0.5 if k % 20 < 10 else -0.5)
+            aim.aiming.turn(0.5 if k % 20 < 10 else -0.5)
             app.taskMgr.step()  # the frame that sees the new aim asks for its preview
             stepped = step_until(app, lambda: aim.shot_preview.current, "the turned aim's preview")
             frames_to_drawn.append(float(stepped))
@@ -106,16 +107,16 @@ def preview_and_frames(changes: int, frames: int, size) -> dict[str, float]:
         without: list[float] = []
         for block in range(6):
             on = block % 2 == 0
-            aim.shot_preview.strength = "learning" if on else "none"
+            aim.shot_preview.mode = PreviewMode.LEARNING if on else PreviewMode.NONE
             for _ in range(frames // 3):
-                aim.turn(0.2)
+                aim.aiming.turn(0.2)
                 (with_preview if on else without).append(_finished_frame(app))
         out["frame median ms, previews computing"] = statistics.median(with_preview)
         out["frame median ms, preview off"] = statistics.median(without)
         out["frame p90 ms, previews computing"] = _p90(with_preview)
         out["frame p90 ms, preview off"] = _p90(without)
         out["previews dropped as stale"] = float(app.previewer.times.dropped)
-        aim.shot_preview.strength = "none"
+        aim.shot_preview.mode = PreviewMode.NONE
         base = [_finished_frame(app) for _ in range(20)]
         app.messenger.send("taw-coach")
         started = time.perf_counter()
@@ -209,7 +210,7 @@ def coach_pace(asks: int, size) -> dict[str, float]:
         aim = _first_turn(app)
         for future in app.coach_planner().warm(()):   # the turn's warm-up done, as a person's first H finds it
             future.result()
-        aim.shot_preview.strength = "none"
+        aim.shot_preview.mode = PreviewMode.NONE
         for _ in range(asks):
             aim.coach.cancel()
             aim.coach.answers.clear()

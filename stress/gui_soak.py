@@ -241,8 +241,8 @@ class _Driver:
         elif roll < 0.29 and state == "NewGame" and hasattr(current, "seats"):
             rng.choice(current.seats.rows).entry.enterText(rng.choice(NAMES_TYPED))
             report.inputs += 1
-        elif roll < 0.36 and state == "Aim" and hasattr(current, "turn"):
-            current.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
+        elif roll < 0.36 and state == "Aim" and hasattr(current, "aiming"):
+            current.aiming.turn(rng.uniform(-40.0, 40.0))  # a mouse move sideways
             report.inputs += 1
         elif roll < 0.375:
             self.step(rng.randrange(5, 30))

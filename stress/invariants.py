@@ -19,9 +19,8 @@ from typing import Callable, Mapping
 import numpy as np
 
 from game.rules.events import AllAtRest, BodyOut, Event
-from game.rules.layout import SUN
+from game.rules.layout import SUN, Point
 
-Point = tuple[float, float]
 
 # Resting bodies may overlap by up to 0.5 mm (the physics' placement
 # tolerance).  In flight Bullet sees a hit up to one substep late, the balls

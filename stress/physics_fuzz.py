@@ -67,7 +67,7 @@ from stress.invariants import (
     rest_overlaps,
 )
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 REST_OVERLAP = 1e-4   # m: the deepest overlap two bodies may rest at after a shot (issue 24)
 SINK_SLACK = 5e-4     # m: how far above where it rests on the ground a ball's height may be at rest
 CROWDS = ("home", "sun_on_planet", "saturn_cluster", "sun_knot")

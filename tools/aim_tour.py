@@ -20,7 +20,7 @@ from direct.gui import DirectGuiGlobals as DGG
 from panda3d.core import ClockObject, Filename, LPoint2f, LPoint3f
 
 from game.app.input.aiming import aim_towards, first_contact
-from game.app.screens.aim import FINE
+from game.app.screens.aim_pointer import FINE
 from game.match.table import body_radius
 from tools.tour import screenshot_app
 
@@ -85,7 +85,7 @@ class _Walk:
 
 
 def clear_ball(aim, near: float, far: float) -> str:
-    origin, bodies = aim.origin(), aim._bodies()
+    origin, bodies = aim.aiming.origin(), aim.aiming.bodies()
     for body, (centre, _r) in sorted(bodies.items(), key=lambda kv: math.dist(kv[1][0], origin)):
         hit = first_contact(origin, aim_towards(origin, centre), aim.view.layout.marble_radius, bodies, 3.0)
         if near <= math.dist(centre, origin) <= far and body != "sun" and hit is not None and hit.body == body:
@@ -99,28 +99,28 @@ def pointing(walk: _Walk, aim) -> None:
     walk.app.view.rig.snap()
     ball = clear_ball(aim, 0.7, 1.6)
     centre = aim.view.positions[ball]
-    aim.planned = 0.55
-    aim.overhead_press(*walk.screen(*centre))
+    aim.aiming.planned = 0.55
+    aim.pointer.overhead_press(*walk.screen(*centre))
     walk.send("shoot-release")
     walk.preview(aim)
     walk.shoot("aim-pointer-full-hit.png")
     for _ in range(9):
-        aim.zoom_at(*walk.screen(*centre), 1)
+        aim.pointer.zoom_at(*walk.screen(*centre), 1)
         walk.app.view.rig.snap()
     walk.step(2)
     x, y = walk.screen(*centre)
-    aim.overhead_press(x, y)
-    aim._fine = lambda: FINE
+    aim.pointer.overhead_press(x, y)
+    aim.pointer.fine = lambda: FINE
     layout = aim.view.layout
     reach = layout.marble_radius + body_radius(layout, ball)
-    origin = aim.origin()
+    origin = aim.aiming.origin()
     for px in range(1, 2000):
-        aim.overhead_drag(x + 2.0 * px / walk.app.win.getXSize(), y)
-        a = math.radians(aim.direction)
+        aim.pointer.overhead_drag(x + 2.0 * px / walk.app.win.getXSize(), y)
+        a = math.radians(aim.aiming.direction)
         off = abs((centre[0] - origin[0]) * math.sin(a) - (centre[1] - origin[1]) * math.cos(a))
         if off > 0.75 * reach:
             break
-    del aim._fine
+    del aim.pointer.fine
     walk.send("shoot-release")
     walk.preview(aim)
     walk.shoot("aim-zoom-thin-cut.png")
@@ -137,8 +137,8 @@ def pointing(walk: _Walk, aim) -> None:
 def risen(walk: _Walk, aim) -> None:
     """The Sun resting against the back of the taw: the low eye rises over it."""
     layout = aim.view.layout
-    ox, oy = aim.origin()
-    a = math.radians(aim.direction)
+    ox, oy = aim.aiming.origin()
+    a = math.radians(aim.aiming.direction)
     gap = layout.marble_radius + layout.sun_radius + 5e-4
     aim.view = dataclasses.replace(aim.view, positions={**aim.view.positions,
                                                         "sun": (ox - math.cos(a) * gap, oy - math.sin(a) * gap)})

@@ -99,10 +99,10 @@ def tour(out: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
             aim = app.flow.current
             saved.append(d.save(out / "first-turn-tip.png"))
             d.click(aim.tip.ok_button)
-            ox, oy = aim.origin()
+            ox, oy = aim.aiming.origin()
             sun = aim.view.positions["sun"]
-            aim.direction = math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) % 360.0
-            aim.planned = 0.45
+            aim.aiming.direction = math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) % 360.0
+            aim.aiming.planned = 0.45
             d.until(lambda: aim.shot_preview.current)
             app.view.set_mode("overhead")
             d.step(90)

@@ -25,7 +25,7 @@ from game.physics.impulse_law import Ball
 from game.physics.materials import BodySpec, Material
 from game.physics.motion import Ground, flick
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 
 TAW = "taw"
 STRUCK = "ball"   # a glass ball struck by the taw

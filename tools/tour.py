@@ -94,7 +94,7 @@ class _Tour:
         if aim.tip is not None and aim.tip.shown:   # first-turn-tip.png shows it
             self.click(aim.tip.ok_button)
         if self.shots_by_human == 0:
-            aim.direction = (aim.direction + 3.0) % 360.0
+            aim.aiming.direction = (aim.aiming.direction + 3.0) % 360.0
             self.app.messenger.send("taw-shoot-press")
             self.step(40)
             self.app.view.snap()

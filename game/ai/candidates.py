@@ -24,9 +24,7 @@ from typing import Iterable, Mapping, Sequence
 from game.physics.materials import GLASS
 from game.physics.config import GRAVITY
 from game.physics.motion import Ground, flick_speed_for, travel_m
-from game.rules.layout import SUN, Layout, body_planet, is_taw
-
-Point = tuple[float, float]
+from game.rules.layout import SUN, Layout, Point, body_planet, is_taw
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,18 @@ from game.ai.hand_noise import seed_for
 from game.ai.novice import NovicePlayer
 from game.ai.player import make_player
 from game.ai.workers import PlannerPool
+from game.rules.termination import Termination
 
 # Headless matches have no round limit unless asked: AI games end by Martin's
 # rules (rule 9, or the last player in).  ``MAX_SHOTS`` is only a safety stop.
 DEFAULT_ROUND_LIMIT = 0
 MAX_SHOTS = 400
-UNFINISHED = "unfinished"  # ``GameResult.termination`` of a game stopped at ``max_shots``
+UNFINISHED = "unfinished"  # how reports word a game stopped at ``max_shots`` (its termination is None)
+
+
+def ending_words(termination: Termination | None) -> str:
+    """How a report words a game's ending: the ``Termination``'s value spaced out, or "unfinished"."""
+    return (UNFINISHED if termination is None else termination.value).replace("_", " ")
 
 
 @dataclass
@@ -37,14 +43,14 @@ class GameResult:
     log: list[dict[str, Any]] = field(default_factory=list)
     seed: int = 0
     replay: Any = None
-    termination: str = UNFINISHED    # ``game.rules.termination.Termination`` value, or ``UNFINISHED``
+    termination: Termination | None = None  # how the game ended; None: stopped at the shot cap, unfinished
 
     def summary(self) -> str:
         lines = []
         for i, (level, planet, net) in enumerate(zip(self.seats, self.planets, self.net)):
             mark = "  winner" if self.winner == i else ""
             lines.append(f"seat {i + 1}: {level:<6} as {planet:<8} {net:+d} marbles{mark}")
-        head = f"{self.shots} shots, {self.rounds} rounds; {self.end} ({self.termination.replace('_', ' ')})"
+        head = f"{self.shots} shots, {self.rounds} rounds; {self.end} ({ending_words(self.termination)})"
         return head + "\n" + "\n".join(lines)
 
 
@@ -67,14 +73,14 @@ def _seat(levels: Sequence[str], seed: int, pool: PlannerPool, round_limit: int 
 
     house = replace(HouseRules(), round_limit=DEFAULT_ROUND_LIMIT if round_limit is None else round_limit)
     seats = ai_names(levels)   # "Easy AI", "Easy AI 2": what a replay's captions and tables call them
-    people = {name: make_player(levels[i], seed_for(seed, "player", i), pool) for i, name in enumerate(seats)}
-    match = Match.from_hat(people, seed=seed_for(seed, "hat"), house=house, max_shots=max_shots)
-    planet_of = {person: planet for planet, person in match.names.items()}
+    player_of_seat = {name: make_player(levels[i], seed_for(seed, "player", i), pool) for i, name in enumerate(seats)}
+    match = Match.from_hat(player_of_seat, seed=seed_for(seed, "hat"), house=house, max_shots=max_shots)
+    planet_of = {seat: planet for planet, seat in match.names.items()}
     planets = [planet_of[name] for name in seats]
     level_of = {planet_of[name]: levels[i] for i, name in enumerate(seats)}
-    for planet, person in match.players.items():
-        if isinstance(person, NovicePlayer):  # the coach it trusts weighs the others' replies at their levels
-            person.seat_adversaries({p: lv for p, lv in level_of.items() if p != planet})
+    for planet, player in match.players.items():
+        if isinstance(player, NovicePlayer):  # the coach it trusts weighs the others' replies at their levels
+            player.seat_adversaries({p: lv for p, lv in level_of.items() if p != planet})
     return _Table(match, planets, level_of, {p: match.state.worth(p) for p in planets})
 
 
@@ -83,7 +89,7 @@ def _recorder(table: _Table, seed: int, out: str | None) -> Any:
 
     match = table.match
     players = [{"planet": p, "level": table.level_of[p], "seat": match.names[p]} for p in match.state.players]
-    laid = {"laid_taws": {p: list(spot) for p, spot in match.laid.items()}} if match.laid else {}
+    laid: dict[str, Any] = {"laid_taws": {p: list(spot) for p, spot in match.laid.items()}} if match.laid else {}
     return GameRecorder(out, meta_from(seed, players, match.house.to_dict(), match.layout, source="taw simulate",
                                        **laid))
 
@@ -137,7 +143,7 @@ def _result(table: _Table, levels: Sequence[str], decisions: list[tuple[str, flo
     net = [state.worth(p) - table.start_worth[p] for p in planets]
     winner = planets.index(state.winner) if state.winner in planets else None
     end = f"{state.winner} ({table.level_of[state.winner]}) wins" if state.winner is not None else "no winner"
-    termination = state.termination.value if state.finished and state.termination is not None else UNFINISHED
+    termination = state.termination if state.finished else None
     return GameResult(list(levels), planets, net, winner, decisions, len(match.history), state.round, end, log,
                       seed, recorder.replay if recorder is not None else None, termination)
 

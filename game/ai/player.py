@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from game.ai.levels import LEVELS, Level, get_level
 from game.ai.hand_noise import jitter, seed_for
@@ -23,10 +22,9 @@ from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanHandle, PlannerPool
 from game.match.players import MatchView, RandomPlayer, Shot, TawPlacement
-from game.rules.layout import SUN, is_taw
+from game.rules.layout import SUN, Point, is_taw
 from game.rules.state import RuleState
 
-Point = tuple[float, float]
 
 # m: a Sun that moved less than this between two of our turns was not struck (rest jitter on rough earth).
 SUN_UNTOUCHED = 0.001
@@ -39,17 +37,6 @@ def rule_state_of(view: MatchView) -> RuleState:
     raise ValueError("the match view carries no rule state; the AI cannot plan without it")
 
 
-def house_of(view: MatchView) -> Any:
-    from game.rules.house import HouseRules
-
-    house = view.house_rules
-    if isinstance(house, HouseRules):
-        return house
-    if isinstance(house, dict) and house:
-        return HouseRules.from_mapping(house)
-    return HouseRules()
-
-
 def placement_lines(view: MatchView) -> tuple[str, ...]:
     """The lines the match lets the shooter lay his taw on before this shot; () for where it lies (rule 17)."""
     return tuple(view.placements.orbits) if view.placements is not None else ()
@@ -57,7 +44,7 @@ def placement_lines(view: MatchView) -> tuple[str, ...]:
 
 def situation_from_view(view: MatchView) -> Situation:
     orbits = placement_lines(view)
-    return Situation(layout=view.layout, house=house_of(view), state=rule_state_of(view), shooter=view.shooter,
+    return Situation(layout=view.layout, house=view.house, state=rule_state_of(view), shooter=view.shooter,
                      positions=dict(view.positions), placement_orbits=orbits, max_speed=view.max_speed)
 
 

@@ -24,9 +24,8 @@ from game.ai.hand_noise import jitter
 from game.ai.situation import Situation
 from game.ai.value import (ValueWeights, drive_chance, drive_prospect, going_on, position_value,
                            rivals_out_value)
-from game.rules.layout import SUN, body_planet
+from game.rules.layout import SUN, Point, body_planet
 
-Point = tuple[float, float]
 
 # What winning the game is worth beyond the marbles it pays (rule 9, or the
 # most marbles at the round limit), and what an adversary's win costs.

@@ -13,9 +13,8 @@ import math
 from typing import Mapping
 
 from game.match.players import MatchView, TawPlacement
-from game.rules.layout import SUN, Layout, is_taw
+from game.rules.layout import SUN, Layout, Point, is_taw
 
-Point = tuple[float, float]
 
 STEP_DEG = 7.5
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from game.rules.layout import Layout
-
-Point = tuple[float, float]
+from game.rules.layout import Layout, Point
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.ai.hand_noise import seed_for
+from game.ai.headless import UNFINISHED
 from game.ai.workers import stop_workers, watch_parent
 from game.rules.layout import DEFAULT_LINE_RADII
+from game.rules.termination import Termination
 
 HERSCHEL_LINE = DEFAULT_LINE_RADII["herschel"]
 
@@ -33,7 +35,7 @@ class GameSummary:
     rounds: int
     end: str
     tallies: tuple[dict[str, int], ...] = ()  # per seat: see ``TALLIES``
-    termination: str = "unfinished"  # how it ended: a ``Termination`` value, or "unfinished" (the shot cap)
+    termination: Termination | None = None  # how it ended; None: stopped at the shot cap, unfinished
 
 
 @dataclass
@@ -88,7 +90,8 @@ class TournamentSummary:
         """How many games ended each way (rule 9, the last player in, the round limit, unfinished)."""
         counts: dict[str, int] = {}
         for game in self.games:
-            counts[game.termination] = counts.get(game.termination, 0) + 1
+            name = UNFINISHED if game.termination is None else game.termination.value  # the report's key
+            counts[name] = counts.get(name, 0) + 1
         return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
     def by_the_rules(self) -> int:
@@ -118,7 +121,7 @@ class TournamentSummary:
 
 
 # Endings by Martin's rules (rule 9; the last player in, every other out by rule 13 or broke).
-RULE_ENDINGS = ("sun_beyond_herschel", "last_player_in")
+RULE_ENDINGS = frozenset({Termination.SUN_BEYOND_HERSCHEL, Termination.LAST_PLAYER_IN})
 
 
 # What the text's advice looks like in a game's ledger, counted per seat.

@@ -26,9 +26,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from game.ai.candidates import path_blockers
-from game.rules.layout import SUN, Layout, taw_id
-
-Point = tuple[float, float]
+from game.rules.layout import SUN, Layout, Point, taw_id
 
 
 @dataclass(frozen=True)

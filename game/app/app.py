@@ -18,9 +18,10 @@ from game.app.people import PeopleStore
 from game.app.settings import Settings, save_settings
 from game.app.window import WindowControl
 from game.errors import UserError
+from game.app.screens.screen import Screen
 
 # Where R shows the last shot again: its ruling, and the turns after it.
-WATCH_KEY_STATES = ("Ruling", "HandOver", "Aim", "Thinking", "GameOver")
+WATCH_KEY_STATES = (Screen.RULING, Screen.HAND_OVER, Screen.AIM, Screen.THINKING, Screen.GAME_OVER)
 LEAVE_TASK = "taw-leave-replay"
 
 
@@ -82,7 +83,7 @@ class TawApp(ShowBase):
             self.accept(action_event(action), handler)
         for note in self.people.notes:
             self.note_warning(note)
-        self.flow.request("Menu")
+        self.flow.request(Screen.MENU)
         if config.detect_quality:
             self._detect_at_first_start()
         if config.seating is not None:
@@ -186,12 +187,12 @@ class TawApp(ShowBase):
         problem = self.people.remember_seating(seating)
         if problem:
             self.note_warning(problem)
-        self.flow.request("HatDrop", setup)
+        self.flow.request(Screen.HAT_DROP, setup)
 
-    def next_turn_state(self) -> str:
+    def next_turn_state(self) -> Screen:
         if not self.game.session.is_human_turn():
-            return "Thinking"
-        return "HandOver" if self.game.needs_hand_over() else "Aim"
+            return Screen.THINKING
+        return Screen.HAND_OVER if self.game.needs_hand_over() else Screen.AIM
 
     def is_held(self) -> bool:
         """The game stands still: paused, the history open, or a replay being watched."""

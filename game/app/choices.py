@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, PREVIEWS, GameSetup
+from game.app.session.game_setup import HAT, LEVELS, MAX_OPPONENTS, GameSetup
+from game.app.session.preview_mode import PreviewMode
 from game.errors import UserError
 from game.fileio import read_app_json, write_app_file
 from game.rules.house import HouseRules
@@ -35,7 +36,7 @@ class LoadedChoices:
 def to_plain(setup: GameSetup) -> dict[str, Any]:
     rules = {k: v for k, v in setup.house_rules.items() if k in KEPT_RULES}
     return {"version": VERSION, "opponents": setup.opponents, "levels": list(setup.levels), "planet": setup.planet,
-            "house_rules": rules, "seed": setup.seed, "preview": setup.preview}
+            "house_rules": rules, "seed": setup.seed, "preview": setup.preview.value}
 
 
 def _is_int(value: Any) -> bool:
@@ -63,7 +64,7 @@ def from_plain(data: Any, where: str) -> LoadedChoices:
          f"{MAX_OPPONENTS} of {', '.join(LEVELS)}")
     take("planet", lambda v: v == HAT or v in PLANETS, "'hat' or a planet")
     take("seed", lambda v: v is None or (_is_int(v) and 0 <= v < 2 ** 63), "a whole number or null")
-    take("preview", lambda v: v in PREVIEWS, f"one of {', '.join(PREVIEWS)}")
+    take("preview", lambda v: v in tuple(PreviewMode), f"one of {', '.join(PreviewMode)}")
     raw_rules = data.get("house_rules", {})
     if not isinstance(raw_rules, dict):
         notes.append(f"{where}: house_rules must be an object; ignored")

@@ -11,6 +11,7 @@ from game.app.app_config import AppConfig
 from game.app.paths import UserPaths
 from game.app.settings import SettingsWarning, load_settings
 from game.match.seating import parse_seats
+from game.app.screens.screen import Screen
 
 
 def launch(args: argparse.Namespace) -> int:
@@ -109,7 +110,7 @@ def _schedule_smoke_test(app, target: str, saved: list[bool | str], seconds: flo
 
 
 SEATED_SMOKE_SECONDS = 240.0
-PERSON_TURN_STATES = ("HandOver", "Aim")
+PERSON_TURN_STATES = (Screen.HAND_OVER, Screen.AIM)
 
 
 def _schedule_seated_smoke_test(app, target: str, saved: list[bool | str], settle_frames: int = 20) -> None:
@@ -129,7 +130,7 @@ def _schedule_seated_smoke_test(app, target: str, saved: list[bool | str], settl
             if seen[0] >= settle_frames:
                 _save_and_quit(app, target, saved)
                 return task.done
-        elif state in ("HatDrop", "LayTaws"):  # the setup: each person's taw laid where it is offered
+        elif state in (Screen.HAT_DROP, Screen.LAY_TAWS):  # the setup: each person's taw laid where it is offered
             app.messenger.send(action_event("fast-forward"))
         if time.monotonic() - began > SEATED_SMOKE_SECONDS:
             app.userExit()

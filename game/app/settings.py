@@ -19,11 +19,12 @@ from typing import Any, Callable
 from attrs import validators as v
 
 from game.app.input.bindings import REMAPPABLE, is_key_name
+from game.app.session.preview_mode import PreviewMode
 from game.fileio import write_app_file
 
 MSAA_CHOICES = (0, 2, 4)  # as game.app.scene.quality offers
 QUALITY_CHOICES = ("low", "medium", "high")
-PREVIEW_CHOICES = ("learning", "guide", "none")  # the shot preview's strengths (game.app.session.game_setup)
+PREVIEW_CHOICES = tuple(PreviewMode)  # the shot preview's modes, as the file spells them (a StrEnum)
 MAX_SETTINGS_BYTES = 1 << 20  # the file is a few hundred bytes
 RENDER_SCALE_CHOICES = (1.0, 0.75, 0.5)  # as game.app.scene.render_scale offers
 PALETTE_CHOICES = ("standard", "colour-blind")  # as game.app.scene.palette.PALETTES names them

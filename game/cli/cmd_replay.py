@@ -15,7 +15,9 @@ HELP = ("watch a recorded game (a .replay file), export it to an MP4 video or to
         "or judge it again under other house rules with --judge")
 
 OTHER_VIDEO = frozenset({".avi", ".mov", ".mkv", ".webm", ".m4v", ".gif", ".png"})  # --export names we do not write
-CAMERAS = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")  # game.replay.director.CAMERA_MODES
+# The --camera choices, as the command line spells game.replay.director.CameraMode (kept here so parsing imports no
+# numpy; a test holds the two equal); the choice becomes a CameraMode where the replay is shown.
+CAMERAS = ("auto", "taw", "sun", "orrery", "broadcast", "orbit")
 MAX_SIZE = (3840, 2160)   # 4K: an export's memory grows with its pixels (7680x4320 peaked at 1.0 GB)
 
 
@@ -151,9 +153,10 @@ def _export(args: argparse.Namespace, replay, shot: int | None) -> int:
     import sys
 
     from game.app.replay.export import export_frames
+    from game.replay.director import CameraMode
 
     with _terminate_as_interrupt():
-        result = export_frames(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
+        result = export_frames(replay, args.export, camera=CameraMode(args.camera), size=args.size, fps=args.fps, shot=shot,
                                trails=args.trails, gif=not args.no_gif, progress=progress_bar("frames"))
     extra = f" and {result.gif.name}" if result.gif else ""
     earlier = f" (first removed {result.cleared} files of an earlier export there)" if result.cleared else ""
@@ -167,9 +170,10 @@ def _export_video(args: argparse.Namespace, replay, shot: int | None) -> int:
     import sys
 
     from game.app.replay.video import export_video
+    from game.replay.director import CameraMode
 
     with _terminate_as_interrupt():
-        result = export_video(replay, args.export, camera=args.camera, size=args.size, fps=args.fps, shot=shot,
+        result = export_video(replay, args.export, camera=CameraMode(args.camera), size=args.size, fps=args.fps, shot=shot,
                               trails=args.trails, progress=progress_bar("video"))
     if result.capped:
         sys.stderr.write(capped_warning(result.frames) + "\n")
@@ -183,6 +187,7 @@ def _watch(args: argparse.Namespace, replay, shot: int | None) -> int:
 
     from game.app.paths import guard_model_cache
     from game.app.replay.viewer import ReplayViewer
+    from game.replay.director import CameraMode
 
     guard_model_cache()
 
@@ -204,7 +209,7 @@ def _watch(args: argparse.Namespace, replay, shot: int | None) -> int:
     except ImportError:
         HAZE_COLOR = (0.70, 0.74, 0.78)
     base.setBackgroundColor(*HAZE_COLOR, 1)
-    viewer = ReplayViewer(base, replay, camera=args.camera, trails=args.trails)
+    viewer = ReplayViewer(base, replay, camera=CameraMode(args.camera), trails=args.trails)
     viewer.clock.set_speed(args.speed)
     viewer.clock.loop = args.loop
     if shot is not None:

@@ -23,11 +23,10 @@ from game.match.players import RandomPlayer, Shot, TawPlacement
 from game.physics import PhysicsConfig
 from game.rules.events import Contact
 from game.rules.house import HouseRules
-from game.rules.layout import Layout
+from game.rules.layout import Layout, Point
 from game.rules.ruling import Ruling
 from game.rules.state import RuleState
 
-Point = tuple[float, float]
 
 # A body whose path to rest is shorter than this did not move (resting touches).
 MOVED = 1e-3

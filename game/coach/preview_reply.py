@@ -18,10 +18,8 @@ from game.ai.workers import PlanHandle, PlannerPool
 from game.coach.advice import situation_for
 from game.match.players import Shot
 from game.rules.house import HouseRules
-from game.rules.layout import Layout
+from game.rules.layout import Layout, Point
 from game.rules.state import RuleState
-
-Point = tuple[float, float]
 
 
 def aimed_candidate(shot: Shot, start: Point) -> Candidate:

@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from game.rules import names
-from game.rules.layout import SUN, Layout, body_planet
+from game.rules.layout import SUN, Layout, Point, body_planet
 from game.rules.phrase import Phrase
 from game.rules.ruling import NoPayment, Ruling, Unpaid
 from game.rules.state import STAKES
 from game.rules.termination import Termination
 
-Point = tuple[float, float]
 
 # Clauses beyond this many make a sentence nobody reads before letting go.
 MAX_CLAUSES = 3

@@ -44,15 +44,17 @@ def deal_planets(seating: Seating, seed: int, layout: Layout | None = None,
     return Deal({**picked, **dealt}, hat, drops)
 
 
-def seated_match(seating: Seating, players: Mapping[str, Player], seed: int, *, house: HouseRules | None = None,
-                 layout: Layout | None = None, on_hat_frame: HatFrame | None = None, **match_options: Any) -> tuple[Match, Deal]:
-    """A match for ``seating`` with each seat's player (by seat name), planets dealt by ``deal_planets``."""
-    if set(players) != set(seating.names):
+def seated_match(seating: Seating, player_of_seat: Mapping[str, Player], seed: int, *,
+                 house: HouseRules | None = None, layout: Layout | None = None, on_hat_frame: HatFrame | None = None,
+                 **match_options: Any) -> tuple[Match, Deal]:
+    """A match for ``seating`` with each seat's player (keyed by the seat's name), planets dealt by
+    ``deal_planets``."""
+    if set(player_of_seat) != set(seating.names):
         raise ValueError("every seat needs a player, and no other")
     house = house or HouseRules()
     layout = layout or house.layout()
     deal = deal_planets(seating, seed, layout, on_frame=on_hat_frame, ground=Terrain.from_house(house))
-    by_planet = {deal.planets[name]: player for name, player in players.items()}
+    by_planet = {deal.planets[name]: player for name, player in player_of_seat.items()}
     ordered = {p: by_planet[p] for p in PLANETS if p in by_planet}
     names = {planet: name for name, planet in deal.planets.items()}
     match = Match(ordered, house=house, layout=layout, names=names,

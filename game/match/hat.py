@@ -23,9 +23,8 @@ from game.physics.hat_world import HatFrame as HatFrame, HatWorld  # HatFrame: r
 from game.physics.materials import BodySpec
 from game.physics.terrain import Terrain
 from game.rules.hat_order import assign_planets
-from game.rules.layout import SUN, Layout
+from game.rules.layout import SUN, Layout, Point
 
-Point = tuple[float, float]
 
 HAT_RADIUS = 0.06          # m: the crown of a boy's cap or hat turned down over the Sun
 HAT_HEIGHT = 0.12          # m: the crown's height: marbles start between the ground and it

@@ -36,13 +36,12 @@ from game.physics.ground_contact import GroundPool
 from game.physics.terrain import Terrain
 from game.rules.events import AllAtRest, Event, Listener
 from game.rules.house import HouseRules
-from game.rules.layout import PLANETS, SUN, Layout, body_planet, is_taw, taw_id
+from game.rules.layout import PLANETS, SUN, Layout, Point, body_planet, is_taw, taw_id
 from game.rules.listener import ShotReferee
 from game.rules.ruling import Ruling
 from game.rules.house import TawsLaid
 from game.rules.state import LedgerError, RuleState, StartReason, lay_taw, new_game, start_options
 
-Point = tuple[float, float]
 
 # A match between weak players may never knock the Sun beyond Herschel; the
 # round limit of the house rules ends it, and this bounds it even without one.
@@ -122,7 +121,8 @@ class Match:
         frame_hz: float = 60.0,
         max_shots: int = DEFAULT_MAX_SHOTS,
     ) -> None:
-        """``players`` maps each planet held to its player.
+        """``players`` maps each planet held to its player (the ``Player`` choosing its shots: an AI, a script,
+        a person's seat at the app).
 
         ``state`` starts the match from a given rule state (a scenario, a
         saved game); by default the text's setup (``new_game``).  ``names``
@@ -255,7 +255,7 @@ class Match:
         s = self.state
         return MatchView(
             shooter=shooter,
-            players=tuple(s.players),
+            planets=tuple(s.players),
             active=tuple(s.active),
             positions=dict(s.positions),
             purses=dict(s.purses),
@@ -267,7 +267,7 @@ class Match:
             layout=self.layout,
             turn=s.shots,
             round=s.round,
-            house_rules=self.house.to_dict(),
+            house=self.house,
             rule_state=private_copy(s),
         )
 

@@ -13,10 +13,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-from game.rules.layout import SUN, Layout, taw_id
+from game.rules.house import HouseRules
+from game.rules.layout import SUN, Layout, Point, taw_id
 from game.rules.state import RuleState, StartReason
-
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ class MatchView:
     """A read-only snapshot of the match for the shooter about to play."""
 
     shooter: str
-    players: tuple[str, ...]
+    planets: tuple[str, ...]  # the planets in the game, in turn order (``RuleState.players``)
     active: tuple[str, ...]
     positions: Mapping[str, Point]
     purses: Mapping[str, int]
@@ -70,7 +69,7 @@ class MatchView:
     layout: Layout
     turn: int
     round: int
-    house_rules: Mapping[str, object] = field(default_factory=dict)
+    house: HouseRules = field(default_factory=HouseRules)  # the match's own (frozen): the referee judges by it
     # The referee's state behind the view (a private copy: frozen, with its
     # own mappings): what an AI needs to judge its rollouts as the match will.
     rule_state: RuleState | None = None

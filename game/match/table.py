@@ -11,9 +11,8 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
-from game.rules.layout import SUN, Layout
+from game.rules.layout import SUN, Layout, Point
 
-Point = tuple[float, float]
 
 # A laid-down taw keeps this gap to every other body, so the physics does not
 # start with two marbles touching (which would register as a contact).

@@ -36,7 +36,7 @@ from panda3d.core import PythonCallbackObject, Vec3
 from game.physics.config import PhysicsConfig
 from game.physics.contacts import ContactScan
 from game.physics.ground import Ground
-from game.physics.materials import BodySpec, Point
+from game.physics.materials import BodySpec
 from game.physics.pandaown import release_states
 from game.physics.resting import TickRules, control_tick
 from game.physics.step_planner import Mover
@@ -44,6 +44,7 @@ from game.physics.terrain import Terrain
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body, attach, clear_callbacks, detach, lift, make_body, new_ground, new_world, sleep
 
+from game.rules.layout import Point
 HatFrame = Callable[[float, list[str], np.ndarray], None]
 """``on_frame(t, ids, poses)``: (N, 7) poses ``x, y, z, qw, qx, qy, qz``."""
 

@@ -16,10 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Mapping
 
-from game.rules.layout import SUN, Layout
-
-Point = tuple[float, float]
-
+from game.rules.layout import SUN, Layout, Point
 
 
 # The ground's own friction: Bullet multiplies it with a body's, so a glass

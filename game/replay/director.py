@@ -33,6 +33,15 @@ class CameraMode(StrEnum):
 
 
 CAMERA_MODES: tuple[CameraMode, ...] = tuple(CameraMode)
+
+
+def camera_mode(value: object) -> CameraMode:
+    """A camera named by a caller or a command line; ``ValueError`` naming the choices for any other value."""
+    if isinstance(value, str) and value in CAMERA_MODES:
+        return CameraMode(value)
+    raise ValueError(f"unknown camera mode {value!r}; choose from {', '.join(CAMERA_MODES)}")
+
+
 MIN_HOLD = 0.7  # seconds a cut stays before the next
 DECISION_STEP = 0.1  # seconds between the director's looks at the table
 MOVING = 0.02  # m/s: slower than this a body is still for the director

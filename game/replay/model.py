@@ -21,7 +21,7 @@ from game.match.seating import Seating
 from game.replay.quant import dequantise_positions, pack_quats, unpack_quats
 from game.rules.events import Contact, Event, event_to_dict
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 
 IDENTITY_CODE = int(pack_quats(np.array([1.0, 0.0, 0.0, 0.0])))
 

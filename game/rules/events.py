@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Mapping
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 
 
 class EventKind(StrEnum):

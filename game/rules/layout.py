@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
+# A place on the ground: (x, y) in metres from the Sun's home.  The one definition: every layer imports it from here.
 Point = tuple[float, float]
 
 PLANETS: tuple[str, ...] = (

@@ -21,6 +21,7 @@ from game.rules.layout import (
     SUN,
     Layout,
     LayoutError,
+    Point,
     body_planet,
     is_planet,
     is_satellite,
@@ -28,8 +29,6 @@ from game.rules.layout import (
     satellite_ids,
     taw_id,
 )
-
-Point = tuple[float, float]
 
 TOP_KEYS = frozenset(
     {"description", "players", "shooter", "bodies", "shot", "shots", "sun_released", "purses", "stakes",

@@ -18,11 +18,9 @@ from game.match.match import IllegalShotError, Match, ShotResult
 from game.match.players import ScriptedPlayer, Shot, TawPlacement
 from game.physics import FrameCallback, PhysicsConfig
 from game.physics.terrain import Terrain
-from game.rules.layout import taw_id
+from game.rules.layout import Point, taw_id
 from game.rules.state import RuleState, RuleStateError, new_game
 from game.scenario.format import Scenario, resolve_direction
-
-Point = tuple[float, float]
 
 
 @dataclass(frozen=True)

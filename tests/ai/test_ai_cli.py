@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game.cli import main
+from game.rules.termination import Termination
 
 
 @pytest.mark.parametrize("argv, needle", [
@@ -89,9 +90,9 @@ def test_headless_games_have_no_round_limit_unless_asked_and_say_how_they_ended(
         unlimited = play_game(["random", "random"], seed=20, pool=pool, round_limit=0, max_shots=6)
         limited = play_game(["random", "random"], seed=20, pool=pool, round_limit=2)
     # No limit: the same game runs on past round 2 to the safety stop, unfinished.
-    assert (free.termination, free.shots, free.rounds) == ("unfinished", 6, 3)
-    assert (unlimited.termination, unlimited.shots) == ("unfinished", 6)
-    assert limited.termination == "round_limit" and limited.rounds == 2 and limited.shots == 4
+    assert (free.termination, free.shots, free.rounds) == (None, 6, 3)
+    assert (unlimited.termination, unlimited.shots) == (None, 6)
+    assert limited.termination is Termination.ROUND_LIMIT and limited.rounds == 2 and limited.shots == 4
     assert "round limit" in limited.summary()
 
 

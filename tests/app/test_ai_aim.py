@@ -19,7 +19,7 @@ FPS = 60
 
 
 def _view(positions, shooter="mars", max_speed=3.8) -> MatchView:
-    return MatchView(shooter=shooter, players=(shooter, "venus"), active=(shooter, "venus"), positions=positions,
+    return MatchView(shooter=shooter, planets=(shooter, "venus"), active=(shooter, "venus"), positions=positions,
                      purses={}, stakes=0, sun_released=True, comets=(), placements=None, max_speed=max_speed,
                      layout=Layout(), turn=1, round=1)
 

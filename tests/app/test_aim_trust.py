@@ -11,7 +11,8 @@ import pytest
 from game.app.input.aiming import AIM_STEP_MARBLES, tap_degrees
 from game.app.input.pointer_aim import REST_S, PointerSweep
 from game.app.scene.camera import SIGHT_SPAN, sight_fov
-from game.app.screens.aim import AIM_DEG_PER_SCREEN, TAP_DEG
+from game.app.screens.aim import TAP_DEG
+from game.app.screens.aim_pointer import AIM_DEG_PER_SCREEN
 from game.rules.layout import Layout
 from tests.app.helpers_app import (capture_shots, click, frames_until, new_game_at_aim, play_until, press, shoot_anyway_if_asked,
                                    start_game, step)
@@ -85,11 +86,11 @@ def test_got_it_on_the_tip_never_moves_the_aim_and_nothing_shoots_while_it_is_op
     aim = app.flow.current
     assert aim.tip is not None and aim.tip.shown
     shots = capture_shots(app)
-    before = aim.direction
+    before = aim.aiming.direction
     # The pointer travels from the middle of the table to Got it, then the button is clicked.
-    aim.pointer_at(0.0, 0.0, over_gui=False, dt=0.016)
-    aim.pointer_at(-0.1, 0.05, over_gui=False, dt=0.016)
-    aim.pointer_at(-0.17, 0.1, over_gui=True, dt=0.016)
+    aim.pointer.move(0.0, 0.0, over_gui=False, dt=0.016)
+    aim.pointer.move(-0.1, 0.05, over_gui=False, dt=0.016)
+    aim.pointer.move(-0.17, 0.1, over_gui=True, dt=0.016)
     press(app, "shoot-planned")  # G
     press(app, "power-press")    # Enter
     press(app, "shoot-press")    # the left button
@@ -98,9 +99,9 @@ def test_got_it_on_the_tip_never_moves_the_aim_and_nothing_shoots_while_it_is_op
     press(app, "power-release")
     assert shots == [] and not aim.meter.charging, "a shot went while the tip was open"
     click(app, aim.tip.ok_button)
-    aim.pointer_at(0.0, 0.0, over_gui=False, dt=0.016)  # the pointer back over the table: a jump, not a sweep
+    aim.pointer.move(0.0, 0.0, over_gui=False, dt=0.016)  # the pointer back over the table: a jump, not a sweep
     step(app, 2)
-    assert aim.direction == pytest.approx(before), "closing the tip turned the aim"
+    assert aim.aiming.direction == pytest.approx(before), "closing the tip turned the aim"
     press(app, "shoot-planned")
     step(app, 5)
     assert len(shots) == 1 or aim.check.busy, "G shoots once the tip is closed"
@@ -110,15 +111,15 @@ def test_got_it_on_the_tip_never_moves_the_aim_and_nothing_shoots_while_it_is_op
 def test_a_mouse_sweep_that_ends_on_a_hud_button_is_taken_back(app):
     aim = new_game_at_aim(app, seed=42)
     sens = app.game.turn_settings().mouse_sensitivity
-    aim.pointer_at(0.0, 0.0, dt=0.016)
-    aim.pointer_at(0.05, 0.0, dt=0.5)
+    aim.pointer.move(0.0, 0.0, dt=0.016)
+    aim.pointer.move(0.05, 0.0, dt=0.5)
     for _ in range(3):
-        aim.pointer_at(0.05, 0.0, dt=0.2)  # rests: this aim is meant
-    meant = aim.direction
-    aim.pointer_at(0.3, -0.5, dt=0.016)  # on the way to the History button
-    assert aim.direction == pytest.approx((meant - 0.25 * 0.5 * AIM_DEG_PER_SCREEN * sens) % 360.0)
-    aim.pointer_at(0.35, -0.8, over_gui=True, dt=0.016)
-    assert aim.direction == pytest.approx(meant)
+        aim.pointer.move(0.05, 0.0, dt=0.2)  # rests: this aim is meant
+    meant = aim.aiming.direction
+    aim.pointer.move(0.3, -0.5, dt=0.016)  # on the way to the History button
+    assert aim.aiming.direction == pytest.approx((meant - 0.25 * 0.5 * AIM_DEG_PER_SCREEN * sens) % 360.0)
+    aim.pointer.move(0.35, -0.8, over_gui=True, dt=0.016)
+    assert aim.aiming.direction == pytest.approx(meant)
 
 
 @pytest.mark.gui
@@ -126,8 +127,8 @@ def test_the_power_carries_over_to_the_players_next_turn(app):
     aim = new_game_at_aim(app, seed=43)
     for _ in range(10):
         press(app, "power-up")  # the wheel: 0.5 + 10 notches of 2 %
-    assert aim.planned == pytest.approx(0.7)
-    aim.direction = (aim.direction + 100.0) % 360.0  # into open ground: the game goes on to the next turn
+    assert aim.aiming.planned == pytest.approx(0.7)
+    aim.aiming.direction = (aim.aiming.direction + 100.0) % 360.0  # into open ground: the game goes on to the next turn
     press(app, "shoot-planned")
     for _ in range(200):
         if app.flow.state != "Aim":
@@ -136,7 +137,7 @@ def test_the_power_carries_over_to_the_players_next_turn(app):
         step(app)
     play_until(app, ("Aim", "GameOver"))
     assert app.flow.state == "Aim"
-    assert app.flow.current.planned == pytest.approx(0.7, abs=1e-6)
+    assert app.flow.current.aiming.planned == pytest.approx(0.7, abs=1e-6)
 
 
 @pytest.mark.gui
@@ -152,10 +153,10 @@ def test_the_overhead_view_aims_at_the_ground_point_clicked(app):
     lens_point = app.cam.getRelativePoint(app.render, LPoint3f(target[0], target[1], 0.0))
     screen = LPoint2f()
     assert app.camLens.project(lens_point, screen)
-    aim.aim_at_screen(screen.x, screen.y)
-    origin = aim.origin()
+    aim.pointer.aim_at_screen(screen.x, screen.y)
+    origin = aim.aiming.origin()
     expected = math.degrees(math.atan2(target[1] - origin[1], target[0] - origin[0])) % 360.0
-    assert aim.direction == pytest.approx(expected, abs=0.05)
+    assert aim.aiming.direction == pytest.approx(expected, abs=0.05)
     assert "Click a ball: full hit" in app.game.hud.status.hint
 
 
@@ -176,7 +177,7 @@ def test_on_rough_earth_the_overhead_view_aims_at_the_slope_where_it_was_clicked
     press(app, "overhead")
     app.view.rig.snap()
     step(app)
-    origin = aim.origin()
+    origin = aim.aiming.origin()
     scene = app.view.scene
     # Points across the ground where it lies well above or below the level, far from the taw.
     spots = [(x, y) for x in np.linspace(-1.6, 1.6, 33) for y in np.linspace(-1.0, 1.0, 21)
@@ -185,9 +186,9 @@ def test_on_rough_earth_the_overhead_view_aims_at_the_slope_where_it_was_clicked
     z = scene.height_at(x, y)
     assert abs(z) > 0.01
     screen = _overhead_screen_point(app, x, y, z)
-    aim.aim_at_screen(screen.x, screen.y)
+    aim.pointer.aim_at_screen(screen.x, screen.y)
     expected = math.degrees(math.atan2(y - origin[1], x - origin[0])) % 360.0
-    assert aim.direction == pytest.approx(expected, abs=0.02)
+    assert aim.aiming.direction == pytest.approx(expected, abs=0.02)
     # The level plane under the pointer lies elsewhere: aiming there is the error this test guards against.
     rig = app.view.rig
     kept, rig.ground_height = rig.ground_height, (lambda px, py: 0.0)
@@ -203,15 +204,15 @@ def test_on_rough_earth_the_overhead_view_aims_at_the_slope_where_it_was_clicked
 def test_the_sight_draws_a_far_sun_large(app, project):
     aim = new_game_at_aim(app, seed=45)
     normal_fov = app.camLens.getMinFov()
-    origin, positions = aim.origin(), app.game.session.view().positions
+    origin, positions = aim.aiming.origin(), app.game.session.view().positions
     far = max((b for b in positions if b != aim.view.taw), key=lambda b: math.dist(origin, positions[b]))
-    aim.direction = math.degrees(math.atan2(positions[far][1] - origin[1], positions[far][0] - origin[0])) % 360.0
+    aim.aiming.direction = math.degrees(math.atan2(positions[far][1] - origin[1], positions[far][0] - origin[0])) % 360.0
     press(app, "sight")
     app.view.rig.snap()
     step(app)
     assert app.view.mode == "sight"
-    assert aim.target_range > 0.5
-    eye_to_target = math.hypot(aim.target_range + 0.15, 0.06 - R)
+    assert aim.display.target_range > 0.5
+    eye_to_target = math.hypot(aim.display.target_range + 0.15, 0.06 - R)
     assert app.camLens.getMinFov() == pytest.approx(sight_fov(eye_to_target, SIGHT_SPAN), rel=0.05)
     assert app.view.rig.zoom > 1.0 and app.camLens.getMinFov() < normal_fov
     press(app, "sight")
@@ -222,21 +223,21 @@ def test_the_sight_draws_a_far_sun_large(app, project):
 @pytest.mark.gui
 def test_a_tap_of_q_at_the_start_turns_by_the_distance_scaled_step(app):
     aim = new_game_at_aim(app, seed=46)
-    before = aim.direction
-    expected = tap_degrees(aim.target_range, R, TAP_DEG) * app.settings.mouse_sensitivity
+    before = aim.aiming.direction
+    expected = tap_degrees(aim.display.target_range, R, TAP_DEG) * app.settings.mouse_sensitivity
     app.messenger.send("q")
     app.messenger.send("q-up")
     step(app)
-    assert (aim.direction - before) % 360.0 == pytest.approx(expected)
+    assert (aim.aiming.direction - before) % 360.0 == pytest.approx(expected)
 
 
 def test_in_a_real_window_the_pointer_is_put_back_in_the_middle_in_whole_pixels(monkeypatch):
     # Panda's pointer gives its y as a float and movePointer takes ints: aiming far to one side crashed the game.
     from types import SimpleNamespace
 
-    import game.app.screens.aim as aim_module
+    import game.app.screens.aim_pointer as pointer_module
     from game.app.scene.table_view import ViewMode
-    from game.app.screens.aim import AimState
+    from game.app.screens.aim_pointer import AimPointer
 
     class Window:
         moved: list = []
@@ -253,9 +254,9 @@ def test_in_a_real_window_the_pointer_is_put_back_in_the_middle_in_whole_pixels(
             self.moved.append((x, y))
             return True
 
-    monkeypatch.setattr(aim_module, "GraphicsWindow", Window)
+    monkeypatch.setattr(pointer_module, "GraphicsWindow", Window)
     state = SimpleNamespace(app=SimpleNamespace(win=Window(), view=SimpleNamespace(mode=ViewMode.KNUCKLE)))
-    assert AimState._recentre_pointer(state, 0.7) == 0.0
+    assert AimPointer._recentre(state, 0.7) == 0.0
     assert Window.moved == [(640, 300)]
-    assert AimState._recentre_pointer(state, 0.2) == 0.2   # near the middle it stays where it is
+    assert AimPointer._recentre(state, 0.2) == 0.2   # near the middle it stays where it is
     assert Window.moved == [(640, 300)]

@@ -90,7 +90,7 @@ def test_hud_shows_the_ruling_after_a_shot(app):
 
 def test_aiming_shoots_where_aimed_within_the_cap(app):
     aim = new_game_at_aim(app, seed=21)
-    aim.direction = 33.0
+    aim.aiming.direction = 33.0
     shots = capture_shots(app)
     human_shot(app, 0.95)
     assert len(shots) == 1
@@ -102,14 +102,14 @@ def test_aiming_shoots_where_aimed_within_the_cap(app):
 
 
 def test_dragging_the_mouse_back_sets_the_power(app):
-    from game.app.screens.aim import DRAG_FULL
+    from game.app.screens.aim_pointer import DRAG_FULL
 
     aim = new_game_at_aim(app, seed=22)
-    direction = aim.direction
+    direction = aim.aiming.direction
     shots = capture_shots(app)
     press(app, "shoot-press")
-    aim.pointer_at(0.0, 0.3)
-    aim.pointer_at(0.05, 0.3 - 0.6 * DRAG_FULL)  # pulled back towards the player, a little sideways
+    aim.pointer.move(0.0, 0.3)
+    aim.pointer.move(0.05, 0.3 - 0.6 * DRAG_FULL)  # pulled back towards the player, a little sideways
     step(app, 45)  # the meter no longer rises and falls
     assert aim.meter.level == pytest.approx(0.6)
     press(app, "shoot-release")
@@ -165,7 +165,7 @@ def test_the_taw_slides_along_its_own_line_at_the_setup_and_the_camera_keys_swit
     press(app, "fast-forward")  # laid there: the first shot starts from that very spot
     play_until(app, ("Aim",))
     aim = app.flow.current
-    assert aim.view.placements is None and aim.origin() == pytest.approx(after)
+    assert aim.view.placements is None and aim.aiming.origin() == pytest.approx(after)
     press(app, "overhead")
     assert app.view.mode == "overhead"
     press(app, "free-camera")

@@ -47,11 +47,11 @@ def _blocked(eye, taw, balls, radius):
 def test_in_the_app_the_eye_rises_over_the_sun_resting_against_the_taw_and_would_not_without(app, monkeypatch, side):
     aim = new_game_at_aim(app, seed=45)
     layout = aim.view.layout
-    ox, oy = aim.origin()
-    a = math.radians(aim.direction)
+    ox, oy = aim.aiming.origin()
+    a = math.radians(aim.aiming.direction)
     behind = (ox + side * math.cos(a) * (layout.marble_radius + layout.sun_radius + 5e-4),
               oy + side * math.sin(a) * (layout.marble_radius + layout.sun_radius + 5e-4))
-    aim.view = dataclasses.replace(aim.view, positions={**aim.view.positions, "sun": behind})
+    aim.aiming.view = dataclasses.replace(aim.view, positions={**aim.view.positions, "sun": behind})  # what is drawn
     step(app, 2)
     rig = app.view.rig
     rig.snap()

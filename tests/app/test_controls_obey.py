@@ -6,7 +6,8 @@ import pytest
 
 from game.app.hud import theme
 from game.app.input.aiming import tap_degrees
-from game.app.screens.aim import FINE, TAP_DEG
+from game.app.screens.aim import TAP_DEG
+from game.app.screens.aim_pointer import FINE
 from tests.app.helpers_app import capture_shots, new_game_at_aim, play_until, press, start_game, step
 
 pytestmark = pytest.mark.gui
@@ -52,34 +53,34 @@ def test_the_right_button_while_charging_lets_go(app):
 
 def test_moving_the_pointer_to_start_a_drag_never_turns_the_aim(app):
     aim = new_game_at_aim(app, seed=34)
-    aim.pointer_at(0.0, 0.0)
-    before = aim.direction
+    aim.pointer.move(0.0, 0.0)
+    before = aim.aiming.direction
     press(app, "shoot-press")
-    aim.pointer_at(0.3, 0.0)   # sideways, then back: all while the button is down
-    aim.pointer_at(0.35, -0.01)
-    assert aim.direction == before
+    aim.pointer.move(0.3, 0.0)   # sideways, then back: all while the button is down
+    aim.pointer.move(0.35, -0.01)
+    assert aim.aiming.direction == before
 
 
 def test_a_tap_shorter_than_a_frame_still_turns_the_aim(app):
     aim = new_game_at_aim(app, seed=35)
-    before = aim.direction
+    before = aim.aiming.direction
     app.messenger.send("q")  # down and up between two frames: polling would never see it
     app.messenger.send("q-up")
     step(app)
-    tap = tap_degrees(aim.target_range, app.game.session.view().layout.marble_radius, TAP_DEG)
-    assert aim.direction == pytest.approx((before + tap * app.settings.mouse_sensitivity) % 360.0)
+    tap = tap_degrees(aim.display.target_range, app.game.session.view().layout.marble_radius, TAP_DEG)
+    assert aim.aiming.direction == pytest.approx((before + tap * app.settings.mouse_sensitivity) % 360.0)
 
 
 def test_shift_turns_the_aim_ten_times_slower(app):
     aim = new_game_at_aim(app, seed=36)
-    aim._fine = lambda: FINE  # Shift held (the keyboard is polled, so stand in for it)
-    aim.pointer_at(0.0, 0.0)
-    before = aim.direction
-    aim.pointer_at(0.1, 0.0)
-    fine_turn = (before - aim.direction) % 360.0
-    del aim._fine
-    aim.pointer_at(0.2, 0.0)
-    coarse_turn = (before - fine_turn - aim.direction) % 360.0
+    aim.pointer.fine = lambda: FINE  # Shift held (the keyboard is polled, so stand in for it)
+    aim.pointer.move(0.0, 0.0)
+    before = aim.aiming.direction
+    aim.pointer.move(0.1, 0.0)
+    fine_turn = (before - aim.aiming.direction) % 360.0
+    del aim.pointer.fine
+    aim.pointer.move(0.2, 0.0)
+    coarse_turn = (before - fine_turn - aim.aiming.direction) % 360.0
     assert coarse_turn == pytest.approx(fine_turn / FINE)
 
 
@@ -109,20 +110,20 @@ def test_the_cursor_hides_while_the_pointer_turns_the_low_view_and_comes_back_at
     from game.app.input.pointer_aim import REST_S
 
     aim = new_game_at_aim(app, seed=37)
-    aim.pointer_at(0.0, 0.0, dt=1 / 60)
-    aim.pointer_at(0.1, 0.0, dt=1 / 60)
-    assert aim.pointer_hidden                     # turning the picture under it: no cursor to fight
+    aim.pointer.move(0.0, 0.0, dt=1 / 60)
+    aim.pointer.move(0.1, 0.0, dt=1 / 60)
+    assert aim.pointer.hidden                     # turning the picture under it: no cursor to fight
     for _ in range(int(REST_S * 60) + 2):
-        aim.pointer_at(0.1, 0.0, dt=1 / 60)
-    assert not aim.pointer_hidden                 # at rest it is back, where it can reach a button
-    aim.pointer_at(0.2, 0.0, dt=1 / 60)
-    assert aim.pointer_hidden
-    aim.pointer_at(0.3, 0.0, over_gui=True, dt=1 / 60)
-    assert not aim.pointer_hidden                 # over a panel
-    aim.pointer_at(0.2, 0.0, dt=1 / 60)
-    aim.pointer_at(0.1, 0.0, dt=1 / 60)
-    assert aim.pointer_hidden
+        aim.pointer.move(0.1, 0.0, dt=1 / 60)
+    assert not aim.pointer.hidden                 # at rest it is back, where it can reach a button
+    aim.pointer.move(0.2, 0.0, dt=1 / 60)
+    assert aim.pointer.hidden
+    aim.pointer.move(0.3, 0.0, over_gui=True, dt=1 / 60)
+    assert not aim.pointer.hidden                 # over a panel
+    aim.pointer.move(0.2, 0.0, dt=1 / 60)
+    aim.pointer.move(0.1, 0.0, dt=1 / 60)
+    assert aim.pointer.hidden
     app.pause.open()
     step(app)
-    assert not aim.pointer_hidden                 # the pause menu needs it
+    assert not aim.pointer.hidden                 # the pause menu needs it
     app.pause.resume()

@@ -31,7 +31,7 @@ def test_the_ghost_sits_where_the_path_first_touches_a_ball_and_passes_over_one_
 def nearest_clear_ball(aim) -> str:
     from game.app.input.aiming import first_contact
 
-    origin, bodies = aim.origin(), aim._bodies()
+    origin, bodies = aim.aiming.origin(), aim.aiming.bodies()
     for body, (centre, _r) in sorted(bodies.items(), key=lambda kv: math.dist(kv[1][0], origin)):
         hit = first_contact(origin, aim_towards(origin, centre), aim.view.layout.marble_radius, bodies, 3.0)
         if body != "sun" and hit is not None and hit.body == body and math.dist(centre, origin) > 0.1:
@@ -65,15 +65,15 @@ def test_the_ghost_ball_sits_where_the_taw_touches_a_full_hit_in_both_views(app)
     aim = new_game_against_one(app, preview="learning", seed=9)
     ball = nearest_clear_ball(aim)
     layout = aim.view.layout
-    origin, centre = aim.origin(), aim.view.positions[ball]
-    aim.direction = aim_towards(origin, centre)
-    aim.planned = 0.6
+    origin, centre = aim.aiming.origin(), aim.view.positions[ball]
+    aim.aiming.direction = aim_towards(origin, centre)
+    aim.aiming.planned = 0.6
     wait_for(app, lambda: aim.shot_preview.current)
     ghost = aim.shot_preview.ghost
     assert aim.shot_preview.shown.first_hit[1] == ball and ghost.shown
     touch = math.dist(ghost.at, centre)
     assert touch == pytest.approx(layout.marble_radius + body_radius(layout, ball), abs=1.5e-3)
-    along = math.radians(aim.direction)
+    along = math.radians(aim.aiming.direction)
     off_line = abs((ghost.at[0] - origin[0]) * math.sin(along) - (ghost.at[1] - origin[1]) * math.cos(along))
     assert off_line < 1e-3
     xyz = tuple(ghost.node.getPos(app.render))
@@ -81,7 +81,7 @@ def test_the_ghost_ball_sits_where_the_taw_touches_a_full_hit_in_both_views(app)
     press(app, "overhead")
     app.view.rig.snap()
     for _ in range(12):
-        aim.zoom_at(*_screen(app, xyz), 1)
+        aim.pointer.zoom_at(*_screen(app, xyz), 1)
     step(app)
     assert drawn_difference(app, ghost, xyz) > 2.0          # and from above
 
@@ -98,6 +98,6 @@ def _screen(app, xyz):
 def test_with_the_preview_off_there_is_no_ghost(app):
     aim = new_game_against_one(app, preview="none", seed=9)
     ball = nearest_clear_ball(aim)
-    aim.direction = aim_towards(aim.origin(), aim.view.positions[ball])
+    aim.aiming.direction = aim_towards(aim.aiming.origin(), aim.view.positions[ball])
     step(app, 30)
     assert not aim.shot_preview.ghost.shown and aim.shot_preview.ghost.node.isHidden()

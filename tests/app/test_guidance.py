@@ -70,7 +70,7 @@ def test_the_meter_label_and_the_shot_speed_come_from_one_function():
 @pytest.mark.gui
 def test_holding_the_button_1_7_s_shoots_the_speed_the_meter_showed(app):
     aim = new_game_at_aim(app, seed=51)
-    aim.direction = (aim.direction + 100.0) % 360.0  # into open ground: no question first
+    aim.aiming.direction = (aim.aiming.direction + 100.0) % 360.0  # into open ground: no question first
     shots = capture_shots(app)
     press(app, "shoot-press")
     step(app, 102)  # 1.7 s at the tests' 60 frames a second
@@ -105,7 +105,7 @@ def test_the_tip_shows_on_the_first_shot_and_not_on_the_next(app):
     aim = app.flow.current
     assert aim.tip is not None and aim.tip.shown
     close_tip(app)
-    aim.direction = (aim.direction + 100.0) % 360.0
+    aim.aiming.direction = (aim.aiming.direction + 100.0) % 360.0
     press(app, "shoot-planned")
     for _ in range(200):
         if app.flow.state != "Aim":

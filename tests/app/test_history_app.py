@@ -42,7 +42,7 @@ def play_on(app, power: float, shots: int | None = None) -> None:
             return
         if app.flow.state == "Aim":
             if shots is not None:  # a cut into open ground: the person stays in for the shots counted
-                app.flow.current.direction = (app.flow.current.direction + 100.0) % 360.0
+                app.flow.current.aiming.direction = (app.flow.current.aiming.direction + 100.0) % 360.0
             human_shot(app, power)
         else:
             press(app, "fast-forward")

@@ -60,21 +60,21 @@ def _take_the_mouse(app, wanted: dict[str, dict[str, float]], banners: list[str]
 def _check_own_settings_apply(app, name: str, wanted: dict[str, dict[str, float]]) -> None:
     """The pointer turns the aim by this person's sensitivity, and the aid is theirs."""
     aim = app.flow.current
-    before = aim.direction
-    aim.pointer_at(0.0, 0.0)
-    aim.pointer_at(0.1, 0.0)  # a tenth of the window to the right
-    turned = (aim.direction - before + 180.0) % 360.0 - 180.0
+    before = aim.aiming.direction
+    aim.pointer.move(0.0, 0.0)
+    aim.pointer.move(0.1, 0.0)  # a tenth of the window to the right
+    turned = (aim.aiming.direction - before + 180.0) % 360.0 - 180.0
     assert turned == pytest.approx(-0.1 * 0.5 * 120.0 * wanted[name]["mouse_sensitivity"])
-    aim.direction = before
+    aim.aiming.direction = before
     assert app.game.aim_aid_strength() == wanted[name]["aim_aid"]
-    assert aim.shot_preview.strength == wanted[name]["preview"]
+    assert aim.shot_preview.mode == wanted[name]["preview"]
 
 
 def _cut_shot(app) -> None:
     """Aim well off the Sun (a straight hit tends to leave the taw in the inner ring, rule 13), then shoot."""
     aim = app.flow.current
-    aim.pointer_at(0.0, 0.0)
-    aim.pointer_at(0.35, 0.0)
+    aim.pointer.move(0.0, 0.0)
+    aim.pointer.move(0.35, 0.0)
     human_shot(app, 0.3)
 
 

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from game.app.screens.aim import DRAG_FULL
+from game.app.screens.aim_pointer import DRAG_FULL
 from game.coach.lessons import course_dir, load_course, opening_shot
 from tests.app.helpers_app import WORKER_PACE_S, click, leave_to_menu, new_game_against_one, press, shoot_anyway_if_asked, step
 
@@ -28,14 +28,14 @@ def open_lesson(app, lesson_id: str):
 
 def shoot_with_the_mouse(app, aim, direction: float, speed: float) -> None:
     """Turn the aim with sideways pointer moves, then press, pull back for the power and let go."""
-    aim.pointer_at(0.0, 0.0)
-    turn = (direction - aim.direction + 180.0) % 360.0 - 180.0
-    aim.pointer_at(-turn / (0.5 * 120.0 * app.settings.mouse_sensitivity), 0.0)
-    assert aim.direction == pytest.approx(direction % 360.0, abs=1e-6)
+    aim.pointer.move(0.0, 0.0)
+    turn = (direction - aim.aiming.direction + 180.0) % 360.0 - 180.0
+    aim.pointer.move(-turn / (0.5 * 120.0 * app.settings.mouse_sensitivity), 0.0)
+    assert aim.aiming.direction == pytest.approx(direction % 360.0, abs=1e-6)
     press(app, "shoot-press")
     level = speed / (aim.view.max_speed * 0.999)
-    aim.pointer_at(0.0, 0.3)
-    aim.pointer_at(0.0, 0.3 - level * DRAG_FULL)
+    aim.pointer.move(0.0, 0.3)
+    aim.pointer.move(0.0, 0.3 - level * DRAG_FULL)
     press(app, "shoot-release")
 
 
@@ -50,7 +50,7 @@ def play_out(app) -> None:
 
 
 def sun_direction(aim) -> float:
-    ox, oy = aim.origin()
+    ox, oy = aim.aiming.origin()
     sx, sy = aim.view.positions["sun"]
     return math.degrees(math.atan2(sy - oy, sx - ox))
 
@@ -69,7 +69,7 @@ def test_every_lesson_opens_on_the_opening_shot_that_learn_check_plays(fresh_app
     for entry in load_course():
         aim = open_lesson(app, entry.id)
         opening = opening_shot(entry.lesson)
-        shot = aim.shot(aim.planned)
+        shot = aim.aiming.shot(aim.aiming.planned)
         assert shot.direction == pytest.approx(opening.direction, abs=1e-9), entry.id
         assert shot.speed == pytest.approx(opening.speed, rel=1e-9), entry.id
         assert shot.placement == opening.placement, entry.id

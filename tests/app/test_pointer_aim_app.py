@@ -8,7 +8,7 @@ import math
 import pytest
 
 from game.app.input.aiming import aim_towards, first_contact
-from game.app.screens.aim import FINE
+from game.app.screens.aim_pointer import FINE
 from game.match.table import body_radius
 from tests.app.helpers_app import capture_shots, new_game_at_aim, press, step
 
@@ -34,7 +34,7 @@ def overhead(app, seed: int):
 
 def clear_target(aim, near: float, far: float) -> str:
     """A ball between ``near`` and ``far`` metres from the taw that a full hit reaches first."""
-    origin, bodies = aim.origin(), aim._bodies()
+    origin, bodies = aim.aiming.origin(), aim.aiming.bodies()
     for body, (centre, _r) in sorted(bodies.items(), key=lambda kv: -math.dist(kv[1][0], origin)):
         if near <= math.dist(centre, origin) <= far:
             hit = first_contact(origin, aim_towards(origin, centre), aim.view.layout.marble_radius, bodies, 3.0)
@@ -49,14 +49,14 @@ def test_a_click_on_a_ball_from_above_aims_a_full_hit_at_it_and_shoots_nothing(a
     ball = clear_target(aim, 0.3, 2.0)
     centre = aim.view.positions[ball]
     r = body_radius(aim.view.layout, ball)
-    origin = aim.origin()
+    origin = aim.aiming.origin()
     side = math.radians(aim_towards(origin, centre) + 90.0)
     off = (centre[0] + 0.7 * r * math.cos(side), centre[1] + 0.7 * r * math.sin(side))  # off-centre, on the ball
-    aim.direction = (aim.direction + 40.0) % 360.0
-    aim.overhead_press(*screen_of(app, *off, r))
+    aim.aiming.direction = (aim.aiming.direction + 40.0) % 360.0
+    aim.pointer.overhead_press(*screen_of(app, *off, r))
     press(app, "shoot-release")
-    assert aim.direction == pytest.approx(aim_towards(origin, centre), abs=1e-9)
-    hit = first_contact(origin, aim.direction, aim.view.layout.marble_radius, aim._bodies(), 3.0)
+    assert aim.aiming.direction == pytest.approx(aim_towards(origin, centre), abs=1e-9)
+    hit = first_contact(origin, aim.aiming.direction, aim.view.layout.marble_radius, aim.aiming.bodies(), 3.0)
     assert hit.body == ball and math.dist(hit.taw_at, hit.target_at) == pytest.approx(
         aim.view.layout.marble_radius + r)
     step(app, 3)
@@ -66,7 +66,7 @@ def test_a_click_on_a_ball_from_above_aims_a_full_hit_at_it_and_shoots_nothing(a
 
 def test_dragging_round_the_taw_turns_the_aim_with_the_pointer_and_the_fine_key_a_tenth(app):
     aim = overhead(app, seed=42)
-    origin = aim.origin()
+    origin = aim.aiming.origin()
     start = aim_towards(origin, (0.0, 0.0)) + 25.0
 
     def ground_at(deg: float) -> tuple[float, float]:
@@ -74,45 +74,45 @@ def test_dragging_round_the_taw_turns_the_aim_with_the_pointer_and_the_fine_key_
         return origin[0] + 0.5 * math.cos(a), origin[1] + 0.5 * math.sin(a)
 
     pressed = screen_of(app, *ground_at(start))
-    aim.overhead_press(*pressed)
-    assert aim.direction == pytest.approx(start % 360.0, abs=1e-4)
+    aim.pointer.overhead_press(*pressed)
+    assert aim.aiming.direction == pytest.approx(start % 360.0, abs=1e-4)
     for k in range(1, 16):   # the pointer goes round the taw in 2-degree steps: the aim follows it
         here = screen_of(app, *ground_at(start + 2.0 * k))
-        aim.overhead_drag(*here)
+        aim.pointer.overhead_drag(*here)
         if k == 1:   # a first move of a pixel or two is the hand's wobble after a click: nothing turns
-            assert aim._pixel(*here) != aim._pixel(*pressed)
-            assert math.dist(aim._pixel(*here), aim._pixel(*pressed)) < 3.0
-            assert aim.direction == pytest.approx(start % 360.0, abs=1e-4)
+            assert aim.pointer.pixel(*here) != aim.pointer.pixel(*pressed)
+            assert math.dist(aim.pointer.pixel(*here), aim.pointer.pixel(*pressed)) < 3.0
+            assert aim.aiming.direction == pytest.approx(start % 360.0, abs=1e-4)
             continue
-        assert aim.direction == pytest.approx((start + 2.0 * k) % 360.0, abs=0.05)
-    aim._fine = lambda: FINE  # the fine key held (the keyboard is polled, so stand in for it)
-    before = aim.direction
-    aim.overhead_drag(*screen_of(app, *ground_at(start + 40.0)))
-    assert (aim.direction - before) % 360.0 == pytest.approx(1.0, abs=0.01)
-    del aim._fine
+        assert aim.aiming.direction == pytest.approx((start + 2.0 * k) % 360.0, abs=0.05)
+    aim.pointer.fine = lambda: FINE  # the fine key held (the keyboard is polled, so stand in for it)
+    before = aim.aiming.direction
+    aim.pointer.overhead_drag(*screen_of(app, *ground_at(start + 40.0)))
+    assert (aim.aiming.direction - before) % 360.0 == pytest.approx(1.0, abs=0.01)
+    del aim.pointer.fine
     press(app, "shoot-release")
-    assert not aim.round_sweep.held and app.flow.state == "Aim"
+    assert not aim.pointer.round_sweep.held and app.flow.state == "Aim"
 
 
 def test_the_fine_key_chooses_a_thin_cut_on_a_ball_a_metre_away_pixel_by_pixel(app):
     aim = overhead(app, seed=43)
     ball = clear_target(aim, 0.8, 1.6)
     layout = aim.view.layout
-    centre, origin = aim.view.positions[ball], aim.origin()
+    centre, origin = aim.view.positions[ball], aim.aiming.origin()
     reach = layout.marble_radius + body_radius(layout, ball)   # the impact parameter at the thinnest cut
     x, y = screen_of(app, *centre)
-    aim.overhead_press(x, y)
-    aim._fine = lambda: FINE
+    aim.pointer.overhead_press(x, y)
+    aim.pointer.fine = lambda: FINE
     width = app.win.getXSize()
     cuts = []
     for px in range(1, 400):   # the pointer one pixel at a time along the window's rows
-        aim.overhead_drag(x + 2.0 * px / width, y)
-        hit = first_contact(origin, aim.direction, layout.marble_radius, aim._bodies(), 3.0)
+        aim.pointer.overhead_drag(x + 2.0 * px / width, y)
+        hit = first_contact(origin, aim.aiming.direction, layout.marble_radius, aim.aiming.bodies(), 3.0)
         if hit is None or hit.body != ball:
             break
-        a = math.radians(aim.direction)
+        a = math.radians(aim.aiming.direction)
         cuts.append(abs((centre[0] - origin[0]) * math.sin(a) - (centre[1] - origin[1]) * math.cos(a)))
-    del aim._fine
+    del aim.pointer.fine
     assert math.dist(centre, origin) >= 0.8
     assert max(cuts) > 0.9 * reach                                 # a thin cut was reached
     steps = [b - a for a, b in zip(cuts, cuts[1:])]
@@ -129,7 +129,7 @@ def test_the_wheel_zooms_about_the_pointer_to_a_marble_thirty_pixels_across_and_
     pointer = screen_of(app, centre[0] + 0.05, centre[1] + 0.02)
     under = rig.pointer_on_ground(*pointer)
     for _ in range(40):
-        aim.zoom_at(*pointer, 1)
+        aim.pointer.zoom_at(*pointer, 1)
         step(app)
     rig.snap()
     assert rig.overhead_zoom.factor > 4.0
@@ -141,7 +141,7 @@ def test_the_wheel_zooms_about_the_pointer_to_a_marble_thirty_pixels_across_and_
     rig.snap()
     assert rig.goal == whole and not rig.overhead_zoom.zoomed
     for _ in range(3):
-        aim.zoom_at(*pointer, 1)
+        aim.pointer.zoom_at(*pointer, 1)
     press(app, "overhead")   # down to the knuckle and up again: the whole ground
     press(app, "overhead")
     assert rig.goal == whole

@@ -15,16 +15,16 @@ pytestmark = pytest.mark.gui
 
 
 def aim_at_sun(aim, offset_deg: float = 0.0) -> None:
-    ox, oy = aim.origin()
+    ox, oy = aim.aiming.origin()
     sun = aim.view.positions["sun"]
-    aim.direction = (math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) + offset_deg) % 360.0
+    aim.aiming.direction = (math.degrees(math.atan2(sun[1] - oy, sun[0] - ox)) + offset_deg) % 360.0
 
 
 def test_the_preview_warns_of_rule_13_and_the_shot_then_does_exactly_what_it_showed(fresh_app):
     app = fresh_app
     aim = new_game_against_one(app)
     aim_at_sun(aim)
-    aim.planned = 0.4
+    aim.aiming.planned = 0.4
     wait_for(app, lambda: aim.shot_preview.current)
     preview = aim.shot_preview.shown
     assert preview.verdict.tone is Tone.OUT
@@ -49,7 +49,7 @@ def test_the_strength_chosen_is_in_the_game_over_summary_and_the_replay(fresh_ap
     app = fresh_app
     aim = new_game_against_one(app, preview="guide")
     aim_at_sun(aim)
-    aim.planned = 0.4
+    aim.aiming.planned = 0.4
     press(app, "shoot-planned")  # straight at the Sun: out by rule 13, and with one opponent the game ends
     assert shoot_anyway_if_asked(app)
     assert play_until(app, ("GameOver",)) == "GameOver"
@@ -62,7 +62,7 @@ def test_a_cut_shot_preview_is_no_warning_and_matches_the_shot(fresh_app):
     app = fresh_app
     aim = new_game_against_one(app)
     aim_at_sun(aim, 5.0)
-    aim.planned = 0.9
+    aim.aiming.planned = 0.9
     wait_for(app, lambda: aim.shot_preview.current)
     preview = aim.shot_preview.shown
     assert not preview.verdict.warning and not aim.shot_preview.verdict.text["text"].startswith("Warning")
@@ -79,11 +79,11 @@ def test_a_stale_preview_is_dropped_and_the_newest_is_drawn(fresh_app):
     wait_for(app, lambda: aim.shot_preview.current)
     dropped = previewer.times.dropped
     for _ in range(6):  # the aim moves every frame: answers for old aims come back stale
-        aim.turn(1.0)
+        aim.aiming.turn(1.0)
         step(app)
     wait_for(app, lambda: aim.shot_preview.current)
     assert previewer.times.dropped > dropped
-    assert abs(aim.shot_preview.shown.shot.direction - aim.direction) < 1e-6
+    assert abs(aim.shot_preview.shown.shot.direction - aim.aiming.direction) < 1e-6
 
 
 def test_guide_draws_to_the_first_contact_and_shows_no_verdict(fresh_app):
@@ -119,8 +119,8 @@ def test_the_coach_shows_a_ghost_snaps_on_h_and_is_cancelled_by_the_shot(fresh_a
     assert "mercury.taw" in aim.coach.ghost.drawn
     assert "(rule " in aim.coach.panel.saying
     press(app, "coach")  # H again: the coach's aim and power
-    assert aim.direction == pytest.approx(advice.shot.direction % 360.0)
-    assert aim.placement == advice.shot.placement
+    assert aim.aiming.direction == pytest.approx(advice.shot.direction % 360.0)
+    assert aim.aiming.placement == advice.shot.placement
     press(app, "shoot-planned")
     shoot_anyway_if_asked(app)
     assert app.flow.state == "Shot" and aim.coach.ghost.drawn == () and aim.coach.advice is None
@@ -133,7 +133,7 @@ def test_aim_again_drops_a_shot_the_preview_warns_of_and_nothing_is_played(fresh
     aim = new_game_against_one(app)
     shots = capture_shots(app)
     aim_at_sun(aim)
-    aim.planned = 0.4
+    aim.aiming.planned = 0.4
     press(app, "shoot-planned")
     wait_for(app, lambda: aim.check.confirm is not None)
     click(app, aim.check.confirm.no_button)
@@ -153,6 +153,6 @@ def test_with_the_preview_off_a_warning_shot_goes_unasked(fresh_app):
     aim = new_game_against_one(app, preview="none")
     shots = capture_shots(app)
     aim_at_sun(aim)
-    aim.planned = 0.4
+    aim.aiming.planned = 0.4
     press(app, "shoot-planned")
     assert app.flow.state == "Shot" and len(shots) == 1

@@ -28,9 +28,9 @@ def tap(app, key: str, times: int = 1) -> None:
 
 
 def aim_full_at_sun(aim) -> None:
-    ox, oy = aim.origin()
+    ox, oy = aim.aiming.origin()
     sx, sy = aim.view.positions["sun"]
-    aim.direction = math.degrees(math.atan2(sy - oy, sx - ox)) % 360.0
+    aim.aiming.direction = math.degrees(math.atan2(sy - oy, sx - ox)) % 360.0
 
 
 def capture_results(app) -> list:
@@ -54,17 +54,17 @@ def play_out_the_shot(app) -> None:
 
 def test_w_and_s_taps_set_the_spin_and_move_the_dot_on_the_taw(app):
     aim = new_game_against_one(app, preview="none")
-    assert aim.spin.value == 0.0 and aim.spin_dot.dot.getZ() == pytest.approx(0.0)
+    assert aim.aiming.spin.value == 0.0 and aim.spin_dot.dot.getZ() == pytest.approx(0.0)
     assert aim.spin_dot.text == "No spin"
     tap(app, "w", 3)
-    assert aim.spin.value == pytest.approx(3 * SPIN_TAP)
+    assert aim.aiming.spin.value == pytest.approx(3 * SPIN_TAP)
     assert aim.spin_dot.dot.getZ() == pytest.approx(dot_height(3 * SPIN_TAP)) and aim.spin_dot.dot.getZ() > 0
     assert aim.spin_dot.text == "Follow topspin 30%"
     tap(app, "arrow_down", 8)  # the arrows do as W / S
-    assert aim.spin.value == pytest.approx(-5 * SPIN_TAP)
+    assert aim.aiming.spin.value == pytest.approx(-5 * SPIN_TAP)
     assert aim.spin_dot.dot.getZ() < 0 and aim.spin_dot.text == "Stop backspin 50%"
     tap(app, "s", 30)  # never past the most a thumb gives
-    assert aim.spin.value == -1.0 and aim.shot(0.5).spin == -1.0
+    assert aim.aiming.spin.value == -1.0 and aim.aiming.shot(0.5).spin == -1.0
 
 
 def test_a_held_spin_key_waits_a_moment_then_sweeps_steadily_frame_by_frame(app, monkeypatch):
@@ -73,7 +73,7 @@ def test_a_held_spin_key_waits_a_moment_then_sweeps_steadily_frame_by_frame(app,
     seen = []
     for _ in range(40):
         step(app)
-        seen.append(aim.spin.value)
+        seen.append(aim.aiming.spin.value)
     frame = 1.0 / 60.0  # the test clock
     waited = round(SPIN_HOLD_DELAY / frame)
     assert seen[:waited - 1] == [0.0] * (waited - 1)  # a tap held over a slow frame is still one tap
@@ -85,10 +85,10 @@ def test_spin_keys_walk_the_free_camera_and_leave_the_spin_alone(app):
     aim = new_game_against_one(app, preview="none")
     press(app, "free-camera")
     tap(app, "w", 4)
-    assert aim.spin.value == 0.0
+    assert aim.aiming.spin.value == 0.0
     press(app, "knuckle-down")
     tap(app, "w")
-    assert aim.spin.value == pytest.approx(SPIN_TAP)  # taps made in the free camera were not saved up
+    assert aim.aiming.spin.value == pytest.approx(SPIN_TAP)  # taps made in the free camera were not saved up
 
 
 def fire_full_at_sun_with(app, key: str) -> tuple:
@@ -96,7 +96,7 @@ def fire_full_at_sun_with(app, key: str) -> tuple:
     aim = new_game_against_one(app, preview="none")
     aim_full_at_sun(aim)
     sun = aim.view.positions["sun"]
-    aim.planned = 0.55
+    aim.aiming.planned = 0.55
     tap(app, key, 10)
     results = capture_results(app)
     press(app, "shoot-planned")
@@ -130,7 +130,7 @@ def test_backspin_holds_the_taw_back_and_topspin_carries_it_on_after_the_sun(app
 def test_the_preview_plays_the_spun_shot_and_the_shot_then_does_what_it_showed(app):
     aim = new_game_against_one(app, preview="learning")
     aim_full_at_sun(aim)
-    aim.planned = 0.55
+    aim.aiming.planned = 0.55
     wait_for(app, lambda: aim.shot_preview.current)
     plain = aim.shot_preview.shown
     tap(app, "s", 10)
@@ -150,24 +150,24 @@ def test_every_turn_starts_with_no_spin(app):
     start_game(app, rounds=3, seed=41)
     play_until(app, ("Aim",))
     aim = app.flow.current
-    aim.direction = (aim.direction + 180.0) % 360.0  # away from the Sun, into open ground
-    aim.planned = 0.2
+    aim.aiming.direction = (aim.aiming.direction + 180.0) % 360.0  # away from the Sun, into open ground
+    aim.aiming.planned = 0.2
     tap(app, "w", 6)
-    assert aim.spin.value == pytest.approx(0.6)
+    assert aim.aiming.spin.value == pytest.approx(0.6)
     press(app, "shoot-planned")
     play_out_the_shot(app)
     assert play_until(app, ("Aim",)) == "Aim"
     again = app.flow.current
-    assert again is not aim and again.spin.value == 0.0 and again.spin_dot.dot.getZ() == pytest.approx(0.0)
+    assert again is not aim and again.aiming.spin.value == 0.0 and again.spin_dot.dot.getZ() == pytest.approx(0.0)
     assert app.game.session.replay().shots[0].inputs.spin == pytest.approx(0.6)
 
 
 def test_taking_the_coachs_shot_takes_its_spin(app):
     aim = new_game_against_one(app, preview="none")
-    direction = (aim.direction + 2.0) % 360.0
+    direction = (aim.aiming.direction + 2.0) % 360.0
     aim.coach.advice = Advice("mercury", Shot(direction, 1.5, None, -0.7), preview=None, why="", seconds=0.0)
     press(app, "coach")  # H again, with the advice shown
-    assert aim.direction == pytest.approx(direction) and aim.spin.value == pytest.approx(-0.7)
+    assert aim.aiming.direction == pytest.approx(direction) and aim.aiming.spin.value == pytest.approx(-0.7)
     assert aim.spin_dot.text == "Stop backspin 70%"
 
 

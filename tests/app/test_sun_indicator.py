@@ -181,9 +181,9 @@ def _turned(app, aim, degrees: float, frames: int = 30):
 
     from game.app.input.aiming import turn_start
 
-    aim.direction = (turn_start(aim.view)[1] + degrees) % 360.0
+    aim.aiming.direction = (turn_start(aim.view)[1] + degrees) % 360.0
     step(app, frames)  # the camera glides round
-    return aim.sun_indicator
+    return aim.display.sun_indicator
 
 
 def _arrow_pixels_x(app) -> float:
@@ -192,7 +192,7 @@ def _arrow_pixels_x(app) -> float:
 
     from tests.app.helpers_app import grab
 
-    indicator = app.flow.current.sun_indicator
+    indicator = app.flow.current.display.sun_indicator
     app.render.hide()
     try:
         with_arrow = grab(app).astype(int)
@@ -257,11 +257,11 @@ def test_in_a_lesson_the_arrow_on_the_left_keeps_off_the_lessons_card(app, turn)
     click(app, app.flow.current.buttons["learn"])
     click(app, app.flow.current.rows["11-read-the-ground"])
     aim = app.flow.current
-    ox, oy = aim.origin()
+    ox, oy = aim.aiming.origin()
     sx, sy = aim.view.positions["sun"]
-    aim.direction = (math.degrees(math.atan2(sy - oy, sx - ox)) + turn) % 360.0  # turned right: the Sun off to the left
+    aim.aiming.direction = (math.degrees(math.atan2(sy - oy, sx - ox)) + turn) % 360.0  # turned right: the Sun off to the left
     step(app, 30)
-    indicator = aim.sun_indicator
+    indicator = aim.display.sun_indicator
     assert indicator.shown and indicator.placement.edge == "left"
     low, high = indicator.root.getTightBounds(app.render2d)
     arrow = (low.x, high.x, low.z, high.z)

@@ -150,3 +150,12 @@ def test_a_recorded_ledger_at_the_most_a_game_can_hold_is_read(tmp_path):
     path = tmp_path / "most.replay"
     save_replay(Replay(GameMeta(seed=3), [shot]), path)
     assert load_replay(path).shots[0].ledger["purses"]["earth"] == MAX_MARBLES_IN_GAME
+
+
+@pytest.mark.parametrize("value", ["helicopter", "Auto", "", None, 3])
+def test_an_unknown_camera_is_refused_in_one_line_naming_the_choices(value):
+    from game.replay.director import CameraMode, camera_mode
+
+    assert camera_mode("orrery") is CameraMode.ORRERY
+    with pytest.raises(ValueError, match=r"^unknown camera mode .*; choose from auto, taw, sun, orrery, broadcast, orbit$"):
+        camera_mode(value)

@@ -7,13 +7,12 @@ from typing import Iterable, Mapping, Sequence
 
 from game.rules.events import AllAtRest, BodyOut, Contact, Event, ShotStarted
 from game.rules.house import HouseRules
-from game.rules.layout import PLANETS, Layout, taw_id
+from game.rules.layout import PLANETS, Layout, Point, taw_id
 from game.rules.referee import judge
 from game.rules.ruling import Ruling
 from game.rules.state import RuleState, new_game
 
 LAYOUT = Layout()
-Point = tuple[float, float]
 
 
 def game(players: Iterable[str] = PLANETS, *, released: bool = True, house: HouseRules | None = None,

@@ -19,7 +19,7 @@ from game.match.players import MatchView, Shot
 from game.match.table import body_radius
 from game.rules.names import body, sentence, who
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 
 
 class Power(Enum):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.app.hud import theme
+from game.app.screens.screen import Screen
 
 
 class OutOffer:
@@ -21,7 +22,7 @@ class OutOffer:
         self.play_button = theme.button(self.frame, "Play to the end", (-0.92, 0.14), play_out, scale=0.05,
                                         width=8.5)
         self.leave_button = theme.button(self.frame, "Leave", (-0.33, 0.14), app.flow.request, scale=0.05,
-                                         width=6.5, extra_args=["Menu"])
+                                         width=6.5, extra_args=[Screen.MENU])
 
     @staticmethod
     def wanted(app) -> bool:

@@ -79,7 +79,7 @@ class VerdictLine:
 class CoachPanel:
     """The coach's button (H) and, once asked, its advice."""
 
-    def __init__(self, app, on_ask) -> None:
+    def __init__(self, app, on_ask, on_resize: Callable[[float | None], None] | None = None) -> None:
         self.button = theme.button(app.a2dTopLeft, "Coach (H)", (0.2, -0.22), on_ask, scale=0.045, width=6)
         self.panel = theme.panel(app.a2dTopLeft, (0.02, 1.32, -0.48, -0.27))
         self.top = -0.27
@@ -87,7 +87,7 @@ class CoachPanel:
         self.panel.hide()
         self.text.hide()
         # Told the advice's bottom edge when it shows, None when it goes: what lies below makes room.
-        self.on_resize: Callable[[float | None], None] | None = None
+        self.on_resize = on_resize
 
     def say(self, text: str, colour=theme.INK) -> None:
         self.text["text"] = text

@@ -12,7 +12,7 @@ from typing import Iterable, Mapping
 
 from game.match.players import TawPlacement
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 
 
 @dataclass(frozen=True)

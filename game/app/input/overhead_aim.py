@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 
 PICK_SLACK_PX = 4.0   # a click this many pixels outside a ball's disc still picks it
 DRAG_DEAD_PX = 3.0    # the pointer must leave the press this far before the sweep turns the aim

@@ -155,7 +155,7 @@ def frame_times(viewer: Any, fps: int, shot: int | None, limit: int = MAX_EXPORT
     return times
 
 
-def rendered_frames(replay: Replay, camera: str = "auto", size: tuple[int, int] = (1280, 720), fps: int = 30,
+def rendered_frames(replay: Replay, camera: CameraMode = CameraMode.AUTO, size: tuple[int, int] = (1280, 720), fps: int = 30,
                     shot: int | None = None, trails: bool = False, base: Any = None,
                     capped: Callable[[], None] | None = None) -> Iterator[tuple[int, int, np.ndarray]]:
     """Each exported frame as (number from 1, how many in all, top-down RGB image), rendered offscreen.
@@ -194,7 +194,7 @@ def rendered_frames(replay: Replay, camera: str = "auto", size: tuple[int, int] 
             base.destroy()
 
 
-def export_frames(replay: Replay, folder: str | Path, camera: str = "auto", size: tuple[int, int] = (1280, 720),
+def export_frames(replay: Replay, folder: str | Path, camera: CameraMode = CameraMode.AUTO, size: tuple[int, int] = (1280, 720),
                   fps: int = 30, shot: int | None = None, trails: bool = True, gif: bool = True,
                   base: Any = None, progress: Callable[[int, int], None] | None = None) -> ExportResult:
     """Write ``frame_00000.png`` ... into ``folder``; ``shot`` is 0-based, None for the whole game."""

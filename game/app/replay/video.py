@@ -30,6 +30,7 @@ from typing import Any, Callable
 import numpy as np
 
 from game.errors import UserError
+from game.replay.director import CameraMode
 from game.replay.model import Replay
 
 SUFFIX = ".mp4"
@@ -108,7 +109,7 @@ def even_size(size: tuple[int, int]) -> tuple[int, int]:
     return size[0] - size[0] % 2, size[1] - size[1] % 2
 
 
-def export_video(replay: Replay, target: str | Path, camera: str = "auto", size: tuple[int, int] = (1280, 720),
+def export_video(replay: Replay, target: str | Path, camera: CameraMode = CameraMode.AUTO, size: tuple[int, int] = (1280, 720),
                  fps: int = 30, shot: int | None = None, trails: bool = False, base: Any = None,
                  progress: Callable[[int, int], None] | None = None,
                  cancelled: Callable[[], bool] = lambda: False) -> VideoResult:

@@ -11,6 +11,7 @@ DirectObject, so the host's bindings of the same keys survive it.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -18,7 +19,7 @@ import numpy as np
 from game.app.replay.overlays import Flashes, TextOverlay, Trails
 from game.app.scene.ground_mesh import GroundHeights
 from game.errors import UserError, warn
-from game.replay.director import CAMERA_MODES, CameraMode, CameraPose, Director, OrbitState
+from game.replay.director import CAMERA_MODES, CameraMode, CameraPose, Director, OrbitState, camera_mode
 from game.replay.model import Replay
 from game.replay.recorded_ground import recorded_ground
 from game.replay.timeline import MAX_SPEED, MIN_SPEED, PlaybackClock, Timeline
@@ -61,6 +62,11 @@ def table_of(replay: Replay) -> tuple[Layout, GroundHeights | None]:
 
 BAR_REACH = 0.045  # the timeline bar's reach above and below its line, in its own units (scaled 0.9)
 
+
+def _xyz(v: np.ndarray) -> tuple[float, float, float]:
+    return float(v[0]), float(v[1]), float(v[2])
+
+
 class ReplayViewer:
     """Plays a replay inside an existing ShowBase.
 
@@ -76,7 +82,7 @@ class ReplayViewer:
     its field of view and near and far planes.
     """
 
-    def __init__(self, base: Any, replay: Replay, camera: str = "auto", trails: bool = False,
+    def __init__(self, base: Any, replay: Replay, camera: CameraMode = CameraMode.AUTO, trails: bool = False,
                  controls: bool = True, run_task: bool = True, hold: float | None = None,
                  on_exit: Any = None, scene: Any = None) -> None:
         from direct.showbase.DirectObject import DirectObject
@@ -85,8 +91,7 @@ class ReplayViewer:
 
         if not replay.shots:
             raise ValueError("this replay has no shots to show")
-        if camera not in CAMERA_MODES:
-            raise ValueError(f"unknown camera mode {camera!r}")
+        chosen = camera_mode(camera)  # a caller's string is read here, and refused if unknown
         self.base = base
         self.replay = replay
         self.layout = layout_for(replay)
@@ -94,7 +99,7 @@ class ReplayViewer:
         self.clock = PlaybackClock(self.timeline)
         self.director = Director(self.timeline, system_radius=self.layout.line_radius("herschel"))
         self.orbit = OrbitState(distance=self.layout.line_radius("herschel") * 2.0)
-        self.camera_mode = camera
+        self.camera_mode = chosen
         self.closed = False
         self._owns_scene = scene is None
         self.ground = ground_for(replay)
@@ -127,10 +132,8 @@ class ReplayViewer:
 
     # -- commands -------------------------------------------------------------------------------
 
-    def set_camera(self, mode: str) -> None:
-        if mode not in CAMERA_MODES:
-            raise ValueError(f"unknown camera mode {mode!r}; choose from {', '.join(CAMERA_MODES)}")
-        self.camera_mode = mode
+    def set_camera(self, mode: CameraMode) -> None:
+        self.camera_mode = camera_mode(mode)
         self.show_at(self.clock.time)
 
     def next_camera(self) -> None:
@@ -201,15 +204,18 @@ class ReplayViewer:
         body) and glides only its place behind it: easing the look too left a
         hard-shot taw a metre ahead of the picture, off it, over empty ground.
         """
+        last_eye, last_look = self._eye, self._look
+        if last_eye is None or last_look is None:  # nothing drawn yet: the pose itself
+            return pose
         goal_eye, goal_look = np.array(pose.eye), np.array(pose.look_at)
         if self.camera_mode in CHASE_MODES:
-            behind = self._eye - self._look
+            behind = last_eye - last_look
             look = goal_look
             eye = look + behind + ((goal_eye - goal_look) - behind) * k
         else:
-            eye = self._eye + (goal_eye - self._eye) * k
-            look = self._look + (goal_look - self._look) * k
-        return CameraPose(tuple(map(float, eye)), tuple(map(float, look)), pose.up, pose.fov)
+            eye = last_eye + (goal_eye - last_eye) * k
+            look = last_look + (goal_look - last_look) * k
+        return CameraPose(_xyz(eye), _xyz(look), pose.up, pose.fov)
 
     def _apply_camera(self, pose: CameraPose) -> None:
         from panda3d.core import Point3, Vec3
@@ -261,7 +267,7 @@ class ReplayViewer:
         bindings["g"] = self.open_goto
         bindings["escape"] = self._escape
         for number, mode in enumerate(CAMERA_MODES, start=1):
-            bindings[str(number)] = lambda m=mode: self.set_camera(m)
+            bindings[str(number)] = partial(self.set_camera, mode)
         for key, action in bindings.items():
             self._input.accept(key, self._command, [action])
         # pageSize 0: a click on the bar does not step a page toward the pointer (a click at 78% went to the

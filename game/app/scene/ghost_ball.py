@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from game.coach.preview import Preview
 
-Point = tuple[float, float]
+from game.rules.layout import Point
 
 GHOST_ALPHA = 0.65
 

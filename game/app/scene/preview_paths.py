@@ -16,9 +16,8 @@ from typing import Any, Mapping, Sequence
 
 from game.app.scene.aim_line import AimLine
 from game.app.scene.palette import planet_colors
-from game.rules.layout import SUN, body_planet
+from game.rules.layout import SUN, Point, body_planet
 
-Point = tuple[float, float]
 
 SUN_PATH = (0.97, 0.88, 0.58)     # the lead Sun is dark on the ground; its path is drawn in pale brass
 GHOST = (0.90, 0.94, 1.0)         # the coach's ghost: one pale colour, dashed

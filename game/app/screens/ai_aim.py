@@ -13,6 +13,7 @@ from game.app.hud.out_offer import OutOffer
 from game.app.screens.base import State
 from game.match.players import Shot
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 SHOW_SECONDS = 1.2
 HURRIED_SECONDS = 0.4  # Space was pressed while the AI thought: a glance, then the shot
@@ -53,15 +54,15 @@ class AiAimState(State):
         self.add_countdown(wait, self.proceed, each_frame=game.hud.tick)
 
     def proceed(self) -> None:
-        if self.app.flow.state != "AiAim":
+        if self.app.flow.state != Screen.AI_AIM:
             return
         live, self.live = self.live, None  # handed on: the Shot screen plays it
-        self.go("Shot", self.shot, live)
+        self.go(Screen.SHOT, self.shot, live)
 
     def play_out(self) -> None:
         """The player is out and plays the rest at once: this shot, already computed, counts."""
         live, self.live = self.live, None
-        self.go("PlayOut", live)
+        self.go(Screen.PLAY_OUT, live)
 
     def exit(self) -> None:
         self.app.view.hide_aim()

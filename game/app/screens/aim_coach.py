@@ -22,6 +22,7 @@ the turn opens (``TawApp.coach_planner``).
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from game.ai.levels import get_level
 from game.ai.player import placement_lines
@@ -34,7 +35,6 @@ from game.app.scene.preview_paths import GHOST_STYLE, GroundPaths
 from game.coach.advice import Advice, start_advice
 from game.coach.goals import Goal
 from game.match.players import MatchView, Shot
-from game.rules.house import HouseRules
 
 COACH_LEVEL = "hard"
 
@@ -58,13 +58,14 @@ def aim_key(shot: Shot) -> tuple:
 
 
 class ShotCoach:
-    def __init__(self, app, view: MatchView, take_aim, goal: Goal | None = None) -> None:
+    def __init__(self, app, view: MatchView, take_aim, goal: Goal | None = None,
+                 on_panel_resize: Callable[[float | None], None] | None = None) -> None:
         self.app = app
         self.view = view
         self.goal = goal  # a lesson's: the advice meets it if it can
         self._take_aim = take_aim  # called with the Advice when the player snaps to it; returns the shot as aimed
-        self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
-        self.panel = CoachPanel(app, self.ask)
+        self.house = view.house
+        self.panel = CoachPanel(app, self.ask, on_panel_resize)  # what lies below the advice makes room
         self.ghost = GroundPaths(app.view.scene, GHOST_STYLE, "coach-ghost")
         self.handle: PlanHandle[Advice] | None = None
         self.advice: Advice | None = None

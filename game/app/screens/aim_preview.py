@@ -23,14 +23,13 @@ from game.coach.exposure_words import exposure_words
 from game.coach.preview_reply import start_exposure
 from game.match.table import body_radius
 from game.app.scene.preview_paths import PREVIEW_STYLE, GroundPaths
+from game.app.session.preview_mode import PreviewMode
 from game.coach.goals import Goal, against_goal, judge_goal
 from game.coach.preview import Preview
 from game.coach.verdict import Verdict
 from game.match.players import MatchView, Shot
-from game.rules.house import HouseRules
 from game.rules.state import RuleState
 
-LEARNING, GUIDE, NONE = "learning", "guide", "none"
 STALE_STRENGTH = 0.35
 SETTLE_S = 0.4  # s: the aim at rest this long before the next reply is weighed (a few dozen rollouts)
 
@@ -41,13 +40,13 @@ def _key(shot: Shot) -> tuple:
 
 
 class ShotPreview:
-    def __init__(self, app, view: MatchView, strength: str, goal: Goal | None = None) -> None:
+    def __init__(self, app, view: MatchView, mode: PreviewMode, goal: Goal | None = None) -> None:
         self.app = app
-        self.strength = strength
+        self.mode = mode
         self.goal = goal  # a lesson's: the verdict also says when the shot would miss it
         self.view = view
         self.state: RuleState | None = view.rule_state
-        self.house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
+        self.house = view.house
         self.paths = GroundPaths(app.view.scene, PREVIEW_STYLE, "shot-preview")
         self.verdict = VerdictLine(app)
         self.ghost = GhostBall(app.view.scene, self.paths.node, view.taw)  # under the paths: dims and hides with them
@@ -62,7 +61,7 @@ class ShotPreview:
 
     @property
     def active(self) -> bool:
-        return self.strength in (LEARNING, GUIDE) and self.state is not None
+        return self.mode.draws and self.state is not None
 
     def update(self, shot: Shot) -> None:
         """Called every frame with the shot as aimed now."""
@@ -87,7 +86,7 @@ class ShotPreview:
 
     def _weigh_reply(self, key: tuple) -> None:
         """Learning: once the aim rests on a current preview, weigh the next reply; show it when known."""
-        if self.strength != LEARNING or not self.current or self.shown is None or self.state is None:
+        if self.mode is not PreviewMode.LEARNING or not self.current or self.shown is None or self.state is None:
             return
         if self.reply is not None:
             if self.reply.done():
@@ -122,7 +121,7 @@ class ShotPreview:
         self.paths.node.setAlphaScale(1.0)
         taw = f"{preview.shooter}.taw"
         self.ghost.show_at(ghost_of(preview, lambda body: body_radius(self.view.layout, body)))
-        if self.strength == GUIDE:
+        if self.mode is PreviewMode.GUIDE:
             self.paths.draw(preview.guide_paths(), rest_rings=False)
             self.verdict.hide()
             return

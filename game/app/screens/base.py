@@ -5,6 +5,7 @@ from __future__ import annotations
 from direct.showbase.DirectObject import DirectObject
 
 from game.app.input.bindings import action_event
+from game.app.screens.screen import Screen
 
 
 class State(DirectObject):
@@ -81,5 +82,5 @@ class State(DirectObject):
 
         self.add_task(tick, "countdown")
 
-    def go(self, state: str, *args) -> None:
+    def go(self, state: Screen, *args) -> None:
         self.app.flow.request(state, *args)

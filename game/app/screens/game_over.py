@@ -9,8 +9,8 @@ from game.app.hud.purse_chart import PurseChart
 from game.app.screens.base import State
 from game.app.hud.results_text import pot_taken, reconciling_lines, result_title, totals
 from game.app.input.bindings import action_event
-from game.app.session.game_setup import PREVIEW_NAMES
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 from game.rules.state import STAKES
 
 COLUMNS = (-0.69, -0.54, -0.41, -0.23, -0.07)
@@ -41,7 +41,7 @@ class GameOverState(State):
         self.reason = theme.label(root, session.end_reason(), (0, 0.56), scale=0.04, colour=theme.DIM_INK,
                                   wordwrap=60)
         # Under the chart, where no headline or name can reach it.
-        preview = PREVIEW_NAMES.get(app.game.setup.preview, app.game.setup.preview)
+        preview = app.game.setup.preview.label
         self.preview_note = theme.label(root, f"Shot preview: {preview}", (0.62, -0.45), scale=0.035,
                                         colour=theme.DIM_INK)
         rows = [*session.summary(), session.stakes_summary()]
@@ -56,11 +56,11 @@ class GameOverState(State):
         width = 0.78 if naming.names else 0.95
         self.chart = PurseChart(root, session.worth_history(), session.players, pos=(0.05, -0.28), size=(width, 0.62),
                                 names={p: naming.label(p) for p in naming.names})
-        self.again_button = theme.button(root, "New game", (-0.9, -0.7), self.go, width=6, extra_args=["NewGame"])
+        self.again_button = theme.button(root, "New game", (-0.9, -0.7), self.go, width=6, extra_args=[Screen.NEW_GAME])
         self.history_button = theme.button(root, "History (L)", (-0.3, -0.7), app.messenger.send, width=6,
                                            extra_args=[action_event("history")])
         self.watch_button = theme.button(root, "Watch the game", (0.3, -0.7), self.watch, width=8)
-        self.menu_button = theme.button(root, "Menu", (0.9, -0.7), self.go, width=6, extra_args=["Menu"])
+        self.menu_button = theme.button(root, "Menu", (0.9, -0.7), self.go, width=6, extra_args=[Screen.MENU])
 
     @staticmethod
     def _table(root, rows, naming) -> None:

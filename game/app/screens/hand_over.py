@@ -14,9 +14,10 @@ from game.app.hud import theme
 from game.app.hud.widgets import Chooser
 from game.app.input.aiming import turn_start
 from game.app.screens.base import State
-from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS
+from game.app.session.preview_mode import PreviewMode
 from game.rules.names import you_are
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 SENSITIVITIES = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 AIM_AIDS = (0.0, 0.25, 0.5, 1.0)
@@ -59,8 +60,8 @@ class HandOverState(State):
         self.sensitivity = Chooser(root, "Mouse", list(SENSITIVITIES), _nearest(SENSITIVITIES, mine.mouse_sensitivity),
                                    (-0.5, -0.05), width=12, scale=0.036, describe=lambda v: f"{v:g}",
                                    on_change=lambda _v: self._remember())
-        self.preview = Chooser(root, "Shot preview", list(PREVIEWS), game.preview_strength(), (0.0, -0.05),
-                               width=12, scale=0.036, describe=PREVIEW_NAMES.get, on_change=lambda _v: self._remember())
+        self.preview = Chooser(root, "Shot preview", list(PreviewMode), game.preview_mode(), (0.0, -0.05),
+                               width=12, scale=0.036, describe=lambda mode: mode.label, on_change=lambda _v: self._remember())
         self.aim_aid = Chooser(root, "Aiming aid", list(AIM_AIDS), _nearest(AIM_AIDS, mine.aim_aid), (0.5, -0.05),
                                width=12, scale=0.036, describe=lambda v: AID_WORDS[v],
                                on_change=lambda _v: self._remember())
@@ -70,16 +71,16 @@ class HandOverState(State):
 
     def _remember(self) -> None:
         problem = self.app.people.remember(self.person, {"mouse_sensitivity": self.sensitivity.value,
-                                                         "preview": self.preview.value, "aim_aid": self.aim_aid.value})
+                                                         "preview": self.preview.value.value, "aim_aid": self.aim_aid.value})
         if problem:
             self.app.game.feed = (problem,)
             self.app.game.refresh_hud()
 
     def ready(self) -> None:
-        if self.app.flow.state != "HandOver":
+        if self.app.flow.state != Screen.HAND_OVER:
             return
         self.app.game.handed_to = self.planet
-        self.go("Aim")
+        self.go(Screen.AIM)
 
     def exit(self) -> None:
         self.sensitivity.destroy()

@@ -18,6 +18,7 @@ from game.app.session.game_context import GameContext
 from game.app.screens.base import State
 from game.app.scene.ground_mesh import ground_of
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 SHOW_SECONDS = 4.0
 FALLEN_PAUSE = 1.0  # seconds to look at where the marbles lie before the planets are laid out
@@ -98,13 +99,13 @@ class HatDropState(State):
         return task.cont
 
     def proceed(self) -> None:
-        if self.app.flow.state != "HatDrop":
+        if self.app.flow.state != Screen.HAT_DROP:
             return
         if self.falling:
             self.lay_out()
             return
         session = self.app.game.session
         if session.match.taws_to_lay:  # the setup: every taw is laid before the first shot
-            self.go("LayTaws")
+            self.go(Screen.LAY_TAWS)
             return
         self.go(self.app.next_turn_state())

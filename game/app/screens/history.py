@@ -8,15 +8,17 @@ purses after each); nothing is judged again.
 
 from __future__ import annotations
 
+from typing import Any
+
 from direct.showbase.DirectObject import DirectObject
 
 from game.app.hud import theme
 from game.app.hud.history_panel import WIDTH_CHARS, HistoryPanel
 from game.app.hud.history_text import history_lines, shot_entries
 from game.app.input.bindings import action_event
-from game.app.screens.pause import IN_GAME_STATES
+from game.app.screens.screen import IN_GAME, Screen
 
-HISTORY_STATES = (*IN_GAME_STATES, "GameOver")
+HISTORY_STATES = IN_GAME | {Screen.GAME_OVER}
 # While the panel is open: action -> lines to scroll (the wheel, the arrows), and pages (PgUp/PgDn).
 LINE_ACTIONS = {"power-up": -3, "power-down": 3, "list-up": -1, "list-down": 1}
 PAGE_ACTIONS = {"list-prev-page": -1, "list-next-page": 1}
@@ -26,7 +28,7 @@ class HistoryOverlay:
     def __init__(self, app) -> None:
         self.app = app
         self.panel: HistoryPanel | None = None
-        self.shade = None
+        self.shade: Any = None
         self.keys = DirectObject()  # the panel's own keys, heard only while it is open
         self.opener = DirectObject()
         self.opener.accept(action_event("history"), self.toggle)

@@ -21,6 +21,7 @@ from game.match.table import free_spot_on_line
 from game.rules.layout import taw_id
 from game.rules.names import you_are
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 SLIDE_DEG_PER_S = 30.0
 TAP_DEG = 1.0
@@ -96,7 +97,7 @@ class LayTawsState(State):
         self._show()
 
     def lay(self) -> None:
-        if self.app.flow.state != "LayTaws" or not self.queue:
+        if self.app.flow.state != Screen.LAY_TAWS or not self.queue:
             return
         self.match.lay_taw(self.planet, TawPlacement(self.planet, self.angle))
         self.queue.pop(0)

@@ -15,13 +15,15 @@ from panda3d.core import TextNode
 from game.app.hud import theme
 from game.app.screens.base import State
 from game.app.session.game_setup import GameSetup
+from game.app.session.preview_mode import PreviewMode
 from game.coach.lessons import CourseEntry, load_course
 from game.coach.lesson_progress import Progress, load_progress, save_progress
 from game.errors import UserError
 from game.app.scene.ground_mesh import ground_of
+from game.app.screens.screen import Screen
 
 ROW = 0.085
-LESSON_SETUP = GameSetup(opponents=1, preview="learning")  # lessons always show the full preview
+LESSON_SETUP = GameSetup(opponents=1, preview=PreviewMode.LEARNING)  # lessons always show the full preview
 
 
 def start_lesson(state: State, entry: CourseEntry) -> None:
@@ -38,7 +40,7 @@ def start_lesson(state: State, entry: CourseEntry) -> None:
     app.game.feed = ("Lesson: one shot, with the preview on. Esc: pause or leave.",)
     app.view.use_layout(session.layout, ground_of(session.house))
     app.view.sync(session.positions())
-    state.go("Aim")
+    state.go(Screen.AIM)
 
 
 def _course() -> tuple[list[CourseEntry], str]:
@@ -93,7 +95,7 @@ class LearnState(State):
         start_lesson(self, entry)
 
     def back(self) -> None:
-        self.go("Menu")
+        self.go(Screen.MENU)
 
 
 class LessonResultState(State):
@@ -127,10 +129,10 @@ class LessonResultState(State):
         self.retry_button = theme.button(root, "Try again", (-0.62, -0.3), self.retry, width=6)
         onward = "Next lesson" if self.passed else "Skip"
         self.next_button = theme.button(root, onward, (0.0, -0.3), self.next_lesson, width=6)
-        self.list_button = theme.button(root, "All lessons", (0.62, -0.3), self.go, width=6, extra_args=["Learn"])
+        self.list_button = theme.button(root, "All lessons", (0.62, -0.3), self.go, width=6, extra_args=[Screen.LEARN])
         if self._following() is None:
             self.next_button.hide()
-        self.on_action("pause", self.go, ["Learn"])
+        self.on_action("pause", self.go, [Screen.LEARN])
 
     def _following(self) -> CourseEntry | None:
         ids = [e.id for e in self.entries]
@@ -154,4 +156,4 @@ class LessonResultState(State):
         if following is not None:
             start_lesson(self, following)
         else:
-            self.go("Learn")
+            self.go(Screen.LEARN)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.app.hud import theme
 from game.app.hud.corner_note import Corner, CornerNote
 from game.app.screens.base import State
+from game.app.screens.screen import Screen
 
 
 class MenuState(State):
@@ -22,11 +23,11 @@ class MenuState(State):
         self.keep(theme.label(app.aspect2d, "William Martin's marble game from The Book of Sports", (0, 0.6),
                               scale=0.05, colour=theme.INK))
         self.buttons = {
-            "new": theme.button(root, "New game", (0, 0.27), self.go, extra_args=["NewGame"], width=12),
-            "learn": theme.button(root, "Learn the game", (0, 0.14), self.go, extra_args=["Learn"], width=12),
-            "settings": theme.button(root, "Settings", (0, 0.01), self.go, extra_args=["Settings"], width=12),
-            "rules": theme.button(root, "The seventeen rules", (0, -0.12), self.go, extra_args=["Rules"], width=12),
-            "replays": theme.button(root, "Watch a replay", (0, -0.25), self.go, extra_args=["Replays"], width=12),
+            "new": theme.button(root, "New game", (0, 0.27), self.go, extra_args=[Screen.NEW_GAME], width=12),
+            "learn": theme.button(root, "Learn the game", (0, 0.14), self.go, extra_args=[Screen.LEARN], width=12),
+            "settings": theme.button(root, "Settings", (0, 0.01), self.go, extra_args=[Screen.SETTINGS], width=12),
+            "rules": theme.button(root, "The seventeen rules", (0, -0.12), self.go, extra_args=[Screen.RULES], width=12),
+            "replays": theme.button(root, "Watch a replay", (0, -0.25), self.go, extra_args=[Screen.REPLAYS], width=12),
             "quit": theme.button(root, "Quit", (0, -0.38), app.quit_game, width=12),
         }
         self.keep(theme.label(app.a2dLeftCenter, "F11 fullscreen   F12 screenshot   F1 rules", (x, -0.8), scale=0.04,

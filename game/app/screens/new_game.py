@@ -10,17 +10,21 @@ kept in the people file from an earlier run.
 
 from __future__ import annotations
 
+from typing import Any
+
 from direct.gui.DirectGui import DirectEntry
 
 from game.app.choices import load_choices, save_choices
 from game.app.hud import theme
 from game.app.hud.seat_rows import SeatRows
-from game.app.session.game_setup import PREVIEW_NAMES, PREVIEWS, GameSetup
+from game.app.session.game_setup import GameSetup
+from game.app.session.preview_mode import PreviewMode, preview_mode
 from game.match.seating import SeatingError
 from game.app.screens.base import State
 from game.app.hud.widgets import Chooser
 from game.app.hud.ground_words import ground_name
 from game.rules.house import GroundKind, HouseRules
+from game.app.screens.screen import Screen
 
 ROUND_LIMITS = (0, 1, 2, 3, 5, 10, 20)  # 0: none, the default (the AIs play to end a game by the rules: docs/ai.md)
 # The goal of the game in one line (issue 11: a first game that can be won).
@@ -28,6 +32,11 @@ ROUGHNESS_MM = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0)   # offered; the house rules allow
 MAX_GROUND_SEED = 2**31 - 1
 GOAL_LINE = ("Goal: the Sun beyond Herschel's line wins (rule 9). An adversary can knock your taw into the inner ring "
              "and put you out, as you can him (rule 13).")
+
+
+def _whole(value: object, otherwise: int) -> int:
+    """A whole number kept among the last choices, else ``otherwise``."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else otherwise
 
 
 class NewGameState(State):
@@ -48,26 +57,27 @@ class NewGameState(State):
         # The seats: this run's last, else the last run's kept in the people file (new_game.json keeps the rest).
         seating = last.seats() if this_run or app.people.last_seating is None else app.people.last_seating
         self.seats = SeatRows(root, seating, 0.52, app.people.names)
-        rounds = int(last.house_rules.get("round_limit", 0) or 0)
-        self.round_limit = Chooser(root, "Round limit", list(ROUND_LIMITS), rounds if rounds in ROUND_LIMITS else 0,
+        rounds = last.house_rules.get("round_limit", 0)
+        self.round_limit = Chooser(root, "Round limit", list(ROUND_LIMITS),
+                                   rounds if isinstance(rounds, int) and rounds in ROUND_LIMITS else 0,
                                    (0.6, 0.43), width=11, describe=lambda n: f"{n}" if n else "none")
-        self.jupiter = Chooser(root, "Jupiter's moons", [4, 0, 2, 8], int(last.house_rules.get("jupiter_moons", 4)),
+        self.jupiter = Chooser(root, "Jupiter's moons", [4, 0, 2, 8], _whole(last.house_rules.get("jupiter_moons"), 4),
                                (0.6, 0.32), width=11)
         theme.label(root, "Seed (blank: random)", (0.6, 0.17), scale=0.045, colour=theme.DIM_INK)
         self.seed_entry = DirectEntry(parent=root, initialText="" if last.seed is None else str(last.seed),
                                       pos=(0.36, 0, 0.07), scale=0.05, width=10, numLines=1,
                                       frameColor=(0.2, 0.16, 0.1, 1), text_fg=theme.INK)
         # The shot preview is the player's choice for each game; the level of the opponents never changes it.
-        preview = last.preview if app.last_setup is not None else app.settings.preview
-        self.preview = Chooser(root, "Shot preview", list(PREVIEWS), preview, (0.6, -0.1), width=11,
-                               describe=PREVIEW_NAMES.get)
+        preview = last.preview if app.last_setup is not None else preview_mode(app.settings.preview)
+        self.preview = Chooser(root, "Shot preview", list(PreviewMode), preview, (0.6, -0.1), width=11,
+                               describe=lambda mode: mode.label)
         self._ground_choices(root, last)
         self.goal = theme.label(root, GOAL_LINE, (0, -0.56), scale=0.042, colour=theme.INK)
         theme.fit_width(self.goal, 2.4)  # one line, within the panel
         self.warning = theme.label(root, "", (0, -0.65), scale=0.045, colour=theme.BAD)
         self.start_button = theme.button(root, "Start", (0.35, -0.78), self.start, width=5)
         self.back_button = theme.button(root, "Back", (-0.35, -0.78), self.back, width=5)
-        self._parts = [self.seats, self.round_limit, self.jupiter, self.preview, self.ground, self.roughness]
+        self._parts: list[Any] = [self.seats, self.round_limit, self.jupiter, self.preview, self.ground, self.roughness]
         self.on_action("pause", self.back)
 
     def _ground_choices(self, root, last: GameSetup) -> None:
@@ -140,10 +150,10 @@ class NewGameState(State):
             problem = save_choices(self.app.app_config.paths.new_game_file, setup)
             if problem is not None:  # the game starts anyway
                 self.app.note_warning(problem)
-        self.go("HatDrop", setup)
+        self.go(Screen.HAT_DROP, setup)
 
     def back(self) -> None:
-        self.go("Menu")
+        self.go(Screen.MENU)
 
     def exit(self) -> None:
         for part in self._parts:

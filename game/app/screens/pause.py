@@ -6,23 +6,31 @@ so the physics, the AI's clock and the camera's drift all hold still.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from game.app.hud import theme
 from game.app.input.bindings import action_event
 from game.app.hud.confirm import ask_to_leave
 from game.app.hud.rules_panel import RulesPanel
 from game.app.hud.ground_words import ground_line
+from game.app.screens.screen import IN_GAME, Screen
 
-IN_GAME_STATES = ("HatDrop", "HandOver", "Aim", "Thinking", "AiAim", "Shot", "Ruling", "PlayOut")  # the game-over screen has its own buttons
+if TYPE_CHECKING:  # the settings screen imports this room at run time; only its type is named here
+    from game.app.screens.settings_screen import SettingsPanel
+
 
 
 class PauseOverlay:
     def __init__(self, app) -> None:
         self.app = app
         self.active = False
-        self.frame = self.shade = None
-        self.rules = self.rules_shade = None
-        self.settings = self.settings_shade = None
-        self.confirm = None  # "Leave this game?" while it is asked
+        self.frame: Any = None  # the menu's DirectGUI frame and the shade behind it, while it is open
+        self.shade: Any = None
+        self.rules: RulesPanel | None = None
+        self.rules_shade: Any = None
+        self.settings: SettingsPanel | None = None
+        self.settings_shade: Any = None
+        self.confirm: Any = None  # "Leave this game?" while it is asked
         app.accept(action_event("pause"), self.toggle)
         app.accept(action_event("rules"), self.show_rules)
 
@@ -38,7 +46,7 @@ class PauseOverlay:
             return
         if self.active:
             self.resume()
-        elif self.app.flow.state in IN_GAME_STATES:
+        elif self.app.flow.state in IN_GAME:
             if self.app.flow.current is not None and self.app.flow.current.cancel_gesture():
                 return  # Esc while charging lets go of the shot; a second Esc pauses
             self.open()
@@ -97,7 +105,7 @@ class PauseOverlay:
             self.frame = self.shade = None
 
     def show_rules(self) -> None:
-        if self.app.flow.state not in IN_GAME_STATES or self.rules is not None or self.app.history.active:
+        if self.app.flow.state not in IN_GAME or self.rules is not None or self.app.history.active:
             return
         if not self.active:
             self.open()
@@ -116,7 +124,7 @@ class PauseOverlay:
 
     def leave(self) -> None:
         self.resume()
-        self.app.flow.request("Menu")
+        self.app.flow.request(Screen.MENU)
 
     def destroy(self) -> None:
         self.resume()

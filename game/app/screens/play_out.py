@@ -13,6 +13,7 @@ from game.app.screens.base import State
 from game.app.session.live_shot import PlayedShot
 from game.match.players import RandomPlayer
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 
 class PlayOutState(State):
@@ -39,7 +40,7 @@ class PlayOutState(State):
         if self.live is None and self.choice is None:
             if session.is_over():
                 self.app.view.sync(session.positions())
-                self.go("GameOver")
+                self.go(Screen.GAME_OVER)
                 return task.done
             self.choice = session.think()
         if self.choice is not None and self.choice.done():

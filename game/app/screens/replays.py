@@ -28,6 +28,7 @@ from game.errors import UserError
 from game.rules.names import sentence
 from game.app.scene.ground_mesh import ground_of
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 PAGE_SIZE = 8
 ROW_TOP = 0.5
@@ -327,7 +328,7 @@ class ReplaysState(State):
             self.back()
 
     def back(self) -> None:
-        self.go("Menu")
+        self.go(Screen.MENU)
 
     # -- deleting --------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.app.hud.rules_panel import RulesPanel
 from game.app.screens.base import State
+from game.app.screens.screen import Screen
 
 
 class RulesState(State):
@@ -14,4 +15,4 @@ class RulesState(State):
         self.on_action("pause", self.back)
 
     def back(self) -> None:
-        self.go("Menu")
+        self.go(Screen.MENU)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.app.hud import theme
 from game.app.hud.ruling_feed import feed_lines, feed_title, since_last_shot
 from game.app.screens.base import State
+from game.app.screens.screen import Screen
 
 SHOW_SECONDS = 2.5
 
@@ -82,25 +83,25 @@ class RulingState(State):
         self.play_out_button = theme.button(root, "Play to the end", (0.0, -0.1), self.play_out, width=7.5,
                                             scale=0.05)
         self.leave_button = theme.button(root, "Leave", (0.5, -0.1), app.flow.request, width=7.5, scale=0.05,
-                                         extra_args=["Menu"])
+                                         extra_args=[Screen.MENU])
         app.game.refresh_hud(hint="Space or Watch the rest: go on watching   Play to the end: the result at once   "
                                   "Leave: to the menu")
 
     def watch(self) -> None:
         """After everyone at the machine is out: the rest at the usual pace."""
-        if self.app.flow.state != "Ruling" or not self.choosing:
+        if self.app.flow.state != Screen.RULING or not self.choosing:
             return
         self.choosing = False
         self.proceed()
 
     def play_out(self) -> None:
-        if self.app.flow.state == "Ruling" and self.choosing:
-            self.go("PlayOut")
+        if self.app.flow.state == Screen.RULING and self.choosing:
+            self.go(Screen.PLAY_OUT)
 
     def proceed(self) -> None:
-        if self.app.flow.state != "Ruling" or self.choosing:
+        if self.app.flow.state != Screen.RULING or self.choosing:
             return
         if self.app.game.lesson is not None:
-            self.go("LessonResult")
+            self.go(Screen.LESSON_RESULT)
             return
-        self.go("GameOver" if self.app.game.session.is_over() else self.app.next_turn_state())
+        self.go(Screen.GAME_OVER if self.app.game.session.is_over() else self.app.next_turn_state())

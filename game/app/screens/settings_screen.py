@@ -7,10 +7,12 @@ frame time beside the graphics settings.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from game.app.hud import theme
-from game.app.session.game_setup import PREVIEW_NAMES
+from game.app.session.preview_mode import preview_mode
 from game.app.scene.detect import TARGET_MS
 from game.app.settings import (MSAA_CHOICES, PALETTE_CHOICES, PREVIEW_CHOICES, QUALITY_CHOICES, QUALITY_PRESETS,
                                RENDER_SCALE_CHOICES)
@@ -18,6 +20,7 @@ from game.app.screens.base import State
 from game.app.input.sensitivity import HIGHEST, LOWEST, LogScale
 from game.app.hud.keys_panel import KeysPanel
 from game.app.hud.widgets import Chooser, LabelledSlider
+from game.app.screens.screen import Screen
 
 RESOLUTIONS = ((1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 
@@ -85,13 +88,13 @@ class SettingsPanel:
             self.frame_time["text"] = "Detect: on the title screen's Settings"
         self.markers = Chooser(root, "Overhead markers", [True, False], s.markers, (0, -0.03), describe=_yes_no)
         self.palette = Chooser(root, "Colours", list(PALETTE_CHOICES), s.palette, (0.66, -0.03), width=11,
-                               describe=PALETTE_NAMES.get)
+                               describe=lambda name: PALETTE_NAMES.get(name, name))
         self.volume = LabelledSlider(root, "Volume", s.volume, (0.0, 1.0), (0, -0.16))
         self.sensitivity = LabelledSlider(root, "Mouse sensitivity", s.mouse_sensitivity, (LOWEST, HIGHEST), (0, -0.29),
                                           fmt="{:.2f}x", scale=LogScale(), marks=(1.0,))
         self.aim_aid = LabelledSlider(root, "Aiming aid", s.aim_aid, (0.0, 1.0), (0, -0.42))
-        self.preview = Chooser(root, "Shot preview (new games)", list(PREVIEW_CHOICES), s.preview, (0, -0.53),
-                               describe=PREVIEW_NAMES.get)
+        self.preview = Chooser(root, "Shot preview (new games)", list(PREVIEW_CHOICES), preview_mode(s.preview), (0, -0.53),
+                               describe=lambda mode: mode.label)
         # Contour lines and height tint on rough earth (T in a game)
         self.slopes = Chooser(root, "Slope view", [False, True], s.slopes, (0.66, -0.53), width=11, describe=_yes_no)
         # Choosing "yes" here (a click on it this visit) brings the tip back for those who sent it away themselves.
@@ -107,7 +110,7 @@ class SettingsPanel:
         self.keys_button = theme.button(root, "Keys...", (0.66, -0.64), self.show_keys, scale=0.05, width=11)
         self.save_button = theme.button(root, "Save", (-0.3, -0.88), self.save, width=5)
         self.cancel_button = theme.button(root, "Cancel", (0.3, -0.88), self.cancel, width=5)
-        self._parts = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.render_scale,
+        self._parts: list[Any] = [self.resolution, self.fullscreen, self.quality, self.shadows, self.msaa, self.render_scale,
                        self.markers, self.palette,
                        self.volume, self.sensitivity, self.aim_aid, self.preview, self.first_tip, self.slopes]
 
@@ -142,7 +145,7 @@ class SettingsPanel:
             render_scale=self.render_scale.value,
             volume=round(self.volume.value, 3), mouse_sensitivity=round(self.sensitivity.value, 3),
             aim_aid=round(self.aim_aid.value, 3), markers=self.markers.value, palette=self.palette.value,
-            preview=self.preview.value, first_tip=self.first_tip.value, slopes=self.slopes.value,
+            preview=self.preview.value.value, first_tip=self.first_tip.value, slopes=self.slopes.value,
             keys=self.app.settings.keys if self.person else dict(self.key_overrides),
         )
 
@@ -205,7 +208,7 @@ class SettingsState(State):
     name = "settings"
 
     def enter(self) -> None:
-        self.panel = SettingsPanel(self.app, self.app.aspect2d, lambda: self.go("Menu"))
+        self.panel = SettingsPanel(self.app, self.app.aspect2d, lambda: self.go(Screen.MENU))
         self.on_action("pause", self.panel.back)
 
     def exit(self) -> None:

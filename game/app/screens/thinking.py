@@ -12,6 +12,7 @@ from game.app.hud.out_offer import OutOffer
 from game.app.screens.base import State
 from game.match.players import RandomPlayer
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 
 class ThinkingState(State):
@@ -28,7 +29,7 @@ class ThinkingState(State):
         app.view.set_mode(ViewMode.OVERHEAD)
         game.fast_forward = False
         game.refresh_hud(thinking=True, hint="Space: play the shot fast   Tab: camera   Esc: pause")
-        self.offer = self.keep(OutOffer(app, lambda: self.go("PlayOut"))) if OutOffer.wanted(app) else None  # the player is out
+        self.offer = self.keep(OutOffer(app, lambda: self.go(Screen.PLAY_OUT))) if OutOffer.wanted(app) else None  # the player is out
         self.choice = game.session.think()
         self.on_action("fast-forward", self.hurry)
         self.add_task(self._poll, "poll")
@@ -48,7 +49,7 @@ class ThinkingState(State):
                          "it plays a random shot.",)
             view = game.session.view()
             shot = RandomPlayer(view.turn).choose_shot(view)
-        self.go("AiAim", shot)
+        self.go(Screen.AI_AIM, shot)
         return task.done
 
     def exit(self) -> None:

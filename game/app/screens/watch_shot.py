@@ -16,6 +16,7 @@ from game.app.session.live_shot import PlayedShot
 from game.match.match import IllegalShotError
 from game.rules.events import Contact
 from game.app.scene.table_view import ViewMode
+from game.app.screens.screen import Screen
 
 FAST = 8.0
 MAX_FRAME = 1.0 / 15.0
@@ -95,7 +96,7 @@ class ShotState(State):
         if at_rest:
             app.audio.set_rolling(0.0)
             ruling = app.game.session.finish_shot(self.live)
-            self.go("Ruling", ruling)
+            self.go(Screen.RULING, ruling)
             return task.done
         return task.cont
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 import numpy as np
 
 from game.app.session.game_setup import HAT, MAX_OPPONENTS, YOU, GameSetup
+from game.app.session.preview_mode import PreviewMode
 from game.app.session.shot_choice import PlansAhead
 from game.errors import UserError
 from game.match.match import ShotResult
@@ -161,7 +162,7 @@ def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
     if meta.seed is None or not isinstance(meta.seed, int):
         raise refuse("its file does not record the game's seed")
     recorded = meta.extra.get("setup") if isinstance(meta.extra, Mapping) else None
-    preview = recorded.get("preview", "learning") if isinstance(recorded, Mapping) else "learning"
+    preview = recorded.get("preview", PreviewMode.LEARNING) if isinstance(recorded, Mapping) else PreviewMode.LEARNING
     if meta.seating is not None:  # who sat where, as the New game screen (or --seats) seated them
         if not meta.seating.people():
             raise refuse("no one at this computer played in it")

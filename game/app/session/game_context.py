@@ -15,6 +15,7 @@ from game.app.hud.game_hud import Hud, HudStatus, PlayerLine
 from game.app.hud.lesson_panel import LessonPanel
 from game.app.hud.naming import Naming
 from game.app.session.game_setup import GameSetup
+from game.app.session.preview_mode import PreviewMode, preview_mode
 from game.app.session.protocol import GameSession
 from game.app.settings import Settings
 from game.coach.lessons import Lesson, opening_shot
@@ -42,7 +43,7 @@ class GameContext:
         self.naming = Naming(named, frozenset(session.people))
         self.handed_to: str | None = None  # the person who last took the mouse (a hot-seat game's banner)
         self.replay_path: Path | None = None
-        if setup.preview != "none":
+        if setup.preview.draws:
             app.shot_previewer()  # the worker starts while the hat is dropped, ready for the first shot
         if lesson is not None:  # a lesson's shot is kept in memory only
             session.record_to(None)
@@ -90,13 +91,13 @@ class GameContext:
             return self.app.settings
         return self.app.people.settings_for(self.naming.name(session.shooter()), self.app.settings)
 
-    def preview_strength(self) -> str:
+    def preview_mode(self) -> PreviewMode:
         """The shot preview for this turn: the shooting person's own if they chose one, else the game's."""
         session = self.session
         if not session.is_over() and self.naming.is_person(session.shooter()):
             profile = self.app.people.profile(self.naming.name(session.shooter()))
             if profile is not None and "preview" in profile.values:
-                return str(profile.values["preview"])
+                return preview_mode(profile.values["preview"])  # checked as the settings' key was
         return self.setup.preview
 
     def aim_aid_strength(self) -> float:

@@ -12,16 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from game.app.session.preview_mode import PreviewMode, preview_mode
 from game.match.seating import Seat, Seating
 from game.rules.layout import PLANETS
 
 LEVELS = ("easy", "medium", "hard")
 # "random" is the AI layer's unplanned baseline: not offered on the screen, used by tests and demos.
 ALL_LEVELS = ("random", *LEVELS)
-# The shot preview (issue 11): full paths to rest and the verdict; the path to first contact and the
-# lines after it; none.  Chosen per game; the player's default lives in the settings.
-PREVIEWS = ("learning", "guide", "none")
-PREVIEW_NAMES = {"learning": "Learning", "guide": "Guide", "none": "None"}
 HAT = "hat"  # the human's planet is drawn by the hat (rule 1)
 MAX_OPPONENTS = len(PLANETS) - 1
 YOU = "You"  # the human's seat; the AI seats are "Opponent 1", "Opponent 2", ...
@@ -35,7 +32,8 @@ class GameSetup:
     house_rules: Mapping[str, object] = field(default_factory=dict)
     seed: int | None = None
     human: bool = True  # False: every seat is an AI (demonstrations, tests)
-    preview: str = "learning"  # the shot preview's strength for this game: learning, guide or none
+    # The shot preview for this game (the player's default lives in the settings); a file's string is read as its mode.
+    preview: PreviewMode = PreviewMode.LEARNING
     seating: Seating | None = None  # who sits round the ring; when given, the four fields above are unused
 
     def __post_init__(self) -> None:
@@ -43,8 +41,7 @@ class GameSetup:
             raise ValueError(f"opponents must be 1 to {MAX_OPPONENTS}, not {self.opponents}")
         if self.planet != HAT and self.planet not in PLANETS:
             raise ValueError(f"unknown planet {self.planet!r}")
-        if self.preview not in PREVIEWS:
-            raise ValueError(f"preview must be one of {PREVIEWS}, not {self.preview!r}")
+        object.__setattr__(self, "preview", preview_mode(self.preview))
         if any(level not in ALL_LEVELS for level in self.levels):
             raise ValueError(f"levels must be among {ALL_LEVELS}")
 

@@ -115,7 +115,7 @@ class MatchSession(TableSession):
         # rebuilds the session from; the setup keeps the rest of the New Game screen's choices (the
         # preview's strength) and, for a game set up the older way, its opponents and planet.
         setup = {"opponents": self.setup.opponents, "levels": list(self.setup.opponent_levels()),
-                 "planet": self.setup.planet, "human": self.setup.human, "preview": self.setup.preview}
+                 "planet": self.setup.planet, "human": self.setup.human, "preview": self.setup.preview.value}
         laid = {"laid_taws": {p: list(spot) for p, spot in self.match.laid.items()}} if self.match.laid else {}
         return meta_from(self.seed, players, dict(self.setup.house_rules), self.layout, source="desktop",
                          setup=setup, seating=self.seats.seating, **laid)

@@ -86,12 +86,15 @@ def seat_players(setup: GameSetup, house: HouseRules, layout: Layout, rng: rando
                  pool_for: Callable[[], PlannerPool]) -> Seats:
     """Seat the setup's players and deal their planets; every draw comes from ``rng``, in seat order."""
     seating = setup.seats()
-    players: dict[str, Player] = {}
+    player_of_seat: dict[str, Player] = {}
     for seat in seating.seats:
-        players[seat.name] = HumanSeat() if seat.is_person else make_ai(seat.level, rng.randrange(2**31), pool_for)
+        if seat.is_person or seat.level is None:  # a Seating gives every AI seat a level
+            player_of_seat[seat.name] = HumanSeat()
+        else:
+            player_of_seat[seat.name] = make_ai(seat.level, rng.randrange(2**31), pool_for)
     frames: list = []
     record = lambda t, ids, poses: frames.append((t, list(ids), poses.copy()))  # noqa: E731
-    match, deal = seated_match(seating, players, rng.randrange(2**31), house=house, layout=layout,
+    match, deal = seated_match(seating, player_of_seat, rng.randrange(2**31), house=house, layout=layout,
                                on_hat_frame=record)
     planet_of = dict(deal.planets)
     levels = {planet_of[s.name]: s.level for s in seating.ais() if s.level is not None}
