@@ -7,7 +7,6 @@ import pytest
 from game.coach.advice import Advice
 from game.coach.preview import PreviewRequest, preview_shot
 from game.match.players import Shot
-from game.rules.house import HouseRules
 from tests.app.helpers_app import capture_shots, new_game_against_one, press, shoot_anyway_if_asked, step
 
 pytestmark = pytest.mark.gui
@@ -16,9 +15,8 @@ pytestmark = pytest.mark.gui
 def _advice_at_full_power(aim) -> Advice:
     """A coach's answer at the cap's own speed (3.8 m/s): the power meter's top step launches 0.1 % below it."""
     view = aim.view
-    house = HouseRules.from_mapping(dict(view.house_rules)) if view.house_rules else HouseRules()
-    shot = Shot((aim.direction + 3.0) % 360.0, view.max_speed, aim.placement, 0.0)
-    preview = preview_shot(PreviewRequest(view.rule_state, house, view.layout, shot))
+    shot = Shot((aim.aiming.direction + 3.0) % 360.0, view.max_speed, aim.aiming.placement, 0.0)
+    preview = preview_shot(PreviewRequest(view.rule_state, view.house, view.layout, shot))
     return Advice(view.shooter, shot, preview, why="Strike the Sun (rule 4)", seconds=0.0)
 
 
@@ -29,7 +27,7 @@ def test_the_ghost_goes_once_the_aim_leaves_the_one_it_was_given_to(app):
     aim.coach.show(_advice_at_full_power(aim))
     step(app, 3)
     assert aim.coach.ghost.drawn and aim.coach.advice is not None   # the aim as it was: the ghost stays
-    aim.turn(0.5)
+    aim.aiming.turn(0.5)
     step(app)
     assert aim.coach.ghost.drawn == () and aim.coach.advice is None
     assert "H asks again" in aim.coach.panel.saying
@@ -43,12 +41,12 @@ def test_the_aim_h_took_shoots_the_coachs_own_shot_and_turning_it_lets_the_ghost
     step(app)
     press(app, "coach")   # H again: its aim, power and spin
     step(app, 3)
-    assert aim.coach.ghost.drawn and aim.coach.follow(aim.shot(aim.planned)) == advice.shot
-    assert aim.shot(aim.planned).speed < advice.shot.speed   # what the meter alone would launch
-    aim.turn(-0.5)
+    assert aim.coach.ghost.drawn and aim.coach.follow(aim.aiming.shot(aim.aiming.planned)) == advice.shot
+    assert aim.aiming.shot(aim.aiming.planned).speed < advice.shot.speed   # what the meter alone would launch
+    aim.aiming.turn(-0.5)
     step(app)
-    assert aim.coach.ghost.drawn == () and aim.coach.follow(aim.shot(aim.planned)) == aim.shot(aim.planned)
-    aim.turn(0.5)
+    assert aim.coach.ghost.drawn == () and aim.coach.follow(aim.aiming.shot(aim.aiming.planned)) == aim.aiming.shot(aim.aiming.planned)
+    aim.aiming.turn(0.5)
     shots = capture_shots(app)
     press(app, "shoot-planned")
     shoot_anyway_if_asked(app)

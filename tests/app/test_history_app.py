@@ -136,7 +136,7 @@ def test_the_results_table_adds_up_after_an_elimination_and_the_last_player_in_s
     screen = app.flow.current
     winner = session.winner()
     assert screen.title["text"] == f"{sentence(app.game.naming.label(winner))} wins: the last player in"
-    assert "went out: the stakes took" in screen.notes["text"]
+    assert "went out and lost" in screen.notes["text"] and "which the stakes now hold" in screen.notes["text"]
     click(app, screen.history_button)  # the whole game, from the results too
     assert app.history.active and app.history.panel.shots == session.state.shots
     key(app, "escape")

@@ -8,6 +8,7 @@ import pytest
 
 from game.cli import main
 from game.replay import load_replay, save_replay
+from game.replay.fileformat import ReplayFormatError
 from game.replay.model import Replay
 from tests.replay.test_replay_judge import scripted_game
 
@@ -33,6 +34,7 @@ def _mutate(ruling: dict, ledger: dict, change: str) -> tuple[dict, dict]:
 
 CHANGES = ["out-true", "transfer-without-from", "transfer-without-rule", "transfer-marbles-string",
            "foul-without-player", "stakes-string", "purses-list"]
+LOADER_REFUSES = {"transfer-marbles-string", "stakes-string", "purses-list"}   # counts the loader bounds itself
 
 
 @pytest.mark.parametrize("change", CHANGES)
@@ -46,10 +48,15 @@ def test_a_recorded_ruling_of_another_shape_is_one_line_and_exit_2(tmp_path, cap
     shots[0] = replace(first, rulings=(ruling,), ledger=ledger)
     bad = tmp_path / "bad.replay"
     save_replay(Replay(replay.meta, shots), bad)
-    load_replay(bad)                                # the loader accepts it ...
+    if change in LOADER_REFUSES:                    # a count that is no whole number: the loader itself refuses it
+        with pytest.raises(ReplayFormatError, match="shot 1"):
+            load_replay(bad)
+    else:
+        load_replay(bad)                            # the loader accepts it ...
     house = tmp_path / "house.toml"
     house.write_text("[house_rules]\nstarting_stakes = 2\n")
     capsys.readouterr()
     assert main(["replay", str(bad), "--judge", str(house)]) == 2       # ... and --judge refuses it in one line
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "shot 1" in err and "cannot be judged again" in err, err
+    assert err.count("\n") == 1 and "shot 1" in err, err
+    assert change in LOADER_REFUSES or "cannot be judged again" in err, err
