@@ -463,9 +463,11 @@ class Simulation:
                     n = max(1, math.ceil(left / h - 1e-9))
                     self._substeps(n, left / n)
                     return left / n
-                # a pair could close its gap off the straight lines: step on a while, then look again
-                self._substeps(ahead, h)
-                left -= ahead * h
+                # a pair could close its gap off the straight lines: step on a while, then look again, in substeps
+                # that cut the rest of the call evenly (never a sliver left at its end: ``TOUCH_DEPTH``)
+                even = left / math.ceil(left / h - 1e-9)
+                self._substeps(ahead, even)
+                left -= ahead * even
                 self._reapply()
             else:
                 left = self._step_to(touch, left, h)

@@ -13,8 +13,11 @@ when: bodies going straight on at their velocities in three dimensions
 (a ball in the air meets another where their centres are a sum of radii
 apart in space, not across the ground), the first time two that are
 apart now would overlap that much; and, once a touch is stepped to, how
-long the substep that solves it may be before a body it sets moving could
-reach a third.  Bullet still finds and solves every touch.
+long the substep that solves it may be: until a body it sets moving could
+reach a third, or another pair closing meanwhile would overlap
+``TOUCH_DEPTH`` (so would the touch's own pair, if Bullet found it still
+apart: a ball landing from a hop as it meets another).  Bullet still finds
+and solves every touch.
 
 It looks only when a pair could close its gap in the time asked about;
 after a look that finds nothing it does not look again, while the same
@@ -144,35 +147,23 @@ class StepPlanner:
         if clear >= span_s:
             self.clear_until = t_s + clear
             return None
-        # |d + dv t| = reach: qa t^2 + qb t + qc = 0, for pairs closing (qb < 0) and apart now (qc > 0).
-        qb = 2.0 * ((dz.conjugate() * dv).real + dh * dvh)
-        disc = qb * qb - 4.0 * qa * qc
-        meets = (qb < 0.0) & (qc > 0.0) & (disc >= 0.0) & (qa > 0.0)
-        if not meets.any():
-            return None
-        rows, cols = np.nonzero(meets)
-        A, B, C = qa[meets], qb[meets], qc[meets]
-        t = (-B - np.sqrt(disc[meets])) / (2.0 * A)
+        rows, cols, t, deep, closing = _meetings(dz, dv, dh, dvh, qa, qc, reach)
         soon = t < span_s
         if not soon.any():
             return None
         # Step to the soonest any pair meeting in the span overlaps TOUCH_DEPTH (or comes closest): a slow pair
         # that touches first must not let a fast one that touches after it go deep before it.
-        r = reach[rows, cols]
-        d2 = B * B - 4.0 * A * (C + r * r - (r - TOUCH_DEPTH) ** 2)
-        deep_all = np.where(d2 >= 0.0, (-B - np.sqrt(np.maximum(d2, 0.0))) / (2.0 * A), -B / (2.0 * A))
-        k = int(np.argmin(np.where(soon, deep_all, np.inf)))
-        i, j = a[int(rows[k])], int(cols[k])
-        speed = -(float(B[k]) + 2.0 * float(A[k]) * float(t[k])) / (2.0 * float(r[k]))   # d/dt |d| at the touch
-        return Touch(float(t[soon].min()), float(deep_all[k]), i, j, speed)
+        k = int(np.argmin(np.where(soon, deep, np.inf)))
+        return Touch(float(t[soon].min()), float(deep[k]), a[int(rows[k])], int(cols[k]), float(closing[k]))
 
     def solve_span(self, moving: Moving, lag_s: float, touch: Touch, most_s: float) -> float:
         """How long the substep that solves ``touch`` may be (at most ``most_s``): the soonest a body the hit sets
-        moving could come ``TOUCH_DEPTH`` into a third body, so that the touch after it is planned in its turn.
+        moving could come ``TOUCH_DEPTH`` into a third body, or any pair apart now, going straight on, would overlap
+        that much (``_next_deep``), so that the touch after it is planned in its turn.
 
         Call it with the bodies as they are once stepped up to the touch.
         """
-        self._take(moving, lag_s)
+        a = self._take(moving, lag_s)
         self.awake = ()   # the hit changes who moves and how: look again after it
         pair = [touch.a, touch.b]
         speeds = np.sqrt((self.v * self.v.conjugate()).real + self.vh * self.vh)
@@ -180,8 +171,26 @@ class StepPlanner:
         dz, dh = self.z[pair, None] - self.z, self.h[pair, None] - self.h
         gap = np.sqrt((dz * dz.conjugate()).real + dh * dh) - self.reach[pair]
         gap[0, touch.b] = gap[1, touch.a] = math.inf
-        soonest = (np.maximum(gap, 0.0) + TOUCH_DEPTH) / (struck + speeds)
-        return float(min(most_s, max(_SHORTEST_SOLVE, soonest.min())))
+        soonest = float(((np.maximum(gap, 0.0) + TOUCH_DEPTH) / (struck + speeds)).min())
+        return float(min(most_s, max(_SHORTEST_SOLVE, min(soonest, self._next_deep(a)))))
+
+    def _next_deep(self, a: list[int]) -> float:
+        """The soonest, going straight on, that a pair apart now (of the rows ``a`` moving, with any body) overlaps
+        ``TOUCH_DEPTH``; infinite if none closes.
+
+        A solve substep must end by then as well: another pair closing
+        meanwhile (the step to this touch stopped short of it) would
+        otherwise be found only after the substep, up to its whole travel
+        deep; so would the pair of the touch itself, if a ball coming down
+        through the air met the ground first and the pair is still apart.
+        """
+        dz, dh = self.z[a, None] - self.z, self.h[a, None] - self.h
+        dv, dvh = self.v[a, None] - self.v, self.vh[a, None] - self.vh
+        reach = self.reach[a]
+        qa = (dv * dv.conjugate()).real + dvh * dvh
+        qc = (dz * dz.conjugate()).real + dh * dh - reach * reach
+        deep = _meetings(dz, dv, dh, dvh, qa, qc, reach)[3]
+        return float(deep.min()) if deep.size else math.inf
 
     def _take(self, moving: Moving, lag_s: float) -> list[int]:
         """Write the awake bodies' places (carried on by ``lag_s``) and velocities; the others are still."""
@@ -197,6 +206,28 @@ class StepPlanner:
             vh[i] = m.vz
             a.append(i)
         return a
+
+
+def _meetings(dz: np.ndarray, dv: np.ndarray, dh: np.ndarray, dvh: np.ndarray, qa: np.ndarray, qc: np.ndarray,
+              reach: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The pairs apart now that meet going straight on: their rows and columns, when each touches, when each
+    overlaps ``TOUCH_DEPTH`` (or comes closest, if never that deep), and how fast each closes as it touches.
+
+    ``dz``, ``dh`` are the pairs' offsets across and up, ``dv``, ``dvh`` their relative velocities, ``qa`` and
+    ``qc`` the squared relative speed and squared distance less squared reach.
+    """
+    # |d + dv t| = reach: qa t^2 + qb t + qc = 0, for pairs closing (qb < 0) and apart now (qc > 0).
+    qb = 2.0 * ((dz.conjugate() * dv).real + dh * dvh)
+    disc = qb * qb - 4.0 * qa * qc
+    meets = (qb < 0.0) & (qc > 0.0) & (disc >= 0.0) & (qa > 0.0)
+    rows, cols = np.nonzero(meets)
+    A, B, C = qa[meets], qb[meets], qc[meets]
+    t = (-B - np.sqrt(disc[meets])) / (2.0 * A)
+    r = reach[rows, cols]
+    d2 = B * B - 4.0 * A * (C + r * r - (r - TOUCH_DEPTH) ** 2)
+    deep = np.where(d2 >= 0.0, (-B - np.sqrt(np.maximum(d2, 0.0))) / (2.0 * A), -B / (2.0 * A))
+    closing = -(B + 2.0 * A * t) / (2.0 * r)   # d/dt |d| at the touch
+    return rows, cols, t, deep, closing
 
 
 def _time_to_close(speed: np.ndarray, gap: np.ndarray) -> float:

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from game.physics import contacts
+from game.physics import contacts, step_planner
+from game.physics.terrain import Terrain
 from stress.physics_fuzz import DEEP_TOUCH, Fault, PhysicsFuzzReport, build_case, run_case
 
 STALE_FRICTION = 2872051604   # a backspun taw at the cap into Mars's taw, in Saturn's crowd
 FAST_AFTER_SLOW = 4044953652  # a hopping taw meets a resting satellite just after two slow satellites touch
+# Earth's taw at the cap into Saturn's ring: while a later touch is solved, a struck satellite reaches the next one
+OTHER_PAIR_IN_SOLVE = 1342982369
+# Mercury's taw lands from a hop as it meets a satellite: the pair is still apart when its touch is solved
+LANDING_PAIR = 3736665164
+# On 3 mm rough earth (ground seed 1), Jupiter's taw at the cap into Saturn's crowd: a call split by touches
+SPLIT_CALL_ON_ROUGH = 1382987043
 
 
-def _report(seed: int) -> PhysicsFuzzReport:
+def _report(seed: int, ground: Terrain | None = None) -> PhysicsFuzzReport:
     report = PhysicsFuzzReport()
-    run_case(build_case(seed, 3.8), report)
+    run_case(build_case(seed, 3.8), report, ground)
     return report
 
 
@@ -34,3 +41,22 @@ def test_a_fast_pair_touching_after_a_slow_one_is_stepped_to_first_and_solved_sh
     assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch == pytest.approx(7.5e-5, abs=1.5e-5)
     assert report.deepest_touch <= DEEP_TOUCH
 
+
+
+@pytest.mark.parametrize("seed", [OTHER_PAIR_IN_SOLVE, LANDING_PAIR])
+def test_a_pair_closing_while_another_touch_is_solved_is_stepped_to_and_solved_shallow(seed):
+    report = _report(seed)
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch <= DEEP_TOUCH
+
+
+def test_a_solve_substep_blind_to_the_other_pairs_lets_one_go_deep(monkeypatch):
+    monkeypatch.setattr(step_planner.StepPlanner, "_next_deep", lambda *_args: float("inf"))   # the planted fault
+    report = _report(OTHER_PAIR_IN_SOLVE)
+    assert report.counts[Fault.DEEP_TOUCH] == 1 and report.deepest_touch > 2e-3
+
+
+def test_a_split_call_leaves_no_sliver_of_a_substep_at_its_end_and_the_energy_never_grows():
+    # Stepped on in whole base substeps, the call above ended in a 2.3 us substep: Bullet pushed shallow overlaps
+    # apart by adding velocity (erp x depth / h) and the table gained 10.8 mJ, a satellite thrown 253 mm.
+    report = _report(SPLIT_CALL_ON_ROUGH, Terrain.rough(3.0, 1))
+    assert report.counts[Fault.ENERGY_GAIN] == 0 and report.highest_rise < 5e-3
