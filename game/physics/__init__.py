@@ -30,7 +30,24 @@ _WHERE = {
     "shot_velocity": "simulation",
 }
 
-__all__ = sorted(_WHERE)
+__all__ = [   # spelt out, not sorted(_WHERE), so a type checker sees what the package exports
+    "BodySpec",
+    "FrameCallback",
+    "GLASS",
+    "LEAD",
+    "MARBLE_MASS",
+    "Material",
+    "PhysicsConfig",
+    "PhysicsError",
+    "PlacementError",
+    "SUN_MASS",
+    "ShotError",
+    "Simulation",
+    "UnknownBodyError",
+    "shot_velocity",
+    "spec_for",
+    "specs_from_positions",
+]
 
 if TYPE_CHECKING:
     from game.physics.materials import (

@@ -63,7 +63,7 @@ def _parting(node0: BulletRigidBodyNode, node1: BulletRigidBodyNode, point: Bull
     Bullet makes a fresh point and solves it from zero, as it does any touch.
     """
     n = point.getNormalWorldOnB()   # from B toward A
-    return (node0.getLinearVelocity() - node1.getLinearVelocity()).dot(n) > 0.0
+    return bool((node0.getLinearVelocity() - node1.getLinearVelocity()).dot(n) > 0.0)
 
 
 class ContactScan:

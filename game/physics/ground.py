@@ -21,7 +21,7 @@ shot on the plane costs nothing for slopes it has not.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, Protocol
 
 from panda3d.bullet import BulletPlaneShape, BulletRigidBodyNode, BulletWorld
 from panda3d.core import Vec3
@@ -34,7 +34,7 @@ if TYPE_CHECKING:   # ground_contact's Slab: a ball's own piece of ground
 
 GROUND_NAME = "ground"   # the ground's node name (the plane's, every slab's); no body may take it
 
-Moving = Iterable[tuple]
+Moving = Iterable[tuple[Any, ...]]
 """Balls at a call's start: id, place and horizontal velocity (Bullet units, x + iy) as Panda reports them, then
 height and vertical speed (``step_planner.Mover``)."""
 

@@ -39,7 +39,7 @@ from panda3d.bullet import BulletRigidBodyNode
 from panda3d.core import Vec3
 
 from game.physics.ground import Footing
-from game.physics.materials import Point
+from game.rules.layout import Point
 from game.physics.step_planner import Mover
 from game.physics.units import BULLET_UNIT
 from game.physics.world import Body, sleep

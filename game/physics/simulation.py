@@ -27,7 +27,8 @@ from game.physics.clock import ShotClock
 from game.physics.config import PhysicsConfig
 from game.physics.contacts import ContactScan, FirstTouch
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
-from game.physics.materials import BodySpec, Point, specs_from_positions
+from game.physics.materials import BodySpec, specs_from_positions
+from game.rules.layout import Point
 from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError

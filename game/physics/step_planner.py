@@ -28,9 +28,12 @@ bodies are awake, until the soonest any pair could have closed its gap
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+
+if TYPE_CHECKING:   # world imports this module's planner through the simulation; the type only
+    from game.physics.world import Body
 
 # The most a body's velocity changes, Bullet units a second squared: gravity
 # on a ball in the air (9.81 m/s^2) with the lead Sun's sliding friction
@@ -97,7 +100,7 @@ class StepPlanner:
         self.clear_until = -math.inf            # shot time before which no pair could meet, at the last look
         self.free_s = math.inf                  # how long after the last look that found no touch to look again
 
-    def rebuild(self, bodies: dict) -> None:
+    def rebuild(self, bodies: dict[str, Body]) -> None:
         """Take the bodies (``world.Body`` by id, in world order) where they are now, all still."""
         self.rows = {bid: i for i, bid in enumerate(bodies)}
         z = []

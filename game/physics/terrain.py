@@ -125,7 +125,7 @@ class Terrain:
     @property
     def wavelengths_m(self) -> np.ndarray:
         """Each wave's length (empty for no waves)."""
-        return 2.0 * np.pi / np.hypot(self._kx, self._ky)
+        return np.asarray(2.0 * np.pi / np.hypot(self._kx, self._ky))
 
     @property
     def amplitudes_m(self) -> np.ndarray:

@@ -32,7 +32,8 @@ from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, Trans
 from game.physics.config import PhysicsConfig
 from game.physics.ground import GROUND_NAME, Ground, Plane
 from game.physics.ground_contact import GroundPool, Slab, Slabs
-from game.physics.materials import GROUND, BodySpec, Point
+from game.physics.materials import GROUND, BodySpec
+from game.rules.layout import Point
 from game.physics.physics_errors import PlacementError
 from game.physics.units import BULLET_UNIT
 
