@@ -8,6 +8,7 @@ The PRC page it loads is unloaded again in ``destroy()``.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, TypeVar
 
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import ConfigPage, loadPrcFileData, unloadPrcFile
@@ -20,6 +21,20 @@ from game.app.window import WindowControl
 from game.errors import UserError
 from game.app.screens.screen import Screen
 
+if TYPE_CHECKING:   # the parts are imported where they are built, after the window opens
+    from game.app.audio.bank import AudioBank
+    from game.app.hud.corner_note import CornerNote
+    from game.app.replay.watch import ReplayWatch
+    from game.app.scene.render_scale import RenderScale
+    from game.app.scene.table_view import TableView
+    from game.app.screens.flow import GameFlow
+    from game.app.screens.history import HistoryOverlay
+    from game.app.screens.pause import PauseOverlay
+    from game.app.session.game_context import GameContext
+    from game.app.session.game_setup import GameSetup
+
+Part = TypeVar("Part")
+
 # Where R shows the last shot again: its ruling, and the turns after it.
 WATCH_KEY_STATES = (Screen.RULING, Screen.HAND_OVER, Screen.AIM, Screen.THINKING, Screen.GAME_OVER)
 LEAVE_TASK = "taw-leave-replay"
@@ -28,19 +43,33 @@ LEAVE_TASK = "taw-leave-replay"
 COACH_WORKERS = 2
 
 
+def _built(part: Part | None, name: str) -> Part:
+    """A part of the app, which exists from the end of ``__init__`` until ``destroy()``."""
+    if part is None:
+        raise RuntimeError(f"the app's {name} is not built (asked for before the app was made, or after destroy)")
+    return part
+
+
 class TawApp(ShowBase):
+    # The parts built in __init__, read through the properties of the same name; None until built, so
+    # destroy() after a failed build releases what exists.
+    _audio: AudioBank | None = None
+    _view: TableView | None = None
+    _pause: PauseOverlay | None = None
+    _history: HistoryOverlay | None = None
+    _flow: GameFlow | None = None
+    _render_scale: RenderScale | None = None
+
     def __init__(self, config: AppConfig, session_factory=None) -> None:
         self.app_config = config
         # How a GameSetup becomes a playable session; tests may pass their own.
         self.session_factory = session_factory
-        self.game = None  # the GameContext of the game in progress
-        self.watching = None  # a ReplayWatch while the player watches a replay
-        self.last_setup = None  # the New Game screen's last choices, offered again next time
-        # The parts built below; None until built, so destroy() after a failed build releases what exists.
-        self.audio = self.view = self.pause = self.history = self.flow = self.render_scale = None
+        self.game: GameContext | None = None  # the game in progress
+        self.watching: ReplayWatch | None = None  # while the player watches a replay
+        self.last_setup: GameSetup | None = None  # the New Game screen's last choices, offered again next time
         self.settings: Settings = config.settings
         self.warnings_seen: list[str] = []
-        self.quality_note = None  # the first start's note of the graphics quality chosen (a CornerNote)
+        self.quality_note: CornerNote | None = None  # the first start's note of the graphics quality chosen
         # Worker processes for teaching (issue 11), started on first use and closed in destroy():
         # the shot preview's (game.app.session.previewer) and the coach's planner.
         self.previewer = None
@@ -64,20 +93,20 @@ class TawApp(ShowBase):
         from game.app.hud import theme
 
         theme.use_palette(self.settings.palette)
-        self.audio = AudioBank(self.loader, self.settings.volume)
+        self._audio = AudioBank(self.loader, self.settings.volume)
         try:
-            self.view = TableView(self)
+            self._view = TableView(self)
         except Exception as err:  # a model or shader missing from a broken install: one line, not a traceback
             self.destroy()
             raise UserError(f"the 3D table could not be built ({err}); 'taw check --render' says more",
                             exit_code=1) from err
         from game.app.scene.render_scale import RenderScale
 
-        self.render_scale = RenderScale(self, msaa=self.settings.msaa)
-        self.render_scale.set_scale(self.settings.render_scale)
-        self.pause = PauseOverlay(self)
-        self.history = HistoryOverlay(self)
-        self.flow = GameFlow(self)
+        self._render_scale = RenderScale(self, msaa=self.settings.msaa)
+        self._render_scale.set_scale(self.settings.render_scale)
+        self._pause = PauseOverlay(self)
+        self._history = HistoryOverlay(self)
+        self._flow = GameFlow(self)
         self.keys.bind_global(self)
         for action, handler in (("replay-last", self.watch_key), ("slopes", self.toggle_slopes)):
             self.accept(action_event(action), handler)
@@ -88,6 +117,32 @@ class TawApp(ShowBase):
             self._detect_at_first_start()
         if config.seating is not None:
             self.start_seated(config.seating)
+
+    # -- the parts --------------------------------------------------------------
+
+    @property
+    def audio(self) -> AudioBank:
+        return _built(self._audio, "audio")
+
+    @property
+    def view(self) -> TableView:
+        return _built(self._view, "table view")
+
+    @property
+    def pause(self) -> PauseOverlay:
+        return _built(self._pause, "pause overlay")
+
+    @property
+    def history(self) -> HistoryOverlay:
+        return _built(self._history, "history overlay")
+
+    @property
+    def flow(self) -> GameFlow:
+        return _built(self._flow, "screen flow")
+
+    @property
+    def render_scale(self) -> RenderScale:
+        return _built(self._render_scale, "render scale")
 
     # -- settings -------------------------------------------------------------
 
@@ -133,11 +188,12 @@ class TawApp(ShowBase):
         """Say what is happening, draw that, then measure (the loop stands still for a few seconds)."""
         from game.app.hud.corner_note import Corner, CornerNote
 
-        self.quality_note = CornerNote(self, "Choosing the graphics quality for this machine...", Corner.TOP_RIGHT)
+        note = CornerNote(self, "Choosing the graphics quality for this machine...", Corner.TOP_RIGHT)
+        self.quality_note = note
 
         def run(task):
             found = self.detect_quality()
-            self.quality_note.set_text(f"Graphics quality chosen: {found.summary()}.\n"
+            note.set_text(f"Graphics quality chosen: {found.summary()}.\n"
                                        "Settings > Detect measures again.")
             self.taskMgr.doMethodLater(6.0, lambda t: self._drop_quality_note(), "taw-detect-note")
             return task.done
@@ -190,9 +246,12 @@ class TawApp(ShowBase):
         self.flow.request(Screen.HAT_DROP, setup)
 
     def next_turn_state(self) -> Screen:
-        if not self.game.session.is_human_turn():
+        game = self.game
+        if game is None:
+            raise RuntimeError("the next turn was asked for with no game in progress")
+        if not game.session.is_human_turn():
             return Screen.THINKING
-        return Screen.HAND_OVER if self.game.needs_hand_over() else Screen.AIM
+        return Screen.HAND_OVER if game.needs_hand_over() else Screen.AIM
 
     def is_held(self) -> bool:
         """The game stands still: paused, the history open, or a replay being watched."""
@@ -245,8 +304,8 @@ class TawApp(ShowBase):
 
     def end_game(self) -> None:
         self.stop_watching()
-        if self.history is not None:
-            self.history.close()
+        if self._history is not None:
+            self._history.close()
         if self.game is not None:
             self.game.close()
             self.game = None
@@ -281,23 +340,23 @@ class TawApp(ShowBase):
     def destroy(self) -> None:
         if self.watching is not None:
             self.stop_watching()
-        if self.flow is not None:
-            self.flow.shutdown()
+        if self._flow is not None:
+            self._flow.shutdown()
         self.end_game()
         for worker in (self.previewer, self.coach_pool):
             if worker is not None:
                 worker.close()
         self.previewer = self.coach_pool = None
-        if self.history is not None:
-            self.history.destroy()
-        if self.pause is not None:
-            self.pause.destroy()
-        if self.render_scale is not None:
-            self.render_scale.destroy()
-        if self.view is not None:
-            self.view.destroy()
-        if self.audio is not None:
-            self.audio.close()
+        if self._history is not None:
+            self._history.destroy()
+        if self._pause is not None:
+            self._pause.destroy()
+        if self._render_scale is not None:
+            self._render_scale.destroy()
+        if self._view is not None:
+            self._view.destroy()
+        if self._audio is not None:
+            self._audio.close()
         self.ignoreAll()
         ShowBase.destroy(self)
         if self._prc_page is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterable, Mapping
 
 import numpy as np
 
@@ -119,6 +119,7 @@ class _PathRecorder:
 
     def __call__(self, t: float, ids: list[str], poses: np.ndarray) -> None:
         xy = poses[:, :2]
+        rows: Iterable[int]
         if self._last is not None and self._last.shape == xy.shape:
             # Only the rows that moved since the last kept point are looked at one by one.
             rows = np.nonzero(np.abs(xy - self._last).max(axis=1) >= SAMPLE_STEP * 0.5)[0]

@@ -58,7 +58,8 @@ def why(preview: Preview, layout: Layout) -> str:
     """One sentence: what the shot wins, under which rule; or why it is the safest shot there is."""
     ruling, me = preview.ruling, preview.shooter
     if ruling.winner == me:
-        other_win = _OTHER_WINS.get(ruling.state.termination)
+        ended = ruling.state.termination   # set wherever there is a winner; the Sun's drive has no entry here
+        other_win = _OTHER_WINS.get(ended) if ended is not None else None
         if other_win is not None:
             return other_win
         return ("Drive the Sun beyond Herschel's orbit: you win, and take one from each player "

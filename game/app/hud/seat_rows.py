@@ -34,15 +34,15 @@ class SeatRow:
         self.number = number
         self.kind = Chooser(parent, f"{number}", kinds, kind, (-1.02, y), describe=KIND_WORDS.__getitem__,
                             on_change=lambda _v: self._kind_changed(), width=5.5, scale=SCALE)
-        person = seat is not None and seat.is_person
-        self.entry = DirectEntry(parent=parent, initialText=seat.name if person else "", pos=(-0.84, 0, y),
+        person = seat if seat is not None and seat.is_person else None
+        self.entry = DirectEntry(parent=parent, initialText=person.name if person is not None else "", pos=(-0.84, 0, y),
                                  scale=SCALE, width=9.5, numLines=1,
                                  frameColor=(0.2, 0.16, 0.1, 1), text_fg=theme.INK)
         self.names_button = theme.button(parent, ">", (-0.38, y), self.next_known_name, width=1.4, scale=SCALE)
         level = seat.level if seat is not None and seat.level in OFFERED_LEVELS else "medium"
         self.level = Chooser(parent, "Level", list(OFFERED_LEVELS), level, (-0.63, y), width=9.5, scale=SCALE,
                              describe=str.capitalize)
-        planet = seat.planet if person else HAT
+        planet = person.planet if person is not None else HAT
         self.planet = Chooser(parent, "Planet", [HAT, *PLANETS], planet, (-0.06, y), width=12, scale=SCALE,
                               describe=lambda p: "by the hat" if p == HAT else theme.title_case(p))
         self._show()

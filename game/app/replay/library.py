@@ -61,7 +61,14 @@ class ReplayEntry:
 
     @property
     def openable(self) -> bool:
-        return self.readable and self.summary.shot_count > 0
+        summary = self.read().summary
+        return summary is not None and summary.shot_count > 0
+
+    @property
+    def finished(self) -> bool:
+        """The game in it ended (False for a file that cannot be read)."""
+        summary = self.read().summary
+        return summary is not None and summary.finished
 
     def when(self) -> str:
         return time.strftime("%d %b %Y  %H:%M", time.localtime(self.played))
@@ -69,9 +76,12 @@ class ReplayEntry:
     def players(self) -> list[tuple[str, str]]:
         """(planet, how it is written), as the game names its seats: ``You (Earth)``, ``Easy AI (Mars)``,
         ``Ann (Venus)``; a header without seat names (an older file) gives ``Earth (you)``, ``Mars (hard)``.
-        Empty when the file does not say."""
+        Empty when the file does not say (or cannot be read)."""
+        summary = self.read().summary
+        if summary is None:
+            return []
         out = []
-        players = self.read().summary.meta.players
+        players = summary.meta.players
         naming = Naming.from_players(players)
         for player in players:
             planet = player.get("planet")
@@ -90,12 +100,19 @@ class ReplayEntry:
         return out
 
     def people(self) -> dict[str, str]:
-        """planet -> name of every person at the machine, from the header."""
-        return {p["planet"]: str(p.get("seat")) for p in self.summary.meta.players
+        """planet -> name of every person at the machine, from the header (none from a file that cannot be read)."""
+        summary = self.read().summary
+        if summary is None:
+            return {}
+        return {p["planet"]: str(p.get("seat")) for p in summary.meta.players
                 if p.get("controller") == "human" and isinstance(p.get("planet"), str)}
 
     def human(self) -> str | None:
-        for player in self.summary.meta.players:
+        """The planet of the one person at the machine; None when no one, or the file cannot be read."""
+        summary = self.read().summary
+        if summary is None:
+            return None
+        for player in summary.meta.players:
             if player.get("controller") == "human" and isinstance(player.get("planet"), str):
                 return player["planet"]
         return None
@@ -106,9 +123,9 @@ class ReplayEntry:
         Continue itself plays every shot again and may still refuse (a shot
         that does not replay the same); this is only what the list can tell.
         """
-        if not self.readable:
+        summary = self.read().summary
+        if summary is None:
             return f"the file cannot be read ({self.error})"
-        summary = self.summary
         if summary.shot_count == 0:
             return "no shot was played in it"
         if summary.finished:
@@ -137,7 +154,11 @@ class ReplayEntry:
         return "Ended, no winner" if summary.finished else "Unfinished"
 
     def shots(self) -> str:
-        count = self.read().summary.shot_count
+        """How many shots were played ("" for a file that cannot be read)."""
+        summary = self.read().summary
+        if summary is None:
+            return ""
+        count = summary.shot_count
         return f"{count} shot" if count == 1 else f"{count} shots"
 
 

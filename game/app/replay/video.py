@@ -150,16 +150,18 @@ def _encode(replay: Replay, exe: str, part: Path, path: Path, view: tuple, progr
     except OSError as err:
         log.close()
         raise UserError(f"cannot start ffmpeg ({err.strerror})", exit_code=1) from None
+    stdin = encoder.stdin
+    assert stdin is not None, "Popen with stdin=PIPE always gives a pipe"
     frames = 0
     try:
         try:
             for frames, total, image in rendered_frames(replay, camera, size, fps, shot, trails, base, capped):
                 if cancelled():
                     raise Cancelled()
-                encoder.stdin.write(np.ascontiguousarray(image[:height, :width]).tobytes())
+                stdin.write(np.ascontiguousarray(image[:height, :width]).tobytes())
                 if progress is not None:
                     progress(frames, total)
-            encoder.stdin.close()
+            stdin.close()
         except BrokenPipeError:
             pass   # ffmpeg stopped early: its log says why, below
         returncode = encoder.wait()

@@ -46,7 +46,7 @@ class VideoExport:
         self.panel.show()
         self.cancel_button.show()
         self.bar.show()
-        self._show_status()
+        self._show_status(self.job)
 
     def cancel(self) -> None:
         if self.job is not None:
@@ -55,11 +55,11 @@ class VideoExport:
     def _tick(self, task: Any) -> Any:
         if self.job is not None:
             self.job.poll()
-            self._show_status()
+            self._show_status(self.job)
         return task.cont
 
-    def _show_status(self) -> None:
-        status = self.job.status
+    def _show_status(self, job: VideoJob) -> None:
+        status = job.status
         if status.state is JobState.RUNNING:
             self.bar["value"] = round(1000 * status.fraction)
             self.words["text"] = (f"Exporting video: {100 * status.fraction:.0f}%  (frame {status.done} of "

@@ -5,12 +5,15 @@ without predicting what the shot meets)."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
 from game.app.scene.ground_mesh import GroundHeights, densify, heights_under
 from game.app.scene.numpy_geom import triangles_node
+
+if TYPE_CHECKING:
+    from panda3d.core import NodePath
 
 AIM_COLOR = (0.98, 0.96, 0.86)
 RING_COLOR = (1.0, 0.8, 0.3)
@@ -124,9 +127,9 @@ class AimLine:
         self.node.setTwoSided(True)
         if hidden_from is not None:
             self.node.hide(hidden_from)
-        self._geom_np = None
-        self._ring_np = None
-        self._cross_np = None
+        self._geom_np: NodePath | None = None   # the ribbon, its end ring, the crosshair: each drawn or not
+        self._ring_np: NodePath | None = None
+        self._cross_np: NodePath | None = None
         self.length = 0.0
         self.strength = 0.0
 

@@ -406,7 +406,8 @@ class CameraRig:
             self.mode = RigMode.ORBIT
         self.pitch = min(max(self.pitch, PITCH_LIMITS[0]), PITCH_LIMITS[1])
         self.distance = min(max(self.distance, DISTANCE_LIMITS[0]), DISTANCE_LIMITS[1])
-        self._set_goal(*self._orbit_goal(), snap)
+        eye, quat = self._orbit_goal()
+        self._set_goal(eye, quat, snap)
 
     def view_from(self, eye: Vec3T, target: Vec3T, snap: bool = False) -> None:
         """Orbit ``target`` from wherever puts the eye at ``eye`` (a fixed shot, e.g. the hat's fall)."""
@@ -437,7 +438,8 @@ class CameraRig:
         """Relative orbit: add to yaw and pitch, multiply the distance by ``zoom``."""
         self.orbit(yaw=self.yaw + d_yaw, pitch=self.pitch + d_pitch, distance=self.distance * zoom)
 
-    def _orbit_goal(self):
+    def _orbit_goal(self) -> tuple[Vec3T, Any]:
+        """The eye of the orbit and its turn (a Panda quaternion, untyped), in that order."""
         tx, ty, tz = self.target
         c = math.cos(self.pitch)
         eye = (
@@ -510,7 +512,8 @@ class CameraRig:
 
         if self._follow is not None:
             self.target = tuple(float(v) for v in self._follow())  # type: ignore[assignment]  # x, y, z
-            self._set_goal(*self._orbit_goal(), snap=False)
+            eye, quat = self._orbit_goal()
+            self._set_goal(eye, quat, snap=False)
         k = 1.0 - math.exp(-max(dt, 0.0) / self.smoothing) if self.smoothing > 0 else 1.0
         pos = self.camera.getPos()
         goal = LPoint3f(*self._goal_pos)

@@ -48,8 +48,8 @@ def path_colour(key: str, palette: str = "standard") -> tuple[float, float, floa
 class _SolidLine(AimLine):
     """An aim line without the aiming aid's fade at its far end, its rings in its own colour."""
 
-    def __init__(self, *args: Any, color: tuple[float, float, float], **kwargs: Any) -> None:
-        super().__init__(*args, color=color, **kwargs)
+    def __init__(self, parent: Any, shader: Any, *, color: tuple[float, float, float], **kwargs: Any) -> None:
+        super().__init__(parent, shader, color=color, **kwargs)
         self.colour = color
 
     def set_path(self, points: Sequence[Sequence[float]], strength: float = 1.0,

@@ -128,6 +128,7 @@ class TableView:
     def set_mode(self, mode: ViewMode | str) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown camera mode {mode!r}")
+        mode = ViewMode(mode)  # a tool's "overhead" held as the mode itself
         if mode != self.mode:
             self.mode = mode
             self._last_mouse = None

@@ -45,9 +45,9 @@ class ShotCheck:
         if self.pending is None or self.confirm is not None:
             return
         self.preview.update(self.pending)
-        current = self.preview.current
-        if current and self.preview.shown.verdict.warning:
-            text = f"{self.preview.shown.verdict.sentence}\n\nShoot anyway?"
+        current, shown = self.preview.current, self.preview.shown   # current: shown is of the shot as aimed
+        if current and shown is not None and shown.verdict.warning:
+            text = f"{shown.verdict.sentence}\n\nShoot anyway?"
             self.confirm = Confirm(self.app.aspect2d, text, "Shoot anyway", "Aim again", self._shoot,
                                    on_no=self._aim_again)
         elif current or now - self._since > WAIT_S:

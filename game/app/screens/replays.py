@@ -72,7 +72,7 @@ class ReplaysState(State):
         self.rows: list[DirectButton] = []
         self.row_texts: list[dict[str, OnscreenText]] = []
         self.confirm = None  # the delete confirmation while it is open
-        self.setting_up = None  # the entry being continued, while its game is rebuilt
+        self.setting_up: ReplayEntry | None = None  # the entry being continued, while its game is rebuilt
 
     # -- building --------------------------------------------------------------------------
 
@@ -156,10 +156,11 @@ class ReplaysState(State):
             entry = shown[slot].read()
             index = self.page * PAGE_SIZE + slot
             texts["when"].setText(entry.when())
-            if entry.readable:
+            summary = entry.summary   # read just above: None for a file that cannot be read
+            if summary is not None:
                 texts["players"].setText(players_text(entry))
                 texts["result"].setText(entry.outcome())
-                winner = entry.summary.winner
+                winner = summary.winner
                 texts["result"].setFg(theme.planet_colour(winner) if winner else theme.DIM_INK)
                 texts["shots"].setText(entry.shots())
                 for key in ("when", "players", "shots"):
@@ -200,7 +201,7 @@ class ReplaysState(State):
     def row_notice(self) -> str:
         """For an unfinished game that cannot be continued, why (a finished one says so when C is pressed)."""
         entry = self.chosen_entry()
-        if entry is None or not entry.openable or entry.summary.finished:
+        if entry is None or not entry.openable or entry.finished:
             return ""
         refusal = entry.continue_refusal()
         return "" if refusal is None else f"This game cannot be continued: {refusal}."

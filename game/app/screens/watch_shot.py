@@ -35,7 +35,7 @@ class ShotState(State):
         game = app.game
         self.framing_wanted = self.live is not None  # an AI's announced shot: the camera frames the action
         hint = "Space: fast-forward   Tab: overhead   F: free camera   Esc: pause"
-        if self.framing_wanted:  # computed already: the session is past this shot, so keep the HUD as it was
+        if self.live is not None:  # computed already: the session is past this shot, so keep the HUD as it was
             status = replace(game.hud.status, hint=hint)
         else:
             # Asked before the shot starts: from then on the worker moves the match on, and a shot that ends
@@ -63,6 +63,7 @@ class ShotState(State):
         """First press: play fast; second press: jump to where everything comes to rest."""
         game = self.app.game
         if game.fast_forward:
+            assert self.live is not None, "the shot starts as the screen is entered"
             self.live.skip_to_end()
         game.fast_forward = True
 
@@ -123,4 +124,4 @@ def action_points(live: PlayedShot, play_radius: float) -> list[tuple[float, flo
             x, y = float(pose[0]), float(pose[1])
             if body in moved and x * x + y * y <= play_radius * play_radius:
                 points.append((x, y))
-    return points or [tuple(map(float, p)) for p in first.values()][:1]
+    return points or [(float(p[0]), float(p[1])) for p in first.values()][:1]

@@ -188,7 +188,10 @@ def setups_from_meta(meta: GameMeta) -> list[GameSetup]:
     if sorted(levels) != list(range(1, opponents + 1)) or not 1 <= opponents <= MAX_OPPONENTS:
         raise refuse("its file does not record its opponents")
     padded = tuple(levels[i] for i in range(1, opponents + 1)) + ("medium",) * (MAX_OPPONENTS - opponents)
-    planets = [recorded.get("planet")] if isinstance(recorded, Mapping) else [HAT, humans[0]["planet"]]
+    chosen = recorded.get("planet") if isinstance(recorded, Mapping) else None
+    if isinstance(recorded, Mapping) and not isinstance(chosen, str):
+        raise refuse(f"its setup cannot be rebuilt (unknown planet {chosen!r})")
+    planets = [chosen] if isinstance(chosen, str) else [HAT, humans[0]["planet"]]
     try:
         return [GameSetup(opponents=opponents, levels=padded, planet=planet, house_rules=dict(meta.house_rules),
                           seed=meta.seed, human=True, preview=preview) for planet in planets]
