@@ -17,7 +17,8 @@ callback, so a listener that raises cannot corrupt Bullet.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import weakref
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from panda3d.bullet import BulletManifoldPoint, BulletRigidBodyNode, BulletWorld
 
@@ -25,6 +26,9 @@ from game.physics.pandaown import own
 from game.physics.units import BULLET_UNIT
 from game.physics.world import GROUND_NAME
 from game.rules.events import Contact
+
+if TYPE_CHECKING:
+    from game.physics.ground import Ground
 
 Pair = tuple[str, str]
 
@@ -156,3 +160,19 @@ class ContactScan:
         """The contacts found since the last take, in time order."""
         out, self.pending = self.pending, []
         return out
+
+
+def substep_callback(scan: ContactScan, ground: Ground) -> Callable[[object], None]:
+    """After every substep: read the pairs the solver pushed, and lay the ground they (or time) call for.
+    A shot's world and the hat's take the same one.  It holds the scan weakly, not its owner, so a
+    forgotten world can be collected (its owner's ``close`` or ``__del__`` then clears the callback)."""
+    ref = weakref.ref(scan)
+
+    def on_substep(_data: object) -> None:
+        s = ref()
+        if s is not None:
+            s.after_substep()
+            if s.pushed or s.t > ground.next_due:
+                ground.after_substep(s.pushed, s.t)
+
+    return on_substep

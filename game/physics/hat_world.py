@@ -26,7 +26,6 @@ bit-identical.
 
 from __future__ import annotations
 
-import weakref
 from typing import Callable
 
 import numpy as np
@@ -34,7 +33,7 @@ from panda3d.bullet import BulletSphereShape, BulletWorld
 from panda3d.core import PythonCallbackObject, Vec3
 
 from game.physics.config import PhysicsConfig
-from game.physics.contacts import ContactScan
+from game.physics.contacts import ContactScan, substep_callback
 from game.physics.ground import Ground
 from game.physics.materials import BodySpec
 from game.physics.pandaown import release_states
@@ -96,7 +95,7 @@ class HatWorld:
         h, call, n = config.substep, config.call, config.substeps_per_call
         ground, scan = self._ground, self._scan
         scan.start(self._world)
-        self._world.setTickCallback(_substep_callback(scan, ground), False)
+        self._world.setTickCallback(PythonCallbackObject(substep_callback(scan, ground)), False)
         calls, lag, next_frame = 0, 0.0, 0.0
         awake = self._tick(h)   # resisted from the first call, as a shot's taw
         while awake and self.time < config.max_shot_time:
@@ -161,16 +160,3 @@ class HatWorld:
         self._ground.release()
         release_states()  # headless, nothing else empties Panda's state cache
 
-
-def _substep_callback(scan: ContactScan, ground: Ground) -> PythonCallbackObject:
-    """After every substep: read the pairs the solver pushed, and lay the ground they (or time) call for."""
-    ref = weakref.ref(scan)
-
-    def on_substep(_data: object) -> None:
-        s = ref()
-        if s is not None:
-            s.after_substep()
-            if s.pushed or s.t > ground.next_due:
-                ground.after_substep(s.pushed, s.t)
-
-    return PythonCallbackObject(on_substep)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 import math
-import weakref
 from typing import Iterable, Mapping, NamedTuple
 
 import numpy as np
@@ -25,7 +24,7 @@ from panda3d.core import Vec3
 
 from game.physics.clock import ShotClock
 from game.physics.config import PhysicsConfig
-from game.physics.contacts import ContactScan, FirstTouch
+from game.physics.contacts import ContactScan, FirstTouch, substep_callback
 from game.physics.frames import FrameCallback, FrameSampler, PoseTracker
 from game.physics.materials import BodySpec, specs_from_positions
 from game.rules.layout import Point
@@ -125,19 +124,7 @@ class Simulation:
         # A world just built is what ``_fresh_world`` would build; a shot or
         # an edit makes it stale.
         self._pristine = True
-        # The callback holds the scan, not the Simulation, so a forgotten
-        # world can be collected (``__del__`` then clears the callback).
-        scan = weakref.ref(self._scan)
-        ground = self._ground
-
-        def on_substep(_data: object) -> None:
-            s = scan()
-            if s is not None:
-                s.after_substep()
-                if s.pushed or s.t > ground.next_due:
-                    ground.after_substep(s.pushed, s.t)
-
-        self._on_substep = on_substep
+        self._on_substep = substep_callback(self._scan, self._ground)
 
     @classmethod
     def from_positions(
