@@ -33,14 +33,21 @@ def test_the_ghost_goes_once_the_aim_leaves_the_one_it_was_given_to(app):
     assert "H asks again" in aim.coach.panel.saying
 
 
-def test_the_aim_h_took_shoots_the_coachs_own_shot_and_turning_it_lets_the_ghost_go(app):
+def _advice_taken(app, frames: int):
+    """A new game's first turn with the coach's full-power advice shown, then taken with H (its aim, power and
+    spin); the Aim screen and the advice."""
     aim = new_game_against_one(app, preview="none")
     step(app, 2)
     advice = _advice_at_full_power(aim)
     aim.coach.show(advice)
     step(app)
     press(app, "coach")   # H again: its aim, power and spin
-    step(app, 3)
+    step(app, frames)
+    return aim, advice
+
+
+def test_the_aim_h_took_shoots_the_coachs_own_shot_and_turning_it_lets_the_ghost_go(app):
+    aim, advice = _advice_taken(app, 3)
     assert aim.coach.ghost.drawn and aim.coach.follow(aim.aiming.shot(aim.aiming.planned)) == advice.shot
     assert aim.aiming.shot(aim.aiming.planned).speed < advice.shot.speed   # what the meter alone would launch
     aim.aiming.turn(-0.5)
@@ -54,13 +61,7 @@ def test_the_aim_h_took_shoots_the_coachs_own_shot_and_turning_it_lets_the_ghost
 
 
 def test_g_on_the_aim_h_took_fires_the_coachs_exact_shot(app):
-    aim = new_game_against_one(app, preview="none")
-    step(app, 2)
-    advice = _advice_at_full_power(aim)
-    aim.coach.show(advice)
-    step(app)
-    press(app, "coach")
-    step(app, 2)
+    _aim, advice = _advice_taken(app, 2)
     shots = capture_shots(app)
     press(app, "shoot-planned")
     shoot_anyway_if_asked(app)
