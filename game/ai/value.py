@@ -74,6 +74,10 @@ class ValueWeights:
     # say keep tapping the last held orbit until its holder is drained; a player who plays to finish prices the
     # rounds that takes (docs/ai.md, "The tempo").
     tempo: float = 6.0
+    # The end's price in place of the flat tempo (``rollout.end_price``, ``rollout.tempo_cost``): a turn costs
+    # what the winner takes by its share of what is still to be had, less the share of one drive
+    # (``plan_reach``) the turn carried the Sun outward.  False: the flat ``tempo``, saved whole by 5 cm.
+    end_price: bool = False
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:
