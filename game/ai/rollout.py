@@ -329,7 +329,7 @@ def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights:
     one more, unless it takes Sun money (rules 4 and 8: a tap into a held
     orbit drains its holder, and a game drained ends).
     """
-    if not weights.drive_plan or sit.standoff < weights.standoff_turns:
+    if not (weights.drive_plan or weights.standoff_everyone) or sit.standoff < weights.standoff_turns:
         return 0
     if any(t.payee == sit.shooter and t.rule in (4, 8) for t in ruling.transfers):
         return 0
