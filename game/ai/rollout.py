@@ -256,25 +256,68 @@ def sun_gained(before: Point | None, after: Point | None) -> bool:
     return math.hypot(*after) - math.hypot(*before) >= SUN_STILL
 
 
-def tempo_cost(sit: Situation, ruling: Any, table: Mapping[str, Point], weights: ValueWeights) -> float:
-    """What this shot's turn costs a player who plays to finish: ``tempo`` unless it brought the end nearer.
+def drive_progress(before: Point | None, after: Point | None, weights: ValueWeights) -> float:
+    """The share of one drive (``plan_reach``) the Sun went outward from ``before`` to ``after``, 0 to 1.
+
+    The road out is counted in drives: a full drive carries the lead Sun
+    about ``plan_reach``; a nudge of 5 cm is a third of one, a tap or a Sun
+    knocked back or round its orbit none.  ``after`` None: it left the
+    ground (rule 9), the whole way.
+    """
+    if before is None or after is None:
+        return 1.0 if after is None else 0.0
+    gained = math.hypot(*after) - math.hypot(*before)
+    return min(1.0, max(0.0, gained / weights.plan_reach))
+
+
+def end_price(state: Any, me: str, going: float = 0.0) -> float:
+    """What a turn that brings the end no nearer costs ``me``: the end's worth, by its share of what is left.
+
+    Two kinds of marbles are still to be had: the end, which the winner
+    takes once (``win_values``: rule 9's one from each player in, the
+    stakes, the game itself, less what the game going on is worth to us),
+    and the money, the adversaries' purses that Sun money (rules 4 and 8)
+    draws on a turn at a time.  A turn spent on the money gives up the end's
+    share of what is left, ``E / (E + R)``, of its worth ``E``.  With full
+    purses that is about 6 marbles (two or four level players at the
+    start); as the purses drain or the stakes fatten ("till such time as the
+    inner ring gets fat") the end is most of what is left, and a turn not
+    spent on it costs nearly its whole worth.  The leader of a long game,
+    likely to win it anyway (``going`` high), values the end less.
+    """
+    ends, _ = win_values(state, me, going)
+    money = sum(int(state.purses.get(p, 0)) for p in state.active if p != me)
+    return ends * ends / (ends + money) if ends > 0.0 else 0.0
+
+
+def tempo_cost(sit: Situation, ruling: Any, table: Mapping[str, Point], weights: ValueWeights,
+               going: float = 0.0) -> float:
+    """What this shot's turn costs a player who plays to finish, unless it brought the end nearer.
 
     A game ends by rule 9 or with the last player in.  A Sun tapped in a
     held orbit pays its four to seven marbles a turn for as long as its
     holder has them; every such turn is a round more before anybody can
-    win.  The drive plan's levels price that round: a shot saves it only if
-    it gains the Sun ground (``sun_gained``) or puts an adversary out (rule
-    13, or his purse emptied), so a tap must pay more than ``tempo`` to beat
-    a drive worth as much.  A shot that fouls saves nothing: rule 15 forbids
-    it, and the tempo must not buy what ``FOUL_PENALTY`` prices.
+    win.  The drive plan's levels price that round: ``tempo`` flat, saved
+    whole by a Sun 5 cm farther out (``sun_gained``); or (``end_price``)
+    the end's price, less the share of a drive the Sun went outward
+    (``drive_progress``), so a nudge saves a third of it and a full drive
+    all.  An adversary put out (rule 13, or his purse emptied) saves it.  A
+    shot that fouls saves nothing: rule 15 forbids it, and the tempo must
+    not buy what ``FOUL_PENALTY`` prices.
     """
     me = sit.shooter
     before = sit.positions.get(SUN)
     if not weights.drive_plan or before is None:
         return 0.0
-    nearer = sun_gained(before, table.get(SUN)) or any(p != me for p in ruling.out)
     fouled = any(f.player == me for f in ruling.fouls)
-    return 0.0 if nearer and not fouled else weights.tempo
+    rival_out = any(p != me for p in ruling.out)
+    if not weights.end_price:
+        nearer = sun_gained(before, table.get(SUN)) or rival_out
+        return 0.0 if nearer and not fouled else weights.tempo
+    price = end_price(sit.state, me, going)
+    if fouled:
+        return price
+    return 0.0 if rival_out else price * (1.0 - drive_progress(before, table.get(SUN), weights))
 
 
 def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights: ValueWeights) -> int:
@@ -286,7 +329,7 @@ def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights:
     one more, unless it takes Sun money (rules 4 and 8: a tap into a held
     orbit drains its holder, and a game drained ends).
     """
-    if not weights.drive_plan or sit.standoff < weights.standoff_turns:
+    if not (weights.drive_plan or weights.standoff_everyone) or sit.standoff < weights.standoff_turns:
         return 0
     if any(t.payee == sit.shooter and t.rule in (4, 8) for t in ruling.transfers):
         return 0
@@ -322,7 +365,7 @@ def score_outcome(sit: Situation, ruling: Any, table: Mapping[str, Point],
     still = 0 if finished else stands_off(sit, ruling, table, weights)
     gain -= weights.standoff_cost * still
     if not finished:
-        gain -= tempo_cost(sit, ruling, table, weights)
+        gain -= tempo_cost(sit, ruling, table, weights, going)
     if ruling.winner == me:
         gain += WIN_BONUS - going
     elif ruling.winner is not None:

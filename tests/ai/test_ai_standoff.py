@@ -143,3 +143,32 @@ def test_a_planet_knocked_out_and_replaced_with_the_sun_untouched_keeps_the_stan
     assert player.standoff_turns((5, 0), _still(sun, mercury=21, venus=18)) == 2
     # The same purses with the Sun tapped 2 cm are Sun money: the count starts again.
     assert player.standoff_turns((6, 0), _still(ray(0.52), mercury=24, venus=15)) == 0
+
+
+def _dead_orbit(turns: int) -> Situation:
+    """Two easy players left (Earth is out, his taw in the inner ring): the Sun in Earth's orbit, where rule 8
+    pays nobody, 65 cm from a win by rule 9, and Mercury's taw touching it from the inside.  The planets of
+    the players out lie at home for rule 10's marble from the stakes: nothing that ends a game."""
+    positions = {**LAYOUT.home_positions(), SUN: ray(0.30), taw_id("mercury"): ray(0.28),
+                 taw_id("venus"): ray(0.6, 250.0), taw_id("earth"): ray(0.03, 10.0)}
+    state = new_game(["mercury", "venus", "earth"], LAYOUT, HOUSE, positions=positions, sun_released=True,
+                     first_shot_done=True, purses={"mercury": 40, "venus": 20, "earth": 20})
+    state = replace(state, out=("earth",), turn=0, stakes_taws=frozenset({taw_id("earth")}))
+    return Situation(LAYOUT, HOUSE, state, "mercury", positions, (), 3.8, standoff=turns)
+
+
+def test_with_the_standoff_for_everyone_easy_moves_a_sun_left_in_a_dead_orbit():
+    """The 195-round game of the end price's probe: two easy players tapped such a Sun in place, round after
+    round.  Without the stand-off easy keeps knocking planets for rule 10's marble and leaves the Sun still."""
+    moved = {}
+    with PlannerPool(0) as pool:
+        for everyone in (False, True):
+            sit = _dead_orbit(3)
+            weights = ValueWeights(standoff_everyone=everyone)
+            decision = plan(PlanContext(pool, 0, threading.Event()), sit, LEVELS["easy"], 7, weights)
+            ruling, table = play(sit, decision.candidate)
+            moved[everyone] = math.dist(table[SUN], sit.positions[SUN])
+            assert stands_off(sit, ruling, table, weights) == 0      # it moved the Sun, or easy has no stand-off
+            assert stands_off(sit, ruling, {**table, SUN: sit.positions[SUN]}, weights) == (3 if everyone else 0)
+    assert moved[False] < SUN_STILL            # the stall
+    assert moved[True] >= SUN_STILL            # broken
