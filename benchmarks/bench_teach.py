@@ -26,6 +26,11 @@
    (a fresh process: its start-up included).  ``--load 0,1`` (the default)
    runs it all quiet, then again with one other busy process (a Python loop)
    throughout, in one run; the load average is printed before and after each.
+5. **The frame cap** (``--pace N --cap``): the same asks in the app, in turn
+   with the app's own frame cap (``game.app.frame_cap``: the clock in
+   ``MLimited`` mode, the planning rate while the coach thinks) and without
+   it (frames back to back, as the app drew them before): first and full
+   answer, median and p90 of each, side by side in one run, quiet.
 """
 
 from __future__ import annotations
@@ -201,30 +206,44 @@ def _busy() -> None:
         pass
 
 
-def coach_pace(asks: int, size) -> dict[str, float]:
-    """H asked ``asks`` times at the first turn against two Medium AIs: to the first answer, to the full one."""
+def coach_pace(asks: int, size, caps: tuple[bool, ...] = (False,)) -> dict[str, float]:
+    """H asked ``asks`` times at the first turn against two Medium AIs: to the first answer, to the full one.
+
+    ``caps``: taken in turn, ask by ask: True runs the ask under the app's frame cap, False with frames
+    back to back (the clock in the benchmarks' fixed-step mode, which the cap leaves alone)."""
+    from panda3d.core import ClockObject
+
     app, tmp = _build(size, "medium")
-    firsts: list[float] = []
-    finals: list[float] = []
+    clock = ClockObject.getGlobalClock()
+    firsts: dict[bool, list[float]] = {cap: [] for cap in caps}
+    finals: dict[bool, list[float]] = {cap: [] for cap in caps}
     try:
         aim = _first_turn(app)
         for future in app.coach_planner().warm(()):   # the turn's warm-up done, as a person's first H finds it
             future.result()
         aim.shot_preview.mode = PreviewMode.NONE
-        for _ in range(asks):
+        for k in range(asks * len(caps)):
+            cap = caps[k % len(caps)]
+            clock.setMode(ClockObject.MLimited if cap else ClockObject.MNonRealTime)
+            if not cap:
+                clock.setFrameRate(60)
             aim.coach.cancel()
             aim.coach.answers.clear()
             app.messenger.send("taw-coach")
             step_until(app, lambda: aim.coach.advice is not None and not aim.coach.thinking, "the coach's answer")
-            firsts.append(aim.coach.answers[0][0])
-            finals.append(aim.coach.answers[-1][0])
+            firsts[cap].append(aim.coach.answers[0][0])
+            finals[cap].append(aim.coach.answers[-1][0])
     finally:
         app.destroy()
         tmp.cleanup()
-    return {"coach in app, first answer median s": statistics.median(firsts),
-            "coach in app, first answer p90 s": _p90(firsts),
-            "coach in app, full answer median s": statistics.median(finals),
-            "coach in app, full answer p90 s": _p90(finals)}
+    out: dict[str, float] = {}
+    for cap in caps:
+        tag = ", frame cap" if cap else (", no cap" if len(caps) > 1 else "")
+        out.update({f"coach in app{tag}, first answer median s": statistics.median(firsts[cap]),
+                    f"coach in app{tag}, first answer p90 s": _p90(firsts[cap]),
+                    f"coach in app{tag}, full answer median s": statistics.median(finals[cap]),
+                    f"coach in app{tag}, full answer p90 s": _p90(finals[cap])})
+    return out
 
 
 def _positions():
@@ -323,7 +342,15 @@ def main() -> int:
     parser.add_argument("--pace", type=int, default=0, help="the coach's pace only: H asked this many times")
     parser.add_argument("--load", type=_loads, default=(0, 1),
                         help="with --pace: the numbers of other busy processes to run it with, in turn (0,1)")
+    parser.add_argument("--cap", action="store_true",
+                        help="with --pace: the app's asks in turn with its frame cap and without, quiet only")
     args = parser.parse_args()
+    if args.pace > 0 and args.cap:
+        print(f"-- load average before: {_load()}", flush=True)
+        for key, value in coach_pace(args.pace, args.size, caps=(False, True)).items():
+            print(f"{key:60s} {value:9.3f}", flush=True)
+        print(f"-- load average after: {_load()}", flush=True)
+        return 0
     if args.pace > 0:
         for load in args.load:
             for key, value in pace(args.pace, args.size, load).items():

@@ -23,6 +23,7 @@ from game.app.screens.screen import Screen
 
 if TYPE_CHECKING:   # the parts are imported where they are built, after the window opens
     from game.app.audio.bank import AudioBank
+    from game.app.frame_cap import FrameCap
     from game.app.hud.corner_note import CornerNote
     from game.app.replay.watch import ReplayWatch
     from game.app.scene.render_scale import RenderScale
@@ -59,6 +60,7 @@ class TawApp(ShowBase):
     _history: HistoryOverlay | None = None
     _flow: GameFlow | None = None
     _render_scale: RenderScale | None = None
+    _frame_cap: FrameCap | None = None
 
     def __init__(self, config: AppConfig, session_factory=None) -> None:
         self.app_config = config
@@ -107,6 +109,9 @@ class TawApp(ShowBase):
         self._pause = PauseOverlay(self)
         self._history = HistoryOverlay(self)
         self._flow = GameFlow(self)
+        from game.app.frame_cap import FrameCap, display_fps
+
+        self._frame_cap = FrameCap(self.taskMgr, self.planning, display_fps(self.pipe))
         self.keys.bind_global(self)
         for action, handler in (("replay-last", self.watch_key), ("slopes", self.toggle_slopes)):
             self.accept(action_event(action), handler)
@@ -253,6 +258,11 @@ class TawApp(ShowBase):
             return Screen.THINKING
         return Screen.HAND_OVER if game.needs_hand_over() else Screen.AIM
 
+    def planning(self) -> bool:
+        """A worker plans a shot for the screen shown: the coach's advice, or an AI's turn (``FrameCap``)."""
+        current = self.flow.current if self._flow is not None else None
+        return current is not None and current.planning()
+
     def is_held(self) -> bool:
         """The game stands still: paused, the history open, or a replay being watched."""
         return self.pause.active or self.history.active or self.watching is not None
@@ -340,6 +350,9 @@ class TawApp(ShowBase):
     def destroy(self) -> None:
         if self.watching is not None:
             self.stop_watching()
+        if self._frame_cap is not None:
+            self._frame_cap.destroy()
+            self._frame_cap = None
         if self._flow is not None:
             self._flow.shutdown()
         self.end_game()

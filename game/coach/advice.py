@@ -36,7 +36,7 @@ from game.coach.exposure_words import exposure_words
 from game.coach.goals import Goal, GoalKind, judge_goal
 from game.coach.preview import Preview, PreviewRequest, preview_shot
 from game.coach.why import why
-from game.coach.win_search import WIN, find_win
+from game.coach.win_search import WIN, Window, find_win
 from game.match.players import Shot, TawPlacement
 from game.physics import PhysicsConfig
 from game.rules.house import HouseRules
@@ -165,7 +165,7 @@ def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool
     safe = judge_goal(STAY_IN, preview.ruling, sit.shooter).passed
     words = why(preview, layout)
     if window is not None and judge_goal(WIN, preview.ruling, sit.shooter).passed:
-        words = f"{words}; a fine shot: it wins with the aim up to {window.room_deg:.2f}° either way, not more"
+        words = f"{words}; {fine_shot_words(window)}"
     if not safe:
         words = f"{NO_SAFE_SHOT}: {words[0].lower()}{words[1:]}"
     elif exposure.likely and exposure_words(exposure):
@@ -173,6 +173,22 @@ def _advice_for(ctx: PlanContext, asked: _Asked, decision: Decision, final: bool
     shot = intended_shot(replace(decision, candidate=candidate), sit.max_speed)
     return Advice(sit.shooter, shot, preview, words, time.perf_counter() - asked.started, safe, exposure,
                   decision.exposed_all, final)
+
+
+def fine_shot_words(window: Window) -> str:
+    """How much room a winning shot leaves the hand, in words a newcomer can act on.
+
+    The fan measures the room in its own steps (``find_win``'s fine pass): ``n``
+    steps either side of the middle win and the next does not, so the room
+    lies between ``n`` and ``n + 1`` steps.  With no step either side the room
+    is below what the fan resolves, and its figure ("0.00°") would tell the
+    player nothing true: the shot needs the aim exactly as advised (H taken
+    again, then G, shoots it so).  The same holds for a room that would print
+    as 0.00° (one step under 0.005°: a taw more than 3 m from the Sun).
+    """
+    if window.steps_either_side < 1 or round(window.room_deg, 2) == 0.0:
+        return "a fine shot: it needs the aim exactly as advised"
+    return f"a fine shot: it wins with the aim up to {window.room_deg:.2f}° either way, not more"
 
 
 def _preview_of(state: RuleState, house: HouseRules, layout: Layout, decision: Decision, candidate: Candidate,

@@ -67,6 +67,9 @@ def reset_to_menu(app, settings: Settings) -> None:
     app.window.screenshot_dir = app.app_config.paths.screenshot_dir
     app.warnings_seen.clear()
     empty_replay_folder(app)
+    if "continue" in app.flow.current.buttons:  # offered as the menu opened, before the folder was emptied
+        app.flow.request("Rules")
+        app.flow.request("Menu")
     step(app, 2)
 
 

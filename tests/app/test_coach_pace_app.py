@@ -16,10 +16,11 @@ def test_the_coach_says_it_is_thinking_and_esc_stops_it_without_pausing(fresh_ap
     press(app, "coach")
     step(app, 2)
     assert aim.coach.thinking and aim.coach.panel.saying.startswith("The coach is thinking")
+    assert app.planning()  # the frame cap drops to its planning rate meanwhile (game.app.frame_cap)
     assert "Esc" in aim.coach.panel.saying
     press(app, "pause")
     step(app, 2)
-    assert not aim.coach.thinking and not app.pause.active
+    assert not aim.coach.thinking and not app.pause.active and not app.planning()
     assert aim.coach.advice is not None or aim.coach.panel.saying == "The coach stopped."
 
 

@@ -282,3 +282,54 @@ def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(ap
         original.close()
         app.flow.request("Menu")
         step(app)
+
+
+@pytest.mark.gui
+def test_continue_on_the_title_screen_takes_up_the_game_cut_short_and_is_absent_without_one(app, tmp_path):
+    from tests.app.helpers_app import click, step
+
+    assert "continue" not in app.flow.current.buttons  # the replay folder is empty: nothing to take up
+    folder = app.app_config.paths.replay_dir
+    path = folder / "20260303-120000-seed11.replay"
+    # A game left at the human's turn, its file as a killed app leaves it (rewritten whole after each shot).
+    original = _stopped_at_the_humans_turn(path, 6)
+    try:
+        app.flow.request("Rules")
+        app.flow.request("Menu")  # the title screen looks again
+        menu = app.flow.current
+        assert set(menu.buttons) >= {"continue", "new", "replays"}
+        shots = original.state.shots
+        assert menu.continue_note["text"].endswith(f", after {shots} shots")
+        assert menu.continue_note["text"].startswith("You (")
+        click(app, menu.buttons["continue"])
+        assert app.flow.state == "Menu" and menu.continue_note["text"] == "Setting up the game..."
+        step(app, 3)
+        assert app.flow.state == "Aim"
+        session = app.game.session
+        assert _standing(session) == _standing(original) and app.game.replay_path == path
+    finally:
+        original.close()
+        app.flow.request("Menu")
+        step(app)
+
+
+@pytest.mark.gui
+def test_a_game_the_title_screen_offers_but_cannot_rebuild_says_why_there(app, tmp_path):
+    from tests.app.helpers_app import click, step
+
+    folder = app.app_config.paths.replay_dir
+    path = folder / "20260304-120000-seed11.replay"
+    original = _stopped_at_the_humans_turn(path, 4)
+    original.close()
+    replay = load_replay(path)
+    inputs = replay.shots[1].inputs
+    replay.shots[1].inputs = dataclasses.replace(inputs, speed=inputs.speed * (1 + 1e-12))
+    save_replay(replay, path)  # the header still offers it; only playing it again finds the change
+    app.flow.request("Rules")
+    app.flow.request("Menu")
+    menu = app.flow.current
+    click(app, menu.buttons["continue"])
+    step(app, 3)
+    assert app.flow.state == "Menu" and app.game is None
+    assert menu.continue_note["text"] == "This game cannot be continued: shot 2 does not replay the same."
+    assert menu.buttons["continue"]["state"] == "disabled"

@@ -10,8 +10,8 @@ from typing import Callable
 
 from game.app.hud import theme
 
-LEAVE_TEXT = ("Leave this game? It is kept as a replay: Watch a replay on the title screen shows it, "
-              "and Continue takes it up again.")
+LEAVE_TEXT = ("Leave this game? It is kept as a replay: Continue on the title screen takes it up again, "
+              "and Watch a replay shows it.")
 
 
 class Confirm:

@@ -3,7 +3,10 @@
 The verdict sits under the top bar, between the coach's panel and the purses, wrapped:
 plain ink for a quiet shot, green for a gain, brass for a cost, and the
 warning colour, with "Warning:" before it, for a shot that would put the
-player out or be a foul.  The coach's panel (top left, under the turn line)
+player out or be a foul.  While the play lies under it the line thins
+(``clear_view``), except a warning (the warning colour, or the next
+player's reply that may put the taw in the inner ring): that is what the
+player must read before he shoots.  The coach's panel (top left, under the turn line)
 says what to do and why, and how to take its aim.
 """
 
@@ -19,8 +22,9 @@ from game.app.hud.ruling_feed import rule_numbers_unbroken
 from game.coach.verdict import Tone, Verdict
 
 WARNING_COLOUR = (1.0, 0.36, 0.26, 1.0)
+WARNING_TONES = frozenset({Tone.OUT, Tone.FOUL, Tone.LOSS})
 TONE_COLOURS = {
-    Tone.OUT: WARNING_COLOUR, Tone.FOUL: WARNING_COLOUR, Tone.LOSS: WARNING_COLOUR,
+    **{tone: WARNING_COLOUR for tone in WARNING_TONES},
     Tone.COST: theme.BRASS, Tone.WIN: theme.GOOD, Tone.GAIN: theme.GOOD, Tone.QUIET: theme.INK,
 }
 
@@ -60,6 +64,7 @@ class VerdictLine:
         self.colour = TONE_COLOURS[verdict.tone]
         self.text["text"] = verdict_text(verdict) + (f"\n{rule_numbers_unbroken(reply)}" if reply else "")
         self.text["text_fg"] = self.colour
+        mark(self.root, 1.0 if verdict.tone in WARNING_TONES or reply else VERDICT_FADED)
         rows = self.text.component("text0").textNode.getNumRows()
         self.frame["frameSize"] = (-VERDICT_HALF_WIDTH, VERDICT_HALF_WIDTH, -0.03 - rows * VERDICT_LINE, 0.0)
         self.frame.show()

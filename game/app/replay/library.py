@@ -179,6 +179,22 @@ def list_replays(folder: Path) -> list[ReplayEntry]:
     return entries
 
 
+def game_to_continue(entries: list[ReplayEntry]) -> ReplayEntry | None:
+    """The last game a person at this computer played in, when it can be taken up again; else None.
+
+    ``entries`` newest first (``list_replays``).  Only the last such game
+    counts, as a player means by Continue: one left for a later game that was
+    then finished stays on the Replays screen, where it can still be taken
+    up.  A file that cannot be read, or a game of AIs alone, is passed over
+    (it is no game of his); headers are read only down to the first game he
+    played in.
+    """
+    for entry in entries:
+        if entry.human() is not None:
+            return entry if entry.continuable else None
+    return None
+
+
 def delete_replay(folder: Path, path: Path) -> None:
     """Remove one saved game, only if it is a ``.replay`` file directly inside ``folder``."""
     target = Path(path)

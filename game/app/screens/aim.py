@@ -122,6 +122,9 @@ class AimState(State):
         if not self.cancel_gesture():
             self.pointer.placing = True
 
+    def planning(self) -> bool:
+        return self.coach.thinking
+
     def cancel_gesture(self) -> bool:
         """Esc or the right button while the power is charging, or while a released shot waits to be
         checked: let go, shoot nothing.  Esc while the coach thinks stops it."""

@@ -32,6 +32,10 @@ class State(DirectObject):
     def resumed(self) -> None:
         """The game goes on after a pause or a replay: forget input seen before it (the pointer moved)."""
 
+    def planning(self) -> bool:
+        """A worker plans a shot for this screen now (the app caps its frames meanwhile: ``game.app.frame_cap``)."""
+        return False
+
     def cancel_gesture(self) -> bool:
         """Let go of a gesture in progress (a charging shot) without acting on it; True if there was one.
 

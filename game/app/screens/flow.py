@@ -1,7 +1,7 @@
 """The game's flow as a finite-state machine.
 
 Menu → NewGame (or Settings, Rules, Replays) → HatDrop → LayTaws (the setup) → turns ([HandOver →] Aim, or Thinking → AiAim, → Shot →
-Ruling) → GameOver → Menu; Replays → [HandOver →] Aim or Thinking continues an unfinished game.  HandOver is the
+Ruling) → GameOver → Menu; Menu or Replays → [HandOver →] Aim or Thinking continues an unfinished game.  HandOver is the
 banner naming the next person when several play at one machine.  ``defaultTransitions`` makes any other jump an error
 (``RequestDenied``), which keeps bugs in the flow loud.  Each state's
 behaviour lives in its own module under ``game/app/screens``; this class only
@@ -58,7 +58,8 @@ class GameFlow(FSM):
     # Where each screen may go; FSM raises RequestDenied for any other jump.
     defaultTransitions: dict[Screen, list[Screen]] = {
         Screen.MENU: [Screen.NEW_GAME, Screen.SETTINGS, Screen.RULES, Screen.REPLAYS, Screen.LEARN,
-                      Screen.HAT_DROP],  # HatDrop: taw play --seats
+                      Screen.HAT_DROP,  # HatDrop: taw play --seats
+                      Screen.AIM, Screen.THINKING, Screen.HAND_OVER],  # Continue takes an unfinished game up
         # Learn the game: the list of lessons, a lesson's one shot, its result (retry, next, back to the list).
         Screen.LEARN: [Screen.MENU, Screen.AIM],
         Screen.LESSON_RESULT: [Screen.LEARN, Screen.AIM, Screen.MENU],

@@ -25,10 +25,8 @@ from game.app.hud import theme
 from game.app.replay.library import ReplayEntry, delete_replay, list_replays, short_reason
 from game.app.screens.base import State
 from game.errors import UserError
-from game.rules.names import sentence
-from game.app.scene.ground_mesh import ground_of
-from game.app.scene.table_view import ViewMode
 from game.app.screens.screen import Screen
+from game.app.screens.take_up import SETTING_UP, take_up
 
 PAGE_SIZE = 8
 ROW_TOP = 0.5
@@ -42,7 +40,6 @@ GREY = (0.55, 0.53, 0.50, 1.0)
 TEXT_SCALE = 0.042
 EMPTY_TEXT = "No saved games yet. Every game you play is recorded here."
 HINT = "Up/Down choose   Enter watch   C continue   Left/Right or PgUp/PgDn page   Del delete   Esc back"
-SETTING_UP = "Setting up the game..."
 
 
 def _planet_style(planet: str) -> str:
@@ -301,26 +298,10 @@ class ReplaysState(State):
 
     def continue_game(self, entry: ReplayEntry) -> bool:
         """Rebuild ``entry``'s game now and go to its next turn; False (and why, in the notice) on refusal."""
-        from game.app.session.game_context import GameContext
-        from game.app.session.continuing import CannotContinue
-        from game.app.session.match_session import MatchSession
-
-        try:
-            session = MatchSession.continue_from(entry.path)
-        except CannotContinue as err:
-            self.notice["text"] = sentence(str(err)) + "."
-            return False
-        app = self.app
-        app.end_game()
-        app.game = GameContext(app, session, session.setup)
-        app.view.use_layout(session.layout, ground_of(session.house))
-        app.view.sync(session.positions())
-        app.view.set_mode(ViewMode.OVERHEAD)
-        shots = session.state.shots
-        app.game.feed = (f"The game goes on after shot {shots}.",)
-        app.game.feed_title = "Continued"
-        self.go(app.next_turn_state())
-        return True
+        refusal = take_up(self.app, entry)
+        if refusal is not None:
+            self.notice["text"] = refusal
+        return refusal is None
 
     def escape(self) -> None:
         if self.confirm is not None:

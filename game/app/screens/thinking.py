@@ -34,6 +34,9 @@ class ThinkingState(State):
         self.on_action("fast-forward", self.hurry)
         self.add_task(self._poll, "poll")
 
+    def planning(self) -> bool:
+        return not self.choice.done()
+
     def hurry(self) -> None:
         self.app.game.fast_forward = True
 
