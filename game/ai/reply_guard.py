@@ -47,7 +47,7 @@ GUARD_SAMPLES = 6    # ... this many times each: the chance is counted in sixths
 # shot whose score less chance × this is best, so a shot of near worth that is safer wins.
 KNOCKOUT_COST = WIN_BONUS
 LIKELY = 1.0 / 3.0   # from this chance on, the advice says the risk in words
-DEFAULT_ADVERSARY = "medium"  # a person at the table is reckoned as the New game screen's default AI
+DEFAULT_ADVERSARY = "medium"  # a person at the table is reckoned at medium: he may aim rule 13 shots, as easy never does
 
 
 class OutKind(Enum):

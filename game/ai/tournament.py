@@ -2,7 +2,9 @@
 
 Game ``g`` seats the levels rotated by ``g`` places (so every level shoots
 first equally often) and is seeded from the tournament seed and ``g`` alone:
-a game's result does not depend on which process played it or when.  With
+a game's result does not depend on which process played it or when, nor on
+which run played it, so a long tournament can be played as ranges of its
+games (``first``) and their tables added up.  With
 ``workers`` > 1, games run side by side in spawn processes, each planning
 inline (one core per game is the best use of the cores).
 """
@@ -42,6 +44,7 @@ class GameSummary:
 class TournamentSummary:
     levels: tuple[str, ...]
     games: list[GameSummary] = field(default_factory=list)
+    first: int = 0  # the index of its first game in the tournament (a range of a longer one)
 
     def wins(self) -> dict[str, int]:
         table = {name: 0 for name in self.levels}
@@ -110,6 +113,7 @@ class TournamentSummary:
     def to_json(self) -> dict:
         return {
             "games": len(self.games),
+            "first_game": self.first + 1,
             "wins": self.wins(),
             "draws": self.draws(),
             "mean_marbles": self.mean_marbles(),
@@ -187,8 +191,10 @@ def play_one(levels: list[str], game: int, seed: int, round_limit: int | None) -
 
 
 def run_tournament(levels: list[str], *, games: int, seed: int, workers: int = 1,
-                   round_limit: int | None = None,
+                   round_limit: int | None = None, first: int = 0,
                    on_game: Callable[[int, str], None] | None = None) -> TournamentSummary:
+    """Games ``first`` to ``first + games - 1`` of the tournament: each the same game whichever range holds it."""
+    indices = range(first, first + games)
     unique = tuple(dict.fromkeys(levels))
     results: dict[int, GameSummary] = {}
 
@@ -199,21 +205,21 @@ def run_tournament(levels: list[str], *, games: int, seed: int, workers: int = 1
             on_game(len(results), f"game {index + 1}: {won} ({game.rounds} rounds)")
 
     if workers <= 1:
-        for g in range(games):
+        for g in indices:
             report(g, play_one(levels, g, seed, round_limit))
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=watch_parent,
                                  initargs=(os.getpid(),)) as executor:
             try:
-                futures = {executor.submit(play_one, levels, g, seed, round_limit): g for g in range(games)}
+                futures = {executor.submit(play_one, levels, g, seed, round_limit): g for g in indices}
                 for future in as_completed(futures):
                     report(futures[future], future.result())
             except BaseException:   # Ctrl-C, or a game that raised: answer now, not after the games running
                 stop_workers(executor)
                 raise
-    summary = TournamentSummary(unique)
-    summary.games = [results[g] for g in range(games)]
+    summary = TournamentSummary(unique, first=first)
+    summary.games = [results[g] for g in indices]
     return summary
 
 
@@ -222,7 +228,8 @@ def format_table(summary: TournamentSummary) -> str:
     marbles = summary.mean_marbles()
     decisions = summary.decision_seconds()
     n = len(summary.games)
-    lines = [f"{n} games, {summary.draws()} drawn", "",
+    span = f" (games {summary.first + 1}-{summary.first + n} of the tournament)" if summary.first else ""
+    lines = [f"{n} games{span}, {summary.draws()} drawn", "",
              f"{'level':<8} {'wins':>5} {'win %':>6} {'mean marbles':>13} {'decision median':>16} {'p90':>7}"]
     for name in summary.levels:
         share = 100.0 * wins[name] / n if n else 0.0

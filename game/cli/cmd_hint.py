@@ -15,7 +15,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=LEVELS, default="hard", help="the coach's level (default hard)")
     parser.add_argument("--seed", type=argtypes.seed, default=0, help="seeds the coach's plan (default 0)")
     parser.add_argument("--against", choices=LEVELS, default="medium",
-                        help="the level the adversaries' replies are weighed at (default medium, the New game default)")
+                        help="the level the adversaries' replies are weighed at (default medium: it aims rule 13 shots)")
     parser.add_argument("--json", action="store_true",
                         help='print one object: {"shooter", "shot": {place, direction, speed, spin}, "ruling", "why", '
                              '"safe", "risk": {chance, by, level, kind, gap_m, samples, likely, words, '

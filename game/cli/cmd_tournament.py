@@ -16,6 +16,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default="hard,easy", help="comma-separated AI levels, one per seat")
     parser.add_argument("--games", type=argtypes.games, default=40, help="number of matches (seats rotate each game)")
     parser.add_argument("--seed", type=argtypes.seed, default=0, help="seed of the whole tournament")
+    parser.add_argument("--first-game", type=argtypes.bounded("first game", int, 1, argtypes.MAX_GAMES), default=1,
+                        help="play the tournament's games from this one on (each game is seeded by its number alone)")
     parser.add_argument("--workers", type=argtypes.bounded("workers", int, 0, 4096), default=1,
                         help="processes playing games side by side (each plans inline)")
     parser.add_argument("--rounds", type=argtypes.rounds, default=None, help="round limit per match (house rule; default 0: none, games end by the rules)")
@@ -34,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         progress.update(done, note)
 
     summary = run_tournament(levels, games=args.games, seed=args.seed,
-                             workers=workers, round_limit=args.rounds, on_game=on_game)
+                             workers=workers, round_limit=args.rounds, first=args.first_game - 1, on_game=on_game)
     progress.finish()
     if args.json:
         print(json.dumps(summary.to_json(), sort_keys=True))

@@ -14,6 +14,7 @@ from game.rules.termination import Termination
     (["simulate", "--players", "hard,grandmaster"], "grandmaster"),
     (["tournament", "--players", "easy,wizard", "--games", "2"], "wizard"),
     (["tournament", "--players", "hard,easy", "--games", "0"], "--games"),
+    (["tournament", "--players", "hard,easy", "--first-game", "0"], "--first-game"),
     (["simulate", "--players", "hard,easy", "--out", "/no/such/folder/game.replay"], "/no/such/folder"),
     (["simulate", "--players", "hard"], "--players"),
 ])
@@ -48,7 +49,9 @@ def test_tiny_tournament_json_has_the_documented_keys(capsys):
     assert code == 0
     out = capsys.readouterr().out
     data = json.loads(out)
-    assert set(data) == {"games", "wins", "draws", "mean_marbles", "decision_s", "endings", "rounds", "lengths"}
+    assert set(data) == {"games", "first_game", "wins", "draws", "mean_marbles", "decision_s", "endings", "rounds",
+                         "lengths"}
+    assert data["first_game"] == 1
     assert sum(data["endings"].values()) == 2 == len(data["lengths"])
     assert data["games"] == 2
     assert set(data["wins"]) == {"easy", "random"} == set(data["mean_marbles"]) == set(data["decision_s"])
@@ -101,3 +104,22 @@ def test_tournament_table_reports_endings_and_lengths(capsys):
     out = capsys.readouterr().out
     assert "endings: " in out and "by the rules (rule 9 or the last player in): " in out
     assert "rounds: median " in out and "games per length " in out
+
+
+def test_a_range_of_a_tournament_plays_the_same_games_as_the_whole():
+    """Two ranges played apart add up to the whole: each game is seated and seeded by its number alone."""
+    from game.ai.tournament import run_tournament
+
+    def played(games: int, first: int = 0) -> list[tuple]:
+        summary = run_tournament(["random", "random", "easy"], games=games, seed=4, round_limit=2, first=first)
+        return [(g.seats, g.net, g.winner, g.shots, g.rounds, repr(g.tallies)) for g in summary.games]
+
+    whole = played(4)
+    assert len(set(whole)) == 4  # four different games, so a range seeded or seated from 0 would not match
+    assert played(2) + played(2, first=2) == whole
+
+
+def test_a_range_numbers_its_games_in_the_table(capsys):
+    assert main(["tournament", "--players", "random,random", "--games", "2", "--first-game", "5", "--seed", "2",
+                 "--rounds", "1"]) == 0
+    assert capsys.readouterr().out.startswith("2 games (games 5-6 of the tournament), ")

@@ -41,7 +41,7 @@ COACH_LEVEL = "hard"
 
 def seated_guard(app, view: MatchView) -> ReplyGuard:
     """The adversaries' levels as seated, whose replies the coach and the preview weigh (a person is reckoned
-    at the New game screen's default level; the random stand-in aims at nothing, and is not weighed)."""
+    at medium, who aims rule 13 shots as a person may; the random stand-in aims at nothing, and is not weighed)."""
     session = app.game.session if app.game is not None else None
     levels = {}
     for planet in view.purses:

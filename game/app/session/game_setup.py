@@ -22,12 +22,16 @@ ALL_LEVELS = ("random", *LEVELS)
 HAT = "hat"  # the human's planet is drawn by the hat (rule 1)
 MAX_OPPONENTS = len(PLANETS) - 1
 YOU = "You"  # the human's seat; the AI seats are "Opponent 1", "Opponent 2", ...
+# A first game's opponents (issue 45, docs/ai.md "The novice's first games"): Opponent 1 is Easy, a person's
+# hands and no rule 13 shots, so one against one a newcomer meets his match; Opponent 2 is Medium, who aims
+# rule 13 shots, so the three-player default shows the knock-out played.  The rest are Medium.
+FIRST_GAME_LEVELS = ("easy",) + ("medium",) * (MAX_OPPONENTS - 1)
 
 
 @dataclass(frozen=True)
 class GameSetup:
     opponents: int = 2
-    levels: tuple[str, ...] = ("medium",) * MAX_OPPONENTS
+    levels: tuple[str, ...] = FIRST_GAME_LEVELS
     planet: str = HAT
     house_rules: Mapping[str, object] = field(default_factory=dict)
     seed: int | None = None
