@@ -32,7 +32,7 @@ from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.resting import Applied, TickRules, control_tick, reapply
-from game.physics.step_planner import Mover, Moving, StepPlanner, Touch
+from game.physics.step_planner import APPROACH_S, Mover, Moving, StepPlanner, Touch
 from game.physics.units import BULLET_UNIT
 from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_ground, new_world,
                                 put, sleep, xy_of)
@@ -470,6 +470,12 @@ class Simulation:
         if whole:
             self._substeps(whole, h)
             left -= whole * h
+        elif touch.when_s > 2.0 * APPROACH_S:
+            # up to just before the touch first, then look again with the velocities there: a ball landing from a hop,
+            # or friction over a slow pair's long approach, changes them on the way
+            step = min(left, touch.when_s - APPROACH_S)
+            self._substeps(1, step)
+            left -= step
         else:
             step = min(left, max(touch.deep_s, 0.0))
             if step > 0.0:

@@ -51,6 +51,11 @@ TOUCH_DEPTH = 0.065
 # closed, plus the faster one's speed (the lead Sun on a marble: (1 + e) M / (M + m) ~ 1.6).
 _STRUCK_SHARE = 2.0
 _SHORTEST_SOLVE = 2e-6   # s: the shortest substep that solves a touch
+# s: the substep that ends at a touch's depth starts at most about this long before the pair touches (twice it at
+# most).  Bodies go straight on only between Bullet's solves: a ball landing from a hop changes its velocity by up to
+# ~0.1 m/s in a substep, friction a slow pair's over a long approach; the nearer the last look, the less the pair can
+# have turned from it (0.1 m/s x 0.2 ms = 0.02 mm deeper at most).
+APPROACH_S = 1e-4
 
 
 class Mover(NamedTuple):
