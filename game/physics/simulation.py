@@ -519,11 +519,12 @@ class Simulation:
         pass a hair more (Bullet counts the substeps due in single
         precision, and a total a rounding short would step one fewer).
 
-        ``quiet``: the planner says no two bodies come within reach in these
-        substeps.  If, besides, no ball was in the air at the last tick and
-        no touch was solved since (``_calm``: a landing changes a velocity
-        at once, past what the planner allows for), no two bodies share a
-        manifold now and the ground has nothing to lay in them
+        ``quiet``: the caller steps where the planner's last look found no
+        pair closing.  If no two bodies come within reach in these substeps
+        (``StepPlanner.quiet_until``), no ball was in the air at the last
+        tick and no touch was solved since (``_calm``: a landing changes a
+        velocity at once, past what the planner allows for), no two bodies
+        share a manifold now and the ground has nothing to lay in them
         (``ContactScan.quiet``), there is nothing for the substep callback
         to read or do, and the piece is stepped without it (it costs a
         Python call a substep).
@@ -532,7 +533,7 @@ class Simulation:
         scan.stepping(h)
         self._ground.stepping(h)
         total = n * h if exact else n * h * (1.0 + 1e-6)
-        if quiet and self._calm and scan.quiet(n, self._ground.next_due):
+        if quiet and self._calm and scan.quiet(n, min(self._ground.next_due, self._planner.quiet_until)):
             world.clearTickCallback()
             world.doPhysics(total, n, h)
             world.setTickCallback(self._on_substep, False)

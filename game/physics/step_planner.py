@@ -95,7 +95,7 @@ class StepPlanner:
     operations (numpy's cost here is per call, not per pair).
     """
 
-    __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s")
+    __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s", "quiet_until")
 
     def __init__(self) -> None:
         self.rows: dict[str, int] = {}
@@ -106,6 +106,7 @@ class StepPlanner:
         self.awake: tuple[str, ...] = ()        # the bodies moving at the last look
         self.clear_until = -math.inf            # shot time before which no pair could meet, at the last look
         self.free_s = math.inf                  # how long after the last look that found no touch to look again
+        self.quiet_until = -math.inf            # shot time before which no pair comes within reach (the last look)
 
     def rebuild(self, bodies: dict[str, Body]) -> None:
         """Take the bodies (``world.Body`` by id, in world order) where they are now, all still."""
@@ -118,7 +119,7 @@ class StepPlanner:
         np.fill_diagonal(self.reach, -1e9)
         self.reach2 = self.reach * self.reach
         self.awake = ()
-        self.clear_until = -math.inf
+        self.clear_until = self.quiet_until = -math.inf
 
     def next_touch(self, moving: Moving, lag_s: float, t_s: float, span_s: float) -> Touch | None:
         """The first pair not yet touching that would touch within ``span_s`` of shot time ``t_s``, or None.
@@ -130,7 +131,8 @@ class StepPlanner:
         ``free_s`` says how long the world may be stepped before it must look
         again: the soonest a pair could close its gap, turned by friction or
         gravity off the straight lines looked along (infinite when no pair
-        can within the span).
+        can within the span); ``quiet_until``, the shot time until then, as
+        a look found it (a look skipped keeps the last one's).
         """
         ids = tuple(m.id for m in moving)
         self.free_s = math.inf
@@ -147,6 +149,7 @@ class StepPlanner:
         gap[qc <= 0.0] = np.inf   # pairs touching: Bullet's
         clear = _time_to_close(qa, gap)
         self.free_s = clear
+        self.quiet_until = t_s + clear
         if clear >= span_s:
             self.clear_until = t_s + clear
             return None
@@ -168,6 +171,7 @@ class StepPlanner:
         """
         a = self._take(moving, lag_s)
         self.awake = ()   # the hit changes who moves and how: look again after it
+        self.quiet_until = -math.inf
         pair = [touch.a, touch.b]
         u = self.state[3:]
         speeds = np.sqrt((u * u).sum(axis=0))
