@@ -147,13 +147,15 @@ class StepPlanner:
         qc = dist2 - self.reach2[a]
         gap = np.sqrt(dist2) - self.reach[a] - _REACH_MARGIN
         gap[qc <= 0.0] = np.inf   # pairs touching: Bullet's
-        clear = _time_to_close(qa, gap)
+        half_qb = (d[:3] * d[3:]).sum(axis=0)   # d . dv: how fast each pair closes, times its distance
+        approach = np.maximum(-half_qb, 0.0)
+        clear = _time_to_close(approach * approach / (dist2 + 1e-300), gap)
         self.free_s = clear
         self.quiet_until = t_s + clear
         if clear >= span_s:
             self.clear_until = t_s + clear
             return None
-        rows, cols, t, deep, closing = _meetings(d, qa, qc, self.reach[a])
+        rows, cols, t, deep, closing = _meetings(half_qb, qa, qc, self.reach[a])
         soon = t < span_s
         if not soon.any():
             return None
@@ -197,7 +199,7 @@ class StepPlanner:
         d2 = d * d
         qa = d2[3:].sum(axis=0)
         qc = d2[:3].sum(axis=0) - self.reach2[a]
-        deep = _meetings(d, qa, qc, self.reach[a])[3]
+        deep = _meetings((d[:3] * d[3:]).sum(axis=0), qa, qc, self.reach[a])[3]
         return float(deep.min()) if deep.size else math.inf
 
     def _take(self, moving: Moving, lag_s: float) -> np.ndarray:
@@ -213,15 +215,15 @@ class StepPlanner:
         return a
 
 
-def _meetings(d: np.ndarray, qa: np.ndarray, qc: np.ndarray, reach: np.ndarray) -> tuple[np.ndarray, ...]:
+def _meetings(half_qb: np.ndarray, qa: np.ndarray, qc: np.ndarray, reach: np.ndarray) -> tuple[np.ndarray, ...]:
     """The pairs apart now that meet going straight on: their rows and columns, when each touches, when each
     overlaps ``TOUCH_DEPTH`` (or comes closest, if never that deep), and how fast each closes as it touches.
 
-    ``d`` holds the pairs' offsets and relative velocities (x, y, up, then vx, vy, vz as its first axis), ``qa``
-    and ``qc`` the squared relative speed and squared distance less squared reach.
+    ``half_qb`` is each pair's offset dotted with its relative velocity, ``qa`` and ``qc`` the squared relative
+    speed and squared distance less squared reach.
     """
     # |d + dv t| = reach: qa t^2 + qb t + qc = 0, for pairs closing (qb < 0) and apart now (qc > 0).
-    qb = 2.0 * (d[:3] * d[3:]).sum(axis=0)
+    qb = 2.0 * half_qb
     disc = qb * qb - 4.0 * qa * qc
     meets = (qb < 0.0) & (qc > 0.0) & (disc >= 0.0) & (qa > 0.0)
     rows, cols = np.nonzero(meets)
@@ -235,13 +237,15 @@ def _meetings(d: np.ndarray, qa: np.ndarray, qc: np.ndarray, reach: np.ndarray) 
 
 
 def _time_to_close(speed2: np.ndarray, gap: np.ndarray) -> float:
-    """The soonest any pair can close its ``gap`` from relative speed ``sqrt(speed2)``, each body braked or sped by
-    friction.
+    """The soonest any pair can close its ``gap``, closing now at ``sqrt(speed2)`` along its line of centres (0 if
+    it parts), each body braked or sped by friction.
 
-    A body's velocity changes by at most ``_ACCELERATION`` a second between
-    touches, so a pair closes at most ``s t + a t^2`` (both bodies turned
-    toward each other) in ``t``: t = (sqrt(s^2 + 4 a gap) - s) / 2a, the
-    soonest the pair that minimises the numerator.
+    Going straight on, a pair's distance is convex in time, so it falls no
+    faster than it falls now; a body's velocity changes by at most
+    ``_ACCELERATION`` a second between touches, so the pair closes at most
+    ``s t + a t^2`` (both bodies turned toward each other) in ``t``:
+    t = (sqrt(s^2 + 4 a gap) - s) / 2a, the soonest the pair that
+    minimises the numerator.
     """
     a = _ACCELERATION
     gap = np.maximum(gap, 0.0)
