@@ -3,6 +3,7 @@
 
     .venv/bin/python -m tools.fuzz_physics --cases 2000 --seed 1
     .venv/bin/python -m tools.fuzz_physics --cases 300 --ground rough --roughness 8 --ground-seed 3
+    .venv/bin/python -m tools.fuzz_physics --cases 500 --seed 1 --first 500    # the 2nd quarter of the first line's
 
 Exit status 1 if any check failed; each problem names the case's seed
 (``stress.physics_fuzz.build_case(seed, cap)`` rebuilds it).
@@ -25,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
                              "and no frame may find it 1 mm off the ground)")
     parser.add_argument("--roughness", type=float, default=3.0, help="rough ground's roughness, mm (default 3)")
     parser.add_argument("--ground-seed", type=int, default=1, help="which rough ground (default 1)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="start at this case (0-based) of the seed's stream: --first 0 --cases 500 then "
+                             "--first 500 --cases 500 run the cases of one --cases 1000")
     parser.add_argument("--graze-sweep", action="store_true",
                         help="instead: which sideways offsets of a shot at a lone marble meet nothing")
     args = parser.parse_args(argv)
@@ -49,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         ground = Terrain.rough(args.roughness, args.ground_seed) if args.ground == "rough" else Terrain()
     except GroundError as err:
         parser.error(str(err))
-    report = fuzz_physics(args.seed, args.cases, on_case=progress, ground=ground)
+    if args.cases < 0 or args.first < 0:
+        parser.error("--cases and --first must be >= 0")
+    report = fuzz_physics(args.seed, args.cases, on_case=progress, ground=ground, first=args.first)
     print(report.summary())
     return 1 if report.failed else 0
 

@@ -107,6 +107,23 @@ class ContactScan:
         """The next ``doPhysics`` call steps substeps of ``h_s``."""
         self.h = h_s
 
+    def quiet(self, n: int, until: float) -> bool:
+        """True if ``n`` substeps from now have nothing to read: none of them ends after ``until`` (before which no
+        two bodies come within reach, the planner found, and the ground has nothing to lay), and no two bodies
+        share a manifold now (the last scan found the ground's alone, and none came or went since)."""
+        if self.ground_only < 0 or self.world.getNumManifolds() != self.ground_only:
+            return False
+        end = self.t
+        for _ in range(n):
+            end += self.h
+        return end <= until
+
+    def passed(self, n: int) -> None:
+        """``n`` quiet substeps went by unscanned (``quiet``): only the clock moves, as a scan of each would move it."""
+        for _ in range(n):
+            self.t += self.h
+        self.pushed = set()
+
     def after_substep(self) -> None:
         """Read this substep's manifolds: queue a contact for each pair newly pushed apart."""
         self.t += self.h

@@ -95,12 +95,14 @@ class TickRules:
 class Tick:
     """What a control tick decided: the bodies moving on (``awake``: none, and the shot is at rest), those put
     to sleep, the forces and torques applied for the next call (``applied``, for its later pieces), and the
-    bodies beyond the play circle with where they are (metres)."""
+    bodies beyond the play circle with where they are (metres); ``aloft``, whether any awake ball is off the
+    ground (a landing changes its velocity at once, which no look foresees)."""
 
     awake: list[Mover] = field(default_factory=list)
     slept: list[str] = field(default_factory=list)
     applied: list[Applied] = field(default_factory=list)
     out: list[tuple[str, Point]] = field(default_factory=list)
+    aloft: bool = False
 
 
 def control_tick(bodies: Mapping[str, Body], rules: TickRules, substep_s: float) -> Tick:
@@ -129,6 +131,7 @@ def control_tick(bodies: Mapping[str, Body], rules: TickRules, substep_s: float)
             # in the air after a hop (gravity and the ground act first), or sliding (Bullet's friction acts);
             # a slide that ends within the call (its slip falls at 7/2 mu_s g) is resisted for the rest of it
             awake.append(Mover(bid, complex(p[0], p[1]), complex(vx, vy), p[2], v[2]))
+            result.aloft = result.aloft or aloft
             share = 0.0 if aloft else 1.0 - slip / (3.5 * material.sliding_friction * g * tick_s)
             _slide_ending(body, vx, vy, speed, share, pull, drill, g, tick_s, torqued)
             continue

@@ -32,7 +32,7 @@ from game.physics.motion import BallState
 from game.physics.pandaown import release_states
 from game.physics.physics_errors import PhysicsError, PlacementError, ShotError, UnknownBodyError
 from game.physics.resting import Applied, TickRules, control_tick, reapply
-from game.physics.step_planner import Mover, Moving, StepPlanner, Touch
+from game.physics.step_planner import APPROACH_S, Mover, Moving, StepPlanner, Touch
 from game.physics.units import BULLET_UNIT
 from game.physics.world import (Body, attach, check_specs, clear_callbacks, detach, make_body, new_ground, new_world,
                                 put, sleep, xy_of)
@@ -117,6 +117,9 @@ class Simulation:
         self._torqued: list[Applied] = []
         self._rules = TickRules.of(config, self._ground.footing)
         self._lag = 0.0    # s: Panda reports places this far back (the last substep's length)
+        # No ball in the air at the last tick, and no touch solved since: the planner's word that no pair comes
+        # within reach is then enough to step without the substep callback (``_substeps``).
+        self._calm = False
         specs = list(bodies)
         check_specs(specs, config.play_radius)
         for spec in specs:
@@ -419,6 +422,7 @@ class Simulation:
         tick = control_tick(self._bodies, self._rules, h or self.config.substep)
         self._torqued = tick.applied
         self._awake = tick.awake
+        self._calm = not tick.aloft
         for bid in tick.slept:
             self._poses.slept(bid)
         return tick.out
@@ -446,15 +450,15 @@ class Simulation:
                 ahead = self._free_substeps(left, h)
                 if ahead * h >= left - _CALL_END:
                     if left == call:
-                        self._substeps(self.config.substeps_per_call, h, exact=True)
+                        self._substeps(self.config.substeps_per_call, h, exact=True, quiet=True)
                         return h
                     n = max(1, math.ceil(left / h - 1e-9))
-                    self._substeps(n, left / n)
+                    self._substeps(n, left / n, quiet=True)
                     return left / n
                 # a pair could close its gap off the straight lines: step on a while, then look again, in substeps
                 # that cut the rest of the call evenly (never a sliver left at its end: ``TOUCH_DEPTH``)
                 even = left / math.ceil(left / h - 1e-9)
-                self._substeps(ahead, even)
+                self._substeps(ahead, even, quiet=True)
                 left -= ahead * even
                 self._reapply()
             else:
@@ -468,8 +472,14 @@ class Simulation:
         left in the call."""
         whole = min(math.floor(touch.when_s / h), self._free_substeps(left, h))
         if whole:
-            self._substeps(whole, h)
+            self._substeps(whole, h, quiet=True)
             left -= whole * h
+        elif touch.when_s > 2.0 * APPROACH_S:
+            # up to just before the touch first, then look again with the velocities there: a ball landing from a hop,
+            # or friction over a slow pair's long approach, changes them on the way
+            step = min(left, touch.when_s - APPROACH_S)
+            self._substeps(1, step)
+            left -= step
         else:
             step = min(left, max(touch.deep_s, 0.0))
             if step > 0.0:
@@ -481,6 +491,7 @@ class Simulation:
             solve = self._planner.solve_span(self._read_awake(), self._lag, touch, min(left, h))
             self._substeps(1, solve)
             left -= solve
+            self._calm = False   # the hit may throw a ball, whose landing no look foresees
             self._unresist(touch)
         self._reapply()
         return left
@@ -501,16 +512,34 @@ class Simulation:
         """Apply the control tick's torques again: Bullet cleared them after the piece just stepped."""
         reapply(self._torqued)
 
-    def _substeps(self, n: int, h: float, exact: bool = False) -> None:
+    def _substeps(self, n: int, h: float, exact: bool = False, quiet: bool = False) -> None:
         """``n`` Bullet substeps of ``h`` seconds in one doPhysics call.
 
         A call of whole base substeps passes their exact total; other pieces
         pass a hair more (Bullet counts the substeps due in single
         precision, and a total a rounding short would step one fewer).
+
+        ``quiet``: the caller steps where the planner's last look found no
+        pair closing.  If no two bodies come within reach in these substeps
+        (``StepPlanner.quiet_until``), no ball was in the air at the last
+        tick and no touch was solved since (``_calm``: a landing changes a
+        velocity at once, past what the planner allows for), no two bodies
+        share a manifold now and the ground has nothing to lay in them
+        (``ContactScan.quiet``), there is nothing for the substep callback
+        to read or do, and the piece is stepped without it (it costs a
+        Python call a substep).
         """
-        self._scan.stepping(h)
+        scan, world = self._scan, self._world
+        scan.stepping(h)
         self._ground.stepping(h)
-        self._world.doPhysics(n * h if exact else n * h * (1.0 + 1e-6), n, h)
+        total = n * h if exact else n * h * (1.0 + 1e-6)
+        if quiet and self._calm and scan.quiet(n, min(self._ground.next_due, self._planner.quiet_until)):
+            world.clearTickCallback()
+            world.doPhysics(total, n, h)
+            world.setTickCallback(self._on_substep, False)
+            scan.passed(n)
+        else:
+            world.doPhysics(total, n, h)
         self.stepped += n
         self._lag = h
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.physics import contacts, step_planner
+from game.physics import contacts, simulation, step_planner
 from game.physics.terrain import Terrain
 from stress.physics_fuzz import DEEP_TOUCH, Fault, PhysicsFuzzReport, build_case, run_case
 
@@ -16,6 +16,12 @@ OTHER_PAIR_IN_SOLVE = 1342982369
 LANDING_PAIR = 3736665164
 # On 3 mm rough earth (ground seed 1), Jupiter's taw at the cap into Saturn's crowd: a call split by touches
 SPLIT_CALL_ON_ROUGH = 1382987043
+# Mars's taw crawls into a satellite at 34 mm/s: stepped 3.7 ms straight to its depth, friction took it 0.101 mm deep
+SLOW_LONG_APPROACH = 3977850275
+# Earth's taw, hopping off Venus, lands on the ground in the step to its touch with Mercury (0.113 mm deep before)
+LANDING_IN_APPROACH = 3056506515
+# On 3 mm rough earth, Earth's taw lands from a hop in the step to its touch with Herschel (0.100 mm deep before)
+LANDING_IN_APPROACH_ON_ROUGH = 2062559164
 
 
 def _report(seed: int, ground: Terrain | None = None) -> PhysicsFuzzReport:
@@ -24,16 +30,27 @@ def _report(seed: int, ground: Terrain | None = None) -> PhysicsFuzzReport:
     return report
 
 
-def test_a_pair_pushed_apart_gets_no_friction_again_and_the_energy_never_grows():
+def test_a_pair_pushed_apart_gets_no_friction_again_and_the_energy_never_grows(monkeypatch):
+    # Stepped to each touch from 0.1 ms off (``APPROACH_S``) this case no longer parts a pair within Bullet's
+    # breaking distance; stepped straight from the last look, as when it was found, it does: the stale points are
+    # reached, and cleared.
+    monkeypatch.setattr(simulation, "APPROACH_S", float("inf"))
     report = _report(STALE_FRICTION)
     assert report.counts[Fault.ENERGY_GAIN] == 0 and report.worst_energy_gain == 0.0
     assert report.highest_rise < 0.5e-3   # the struck taw no longer lifted 1.3 mm by friction it never pressed for
 
 
 def test_without_clearing_a_parting_pair_s_points_bullet_warm_starts_their_friction_and_the_energy_grows(monkeypatch):
+    monkeypatch.setattr(simulation, "APPROACH_S", float("inf"))   # the state in which the points go stale (above)
     monkeypatch.setattr(contacts, "_parting", lambda *_args: False)   # the planted fault: stale points kept
     report = _report(STALE_FRICTION)
     assert report.counts[Fault.ENERGY_GAIN] == 1 and report.worst_energy_gain > 3e-5
+
+
+def test_the_stale_friction_case_stepped_from_just_before_each_touch_gains_no_energy():
+    report = _report(STALE_FRICTION)
+    assert report.counts[Fault.ENERGY_GAIN] == 0 and report.worst_energy_gain == 0.0
+    assert report.highest_rise < 5e-3
 
 
 def test_a_fast_pair_touching_after_a_slow_one_is_stepped_to_first_and_solved_shallow():
@@ -60,3 +77,20 @@ def test_a_split_call_leaves_no_sliver_of_a_substep_at_its_end_and_the_energy_ne
     # apart by adding velocity (erp x depth / h) and the table gained 10.8 mJ, a satellite thrown 253 mm.
     report = _report(SPLIT_CALL_ON_ROUGH, Terrain.rough(3.0, 1))
     assert report.counts[Fault.ENERGY_GAIN] == 0 and report.highest_rise < 5e-3
+
+
+@pytest.mark.parametrize("seed, ground", [(SLOW_LONG_APPROACH, None), (LANDING_IN_APPROACH, None),
+                                          (LANDING_IN_APPROACH_ON_ROUGH, Terrain.rough(3.0, 1))])
+def test_the_step_to_a_touch_s_depth_starts_just_before_the_touch_so_a_landing_or_friction_cannot_take_it_deep(
+        seed, ground):
+    report = _report(seed, ground)
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch < 0.08e-3
+    assert report.counts[Fault.ENERGY_GAIN] == 0
+
+
+@pytest.mark.parametrize("seed, ground", [(SLOW_LONG_APPROACH, None), (LANDING_IN_APPROACH, None),
+                                          (LANDING_IN_APPROACH_ON_ROUGH, Terrain.rough(3.0, 1))])
+def test_stepped_straight_to_a_touch_s_depth_from_the_last_look_the_pair_goes_past_the_limit(monkeypatch, seed, ground):
+    monkeypatch.setattr(simulation, "APPROACH_S", float("inf"))   # the planted fault: no look just before the touch
+    report = _report(seed, ground)
+    assert report.counts[Fault.DEEP_TOUCH] == 1 and report.deepest_touch > DEEP_TOUCH
