@@ -9,22 +9,17 @@ giving the other answer: the planted fault the check catches.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
 
-from game.ai.candidates import Candidate, aim_angle
 from game.ai.rollout import drive_progress, end_price, play, score_outcome, tempo_cost
-from game.ai.situation import Situation
 from game.ai.value import ValueWeights
-from game.rules.house import HouseRules
-from game.rules.layout import SUN, body_planet, taw_id
+from game.rules.layout import SUN
 from game.rules.state import new_game
+from tests.ai.tap_table_kit import HOUSE, LAYOUT, at_sun, ray, tap_table
 
-HOUSE = HouseRules()
-LAYOUT = HOUSE.layout()
 FLAT = ValueWeights(drive_plan=True)
 END = replace(FLAT, end_price=True)
 FULL = {"venus": 17, "earth": 17, "jupiter": 40}
@@ -32,41 +27,19 @@ DRAINED = {"venus": 17, "earth": 4, "jupiter": 6}
 CLEAN = SimpleNamespace(out=(), fouls=())
 
 
-def ray(radius: float, angle_deg: float = 100.0) -> tuple[float, float]:
-    a = math.radians(angle_deg)
-    return (radius * math.cos(a), radius * math.sin(a))
-
-
-def _table(purses: dict[str, int], stakes: int = 0) -> Situation:
-    """Venus lies 11 cm straight behind the Sun in Jupiter's orbit (rule 8: three a strike, Jupiter pays);
-    Earth and Jupiter are comets (rule 14), far off."""
-    home = {b: p for b, p in LAYOUT.home_positions().items() if b == SUN or body_planet(b) == "venus"}
-    positions = {**home, SUN: ray(0.50), taw_id("venus"): ray(0.39),
-                 taw_id("earth"): ray(1.3, 300.0), taw_id("jupiter"): ray(1.07, 80.0)}
-    state = new_game(["venus", "earth", "jupiter"], LAYOUT, HOUSE, positions=positions, sun_released=True,
-                     first_shot_done=True, purses=purses, stakes=stakes, comets=("earth", "jupiter"))
-    return Situation(LAYOUT, HOUSE, replace(state, turn=0), "venus", positions, (), 3.8)
-
-
-def _at_sun(sit: Situation, speed: float) -> Candidate:
-    origin = sit.positions[sit.taw]
-    return Candidate(origin, aim_angle(origin, sit.positions[SUN], 0.0, LAYOUT.marble_radius + LAYOUT.sun_radius),
-                     speed, None, SUN)
-
-
 def test_the_end_price_starts_near_the_flat_tempo_and_grows_as_purses_drain_or_stakes_fatten():
     for players in (["mercury", "venus"], ["mercury", "venus", "earth", "mars"]):
         start = new_game(players, LAYOUT, HOUSE)
         going = -6.0 if len(players) == 4 else 0.0      # four level players: a quarter's chance (value.going_on)
         assert 5.0 < end_price(start, "mercury", going) < 7.0
-    full, drained = _table(FULL).state, _table(DRAINED).state
+    full, drained = tap_table(FULL).state, tap_table(DRAINED).state
     assert end_price(drained, "venus") > 2.5 * end_price(full, "venus")
-    assert end_price(_table(FULL, stakes=20).state, "venus") > 2.0 * end_price(full, "venus")
+    assert end_price(tap_table(FULL, stakes=20).state, "venus") > 2.0 * end_price(full, "venus")
     assert end_price(full, "venus", going=6.0) < end_price(full, "venus", going=-6.0)   # the leader waits more
 
 
 def test_a_nudge_saves_only_its_share_of_a_drive():
-    sit = _table(FULL)
+    sit = tap_table(FULL)
     price = end_price(sit.state, "venus")
     table = dict(sit.positions)
     for gained, share in ((0.055, 0.055 / FLAT.plan_reach), (0.20, 1.0), (0.0, 0.0), (-0.08, 0.0)):
@@ -80,7 +53,7 @@ def test_a_nudge_saves_only_its_share_of_a_drive():
 
 
 def test_an_adversary_put_out_saves_the_end_price_and_a_foul_never_does():
-    sit = _table(FULL)
+    sit = tap_table(FULL)
     price = end_price(sit.state, "venus")
     driven = {**sit.positions, SUN: ray(0.70)}
     assert tempo_cost(sit, SimpleNamespace(out=("earth",), fouls=()), sit.positions, END) == 0.0
@@ -92,10 +65,10 @@ def test_an_adversary_put_out_saves_the_end_price_and_a_foul_never_does():
 
 def _tap_minus_drive(purses: dict[str, int], weights: ValueWeights) -> float:
     """The tap's score (Jupiter pays three, the Sun stays) less the full drive's, as the nominal stage scores."""
-    sit = _table(purses)
+    sit = tap_table(purses)
     scores = []
     for speed in (1.2, 3.8):
-        ruling, table = play(sit, _at_sun(sit, speed))
+        ruling, table = play(sit, at_sun(sit, speed))
         scores.append(score_outcome(sit, ruling, table, weights).score(1.0))
     return scores[0] - scores[1]
 

@@ -16,43 +16,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai.candidates import Candidate, aim_angle
 from game.ai.levels import LEVELS
 from game.ai.planner import plan
 from game.ai.rollout import SUN_STILL, play, score_outcome, sun_gained, tempo_cost
-from game.ai.situation import Situation
 from game.ai.value import ValueWeights
 from game.ai.workers import PlanContext, PlannerPool
-from game.rules.house import HouseRules
-from game.rules.layout import SUN, body_planet, taw_id
-from game.rules.state import new_game
+from game.rules.layout import SUN
+from tests.ai.tap_table_kit import at_sun, ray, tap_table
 
-HOUSE = HouseRules()
-LAYOUT = HOUSE.layout()
 PLAN = ValueWeights(drive_plan=True)
-
-
-def ray(radius: float, angle_deg: float = 100.0) -> tuple[float, float]:
-    a = math.radians(angle_deg)
-    return (radius * math.cos(a), radius * math.sin(a))
-
-
-def _tap_table() -> Situation:
-    """Venus lies 11 cm straight behind the Sun, which rests in Jupiter's orbit (rule 8: three a strike,
-    Jupiter pays).  Earth and Jupiter are comets (rule 14), far off."""
-    home = {b: p for b, p in LAYOUT.home_positions().items() if b == SUN or body_planet(b) == "venus"}
-    positions = {**home, SUN: ray(0.50), taw_id("venus"): ray(0.39),
-                 taw_id("earth"): ray(1.3, 300.0), taw_id("jupiter"): ray(1.07, 80.0)}
-    state = new_game(["venus", "earth", "jupiter"], LAYOUT, HOUSE, positions=positions, sun_released=True,
-                     first_shot_done=True, purses={"venus": 17, "earth": 17, "jupiter": 40},
-                     comets=("earth", "jupiter"))
-    return Situation(LAYOUT, HOUSE, replace(state, turn=0), "venus", positions, (), 3.8)
-
-
-def _at_sun(sit: Situation, speed: float) -> Candidate:
-    origin = sit.positions[sit.taw]
-    return Candidate(origin, aim_angle(origin, sit.positions[SUN], 0.0, LAYOUT.marble_radius + LAYOUT.sun_radius),
-                     speed, None, SUN)
 
 
 def test_the_sun_gains_ground_only_by_going_farther_out():
@@ -64,9 +36,9 @@ def test_the_sun_gains_ground_only_by_going_farther_out():
 
 
 def test_a_tap_for_sun_money_costs_the_tempo_and_a_drive_does_not():
-    sit = _tap_table()
+    sit = tap_table()
     for speed, pays, costs in ((1.2, True, PLAN.tempo), (3.8, False, 0.0)):
-        ruling, table = play(sit, _at_sun(sit, speed))
+        ruling, table = play(sit, at_sun(sit, speed))
         assert any(t.rule == 8 for t in ruling.transfers) is pays     # the tap: Jupiter pays three
         assert tempo_cost(sit, ruling, table, PLAN) == costs
         priced = score_outcome(sit, ruling, table, PLAN)
@@ -79,7 +51,7 @@ def test_with_the_tempo_medium_drives_the_sun_it_keeps_still_for_marbles():
     moved = {}
     with PlannerPool(0) as pool:
         for tempo in (0.0, PLAN.tempo):
-            sit = _tap_table()
+            sit = tap_table()
             decision = plan(PlanContext(pool, 0, threading.Event()), sit, LEVELS["medium"], 7,
                             ValueWeights(tempo=tempo))
             _, table = play(sit, decision.candidate)
@@ -90,7 +62,7 @@ def test_with_the_tempo_medium_drives_the_sun_it_keeps_still_for_marbles():
 
 def test_an_adversary_put_out_saves_the_tempo_and_a_foul_never_does():
     """The end comes by rule 9 or with the last player in: a shot that puts an adversary out brings it nearer."""
-    sit = _tap_table()
+    sit = tap_table()
     still = dict(sit.positions)
     driven = {**still, SUN: ray(0.62)}
     clean = SimpleNamespace(out=(), fouls=())
