@@ -78,16 +78,28 @@ class TournamentSummary:
             out[name] = {"median": round(statistics.median(ordered), 4), "p90": round(p90, 4)}
         return out
 
-    def tallies_per_game(self) -> dict[str, dict[str, float]]:
-        """Per level, each ``TALLIES`` count averaged over the seats that level held."""
-        sums: dict[str, dict[str, int]] = {name: {k: 0 for k in TALLIES} for name in self.levels}
+    def seat_games(self) -> dict[str, int]:
+        """Per level, how many seats it held over the games (a game with two easy seats counts two)."""
         seats: dict[str, int] = {name: 0 for name in self.levels}
         for game in self.games:
-            for level, counts in zip(game.seats, game.tallies):
+            for level in game.seats[:len(game.tallies)]:
                 seats[level] += 1
+        return seats
+
+    def tally_totals(self) -> dict[str, dict[str, int]]:
+        """Per level, each ``TALLIES`` count summed over its seats: whole numbers, so ranges add up exactly."""
+        sums: dict[str, dict[str, int]] = {name: {k: 0 for k in TALLIES} for name in self.levels}
+        for game in self.games:
+            for level, counts in zip(game.seats, game.tallies):
                 for key, value in counts.items():
                     sums[level][key] += value
-        return {name: {k: round(v / max(1, seats[name]), 3) for k, v in sums[name].items()} for name in self.levels}
+        return sums
+
+    def tallies_per_game(self) -> dict[str, dict[str, float]]:
+        """Per level, each ``TALLIES`` count averaged over the seats that level held."""
+        seats = self.seat_games()
+        return {name: {k: round(v / max(1, seats[name]), 3) for k, v in totals.items()}
+                for name, totals in self.tally_totals().items()}
 
     def endings(self) -> dict[str, int]:
         """How many games ended each way (rule 9, the last player in, the round limit, unfinished)."""
@@ -121,6 +133,8 @@ class TournamentSummary:
             "endings": self.endings(),
             "rounds": self.rounds(),
             "lengths": [game.rounds for game in self.games],
+            "seat_games": self.seat_games(),
+            "tallies": self.tally_totals(),
         }
 
 

@@ -50,7 +50,7 @@ def test_tiny_tournament_json_has_the_documented_keys(capsys):
     out = capsys.readouterr().out
     data = json.loads(out)
     assert set(data) == {"games", "first_game", "wins", "draws", "mean_marbles", "decision_s", "endings", "rounds",
-                         "lengths"}
+                         "lengths", "seat_games", "tallies"}
     assert data["first_game"] == 1
     assert sum(data["endings"].values()) == 2 == len(data["lengths"])
     assert data["games"] == 2
@@ -123,3 +123,20 @@ def test_a_range_numbers_its_games_in_the_table(capsys):
     assert main(["tournament", "--players", "random,random", "--games", "2", "--first-game", "5", "--seed", "2",
                  "--rounds", "1"]) == 0
     assert capsys.readouterr().out.startswith("2 games (games 5-6 of the tournament), ")
+
+
+def test_the_json_tallies_of_two_ranges_add_up_to_the_whole_runs(capsys):
+    """The per-seat counts (e.g. put out before one's third turn) are whole totals with their seat counts, so the
+    JSON of a table played as two ranges sums to the JSON of one run; averages could not be summed."""
+    def run(*extra: str) -> dict:
+        assert main(["tournament", "--players", "random,random,easy", "--seed", "4", "--rounds", "2", "--json",
+                     *extra]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    whole, first, second = run("--games", "4"), run("--games", "2"), run("--games", "2", "--first-game", "3")
+    assert whole["seat_games"] == {"random": 8, "easy": 4}
+    for level in ("random", "easy"):
+        assert first["seat_games"][level] + second["seat_games"][level] == whole["seat_games"][level]
+        added = {k: first["tallies"][level][k] + second["tallies"][level][k] for k in whole["tallies"][level]}
+        assert added == whole["tallies"][level]
+    assert any(v for totals in whole["tallies"].values() for v in totals.values())  # something was counted
