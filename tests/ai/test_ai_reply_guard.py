@@ -53,7 +53,14 @@ def test_a_taw_left_at_the_ring_edge_in_line_with_a_medium_adversary_is_likely_p
     assert exposure.likely and exposure.chance >= 2 / 3
     assert exposure.kind is OutKind.RING
     assert exposure.gap == pytest.approx(0.027, abs=0.01)
-    assert exposure.samples == reply_guard.GUARD_SAMPLES
+    assert exposure.draws == reply_guard.OWN_DRAWS and exposure.hands == reply_guard.PERSON
+    assert exposure.samples == reply_guard.OWN_DRAWS * reply_guard.DRAWN_SAMPLES
+
+
+def test_with_steady_hands_the_shot_is_reckoned_once_as_intended():
+    exposure = _exposure(_table((0.095, 0.0)), ReplyGuard(hands=reply_guard.AS_INTENDED))
+    assert exposure.likely and exposure.kind is OutKind.RING
+    assert exposure.draws == 1 and exposure.samples == reply_guard.GUARD_SAMPLES
 
 
 def test_a_taw_left_far_from_the_ring_is_not_put_out():
