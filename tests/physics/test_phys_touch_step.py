@@ -156,3 +156,16 @@ def test_a_sliver_of_a_call_stepped_as_a_piece_throws_the_taw_up(monkeypatch):
     monkeypatch.setattr(simulation, "SHORTEST_PIECE", 1e-9)   # the planted fault: the 0.3 µs end-piece stepped
     report = _report(SLIVER_AT_CALL_END, Terrain.rough(3.0, 1))
     assert report.counts[Fault.ENERGY_GAIN] == 1 and report.highest_rise > 0.05
+
+
+def test_a_solve_substep_ends_before_a_ball_bounced_in_it_by_another_pair_reaches_a_third():
+    report = _report(SPLIT_CALL_ON_ROUGH, Terrain.rough(3.0, 1))
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch < 0.07e-3
+
+
+def test_a_solve_substep_blind_to_the_other_pairs_bullet_solves_in_it_lets_a_bounced_ball_go_deep(monkeypatch):
+    # The planted fault: only the touch's own pair counted as set moving.  A satellite of Saturn's crowd, bounced
+    # off another in the same substep, went 0.112 mm into a third.
+    monkeypatch.setattr(step_planner.StepPlanner, "_solved_with", lambda self, pair: pair)
+    report = _report(SPLIT_CALL_ON_ROUGH, Terrain.rough(3.0, 1))
+    assert report.counts[Fault.DEEP_TOUCH] == 1 and report.deepest_touch > DEEP_TOUCH
