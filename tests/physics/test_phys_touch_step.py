@@ -169,3 +169,25 @@ def test_a_solve_substep_blind_to_the_other_pairs_bullet_solves_in_it_lets_a_bou
     monkeypatch.setattr(step_planner.StepPlanner, "_solved_with", lambda self, pair: pair)
     report = _report(SPLIT_CALL_ON_ROUGH, Terrain.rough(3.0, 1))
     assert report.counts[Fault.DEEP_TOUCH] == 1 and report.deepest_touch > DEEP_TOUCH
+
+
+# Herschel's taw at 2.6 m/s with full backspin into Saturn's crowd (fuzz seed 991564255's table and aim): its touch
+# on a satellite is stepped up to just as a call ends
+TOUCH_AT_CALL_END = dataclasses.replace(build_case(991564255, 3.8), speed=2.6, spin=-1.0)
+
+
+def test_a_touch_stepped_up_to_as_a_call_ends_is_solved_first_in_the_next_in_a_bounded_substep():
+    report = PhysicsFuzzReport()
+    run_case(TOUCH_AT_CALL_END, report)
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch <= DEEP_TOUCH
+
+
+def test_solved_in_the_next_call_s_whole_base_substeps_the_struck_satellite_goes_a_millimetre_into_the_next(
+        monkeypatch):
+    def unbounded(self, left, h):   # the planted fault: the touch left to Bullet in the call's whole substeps
+        self._due = None
+        return left
+    monkeypatch.setattr(simulation.Simulation, "_solve_due", unbounded)
+    report = PhysicsFuzzReport()
+    run_case(TOUCH_AT_CALL_END, report)
+    assert report.counts[Fault.DEEP_TOUCH] >= 1 and report.deepest_touch > 0.5e-3
