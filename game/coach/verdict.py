@@ -79,22 +79,23 @@ def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_af
 
 def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list[int]]:
     """Each transfer touching the shooter, grouped by (rule, payer, payee); the shooter's net."""
-    grouped: dict[tuple[int, str, str, bool], int] = {}
+    grouped: dict[tuple[int, str, str, bool], tuple[int, tuple[str, ...]]] = {}
     for t in ruling.transfers:
         if shooter not in (t.payer, t.payee) or t.marbles == 0:
             continue
         key = (t.rule, t.payer, t.payee, bool(t.bodies))
-        grouped[key] = grouped.get(key, 0) + t.marbles
+        marbles, bodies = grouped.get(key, (0, ()))
+        grouped[key] = (marbles + t.marbles, bodies + t.bodies)
     clauses: list[str] = []
     net = 0
     rules: list[int] = []
     # What the shooter receives first: it is what the shot is for.
-    for (rule, payer, payee, off_ground), marbles in sorted(grouped.items(),
-                                                            key=lambda kv: (kv[0][2] != shooter, kv[0][0])):
+    for (rule, payer, payee, off_ground), (marbles, bodies) in sorted(
+            grouped.items(), key=lambda kv: (kv[0][2] != shooter, kv[0][0])):
         rules.append(rule)
         if payee == shooter and off_ground:  # marbles taken off the ground (rules 10, 16), not out of a purse
             net += marbles
-            clauses.append(f"you take {marbles} of {names.marbles_of(payer)} off the ground (rule {rule})")
+            clauses.append(_won_off_ground(rule, payer, bodies, ruling.state.players))
         elif payee == shooter:
             net += marbles
             source = "the stakes pay you" if payer == STAKES else f"{names.who(payer)} pays you"
@@ -104,6 +105,46 @@ def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list
             target = "into the stakes" if payee == STAKES else f"to {names.who(payee)}"
             clauses.append(f"you pay {marbles} {target} (rule {rule})")
     return clauses, net, rules
+
+
+def _won_off_ground(rule: int, owner: str, bodies: tuple[str, ...], players: tuple[str, ...]) -> str:
+    """What the shooter wins off the ground, from whom and why, in a newcomer's words.
+
+    "You take 1 of the stakes' marbles off the ground" puzzled a player who
+    knocked out a satellite of a planet nobody plays: so the marbles are
+    named, and the stakes are said to hold them because nobody plays that
+    planet (or its player is out)."""
+    what = _marbles_named(bodies)
+    pronoun = "it" if len(bodies) == 1 else "them"
+    deed = (f"you knock {what} beyond Herschel's orbit and win {pronoun}" if rule == 10
+            else f"you take up {what}" if rule == 16 else f"you win {what}")
+    if owner != STAKES:
+        return f"{deed} from {names.who(owner)} (rule {rule})"
+    planets = list(dict.fromkeys(body_planet(b) or b for b in bodies))
+    unplayed = [names.who(p) for p in planets if p not in players]
+    out = [names.who(p) for p in planets if p in players]
+    why = []
+    if unplayed:
+        why.append(f"{names.join(unplayed)}, " + ("a planet nobody plays" if len(unplayed) == 1
+                                                  else "planets nobody plays"))
+    if out:
+        why.append(f"{names.join(out)}, " + ("a player who is out" if len(out) == 1 else "players who are out"))
+    return f"{deed} from the stakes, which keep the marbles of {' and of '.join(why)} (rule {rule})"
+
+
+def _marbles_named(bodies: tuple[str, ...]) -> str:
+    """"Jupiter's first satellite", "Saturn and 7 of his satellites": each planet's marbles by name or count."""
+    parts = []
+    for planet in dict.fromkeys(body_planet(b) or b for b in bodies):
+        mine = [b for b in bodies if (body_planet(b) or b) == planet]
+        satellites = [b for b in mine if b != planet]
+        words = [names.who(planet)] if planet in mine else []
+        if len(satellites) == 1:
+            words.append(names.body(satellites[0]))
+        elif satellites:
+            words.append(f"{len(satellites)} of {'his' if words else names.possessive(planet)} satellites")
+        parts.append(" and ".join(words))
+    return names.join(parts)
 
 
 _UNPAID_CLAUSE = {
