@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Mapping
 
+from game.coach.won_words import marbles_named, the_stakes_keeping
 from game.rules import names
 from game.rules.layout import SUN, Layout, Point, body_planet
 from game.rules.phrase import Phrase
@@ -108,43 +109,13 @@ def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list
 
 
 def _won_off_ground(rule: int, owner: str, bodies: tuple[str, ...], players: tuple[str, ...]) -> str:
-    """What the shooter wins off the ground, from whom and why, in a newcomer's words.
-
-    "You take 1 of the stakes' marbles off the ground" puzzled a player who
-    knocked out a satellite of a planet nobody plays: so the marbles are
-    named, and the stakes are said to hold them because nobody plays that
-    planet (or its player is out)."""
-    what = _marbles_named(bodies)
+    """What the shooter wins off the ground, from whom and why, in a newcomer's words (``won_words``)."""
+    what = marbles_named(bodies)
     pronoun = "it" if len(bodies) == 1 else "them"
     deed = (f"you knock {what} beyond Herschel's orbit and win {pronoun}" if rule == 10
             else f"you take up {what}" if rule == 16 else f"you win {what}")
-    if owner != STAKES:
-        return f"{deed} from {names.who(owner)} (rule {rule})"
-    planets = list(dict.fromkeys(body_planet(b) or b for b in bodies))
-    unplayed = [names.who(p) for p in planets if p not in players]
-    out = [names.who(p) for p in planets if p in players]
-    why = []
-    if unplayed:
-        why.append(f"{names.join(unplayed)}, " + ("a planet nobody plays" if len(unplayed) == 1
-                                                  else "planets nobody plays"))
-    if out:
-        why.append(f"{names.join(out)}, " + ("a player who is out" if len(out) == 1 else "players who are out"))
-    return f"{deed} from the stakes, which keep the marbles of {' and of '.join(why)} (rule {rule})"
-
-
-def _marbles_named(bodies: tuple[str, ...]) -> str:
-    """"Jupiter's first satellite", "Saturn and 7 of his satellites": each planet's marbles by name or count."""
-    parts = []
-    for planet in dict.fromkeys(body_planet(b) or b for b in bodies):
-        mine = [b for b in bodies if (body_planet(b) or b) == planet]
-        satellites = [b for b in mine if b != planet]
-        words = [names.who(planet)] if planet in mine else []
-        if len(satellites) == 1:
-            words.append(names.body(satellites[0]))
-        elif satellites:
-            words.append(f"{len(satellites)} of {'his' if words else names.possessive(planet)} satellites")
-        parts.append(" and ".join(words))
-    return names.join(parts)
+    source = the_stakes_keeping(bodies, players) if owner == STAKES else names.who(owner)
+    return f"{deed} from {source} (rule {rule})"
 
 
 _UNPAID_CLAUSE = {

@@ -60,3 +60,4 @@ def test_the_stakes_saturn_taken_up_says_nobody_plays_him():
     assert ruling.paid(STAKES, "venus", 16) == 8
     assert _said(ruling).lower().endswith("you take up saturn and 7 of his satellites from the stakes, which keep the marbles "
                                   "of saturn, a planet nobody plays (rule 16)")
+
