@@ -28,8 +28,10 @@ def test_the_same_plan_played_harder_with_topspin_says_so_not_a_change_of_mind()
 
 def test_each_change_of_the_shot_is_named_in_a_players_words():
     full = Shot(direction=88.5, speed=1.0, spin=-0.5, placement=TawPlacement("venus", 30.0))
-    assert shot_changes(FIRST, full) == ["from another spot", "aimed 1.5° further right", "softer",
+    assert shot_changes(FIRST, full) == ["played from another spot", "aimed 1.5° further right", "played softer",
                                          "with backspin 50%"]
     assert shot_changes(FIRST, replace(FIRST, direction=359.0 + 92.0)) == ["aimed 1.0° further left"]
-    assert shot_changes(FIRST, replace(FIRST, direction=90.01)) == ["a hair differently"]
+    assert shot_changes(FIRST, replace(FIRST, direction=90.01)) == ["played a hair differently"]
     assert shot_changes(replace(FIRST, spin=0.4), FIRST) == ["without spin"]
+    assert second_look(FIRST, WORDS, replace(FIRST, direction=89.3, speed=1.2), WORDS) == (
+        "The next shots weighed: the same plan, aimed 0.7° further right, played softer:")  # as seen in play

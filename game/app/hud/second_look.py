@@ -25,22 +25,22 @@ def second_look(first: Shot, first_words: str, full: Shot, full_words: str) -> s
         return "The next shots weighed: the same shot."
     if first_words != full_words:
         return "The next shots changed the coach's mind:"
-    return f"The next shots weighed: the same plan, played {', '.join(shot_changes(first, full))}:"
+    return f"The next shots weighed: the same plan, {', '.join(shot_changes(first, full))}:"
 
 
 def shot_changes(first: Shot, full: Shot) -> list[str]:
     """How ``full`` differs from ``first`` in a player's words: placed elsewhere, aimed, harder, spin."""
     changes = []
     if first.placement != full.placement:
-        changes.append("from another spot")
+        changes.append("played from another spot")
     turn = (full.direction - first.direction + 180.0) % 360.0 - 180.0
     if abs(turn) > TURN_SAID_ABOVE:
         changes.append(f"aimed {abs(turn):.1f}° further {'left' if turn > 0 else 'right'}")
     if abs(full.speed - first.speed) > SPEED_SAID_ABOVE:
-        changes.append("harder" if full.speed > first.speed else "softer")
+        changes.append("played harder" if full.speed > first.speed else "played softer")
     if not math.isclose(full.spin, first.spin, abs_tol=SPIN_WORDS_BELOW):
         changes.append(_spin(full.spin))
-    return changes or ["a hair differently"]
+    return changes or ["played a hair differently"]
 
 
 def _spin(spin: float) -> str:
