@@ -38,6 +38,7 @@ from game.coach.goals import Goal
 from game.match.players import MatchView, Shot
 
 COACH_LEVEL = "hard"
+STOPPED_AT_FIRST = "The coach stopped: its first answer, the next shots not weighed."
 
 
 def seated_guard(app, view: MatchView) -> ReplyGuard:
@@ -167,15 +168,21 @@ class ShotCoach:
         preview = advice.preview
         start = advice.preview.start if advice.shot.placement is not None else None
         self.ghost.draw(preview.paths, rest_rings=True, start_ring=start)
-        takes = "aim and power" if not advice.shot.spin else f"aim, power and spin ({spin_words(advice.shot.spin)})"
         words = f"Coach: {advice.why}.\nPredicted: {verdict_text(preview.verdict)}\n"
         note = ""
         if not advice.final:
-            note = "First answer: still weighing the next shots...\n"
+            note = "First answer: still weighing the next shots..."
         elif earlier is not None:
-            note = second_look(earlier.shot, self._words, advice.shot, words) + "\n"
+            note = second_look(earlier.shot, self._words, advice.shot, words)
         self._words = words
-        self.panel.say(f"{note}{words}H again: take this {takes}; G shoots at it.", TONE_COLOURS[preview.verdict.tone])
+        self._say(advice, note)
+
+    def _say(self, advice: Advice, note: str) -> None:
+        """The advice in the panel under ``note`` (what kind of answer it is), in its verdict's colour."""
+        takes = "aim and power" if not advice.shot.spin else f"aim, power and spin ({spin_words(advice.shot.spin)})"
+        head = f"{note}\n" if note else ""
+        self.panel.say(f"{head}{self._words}H again: take this {takes}; G shoots at it.",
+                       TONE_COLOURS[advice.preview.verdict.tone])
 
     def stop_thinking(self) -> bool:
         """Esc while the coach thinks: stop it, keep any first answer shown.  Whether it was thinking."""
@@ -185,6 +192,8 @@ class ShotCoach:
         self.handle = None
         if self.advice is None:
             self.panel.say("The coach stopped.", theme.DIM_INK)
+        elif not self.advice.final:  # "still weighing" no longer: say the first answer is all there is
+            self._say(self.advice, STOPPED_AT_FIRST)
         return True
 
     def cancel(self) -> None:
