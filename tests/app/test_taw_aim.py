@@ -113,3 +113,25 @@ def test_the_opening_line_passes_his_own_marble_with_room_to_spare():
 def test_a_turn_with_a_clear_line_still_opens_straight_at_the_sun():
     aim = TawAim.start(_round_two_view("venus", (0.0, -0.5)))
     assert aim.direction == pytest.approx(90.0) and _first_struck(aim) == "sun"
+
+
+@pytest.mark.parametrize("own, factor", [("mars", 1.12), ("mars", 1.045), ("earth.1", 1.12)])
+def test_bullet_plays_the_opening_aim_without_a_rule_15_foul(own, factor):
+    """The straight-line sweep is the aim's reckoning; Bullet, shooting the opening aim at the planned power, agrees."""
+    from game.coach.preview import PreviewRequest, preview_shot
+    from game.rules.house import HouseRules
+    from tests.rules.rules_kit import game, place
+
+    shooter = own.split(".")[0]
+    taw_at = _beyond(Layout().home_positions()[own], factor)
+    view = _round_two_view(shooter, taw_at)
+    aim = TawAim.start(view)
+    state = place(game([shooter, "venus"]), **{f"{shooter}_taw": taw_at})
+    state = replace(state, turn=state.players.index(shooter))  # his turn
+    shot = aim.shot(PLANNED_LEVEL)
+    straight = replace(shot, direction=aim_towards(aim.origin(), (0.0, 0.0)))
+    opened = preview_shot(PreviewRequest(state, HouseRules(), Layout(), shot))
+    assert opened.shooter == shooter
+    fouls = [f.rule for f in opened.ruling.fouls]
+    before = [f.rule for f in preview_shot(PreviewRequest(state, HouseRules(), Layout(), straight)).ruling.fouls]
+    assert 15 not in fouls and 15 in before  # the line the turn used to open on was the foul
