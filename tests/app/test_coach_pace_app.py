@@ -34,3 +34,18 @@ def test_a_first_answer_shows_marked_then_the_full_answer_replaces_it(fresh_app)
     wait_for(app, lambda: not aim.coach.thinking, seconds=120.0)
     assert aim.coach.advice.final and aim.coach.panel.saying.startswith("The next shots")
     assert [final for _, final in aim.coach.answers] == [False, True]
+
+
+def test_esc_after_the_first_answer_says_the_coach_stopped_at_it_not_still_weighing(fresh_app):
+    from game.app.screens.aim_coach import STOPPED_AT_FIRST
+
+    app = fresh_app
+    aim = new_game_against_one(app)
+    press(app, "coach")
+    wait_for(app, lambda: aim.coach.advice is not None, seconds=120.0)
+    assert aim.coach.thinking and aim.coach.panel.saying.startswith("First answer: still weighing")
+    press(app, "pause")
+    step(app, 2)
+    assert not aim.coach.thinking and aim.coach.advice is not None and not aim.coach.advice.final
+    assert aim.coach.panel.saying.startswith(STOPPED_AT_FIRST) and "still weighing" not in aim.coach.panel.saying
+    assert "Coach: " in aim.coach.panel.saying  # the first answer stays, to be taken with H
