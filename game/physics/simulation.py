@@ -19,7 +19,7 @@ import math
 from typing import Iterable, Mapping, NamedTuple
 
 import numpy as np
-from panda3d.bullet import BulletSphereShape, BulletWorld
+from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import Vec3
 
 from game.physics.clock import ShotClock
@@ -116,7 +116,6 @@ class Simulation:
         self._planner = StepPlanner()
         self._carry = 0.0   # s of the last call not stepped (too short a piece): the next call steps it first
         self._due: Touch | None = None   # a touch stepped up to as the last call ended, to solve first
-        self._rows_moved = False         # a body left the world since the last call (the planner's rows changed)
         self._grip = HitGrip()   # the pair of the touch stepped up to: its hit's friction falls with its slide
         self.stepped = 0   # Bullet substeps stepped in the current (or last) shot
         self._awake: Moving = []   # the awake bodies at the next call's start
@@ -424,7 +423,7 @@ class Simulation:
             self._detach(bid)
             publish(BodyOut(self.time, bid, where))
             self._planner.rebuild(self._bodies)
-            self._rows_moved = True
+            self._due = None   # its rows moved with the planner's: Bullet solves it unplanned
         if not self._awake or self.clock.past_limit():
             self._come_to_rest()
 
@@ -483,7 +482,7 @@ class Simulation:
             else:
                 left = self._step_to(touch, left, h)
             if left < SHORTEST_PIECE:
-                self._carry = max(left, 0.0) if left > _CALL_END else 0.0
+                self._carry = left if left > _CALL_END else 0.0
                 return self._lag
             awake = self._read_awake()
 
@@ -506,8 +505,7 @@ class Simulation:
                 self._substeps(1, step)
                 left -= step
             # Bullet finds the pair in the next piece stepped, in this call or (the call ending here) the next
-            bodies = list(self._bodies.values())
-            self._grip.arm(bodies[touch.a].node, bodies[touch.b].node)
+            self._grip.arm(*self._pair_nodes(touch))
             if left < SHORTEST_PIECE:
                 self._due = touch   # solved in the next call's first piece, as short as here (``_solve_due``)
                 return left
@@ -528,11 +526,10 @@ class Simulation:
     def _solve_due(self, left: float, h: float) -> float:
         """A touch the last call stepped up to as it ended is solved first in this one, its substep bounded as
         any touch's: solved in the call's whole base substeps instead, a struck satellite went 1.04 mm into the
-        next (fuzz case 991564255's table at 2.6 m/s with full backspin).  Not if a body left the circle since
-        (the rows moved): Bullet then solves it unplanned."""
+        next (fuzz case 991564255's table at 2.6 m/s with full backspin).  A body leaving the circle since drops
+        it (``_step_call``): the planner's rows moved, and Bullet then solves it unplanned."""
         touch, self._due = self._due, None
-        moved, self._rows_moved = self._rows_moved, False
-        if touch is None or moved:
+        if touch is None:
             return left
         left = self._solve(touch, left, h)
         self._reapply()
@@ -546,9 +543,13 @@ class Simulation:
     def _unresist(self, touch: Touch) -> None:
         """The pair of a solved touch gets no more rolling resistance in this call: it was set for their motion
         before the hit (after it they slide, and the next tick decides)."""
-        bodies = list(self._bodies.values())
-        pair = (bodies[touch.a].node, bodies[touch.b].node)
+        pair = self._pair_nodes(touch)
         self._torqued = [a for a in self._torqued if not (a[0] == pair[0] or a[0] == pair[1])]
+
+    def _pair_nodes(self, touch: Touch) -> tuple[BulletRigidBodyNode, BulletRigidBodyNode]:
+        """The Bullet nodes of ``touch``'s pair (its rows are the bodies' order in the world)."""
+        bodies = list(self._bodies.values())
+        return bodies[touch.a].node, bodies[touch.b].node
 
     def _reapply(self) -> None:
         """Apply the control tick's torques again: Bullet cleared them after the piece just stepped."""
