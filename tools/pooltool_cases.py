@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from game.physics.hit_friction import curve_terms
 from game.physics.impulse_law import Ball
 from game.physics.materials import BodySpec, Material
 from game.physics.motion import Ground, flick
@@ -137,10 +138,12 @@ def pooltool_bodies(bodies: Mapping[str, BodySpec]) -> dict[str, dict[str, float
     return out
 
 
-def glass_pair(bodies: Mapping[str, BodySpec]) -> dict[str, float]:
-    """Glass on glass as Bullet combines it (a product): pooltool's ``e_b`` and ``u_b`` for the pair."""
+def glass_pair(bodies: Mapping[str, BodySpec]) -> dict[str, object]:
+    """Glass on glass as Bullet combines it (a product): pooltool's ``e_b`` and ``u_b`` for the pair, and the curve
+    its Alciatore friction falls along with the slide (``hit_friction.curve_terms``, as ``hit_grip`` hands Bullet)."""
     a, b = bodies[TAW].material, bodies[STRUCK].material
-    return {"restitution": a.restitution * b.restitution, "friction": a.friction * b.friction}
+    still = a.friction * b.friction
+    return {"restitution": a.restitution * b.restitution, "friction": still, "curve": list(curve_terms(still))}
 
 
 @dataclass(frozen=True)

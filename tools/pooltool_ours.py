@@ -131,7 +131,10 @@ def closed_outcome(shot: Shot, bodies: Mapping[str, BodySpec], gravity: float) -
     reach = taw.radius + struck.radius
     nx, ny = (shot.run_up - sx) / reach, (0.0 - sy) / reach   # from the struck ball to the taw
     closing = arrive.vx_mps * nx + arrive.vy_mps * ny
-    imp = rolling_spheres_impulse(closing, nx, ny, arrive.vx_mps, arrive.vy_mps, ball_of(taw), ball_of(struck))
+    # the taw's surface at the touch (at -R n from its centre) moves up or down with its spin; the struck ball's is still
+    spin_slip = -taw.radius * (arrive.wx_radps * ny - arrive.wy_radps * nx)
+    imp = rolling_spheres_impulse(closing, nx, ny, arrive.vx_mps, arrive.vy_mps, ball_of(taw), ball_of(struck),
+                                  spin_slip)
     taw_after = BallState(arrive.vx_mps + imp.x_Ns / taw.mass, arrive.vy_mps + imp.y_Ns / taw.mass,
                           arrive.wx_radps, arrive.wy_radps)
     struck_after = BallState(-imp.x_Ns / struck.mass, -imp.y_Ns / struck.mass)

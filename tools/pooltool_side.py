@@ -79,6 +79,9 @@ def read_cases(text: str) -> dict[str, Any]:
     pair = _mapping(data.get("ball_ball"), "ball_ball")
     _number(pair.get("restitution"), "ball_ball restitution", positive=True)
     _number(pair.get("friction"), "ball_ball friction", positive=True)
+    for term in _vector(pair.get("curve"), 3, "ball_ball curve"):
+        if term < 0.0:
+            raise CaseError("ball_ball curve's terms must be >= 0")
     _number(data.get("gravity"), "gravity", positive=True)
     cases = data.get("cases")
     if not isinstance(cases, list) or not 0 < len(cases) <= MAX_CASES:
@@ -136,15 +139,16 @@ def _ball(spec: dict[str, Any], params: Any):   # -> pooltool Ball
     return Ball(spec["id"], state=BallState(rvw, state, 0.0), params=params)
 
 
-def _engine(model: str):   # -> pooltool PhysicsEngine
-    """pooltool's engine with one of its frictional ball-ball models, the ball-ball friction ours (the average)."""
+def _engine(model: str, curve: list[float]):   # -> pooltool PhysicsEngine
+    """pooltool's engine with one of its frictional ball-ball models, its ball-ball friction ours: Alciatore's
+    curve ``a + b exp(-c u)`` scaled to our pair's grip (``game/physics/hit_friction.py``)."""
     from pooltool.physics.engine import PhysicsEngine
-    from pooltool.physics.resolve.ball_ball.friction import AverageBallBallFriction
+    from pooltool.physics.resolve.ball_ball.friction import AlciatoreBallBallFriction
     from pooltool.physics.resolve.ball_ball.frictional_inelastic import FrictionalInelastic
     from pooltool.physics.resolve.ball_ball.frictional_mathavan import FrictionalMathavan
     from pooltool.physics.resolve.resolver import default_resolver
 
-    friction = AverageBallBallFriction()
+    friction = AlciatoreBallBallFriction(a=curve[0], b=curve[1], c=curve[2])
     ball_ball = FrictionalInelastic(friction=friction) if model == "frictional_inelastic" \
         else FrictionalMathavan(friction=friction)
     resolver = default_resolver()
@@ -173,7 +177,7 @@ def play(case: dict[str, Any], data: dict[str, Any], model: str) -> dict[str, An
                      table_type=TableType.OTHER)
     first = case["balls"][0]["id"]
     system = pt.System(cue=pt.Cue(cue_ball_id=first), table=table, balls=balls)
-    done = pt.simulate(system, engine=_engine(model), inplace=False, max_events=MAX_EVENTS)
+    done = pt.simulate(system, engine=_engine(model, data["ball_ball"]["curve"]), inplace=False, max_events=MAX_EVENTS)
     if len(done.events) >= MAX_EVENTS:
         return {"failed": f"pooltool did not settle within {MAX_EVENTS} events"}
     hits = []

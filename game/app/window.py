@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from panda3d.core import Filename, GraphicsWindow, WindowProperties
+from panda3d.core import GraphicsWindow, PNMImage, StringStream, WindowProperties
 
 from game.app.settings import Settings
 from game.errors import UserError
@@ -31,18 +31,31 @@ def shown_path(path: Path, home: Path | None = None) -> str:
         return str(path)
 
 
-def save_window_png(win, path: Path) -> None:
-    """The window's last frame as a PNG at ``path``, written as every file is (``fileio``): Panda writes into a
-    folder of our own beside it (never through a planted link, never into a FIFO) and the picture is moved over
-    ``path`` whole, only over a regular file, keeping its permissions.  ``OSError`` or ``UserError`` if not."""
-    from game.fileio import private_folder, replace_with, writable_target
+def window_png(win) -> bytes:
+    """The window's last frame, encoded as a PNG in memory.
 
-    writable_target(path)   # a FIFO, a device, a folder, a dangling link: refused before anything is drawn
-    with private_folder(path) as folder:
-        part = folder / "picture.png"
-        if not win.saveScreenshot(Filename.fromOsSpecific(str(part))):
-            raise OSError("Panda3D could not write the image")
-        replace_with(part, path)
+    Encoded here, not written by Panda to a file: Panda's image writer
+    reports success on a disk that fills mid-write ("Error writing 4096
+    bytes", and a truncated picture), so the file is written by ``fileio``,
+    which sees the failed write and leaves nothing behind.
+    """
+    texture = win.getScreenshot()
+    image = PNMImage()
+    if texture is None or not texture.store(image):
+        raise OSError("Panda3D could not read the window's picture")
+    stream = StringStream()
+    if not image.write(stream, "picture.png"):
+        raise OSError("Panda3D could not encode the picture")
+    return bytes(stream.getData())
+
+
+def save_window_png(win, path: Path) -> None:
+    """The window's last frame as a PNG at ``path``, written as every file is (``fileio.write_atomic``: never through
+    a planted link, never into a FIFO, moved over ``path`` whole, only over a regular file, keeping its permissions).
+    ``OSError`` or ``UserError`` if not."""
+    from game.fileio import write_atomic
+
+    write_atomic(path, window_png(win))
 
 
 class WindowControl:

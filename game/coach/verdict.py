@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Mapping
 
+from game.coach.won_words import marbles_named, the_stakes_keeping
 from game.rules import names
 from game.rules.layout import SUN, Layout, Point, body_planet
 from game.rules.phrase import Phrase
@@ -79,22 +80,23 @@ def _sun_clause(ruling: Ruling, layout: Layout, sun_before: Point | None, sun_af
 
 def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list[int]]:
     """Each transfer touching the shooter, grouped by (rule, payer, payee); the shooter's net."""
-    grouped: dict[tuple[int, str, str, bool], int] = {}
+    grouped: dict[tuple[int, str, str, bool], tuple[int, tuple[str, ...]]] = {}
     for t in ruling.transfers:
         if shooter not in (t.payer, t.payee) or t.marbles == 0:
             continue
         key = (t.rule, t.payer, t.payee, bool(t.bodies))
-        grouped[key] = grouped.get(key, 0) + t.marbles
+        marbles, bodies = grouped.get(key, (0, ()))
+        grouped[key] = (marbles + t.marbles, bodies + t.bodies)
     clauses: list[str] = []
     net = 0
     rules: list[int] = []
     # What the shooter receives first: it is what the shot is for.
-    for (rule, payer, payee, off_ground), marbles in sorted(grouped.items(),
-                                                            key=lambda kv: (kv[0][2] != shooter, kv[0][0])):
+    for (rule, payer, payee, off_ground), (marbles, bodies) in sorted(
+            grouped.items(), key=lambda kv: (kv[0][2] != shooter, kv[0][0])):
         rules.append(rule)
         if payee == shooter and off_ground:  # marbles taken off the ground (rules 10, 16), not out of a purse
             net += marbles
-            clauses.append(f"you take {marbles} of {names.marbles_of(payer)} off the ground (rule {rule})")
+            clauses.append(_won_off_ground(rule, payer, bodies, ruling.state.players))
         elif payee == shooter:
             net += marbles
             source = "the stakes pay you" if payer == STAKES else f"{names.who(payer)} pays you"
@@ -104,6 +106,16 @@ def _payment_clauses(ruling: Ruling, shooter: str) -> tuple[list[str], int, list
             target = "into the stakes" if payee == STAKES else f"to {names.who(payee)}"
             clauses.append(f"you pay {marbles} {target} (rule {rule})")
     return clauses, net, rules
+
+
+def _won_off_ground(rule: int, owner: str, bodies: tuple[str, ...], players: tuple[str, ...]) -> str:
+    """What the shooter wins off the ground, from whom and why, in a newcomer's words (``won_words``)."""
+    what = marbles_named(bodies)
+    pronoun = "it" if len(bodies) == 1 else "them"
+    deed = (f"you knock {what} beyond Herschel's orbit and win {pronoun}" if rule == 10
+            else f"you take up {what}" if rule == 16 else f"you win {what}")
+    source = the_stakes_keeping(bodies, players) if owner == STAKES else names.who(owner)
+    return f"{deed} from {source} (rule {rule})"
 
 
 _UNPAID_CLAUSE = {

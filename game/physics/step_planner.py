@@ -176,12 +176,25 @@ class StepPlanner:
         u = self.state[3:]
         speeds = np.sqrt((u * u).sum(axis=0))
         struck = _STRUCK_SHARE * touch.speed + float(speeds[pair].max())
+        moved = self._solved_with(pair)
         p = self.state[:3]
-        d = p[:, pair, None] - p[:, None, :]
-        gap = np.sqrt((d * d).sum(axis=0)) - self.reach[pair]
-        gap[0, touch.b] = gap[1, touch.a] = math.inf
+        d = p[:, moved, None] - p[:, None, :]
+        gap = np.sqrt((d * d).sum(axis=0)) - self.reach[moved]
+        gap[gap <= 0.0] = math.inf   # pairs touching now: Bullet solves them in this substep
         soonest = float(((np.maximum(gap, 0.0) + TOUCH_DEPTH) / (struck + speeds)).min())
         return float(min(most_s, max(_SHORTEST_SOLVE, min(soonest, self._next_deep(a)))))
+
+    def _solved_with(self, pair: list[int]) -> np.ndarray:
+        """The rows of the touch's pair and of every body in another pair overlapping and closing now: Bullet
+        solves them all in the substep that solves the touch, and each may leave it faster than it came, toward a
+        body it was about to reach (a satellite bounced so in Saturn's crowd went 0.112 mm into another: rough
+        earth, fuzz seed 1382987043)."""
+        d = self.state[:, :, None] - self.state[:, None, :]
+        d2 = d * d
+        closing = ((d[:3] * d[3:]).sum(axis=0) < 0.0) & (d2[:3].sum(axis=0) < self.reach2)
+        moved = closing.any(axis=0)
+        moved[pair] = True
+        return np.flatnonzero(moved)
 
     def _next_deep(self, a: np.ndarray) -> float:
         """The soonest, going straight on, that a pair apart now (of the rows ``a`` moving, with any body) overlaps

@@ -29,6 +29,7 @@ import numpy as np
 from panda3d.bullet import BulletRigidBodyNode, BulletSphereShape, BulletWorld
 from panda3d.core import ConfigVariableBool, ConfigVariableString, Point3, TransformState, Vec3
 
+from game.physics import hit_grip
 from game.physics.config import PhysicsConfig
 from game.physics.ground import GROUND_NAME, Ground, Plane
 from game.physics.ground_contact import GroundPool, Slab, Slabs
@@ -79,6 +80,7 @@ def new_world(config: PhysicsConfig, ground: Ground) -> BulletWorld:
     a shot's as the hat's, is built so.
     """
     world = bullet_world(split_impulse=True, pair_filter=ground.pair_filter)
+    hit_grip.install()
     world.setGravity(Vec3(0.0, 0.0, -config.gravity * BULLET_UNIT))
     ground.furnish(world)
     return world

@@ -2,7 +2,7 @@
 
 A replay keeps the referee's rulings, the layout and the events as JSON.
 The viewer reads parts of them (captions from ``transfers``, ``fouls``,
-``notes`` and ``board.put_down``; the ground from the layout; flashes from
+``notes`` and ``board.put_down``, less the reminders ``unpaid`` names; the ground from the layout; flashes from
 contacts), so the loader checks exactly those parts here and refuses a file
 that breaks them in one line.  What the loader accepts, the viewer shows:
 they never disagree.  Keys the viewer does not read are left free.
@@ -64,6 +64,11 @@ def check_ruling(ruling: Mapping[str, Any]) -> int:
     if not all(isinstance(n, str) for n in notes):
         raise ShapeError("'notes' must be a list of strings")
     items += len(notes)
+    for item in _optional_list(ruling.get("unpaid"), "'unpaid'"):
+        _item(item, "'unpaid'")
+        if item.get("text") is not None and not isinstance(item["text"], str):
+            raise ShapeError("'unpaid': 'text' must be a string")
+        items += 1
     board = ruling.get("board")
     if board is not None:
         if not isinstance(board, dict):

@@ -40,12 +40,14 @@ def view_of(positions: dict[str, tuple[float, float]], purses: dict[str, int] | 
     return new_match(planets, [IDLE] * len(planets), house=HOUSE, state=state).view()
 
 
-def table(sun: tuple[float, float], earth_taw: tuple[float, float]) -> dict[str, tuple[float, float]]:
-    """Mercury's taw lies on the ray from the centre at 140 degrees, 20 cm out; Earth's taw is placed by the caller."""
+def table(sun: tuple[float, float], earth_taw: tuple[float, float],
+          mercury_at: float = 140.0) -> dict[str, tuple[float, float]]:
+    """Mercury's taw lies on the ray from the centre at ``mercury_at`` degrees (140), 20 cm out; Earth's taw is
+    placed by the caller."""
     keep = (SHOOTER, *RIVALS)
     positions = {b: p for b, p in LAYOUT.home_positions().items() if b != SUN and b.split(".")[0] in keep}
     positions[SUN] = sun
-    positions[taw_id("mercury")] = polar(0.20, 140.0)
+    positions[taw_id("mercury")] = polar(0.20, mercury_at)
     positions[taw_id("earth")] = earth_taw
     for rival in RIVALS[1:]:
         positions[taw_id(rival)] = LAYOUT.home_on_line(rival, 20.0)
@@ -128,8 +130,11 @@ def test_sends_the_leaders_taw_into_the_inner_ring(level: str):
 
 
 def test_prefers_a_win_to_ringing_an_adversary():
-    """The same taw to ring, but the Sun lies just inside Herschel's line beyond Earth's taw: winning is worth more."""
-    positions = table(polar(0.90, 140.0), polar(0.78, 140.0))
+    """A taw to ring, but the Sun lies just inside Herschel's line beyond Earth's taw: winning is worth more.
+
+    Mercury's taw lies off the line of Earth's taw and the Sun (at 120 degrees, not 140), so that the winning
+    shot's taw, rolling back from the heavy Sun, cannot ring it as well: the test is of the choice."""
+    positions = table(polar(0.90, 140.0), polar(0.78, 140.0), mercury_at=120.0)
     view = view_of(positions, LEADER, rounds=6)
     sit = situation_from_view(view)
     with PlannerPool(0) as pool:

@@ -8,7 +8,7 @@ from game.app.session.game_setup import GameSetup
 from game.app.session.match_session import MatchSession
 from game.match.players import RandomPlayer
 
-SEED = 11
+SEED = 13   # a seeded game of random hands that lasts past 14 shots (11 ended in 3 once a hit's friction fell with its slide)
 
 
 def game_setup(**kw) -> GameSetup:

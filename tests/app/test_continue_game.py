@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 import pytest
@@ -131,7 +133,7 @@ def test_a_finished_game_and_a_game_without_a_human_are_not_offered(tmp_path):
     finished_path = tmp_path / "finished.replay"
     finished, _ = recorded_game(finished_path, 400, house_rules={"round_limit": 1}, opponents=1)
     robots_path = tmp_path / "robots.replay"
-    robots, _ = recorded_game(robots_path, 3, human=False, opponents=1)
+    robots, _ = recorded_game(robots_path, 3, human=False, opponents=1, seed=12)   # a game three shots leave unfinished
     try:
         assert finished.is_over()
         entries = {e.path.name: e for e in list_replays(tmp_path)}
@@ -204,6 +206,19 @@ def _stopped_at_the_humans_turn(path: Path, at_least: int) -> MatchSession:
     return session
 
 
+@contextmanager
+def _closed_after(app, original: MatchSession) -> Iterator[None]:
+    """The original game kept open while the app takes its file up; then closed, and the app back at its menu."""
+    from tests.app.helpers_app import step
+
+    try:
+        yield
+    finally:
+        original.close()
+        app.flow.request("Menu")
+        step(app)
+
+
 @pytest.mark.gui
 def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tmp_path):
     from tests.app.helpers_app import click, human_shot, play_until, press, step
@@ -213,7 +228,7 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
     original = _stopped_at_the_humans_turn(path, 6)
     finished_path = folder / "20260201-120000-seed12.replay"
     recorded_file(finished_path, 400, seed=12, house_rules={"round_limit": 1}, opponents=1)
-    try:
+    with _closed_after(app, original):
         click(app, app.flow.current.buttons["replays"])
         screen = app.flow.current
         assert app.flow.state == "Replays" and screen.chosen_entry().path == path
@@ -241,10 +256,6 @@ def test_continue_from_the_list_lands_in_the_aim_state_at_the_right_turn(app, tm
         on_disk = load_replay(path)
         assert len(on_disk.shots) == original.state.shots + 1
         assert Replay(on_disk.meta, on_disk.shots[:-1]).equals(original.replay())
-    finally:
-        original.close()
-        app.flow.request("Menu")
-        step(app)
 
 
 @pytest.mark.gui
@@ -257,7 +268,7 @@ def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(ap
     while original.is_human_turn():
         play_one(original, hand)
     original.wait_for_replay()
-    try:
+    with _closed_after(app, original):
         click(app, app.flow.current.buttons["replays"])
         click(app, app.flow.current.continue_button)
         step(app)
@@ -278,10 +289,6 @@ def test_continue_at_an_ais_turn_goes_to_thinking_and_its_shot_is_recorded_on(ap
         session.wait_for_replay()
         on_disk = load_replay(path)
         assert len(on_disk.shots) > done and on_disk.shots[done].inputs.shooter == played.shooter
-    finally:
-        original.close()
-        app.flow.request("Menu")
-        step(app)
 
 
 @pytest.mark.gui
@@ -293,7 +300,7 @@ def test_continue_on_the_title_screen_takes_up_the_game_cut_short_and_is_absent_
     path = folder / "20260303-120000-seed11.replay"
     # A game left at the human's turn, its file as a killed app leaves it (rewritten whole after each shot).
     original = _stopped_at_the_humans_turn(path, 6)
-    try:
+    with _closed_after(app, original):
         app.flow.request("Rules")
         app.flow.request("Menu")  # the title screen looks again
         menu = app.flow.current
@@ -307,10 +314,6 @@ def test_continue_on_the_title_screen_takes_up_the_game_cut_short_and_is_absent_
         assert app.flow.state == "Aim"
         session = app.game.session
         assert _standing(session) == _standing(original) and app.game.replay_path == path
-    finally:
-        original.close()
-        app.flow.request("Menu")
-        step(app)
 
 
 @pytest.mark.gui

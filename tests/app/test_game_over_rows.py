@@ -121,7 +121,7 @@ def test_with_the_stakes_row_every_column_adds_up_to_every_marble_of_the_game(ga
 
 def _last_player_in_by_rule13() -> tuple[Tally, object, object]:
     """Two players; Venus's taw ends in the inner ring (rule 13) and Mercury, the last player in, wins."""
-    match = new_match(["mercury", "venus"], [RandomPlayer(10), RandomPlayer(11)])
+    match = new_match(["mercury", "venus"], [RandomPlayer(11), RandomPlayer(12)])
     tally = Tally.starting(("mercury", "venus"), match.state)
     match.run(on_shot=lambda result: tally.account(result.ruling, result.ruling.state.purses))
     return tally, match.state, tally.last_ruling

@@ -5,6 +5,7 @@ from game.rules.ruling import Foul as F
 from game.rules.ruling import PutDown as P
 from game.rules.ruling import NoPayment, Unpaid
 from game.rules.ruling import Transfer as T
+from tests.rules.rules_kit import beyond, game, play, region_spot
 
 
 @dataclass
@@ -160,3 +161,12 @@ def test_a_rule_that_paid_nothing_is_told_before_the_taw_put_down_after_the_shot
     assert lines == [strike.text, "Venus's taw left the play area: he lays it again on his own line"]
     paid = T("mars", "venus", 4, 8, "", cause="Venus struck the Sun to rest in Mars's orbit")
     assert every_line(R(transfers=(paid,), unpaid=(strike,), put_down=(back,)))[1] == strike.text
+
+
+def test_the_feed_says_the_stakes_satellite_an_adversary_took_is_theirs_because_nobody_plays_its_planet():
+    ruling = play(game(["mercury", "venus", "earth"]), "mercury", contacts=[("mercury.taw", "herschel.6")],
+                  rest={"herschel.6": beyond(), "mercury.taw": region_spot("earth", 10)})
+    lines = ruling_lines(ruling, human="earth")
+    assert ("Rule 10: Mercury knocked Herschel's sixth satellite beyond Herschel's orbit: Mercury takes it from the "
+            "stakes, which keep the marbles of Herschel, a planet nobody plays") in lines
+    assert not any("the stakes' marbles off the ground" in line for line in lines)

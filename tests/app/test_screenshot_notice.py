@@ -1,6 +1,7 @@
 """F12 says what it did: "Saved to ..." with the path, or why the picture could not be saved."""
 
 import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -81,4 +82,26 @@ def test_a_link_planted_at_the_old_partial_name_is_never_written_through(app, tm
     assert path is not None and path.read_bytes()[:4] == b"\x89PNG" and victim.read_text() == "mine"
     assert (folder / f".taw-20261206-080000-{count:03d}.partial.png").is_symlink()
     assert not [p for p in folder.iterdir() if p.name.endswith(".tawtmp")]
+    app.window.clear_notice()
+
+
+def test_a_disk_that_fills_while_the_picture_is_written_costs_the_picture_and_says_so(app, monkeypatch):
+    # The picture's bytes are written by fileio, which sees the failed write; Panda's own image writer had said
+    # "Error writing 4096 bytes" and reported success, and a truncated picture was moved into place ("Saved to").
+    real_write = os.write
+
+    def filling(fd, data):
+        if len(data) > 1000:
+            real_write(fd, bytes(data[:512]))
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    folder = app.app_config.paths.screenshot_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    before = set(folder.iterdir())
+    monkeypatch.setattr("game.fileio.os.write", filling)
+    step(app)
+    assert app.window.screenshot() is None
+    assert app.window.notice["text"] == "Screenshot not saved: the disk is full"
+    assert set(folder.iterdir()) == before   # no truncated picture, no temporary file
     app.window.clear_notice()

@@ -69,13 +69,17 @@ def _shot(spots: dict, shooter: str, velocity: tuple[float, float], spin: float 
     return events, before, after
 
 
-def test_a_rolling_taw_struck_full_on_follows_through_at_two_sevenths() -> None:
+def test_a_rolling_taw_struck_full_on_follows_through_at_its_kept_spin_s_share() -> None:
+    # It keeps its roll through the hit, less what the hit's friction takes (at a slide of its speed, a third to
+    # a half of a slow hit's grip), and its (1 - e)/2 of the speed: it rolls on at (5 (1 - e)/2 + 2)/7 of it.
+    e = GLASS.restitution ** 2
+    kept = (5 * (1 - e) / 2 + 2) / 7
     for speed in (1.0, 2.0):
         events, before, _after = _shot({"t": (0.0, 0.0), "m": (0.2, 0.0)}, "t", (speed, 0.0), spin=1.0)
         contact_x = 0.2 - 2 * R
         rolled = events[-1].positions["t"][0] - contact_x
         follow = math.sqrt(2 * GLASS.rolling_resistance * G * rolled)   # the speed it rolled on at
-        assert follow / before.vx_mps == pytest.approx(2 / 7, rel=0.10), speed
+        assert follow / before.vx_mps == pytest.approx(kept, rel=0.05), speed
 
 
 def test_a_sliding_taw_struck_full_on_stops_within_a_centimetre_of_the_contact() -> None:
@@ -112,7 +116,7 @@ def test_a_half_ball_cut_sends_the_struck_ball_along_the_line_of_centres_less_th
     The taw starts at most a base substep's travel short of the touch, so it
     arrives sliding, nearly unspun, as the law assumes.
     """
-    law = cut_angle_deg(0.5, GLASS_BALL, GLASS_BALL)
+    law = cut_angle_deg(0.5, GLASS_BALL, GLASS_BALL, speed)
     for phase in _PHASES:
         gap = phase * speed * FINE.substep
         assert _half_ball_cut(speed, gap) == pytest.approx(law, abs=1.5), (speed, phase)

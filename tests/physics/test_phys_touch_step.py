@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from game.physics import contacts, simulation, step_planner
+from game.physics import PhysicsConfig, Simulation, contacts, simulation, step_planner
+from game.physics.pandaown import own
 from game.physics.terrain import Terrain
-from stress.physics_fuzz import DEEP_TOUCH, Fault, PhysicsFuzzReport, build_case, run_case
+from game.rules.layout import Layout
+from stress.physics_fuzz import DEEP_TOUCH, RISE_LIMIT, Fault, PhysicsFuzzReport, build_case, run_case
 
 STALE_FRICTION = 2872051604   # a backspun taw at the cap into Mars's taw, in Saturn's crowd
 FAST_AFTER_SLOW = 4044953652  # a hopping taw meets a resting satellite just after two slow satellites touch
@@ -31,20 +35,52 @@ def _report(seed: int, ground: Terrain | None = None) -> PhysicsFuzzReport:
 
 
 def test_a_pair_pushed_apart_gets_no_friction_again_and_the_energy_never_grows(monkeypatch):
-    # Stepped to each touch from 0.1 ms off (``APPROACH_S``) this case no longer parts a pair within Bullet's
-    # breaking distance; stepped straight from the last look, as when it was found, it does: the stale points are
-    # reached, and cleared.
+    # Stepped straight from the last look, as when it was found, this case parts a pair within Bullet's breaking
+    # distance: the stale points are reached, and cleared.
     monkeypatch.setattr(simulation, "APPROACH_S", float("inf"))
     report = _report(STALE_FRICTION)
     assert report.counts[Fault.ENERGY_GAIN] == 0 and report.worst_energy_gain == 0.0
-    assert report.highest_rise < 0.5e-3   # the struck taw no longer lifted 1.3 mm by friction it never pressed for
+    assert report.highest_rise < RISE_LIMIT
 
 
-def test_without_clearing_a_parting_pair_s_points_bullet_warm_starts_their_friction_and_the_energy_grows(monkeypatch):
-    monkeypatch.setattr(simulation, "APPROACH_S", float("inf"))   # the state in which the points go stale (above)
-    monkeypatch.setattr(contacts, "_parting", lambda *_args: False)   # the planted fault: stale points kept
-    report = _report(STALE_FRICTION)
-    assert report.counts[Fault.ENERGY_GAIN] == 1 and report.worst_energy_gain > 3e-5
+def _points_left_after_a_slow_cut(monkeypatch) -> list[tuple[float, float]]:
+    """A half-ball cut at 0.5 m/s: the pair's manifold points (distance, lateral impulse) left once the substep
+    callback has read the substep in which Bullet solved the hit."""
+    left: list[list[tuple[float, float]]] = []
+    scan = contacts.ContactScan.after_substep
+
+    def watched(self: contacts.ContactScan) -> None:
+        touched = len(self.touches)
+        scan(self)
+        if len(self.touches) > touched and not left:
+            world = self.world
+            pair = [m for m in (own(world.getManifold(i)) for i in range(world.getNumManifolds()))
+                    if {m.getNode0().getName(), m.getNode1().getName()} == {"mars.taw", "mars.1"}]
+            left.append([(own(m.getManifoldPoint(k)).getDistance(),
+                          own(m.getManifoldPoint(k)).getAppliedImpulseLateral1())
+                         for m in pair for k in range(m.getNumManifoldPoints())])
+    monkeypatch.setattr(contacts.ContactScan, "after_substep", watched)
+    sim = Simulation.from_positions({"mars.taw": (0.0, 0.0), "mars.1": (0.05, 0.008)}, Layout(),
+                                    PhysicsConfig.for_layout(Layout()))
+    with sim:
+        sim.shoot("mars.taw", (0.5, 0.0))
+        sim.run_to_rest()
+    assert len(left) == 1   # the hit was solved
+    return left[0]
+
+
+def test_a_parting_pair_s_manifold_points_are_cleared_so_bullet_cannot_warm_start_their_friction(monkeypatch):
+    assert _points_left_after_a_slow_cut(monkeypatch) == []
+
+
+def test_without_clearing_a_parting_pair_s_points_they_stay_with_their_friction_for_bullet_to_warm_start(
+        monkeypatch):
+    # The planted fault: stale points kept.  Bullet 2.84 warm-starts 0.85 of their friction impulse each substep,
+    # with no normal force: it once gained a table 37 µJ in a call (seed 2872051604, before a hit's friction fell
+    # with its slide; a fuzz of 500 shots with the points kept now finds no gain above the fuzz's noise).
+    monkeypatch.setattr(contacts, "_parting", lambda *_args: False)
+    kept = _points_left_after_a_slow_cut(monkeypatch)
+    assert kept and any(abs(lateral) > 0.0 for _distance, lateral in kept)
 
 
 def test_the_stale_friction_case_stepped_from_just_before_each_touch_gains_no_energy():
@@ -88,9 +124,70 @@ def test_the_step_to_a_touch_s_depth_starts_just_before_the_touch_so_a_landing_o
     assert report.counts[Fault.ENERGY_GAIN] == 0
 
 
-@pytest.mark.parametrize("seed, ground", [(SLOW_LONG_APPROACH, None), (LANDING_IN_APPROACH, None),
-                                          (LANDING_IN_APPROACH_ON_ROUGH, Terrain.rough(3.0, 1))])
-def test_stepped_straight_to_a_touch_s_depth_from_the_last_look_the_pair_goes_past_the_limit(monkeypatch, seed, ground):
+# Herschel's taw at 2.6 m/s with full topspin into Saturn's crowd (fuzz seed 2374513802's table and aim)
+STEPPED_STRAIGHT = dataclasses.replace(build_case(2374513802, 3.8), speed=2.6, spin=1.0)
+
+
+def test_the_crowd_shot_stepped_from_just_before_each_touch_is_solved_shallow():
+    report = PhysicsFuzzReport()
+    run_case(STEPPED_STRAIGHT, report)
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch <= DEEP_TOUCH
+
+
+def test_stepped_straight_to_a_touch_s_depth_from_the_last_look_the_pair_goes_past_the_limit(monkeypatch):
+    # The seeds that showed it before a hit's friction fell with its slide (3977850275, 3056506515, 2062559164 on
+    # rough earth) no longer hop into their touches; this shot, found by a search with the fault planted, does.
     monkeypatch.setattr(simulation, "APPROACH_S", float("inf"))   # the planted fault: no look just before the touch
-    report = _report(seed, ground)
+    report = PhysicsFuzzReport()
+    run_case(STEPPED_STRAIGHT, report)
     assert report.counts[Fault.DEEP_TOUCH] == 1 and report.deepest_touch > DEEP_TOUCH
+
+
+# On 3 mm rough earth, Mercury's taw into the Sun's knot: a touch stepped to 0.3 µs before the call's end
+SLIVER_AT_CALL_END = 2144743702
+
+
+def test_no_piece_shorter_than_the_shortest_is_stepped_so_no_ball_is_thrown_out_of_the_ground():
+    report = _report(SLIVER_AT_CALL_END, Terrain.rough(3.0, 1))
+    assert report.counts[Fault.ENERGY_GAIN] == 0 and report.highest_rise < 1e-3
+
+
+def test_a_sliver_of_a_call_stepped_as_a_piece_throws_the_taw_up(monkeypatch):
+    monkeypatch.setattr(simulation, "SHORTEST_PIECE", 1e-9)   # the planted fault: the 0.3 µs end-piece stepped
+    report = _report(SLIVER_AT_CALL_END, Terrain.rough(3.0, 1))
+    assert report.counts[Fault.ENERGY_GAIN] == 1 and report.highest_rise > 0.05
+
+
+def test_a_solve_substep_ends_before_a_ball_bounced_in_it_by_another_pair_reaches_a_third():
+    report = _report(SPLIT_CALL_ON_ROUGH, Terrain.rough(3.0, 1))
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch < 0.07e-3
+
+
+def test_a_solve_substep_blind_to_the_other_pairs_bullet_solves_in_it_lets_a_bounced_ball_go_deep(monkeypatch):
+    # The planted fault: only the touch's own pair counted as set moving.  A satellite of Saturn's crowd, bounced
+    # off another in the same substep, went 0.112 mm into a third.
+    monkeypatch.setattr(step_planner.StepPlanner, "_solved_with", lambda self, pair: pair)
+    report = _report(SPLIT_CALL_ON_ROUGH, Terrain.rough(3.0, 1))
+    assert report.counts[Fault.DEEP_TOUCH] == 1 and report.deepest_touch > DEEP_TOUCH
+
+
+# Herschel's taw at 2.6 m/s with full backspin into Saturn's crowd (fuzz seed 991564255's table and aim): its touch
+# on a satellite is stepped up to just as a call ends
+TOUCH_AT_CALL_END = dataclasses.replace(build_case(991564255, 3.8), speed=2.6, spin=-1.0)
+
+
+def test_a_touch_stepped_up_to_as_a_call_ends_is_solved_first_in_the_next_in_a_bounded_substep():
+    report = PhysicsFuzzReport()
+    run_case(TOUCH_AT_CALL_END, report)
+    assert report.counts[Fault.DEEP_TOUCH] == 0 and report.deepest_touch <= DEEP_TOUCH
+
+
+def test_solved_in_the_next_call_s_whole_base_substeps_the_struck_satellite_goes_a_millimetre_into_the_next(
+        monkeypatch):
+    def unbounded(self, left, h):   # the planted fault: the touch left to Bullet in the call's whole substeps
+        self._due = None
+        return left
+    monkeypatch.setattr(simulation.Simulation, "_solve_due", unbounded)
+    report = PhysicsFuzzReport()
+    run_case(TOUCH_AT_CALL_END, report)
+    assert report.counts[Fault.DEEP_TOUCH] >= 1 and report.deepest_touch > 0.5e-3

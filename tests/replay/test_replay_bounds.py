@@ -48,6 +48,9 @@ def test_the_issue_files_are_refused_by_the_bound_they_break():
     ({"transfers": [{"rule": 7, "bodies": "sun"}]}, "'bodies' must be a list"),
     ({"winner": 3}, "'winner' must be a string"),
     ({"text": ["x"]}, "'text' must be a string"),
+    ({"unpaid": -7}, "'unpaid' must be a list"),   # the file fuzz's mutant: the viewer iterated it (TypeError)
+    ({"unpaid": [4]}, "'unpaid' must hold objects"),
+    ({"unpaid": [{"rule": 3, "text": 5}]}, "'unpaid': 'text' must be a string"),
 ])
 def test_rulings_of_a_shape_the_captions_cannot_read_are_refused(ruling, words):
     assert words in _refusal(hostile.shaped_ruling(ruling))

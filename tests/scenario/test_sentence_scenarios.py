@@ -38,7 +38,7 @@ def test_rule16s_take_up_names_saturn_where_he_lies_and_is_taken_off_the_ground_
     assert result.end.purses["saturn"] == 20 - rule8.marbles
     assert result.end.purses["venus"] == 20 + rule8.marbles + len(taken.bodies)
     verdict = verdict_of(shot.ruling, "venus", LAYOUT, result.start.positions, shot.rest.positions)
-    assert "you take 8 of Saturn's marbles off the ground (rule 16)" in verdict.sentence
+    assert "you take up Saturn and 7 of his satellites from Saturn (rule 16)" in verdict.sentence
     assert "Saturn pays you" not in verdict.sentence.replace(f"Saturn pays you {rule8.marbles} (rule 8)", "")
 
 

@@ -22,9 +22,6 @@ from stress.physics_fuzz import (
 pytestmark = pytest.mark.slow
 
 
-# Faults the fuzz still finds (docs/stress.md, "Physics fuzz"): each has its own test below, expected to fail
-# until the physics is mended, and the invariant test holds every other kind at zero.
-OPEN = (Fault.RISE,)
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +31,7 @@ def plane_report() -> PhysicsFuzzReport:
 
 def test_random_shots_into_crowds_keep_every_physics_invariant(plane_report):
     report = plane_report
-    assert {fault: n for fault, n in report.counts.items() if fault not in OPEN} == {}
+    assert {fault: n for fault, n in report.counts.items()} == {}
     assert report.energy_calls > 5000 and report.worst_energy_gain == 0.0
     assert report.cases == 90
     assert report.contacts > 20 and report.bodies_out > 5  # the shots really hit and really leave
@@ -74,15 +71,9 @@ def test_the_graze_sweep_meets_central_and_half_hits_and_misses_a_clear_pass():
     assert graze_sweep(3.8, 17.0, [0.0, 8.0, 12.0, 17.0]) == [17.0]
 
 
-@pytest.mark.xfail(strict=True, reason="open (issue 41): a taw with spin at the cap into a crowd, or a ball it strikes, "
-                                      "rises above 5 mm by the friction between the balls (Coulomb's law allows it: "
-                                      "a lone topspin cap shot into the Sun lifts the taw 9 mm); 2 of these 90 shots, "
-                                      "the highest 8.2 mm")
 def test_no_ball_rises_more_than_5_mm_above_the_ground(plane_report):
     assert plane_report.counts[Fault.RISE] == 0 and plane_report.highest_rise <= RISE_LIMIT
 
 
 def test_no_contact_is_first_solved_deeper_than_0_1_mm(plane_report):
-    # These 90 shots meet none (0.083 mm at most); over 2,000, 2 of 1,926 contacts still are, 0.101 and 0.113 mm
-    # (docs/stress.md: open, not yet traced).
     assert plane_report.counts[Fault.DEEP_TOUCH] == 0 and plane_report.deepest_touch <= DEEP_TOUCH

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
+from game.coach.won_words import the_stakes_keeping
 from game.rules.names import acts, agrees, marbles_of, sentence, verb_for, who as planet_words
 from game.rules.phrase import Phrase
 from game.rules.ruling import Ruling, Transfer
@@ -36,11 +37,15 @@ def _payment(payer: str, payee: str, marbles: int, human: str | None, who: Calla
     return f"{_acts(payer, 'pays', who)} {who(payee)} {n}"
 
 
-def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str]) -> str:
+def _transfer_words(t: Transfer, human: str | None, who: Callable[[str], str], ruling: Ruling) -> str:
     """What moved, as it moved: marbles out of a purse are paid ("owes 7, has only 2: pays 2"); marbles
-    off the ground are taken ("takes 8 of Saturn's marbles off the ground")."""
+    off the ground are taken ("takes 8 of Saturn's marbles off the ground"), and the stakes' are said
+    to be theirs because nobody plays that planet, or its player is out (``the_stakes_keeping``)."""
     if t.bodies:
         taker = "you take" if t.payee == human else f"{_acts(t.payee, 'takes', who)}"
+        if t.payer == STAKES:
+            what = "it" if t.marbles == 1 else f"those {t.marbles}"
+            return f"{_cause(t, human)}: {taker} {what} from {the_stakes_keeping(t.bodies, ruling.state.players)}"
         whose = "your marbles" if t.payer == human else marbles_of(t.payer)
         return f"{_cause(t, human)}: {taker} {t.marbles} of {whose} off the ground"
     if t.owed and t.owed > t.marbles:
@@ -101,7 +106,7 @@ def _deeds(ruling, human: str | None, who: Callable[[str], str]) -> list[str]:
     """The fouls and what each numbered rule paid, in rule order."""
     lines = [f"Rule {foul.rule}: foul - {Phrase.told_or(foul.reason, foul.phrase, human)}"
              for foul in ruling.fouls]
-    lines += [f"Rule {t.rule}: {_transfer_words(t, human, who)}" for t in ruling.transfers if t.rule]
+    lines += [f"Rule {t.rule}: {_transfer_words(t, human, who, ruling)}" for t in ruling.transfers if t.rule]
     return lines
 
 
@@ -123,7 +128,7 @@ def _aftermath(ruling, human: str | None, who: Callable[[str], str]) -> list[str
         lines.append("You are out of the game" if planet == human else f"{agrees(sentence(who(planet)), 'is')} out of the game")
     for t in ruling.transfers:
         if not t.rule:  # a pot taken by an ending the text does not name: after who went out
-            lines.append(sentence(_transfer_words(t, human, who)))
+            lines.append(sentence(_transfer_words(t, human, who, ruling)))
     if ruling.winner:
         lines.append("You win the game!" if ruling.winner == human else f"{agrees(sentence(who(ruling.winner)), 'wins')} the game!")
     return lines

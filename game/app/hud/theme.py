@@ -15,6 +15,7 @@ from game.rules.names import sentence as title_case  # noqa: F401  (a name or pl
 
 INK = (0.96, 0.92, 0.82, 1.0)
 DIM_INK = (0.78, 0.74, 0.66, 1.0)
+OFF_INK = (0.55, 0.53, 0.50, 1.0)  # a button that cannot be pressed now, a row that cannot be taken
 BRASS = (0.86, 0.66, 0.26, 1.0)
 PANEL = (0.10, 0.08, 0.06, 0.82)
 OPAQUE_PANEL = (0.07, 0.055, 0.04, 1.0)  # overlays: nothing behind them shows through

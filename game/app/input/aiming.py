@@ -12,7 +12,7 @@ from typing import Iterable, Mapping
 
 from game.match.players import TawPlacement
 
-from game.rules.layout import Point
+from game.rules.layout import Point, body_planet, is_planet, is_satellite
 
 
 @dataclass(frozen=True)
@@ -228,10 +228,16 @@ def aim_towards(origin: Point, target: Point) -> float:
     return math.degrees(math.atan2(target[1] - origin[1], target[0] - origin[0])) % 360.0
 
 
+OPENING_STEP_DEG = 0.25  # how finely a turn's opening line is turned off a blocked line to the Sun
+OWN_CLEARANCE = 0.25  # of a marble's radius: how wide the opening line passes the shooter's own marbles
+
+
 def turn_start(view) -> tuple[Point, float, "TawPlacement | None"]:
     """Where a turn begins: the taw's spot (laid on the first line offered when it must be laid),
-    the direction to the Sun from there, and that placement (None: it shoots from where it lies)."""
+    the opening direction from there (``opening_direction``), and that placement (None: it shoots from
+    where it lies)."""
     from game.match.players import TawPlacement
+    from game.match.table import body_radius
 
     placement = None
     origin = view.taw_position()
@@ -240,6 +246,38 @@ def turn_start(view) -> tuple[Point, float, "TawPlacement | None"]:
         placement = TawPlacement(orbit, view.layout.default_taw_angle(orbit))
         origin = view.layout.home_on_line(orbit, placement.angle)
     assert origin is not None, "a shooter with no taw on the ground must be offered a placement"
-    sun = view.positions.get("sun", (0.0, 0.0))
-    direction = math.degrees(math.atan2(sun[1] - origin[1], sun[0] - origin[0])) % 360.0
-    return origin, direction, placement
+    bodies = {b: (p, body_radius(view.layout, b)) for b, p in view.positions.items() if b != view.taw}
+    own = {b for b in bodies if is_own_marble(b, view.shooter)}
+    return origin, opening_direction(origin, view.layout.marble_radius, bodies, own), placement
+
+
+def is_own_marble(body: str, shooter: str) -> bool:
+    """Rule 15's marbles: the shooter's own planet and satellites (not his taw, which he shoots)."""
+    return body_planet(body) == shooter and (is_planet(body) or is_satellite(body))
+
+
+def opening_direction(origin: Point, taw_radius: float, bodies: Mapping[str, tuple[Point, float]],
+                      own: set[str]) -> float:
+    """The line a turn opens on: straight at the Sun, unless the taw would strike one of ``own`` first.
+
+    Rule 15 forbids that shot, so a turn that opened on it would greet the player with a foul.  Then the
+    nearest line (turning either way) on which the Sun is still the first body struck, a cut; when his own
+    marble hides the whole Sun, the nearest line whose first body is not his own.  His own marbles are
+    passed ``OWN_CLEARANCE`` wide, so the line does not graze one the shot would still touch."""
+    sun = bodies["sun"][0] if "sun" in bodies else (0.0, 0.0)
+    wide = OWN_CLEARANCE * taw_radius
+    bodies = {b: (centre, radius + wide if b in own else radius) for b, (centre, radius) in bodies.items()}
+    straight = aim_towards(origin, sun)
+    steps = int(180.0 / OPENING_STEP_DEG)
+    offsets = [0.0] + [sign * k * OPENING_STEP_DEG for k in range(1, steps + 1) for sign in (1.0, -1.0)]
+
+    def first_struck(direction: float) -> str | None:
+        contact = first_contact(origin, direction, taw_radius, bodies, math.inf)
+        return contact.body if contact is not None else None
+
+    for wanted in (lambda body: body == "sun", lambda body: body not in own):
+        for offset in offsets:
+            direction = (straight + offset) % 360.0
+            if wanted(first_struck(direction)):
+                return direction
+    return straight

@@ -33,7 +33,8 @@ class TawAim:
 
     @classmethod
     def start(cls, view: MatchView, planned: float = PLANNED_LEVEL, opening: Shot | None = None) -> "TawAim":
-        """A turn's first aim: at the Sun from the taw's spot (``turn_start``), or a lesson's opening shot."""
+        """A turn's first aim: toward the Sun from the taw's spot, clear of his own marbles (``turn_start``), or a
+        lesson's opening shot."""
         _origin, direction, placement = turn_start(view)
         if opening is None:
             return cls(view, direction, placement, planned)

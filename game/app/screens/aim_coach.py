@@ -29,6 +29,7 @@ from game.ai.player import placement_lines
 from game.ai.reply_guard import ReplyGuard
 from game.ai.workers import Cancelled, PlanHandle
 from game.app.hud import theme
+from game.app.hud.second_look import second_look
 from game.app.hud.verdict_words import TONE_COLOURS, CoachPanel, verdict_text
 from game.app.input.aiming import spin_words
 from game.app.scene.preview_paths import GHOST_STYLE, GroundPaths
@@ -37,6 +38,7 @@ from game.coach.goals import Goal
 from game.match.players import MatchView, Shot
 
 COACH_LEVEL = "hard"
+STOPPED_AT_FIRST = "The coach stopped: its first answer, the next shots not weighed."
 
 
 def seated_guard(app, view: MatchView) -> ReplyGuard:
@@ -69,6 +71,7 @@ class ShotCoach:
         self.ghost = GroundPaths(app.view.scene, GHOST_STYLE, "coach-ghost")
         self.handle: PlanHandle[Advice] | None = None
         self.advice: Advice | None = None
+        self._words = ""  # the advice and its predicted outcome as the panel last said them
         self.asked = 0  # how many times the player asked (tests and the tour read it)
         self.asked_at = 0.0
         self.answers: list[tuple[float, bool]] = []  # seconds from asking to each answer shown, and whether final
@@ -165,15 +168,21 @@ class ShotCoach:
         preview = advice.preview
         start = advice.preview.start if advice.shot.placement is not None else None
         self.ghost.draw(preview.paths, rest_rings=True, start_ring=start)
-        takes = "aim and power" if not advice.shot.spin else f"aim, power and spin ({spin_words(advice.shot.spin)})"
+        words = f"Coach: {advice.why}.\nPredicted: {verdict_text(preview.verdict)}\n"
         note = ""
         if not advice.final:
-            note = "First answer: still weighing the next shots...\n"
+            note = "First answer: still weighing the next shots..."
         elif earlier is not None:
-            note = ("The next shots changed the coach's mind:\n" if earlier.shot != advice.shot
-                    else "The next shots weighed: the same shot.\n")
-        self.panel.say(f"{note}Coach: {advice.why}.\nPredicted: {verdict_text(preview.verdict)}\n"
-                       f"H again: take this {takes}; G shoots at it.", TONE_COLOURS[preview.verdict.tone])
+            note = second_look(earlier.shot, self._words, advice.shot, words)
+        self._words = words
+        self._say(advice, note)
+
+    def _say(self, advice: Advice, note: str) -> None:
+        """The advice in the panel under ``note`` (what kind of answer it is), in its verdict's colour."""
+        takes = "aim and power" if not advice.shot.spin else f"aim, power and spin ({spin_words(advice.shot.spin)})"
+        head = f"{note}\n" if note else ""
+        self.panel.say(f"{head}{self._words}H again: take this {takes}; G shoots at it.",
+                       TONE_COLOURS[advice.preview.verdict.tone])
 
     def stop_thinking(self) -> bool:
         """Esc while the coach thinks: stop it, keep any first answer shown.  Whether it was thinking."""
@@ -183,6 +192,8 @@ class ShotCoach:
         self.handle = None
         if self.advice is None:
             self.panel.say("The coach stopped.", theme.DIM_INK)
+        elif not self.advice.final:  # "still weighing" no longer: say the first answer is all there is
+            self._say(self.advice, STOPPED_AT_FIRST)
         return True
 
     def cancel(self) -> None:

@@ -94,4 +94,4 @@ class MenuState(State):
         note["text_fg"] = theme.BAD
         button = self.buttons["continue"]
         button["state"] = "disabled"
-        button["text_fg"] = (0.55, 0.53, 0.50, 1.0)
+        button["text_fg"] = theme.OFF_INK

@@ -36,7 +36,6 @@ ROW_HALF_WIDTH = 1.42
 ROW_COLOUR = (0.20, 0.15, 0.09, 0.9)
 ROW_CHOSEN = (0.40, 0.29, 0.13, 1.0)
 ROW_UNREADABLE = (0.16, 0.15, 0.14, 0.9)
-GREY = (0.55, 0.53, 0.50, 1.0)
 TEXT_SCALE = 0.042
 EMPTY_TEXT = "No saved games yet. Every game you play is recorded here."
 HINT = "Up/Down choose   Enter watch   C continue   Left/Right or PgUp/PgDn page   Del delete   Esc back"
@@ -168,7 +167,7 @@ class ReplaysState(State):
                 texts["result"].setText("")
                 texts["shots"].setText("")
                 for key in ("when", "players"):
-                    texts[key].setFg(GREY)
+                    texts[key].setFg(theme.OFF_INK)
                 colour = ROW_UNREADABLE
             two_lines = texts["players"].textNode.getNumRows() > 1
             texts["players"].setPos(-0.84, 0.008 if two_lines else -0.014)
@@ -190,7 +189,7 @@ class ReplaysState(State):
     @staticmethod
     def _enable(button: DirectButton, on: bool) -> None:
         button["state"] = DGG.NORMAL if on else DGG.DISABLED
-        button["text_fg"] = theme.INK if on else GREY
+        button["text_fg"] = theme.INK if on else theme.OFF_INK
 
     def chosen_entry(self) -> ReplayEntry | None:
         return self.entries[self.chosen] if 0 <= self.chosen < len(self.entries) else None
