@@ -165,6 +165,7 @@ class _Search:
     safe_only: bool = False
     guard: ReplyGuard | None = None
     exposure: dict[int, Exposure] = field(default_factory=dict)
+    drawn: set[int] = field(default_factory=set)   # the candidates whose exposure drew the player's hands
     grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
     # What the coach's first answer played, kept for the full one: the screen's results (None: not yet
     # screened), the real physics' nominal results, the robust stage's samples' scores by (candidate, number).
@@ -306,24 +307,39 @@ class _Search:
 
         Each guarded shot's score loses its chance of our being put out times
         ``KNOCKOUT_COST`` (a game lost), so a shot of near worth that is safer
-        wins.  Until the pool's best ``top`` are all guarded, the new ones
-        among them are reckoned (each shot once: the lookahead's finalists are
-        mostly the robust stage's, whose reckoning stands).  A guarded score
-        only falls, so an unguarded one is a bound on its own: once the best
-        is guarded it is the best of the pool fully guarded, whatever ``top``
-        (the first answer guards ``top`` 1; the lookahead's finalists need
-        ``GUARD_TOP``, and get the same scores in whichever order they come).
+        wins.  The pool's best, the shot about to be advised, is reckoned
+        with the player's hands on it (``ReplyGuard.hands``: drawn a few
+        times, as a person would play it); the rest of its best ``top`` only
+        as intended, a screen at about 60 % of the cost, which ranks them
+        until one becomes the best (then it is drawn in turn: its drawn
+        chance replaces the screen's).  It stops once the best is drawn and
+        the rest screened, so the shot advised is always weighed with the
+        hands (the first answer guards ``top`` 1: its best only).  Each shot
+        is screened and drawn at most once: the lookahead's finalists are
+        mostly the robust stage's, whose reckoning stands.
         """
         if self.guard is None:
             return
         while True:
-            fresh = [i for i in _best(self.pool, self.final, top) if i not in self.exposure]
-            if not fresh:
+            best = _best(self.pool, self.final, top)
+            head = best[:1] if best and not self._drawn(best[0]) else []
+            screen = [i for i in best[1:] if i not in self.exposure]
+            if not head and not screen:
                 return
-            found = exposures(self.ctx, self.sit, [self.cands[i] for i in fresh], self.guard, self.stages)
-            for i, exposure in zip(fresh, found):
+            shots = head + screen
+            found = exposures(self.ctx, self.sit, [self.cands[i] for i in shots], self.guard, self.stages,
+                              drawn=[i in head for i in shots])
+            for i, exposure in zip(shots, found):
+                # The screen's chance (if any) gives way to the drawn one.
+                old = self.exposure.get(i, NO_REPLY)
+                self.final[i] = guarded_score(self.final[i] + KNOCKOUT_COST * old.chance, exposure)
                 self.exposure[i] = exposure
-                self.final[i] = guarded_score(self.final[i], exposure)
+            self.drawn.update(head)
+
+    def _drawn(self, i: int) -> bool:
+        """Whether candidate ``i``'s exposure was reckoned with the player's hands (with steady hands, the
+        screen's reckoning is the same)."""
+        return i in self.drawn or (i in self.exposure and self.guard is not None and self.guard.hands.steady)
 
     def decision(self, started: float) -> Decision:
         """The pool's best as a decision, with its exposure when guarded."""

@@ -55,8 +55,8 @@ GUARD_REPLIES = 16   # the next adversary's candidates (as hard's lookahead give
 GUARD_RING = 4       # ... and his rule 13 shots at our taw, if his level makes them
 GUARD_CHOSEN = 2     # his best few replies played again with his hands
 GUARD_SAMPLES = 6    # ... this many times each, after our shot as intended (steady hands)
-OWN_DRAWS = 3        # our shot drawn this many times with our hands (``ReplyGuard.hands``) ...
-DRAWN_SAMPLES = 2    # ... and his best replies played this many times each after every draw
+OWN_DRAWS = 2        # our shot drawn this many times with our hands (``ReplyGuard.hands``) ...
+DRAWN_SAMPLES = 3    # ... and his best replies played this many times each after every draw (six in all)
 # What being put out costs, in the score's unit: a game lost (``rollout.WIN_BONUS``).  The coach takes the
 # shot whose score less chance × this is best, so a shot of near worth that is safer wins.
 KNOCKOUT_COST = WIN_BONUS
@@ -150,13 +150,16 @@ class _Reckoning:
     sit: Situation
     guard: ReplyGuard
     shots: Sequence[Candidate]
+    drawn: Sequence[bool] = ()   # per shot, whether it is drawn with our hands (else reckoned as intended)
     grounds: Any = field(default_factory=ground_pool)
     rollouts: int = 0
 
     def draws(self) -> list[Draw]:
-        """Each shot once as intended with steady hands; else ``OWN_DRAWS`` times with the guard's hands."""
-        numbers: list[int | None] = [None] if self.guard.hands.steady else list(range(OWN_DRAWS))
-        return [(s, d) for s in range(len(self.shots)) for d in numbers]
+        """Each shot ``OWN_DRAWS`` times with the guard's hands; once as intended if its hands are steady or it
+        is not to be drawn (``drawn``)."""
+        steady = self.guard.hands.steady
+        return [(s, d) for s in range(len(self.shots))
+                for d in ([None] if steady or not self.drawn[s] else range(OWN_DRAWS))]
 
     def _drawn(self, draw: Draw) -> EvalJob:
         """Our shot as this draw of our hands plays it, seeded by the shot (``shot_key``) and the draw."""
@@ -286,9 +289,10 @@ def _over_draws(found: Sequence[Exposure | None], hands: Hands) -> Exposure:
 
 
 def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guard: ReplyGuard,
-              counts: dict[str, int] | None = None) -> list[Exposure]:
+              counts: dict[str, int] | None = None, drawn: Sequence[bool] | None = None) -> list[Exposure]:
     """For each of ``sit``'s shooter's ``shots``: how likely an adversary puts him out before his next turn,
-    the shot played with the guard's hands.
+    the shot played with the guard's hands (``drawn``: per shot, False to reckon it as intended, the cheaper
+    screen the planner ranks its other finalists by; all drawn unless told).
 
     Each draw of the shot (``_Reckoning.draws``) leaves a table; every
     adversary who shoots before our next turn is reckoned against it, as if
@@ -300,7 +304,7 @@ def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guar
     chance wherever it is asked.  ``counts``: a plan's stage counts, to
     which the rollouts are added under ``"guard"``.
     """
-    reckon = _Reckoning(ctx, sit, guard, shots)
+    reckon = _Reckoning(ctx, sit, guard, shots, [True] * len(shots) if drawn is None else drawn)
     draws = reckon.draws()
     found: list[list[Exposure]] = [[] for _ in draws]
     by_level: dict[str, list[tuple[int, Situation]]] = {}
@@ -320,5 +324,6 @@ def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guar
     if counts is not None:
         counts["guard"] = counts.get("guard", 0) + reckon.rollouts
     per_draw = [_combined(f) if f else None for f in found]
-    return [_over_draws([e for (s, _), e in zip(draws, per_draw) if s == shot], guard.hands)
+    return [_over_draws([e for (s, _), e in zip(draws, per_draw) if s == shot],
+                        guard.hands if reckon.drawn[shot] else AS_INTENDED)
             for shot in range(len(shots))]
