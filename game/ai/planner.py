@@ -164,8 +164,9 @@ class _Search:
     stages: dict[str, int] = field(default_factory=dict)
     safe_only: bool = False
     guard: ReplyGuard | None = None
-    exposure: dict[int, Exposure] = field(default_factory=dict)
-    drawn: set[int] = field(default_factory=set)   # the candidates whose exposure drew the player's hands
+    exposure: dict[int, Exposure] = field(default_factory=dict)   # the exposures counted in ``final`` now
+    # Every guard reckoning made, by (candidate, drawn with the player's hands): each a function of the shot.
+    reckoned: dict[tuple[int, bool], Exposure] = field(default_factory=dict)
     grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
     # What the coach's first answer played, kept for the full one: the screen's results (None: not yet
     # screened), the real physics' nominal results, the robust stage's samples' scores by (candidate, number).
@@ -188,10 +189,6 @@ class _Search:
     @property
     def robust(self) -> bool:
         return self.level.robust_top > 0 and self.level.noise_samples > 0
-
-    def _guarded(self, i: int, score: float) -> float:
-        """``score`` less candidate ``i``'s exposure if the guard has reckoned it (the first answer's)."""
-        return guarded_score(score, self.exposure[i]) if i in self.exposure else score
 
     @property
     def coarse(self) -> bool:
@@ -222,11 +219,10 @@ class _Search:
             self.real[i] = result
         self.nominal = list(self.rough)  # type: ignore[arg-type]  # every entry read is filled in below or screened
         self.final = [-math.inf] * len(self.cands)
+        self.exposure.clear()  # the guard stage counts them again, from what it has reckoned
         for i in chosen:
             self.nominal[i] = self.real[i]
-            # A known exposure counts from here only without a robust stage, which picks its few unguarded.
-            score = self.score(self.real[i])
-            self.final[i] = score if self.robust else self._guarded(i, score)
+            self.final[i] = self.score(self.real[i])
         self.pool = chosen
         if self.safe_only:
             # The coach: only shots that, as intended, keep the shooter in with no foul (when there are some).
@@ -283,7 +279,8 @@ class _Search:
             samples = [self.score(self.nominal[i])] + [self.noisy[(i, n)] for n in range(k)]
             # Mostly the average, with a little weight on the worst case: rule 13
             # and rule 9 are cliffs, and one bad sample in five is a real warning.
-            self.final[i] = self._guarded(i, 0.75 * statistics.fmean(samples) + 0.25 * min(samples))
+            self.final[i] = 0.75 * statistics.fmean(samples) + 0.25 * min(samples)
+            self.exposure.pop(i, None)
         self.pool = top
 
     def lookahead_stage(self) -> None:
@@ -314,32 +311,51 @@ class _Search:
         until one becomes the best (then it is drawn in turn: its drawn
         chance replaces the screen's).  It stops once the best is drawn and
         the rest screened, so the shot advised is always weighed with the
-        hands (the first answer guards ``top`` 1: its best only).  Each shot
-        is screened and drawn at most once: the lookahead's finalists are
-        mostly the robust stage's, whose reckoning stands.
+        hands (the first answer guards ``top`` 1: its best only).  Once
+        drawn in a stage, a shot keeps its drawn chance there (so the stage
+        ends).  Each stage counts afresh from the scores before any guard,
+        and a reckoning is made once and kept (``reckoned``: a function of
+        the shot), so the full answer counts exactly what the plan without a
+        first answer would, whatever the first answer reckoned.
         """
         if self.guard is None:
             return
+        for i in list(self.exposure):
+            self._count(i, None)
+        drawn: set[int] = set()
         while True:
             best = _best(self.pool, self.final, top)
-            head = best[:1] if best and not self._drawn(best[0]) else []
+            head = best[:1] if best and best[0] not in drawn else []
             screen = [i for i in best[1:] if i not in self.exposure]
             if not head and not screen:
                 return
-            shots = head + screen
-            found = exposures(self.ctx, self.sit, [self.cands[i] for i in shots], self.guard, self.stages,
-                              drawn=[i in head for i in shots])
-            for i, exposure in zip(shots, found):
-                # The screen's chance (if any) gives way to the drawn one.
-                old = self.exposure.get(i, NO_REPLY)
-                self.final[i] = guarded_score(self.final[i] + KNOCKOUT_COST * old.chance, exposure)
-                self.exposure[i] = exposure
-            self.drawn.update(head)
+            wanted = [(i, True) for i in head] + [(i, False) for i in screen]
+            self._reckon(wanted)
+            for i, hands in wanted:
+                self._count(i, self.reckoned[self._key(i, hands)])
+            drawn.update(head)
 
-    def _drawn(self, i: int) -> bool:
-        """Whether candidate ``i``'s exposure was reckoned with the player's hands (with steady hands, the
-        screen's reckoning is the same)."""
-        return i in self.drawn or (i in self.exposure and self.guard is not None and self.guard.hands.steady)
+    def _key(self, i: int, hands: bool) -> tuple[int, bool]:
+        """Where candidate ``i``'s reckoning is kept (with steady hands, drawn is the screen's reckoning)."""
+        return i, hands and self.guard is not None and not self.guard.hands.steady
+
+    def _reckon(self, wanted: list[tuple[int, bool]]) -> None:
+        """The guard's reckonings of these (candidate, drawn) not yet made, in one batch."""
+        assert self.guard is not None
+        todo = [key for key in dict.fromkeys(self._key(i, hands) for i, hands in wanted) if key not in self.reckoned]
+        if todo:
+            found = exposures(self.ctx, self.sit, [self.cands[i] for i, _ in todo], self.guard, self.stages,
+                              drawn=[hands for _, hands in todo])
+            self.reckoned.update(zip(todo, found))
+
+    def _count(self, i: int, exposure: Exposure | None) -> None:
+        """Candidate ``i``'s score with ``exposure`` counted in place of the one it had (None: none)."""
+        old = self.exposure.pop(i, None)
+        if old is not None:
+            self.final[i] += KNOCKOUT_COST * old.chance
+        if exposure is not None:
+            self.exposure[i] = exposure
+            self.final[i] = guarded_score(self.final[i], exposure)
 
     def decision(self, started: float) -> Decision:
         """The pool's best as a decision, with its exposure when guarded."""
