@@ -167,6 +167,7 @@ class _Search:
     exposure: dict[int, Exposure] = field(default_factory=dict)   # the exposures counted in ``final`` now
     # Every guard reckoning made, by (candidate, drawn with the player's hands): each a function of the shot.
     reckoned: dict[tuple[int, bool], Exposure] = field(default_factory=dict)
+    drawn: set[int] = field(default_factory=set)   # the candidates this pass counts drawn (the first answer's own)
     grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
     # What the coach's first answer played, kept for the full one: the screen's results (None: not yet
     # screened), the real physics' nominal results, the robust stage's samples' scores by (candidate, number).
@@ -219,7 +220,8 @@ class _Search:
             self.real[i] = result
         self.nominal = list(self.rough)  # type: ignore[arg-type]  # every entry read is filled in below or screened
         self.final = [-math.inf] * len(self.cands)
-        self.exposure.clear()  # the guard stage counts them again, from what it has reckoned
+        self.exposure.clear()  # this pass's guard counts them afresh, from what it has reckoned
+        self.drawn.clear()
         for i in chosen:
             self.nominal[i] = self.real[i]
             self.final[i] = self.score(self.real[i])
@@ -312,28 +314,25 @@ class _Search:
         chance replaces the screen's).  It stops once the best is drawn and
         the rest screened, so the shot advised is always weighed with the
         hands (the first answer guards ``top`` 1: its best only).  Once
-        drawn in a stage, a shot keeps its drawn chance there (so the stage
-        ends).  Each stage counts afresh from the scores before any guard,
-        and a reckoning is made once and kept (``reckoned``: a function of
-        the shot), so the full answer counts exactly what the plan without a
-        first answer would, whatever the first answer reckoned.
+        drawn, a shot keeps its drawn chance for the rest of the pass (so
+        the stage ends).  The full answer's pass counts afresh from the
+        scores before any guard (``nominal_stage``), and a reckoning is made
+        once and kept (``reckoned``: a function of the shot), so it counts
+        exactly what the plan without a first answer would, whatever the
+        first answer reckoned.
         """
         if self.guard is None:
             return
-        for i in list(self.exposure):
-            self._count(i, None)
-        drawn: set[int] = set()
         while True:
             best = _best(self.pool, self.final, top)
-            head = best[:1] if best and best[0] not in drawn else []
-            screen = [i for i in best[1:] if i not in self.exposure]
-            if not head and not screen:
+            wanted = [(i, n == 0 or i in self.drawn) for n, i in enumerate(best)
+                      if i not in self.exposure or (n == 0 and i not in self.drawn)]
+            if not wanted:
                 return
-            wanted = [(i, True) for i in head] + [(i, False) for i in screen]
             self._reckon(wanted)
             for i, hands in wanted:
                 self._count(i, self.reckoned[self._key(i, hands)])
-            drawn.update(head)
+            self.drawn.update(i for i, hands in wanted if hands)
 
     def _key(self, i: int, hands: bool) -> tuple[int, bool]:
         """Where candidate ``i``'s reckoning is kept (with steady hands, drawn is the screen's reckoning)."""
