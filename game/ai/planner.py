@@ -33,7 +33,7 @@ from typing import Any, Callable
 from game.ai.candidates import Candidate, generate, placement_points
 from game.ai.levels import Level
 from game.ai.hand_noise import seed_for
-from game.ai.reply_guard import KNOCKOUT_COST, NO_REPLY, Exposure, ReplyGuard, exposures
+from game.ai.reply_guard import KNOCKOUT_COST, NO_REPLY, OWN_DRAWS, Exposure, ReplyGuard, exposures
 from game.ai.rollout import EvalJob, EvalResult, evaluate, ground_pool, sun_moved
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
@@ -47,6 +47,7 @@ REPLY_RING = 4            # rule 13 shots among the next player's replies (hard'
 SECOND_WEIGHT = 0.5       # how much of our own best shot after that reply we count for a shot
 MOVERS_KEPT = 3           # shots that move the Sun among those the screen keeps, when it has them
 GUARD_TOP = 3             # the coach's finalists whose exposure to the next reply is reckoned (``reply_guard``)
+FIRST_DRAWS = 1           # the first answer draws its best shot with the player's hands once (the full: ``OWN_DRAWS``)
 # The coach's first answer (``plan``'s ``on_first``): every other candidate screened, the best of them played
 # in the real physics, the best few of those under the hands with fewer samples, and the best one guarded.
 FIRST_KEEP = 8
@@ -165,8 +166,9 @@ class _Search:
     safe_only: bool = False
     guard: ReplyGuard | None = None
     exposure: dict[int, Exposure] = field(default_factory=dict)   # the exposures counted in ``final`` now
-    # Every guard reckoning made, by (candidate, drawn with the player's hands): each a function of the shot.
-    reckoned: dict[tuple[int, bool], Exposure] = field(default_factory=dict)
+    # Every guard reckoning made, by (candidate, the player's hands drawn so many times; 0: the screen), each a
+    # function of the shot.
+    reckoned: dict[tuple[int, int], Exposure] = field(default_factory=dict)
     drawn: set[int] = field(default_factory=set)   # the candidates this pass counts drawn (the first answer's own)
     grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
     # What the coach's first answer played, kept for the full one: the screen's results (None: not yet
@@ -301,7 +303,7 @@ class _Search:
                               - REPLY_WEIGHT * best_reply + SECOND_WEIGHT * seconds[n])
         self.pool = top
 
-    def guard_stage(self, top: int = GUARD_TOP) -> None:
+    def guard_stage(self, top: int = GUARD_TOP, times: int = OWN_DRAWS) -> None:
         """(The coach) the best few against the next adversary's replies with his hands (``reply_guard``).
 
         Each guarded shot's score loses its chance of our being put out times
@@ -313,7 +315,9 @@ class _Search:
         until one becomes the best (then it is drawn in turn: its drawn
         chance replaces the screen's).  It stops once the best is drawn and
         the rest screened, so the shot advised is always weighed with the
-        hands (the first answer guards ``top`` 1: its best only).  Once
+        hands (``times`` draws; the first answer guards ``top`` 1, its best
+        only, and draws it ``FIRST_DRAWS`` times: a cheaper look the full
+        answer's draws replace).  Once
         drawn, a shot keeps its drawn chance for the rest of the pass (so
         the stage ends).  The full answer's pass counts afresh from the
         scores before any guard (``nominal_stage``), and a reckoning is made
@@ -329,22 +333,24 @@ class _Search:
                       if i not in self.exposure or (n == 0 and i not in self.drawn)]
             if not wanted:
                 return
-            self._reckon(wanted)
+            self._reckon(wanted, times)
             for i, hands in wanted:
-                self._count(i, self.reckoned[self._key(i, hands)])
+                self._count(i, self.reckoned[self._key(i, hands, times)])
             self.drawn.update(i for i, hands in wanted if hands)
 
-    def _key(self, i: int, hands: bool) -> tuple[int, bool]:
+    def _key(self, i: int, hands: bool, times: int) -> tuple[int, int]:
         """Where candidate ``i``'s reckoning is kept (with steady hands, drawn is the screen's reckoning)."""
-        return i, hands and self.guard is not None and not self.guard.hands.steady
+        return i, times if hands and self.guard is not None and not self.guard.hands.steady else 0
 
-    def _reckon(self, wanted: list[tuple[int, bool]]) -> None:
-        """The guard's reckonings of these (candidate, drawn) not yet made, in one batch."""
+    def _reckon(self, wanted: list[tuple[int, bool]], times: int) -> None:
+        """The guard's reckonings of these (candidate, drawn ``times`` times or screened) not yet made, in one
+        batch."""
         assert self.guard is not None
-        todo = [key for key in dict.fromkeys(self._key(i, hands) for i, hands in wanted) if key not in self.reckoned]
+        todo = [key for key in dict.fromkeys(self._key(i, hands, times) for i, hands in wanted)
+                if key not in self.reckoned]
         if todo:
             found = exposures(self.ctx, self.sit, [self.cands[i] for i, _ in todo], self.guard, self.stages,
-                              drawn=[hands for _, hands in todo])
+                              drawn=[n > 0 for _, n in todo], times=times)
             self.reckoned.update(zip(todo, found))
 
     def _count(self, i: int, exposure: Exposure | None) -> None:
@@ -449,7 +455,7 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
         # The first answer: half the screen, fewer and shorter robust samples, its best shot guarded.
         search.nominal_stage(first=True)
         search.robust_stage(first=True)
-        search.guard_stage(top=1)
+        search.guard_stage(top=1, times=FIRST_DRAWS)
         on_first(search.decision(started))
     search.nominal_stage()
     search.robust_stage()

@@ -55,8 +55,8 @@ GUARD_REPLIES = 16   # the next adversary's candidates (as hard's lookahead give
 GUARD_RING = 4       # ... and his rule 13 shots at our taw, if his level makes them
 GUARD_CHOSEN = 2     # his best few replies played again with his hands
 GUARD_SAMPLES = 6    # ... this many times each, after our shot as intended (steady hands)
-OWN_DRAWS = 2        # our shot drawn this many times with our hands (``ReplyGuard.hands``) ...
-DRAWN_SAMPLES = 3    # ... and his best replies played this many times each after every draw (six in all)
+OWN_DRAWS = 2        # our shot drawn this many times with our hands (``ReplyGuard.hands``), unless told; his
+#                      best replies are played ``GUARD_SAMPLES // draws`` times each after every draw (six in all)
 # What being put out costs, in the score's unit: a game lost (``rollout.WIN_BONUS``).  The coach takes the
 # shot whose score less chance × this is best, so a shot of near worth that is safer wins.
 KNOCKOUT_COST = WIN_BONUS
@@ -151,15 +151,16 @@ class _Reckoning:
     guard: ReplyGuard
     shots: Sequence[Candidate]
     drawn: Sequence[bool] = ()   # per shot, whether it is drawn with our hands (else reckoned as intended)
+    times: int = OWN_DRAWS       # ... and how many times
     grounds: Any = field(default_factory=ground_pool)
     rollouts: int = 0
 
     def draws(self) -> list[Draw]:
-        """Each shot ``OWN_DRAWS`` times with the guard's hands; once as intended if its hands are steady or it
-        is not to be drawn (``drawn``)."""
+        """Each shot ``times`` times with the guard's hands; once as intended if its hands are steady or it is
+        not to be drawn (``drawn``)."""
         steady = self.guard.hands.steady
         return [(s, d) for s in range(len(self.shots))
-                for d in ([None] if steady or not self.drawn[s] else range(OWN_DRAWS))]
+                for d in ([None] if steady or not self.drawn[s] else range(self.times))]
 
     def _drawn(self, draw: Draw) -> EvalJob:
         """Our shot as this draw of our hands plays it, seeded by the shot (``shot_key``) and the draw."""
@@ -209,7 +210,7 @@ class _Reckoning:
             at += len(row)
         flat = [c for row in cands for c in row]
         noise = (level.angle_noise_deg, level.speed_noise_frac)
-        count = [GUARD_SAMPLES if tag[1] is None else DRAWN_SAMPLES for tag in tags]
+        count = [GUARD_SAMPLES if tag[1] is None else max(1, GUARD_SAMPLES // self.times) for tag in tags]
         jobs = [EvalJob(t, flat[j], (*noise, self._his_seed(tags[t], tables[t].shooter, k, n)))
                 for t, picks in enumerate(best) for k, j in enumerate(picks) for n in range(count[t])]
         noisy = iter(self._map(tables, level, jobs))
@@ -289,10 +290,12 @@ def _over_draws(found: Sequence[Exposure | None], hands: Hands) -> Exposure:
 
 
 def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guard: ReplyGuard,
-              counts: dict[str, int] | None = None, drawn: Sequence[bool] | None = None) -> list[Exposure]:
+              counts: dict[str, int] | None = None, drawn: Sequence[bool] | None = None,
+              times: int = OWN_DRAWS) -> list[Exposure]:
     """For each of ``sit``'s shooter's ``shots``: how likely an adversary puts him out before his next turn,
     the shot played with the guard's hands (``drawn``: per shot, False to reckon it as intended, the cheaper
-    screen the planner ranks its other finalists by; all drawn unless told).
+    screen the planner ranks its other finalists by; all drawn unless told), ``times`` times each (the coach's
+    first answer draws once).
 
     Each draw of the shot (``_Reckoning.draws``) leaves a table; every
     adversary who shoots before our next turn is reckoned against it, as if
@@ -304,7 +307,7 @@ def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guar
     chance wherever it is asked.  ``counts``: a plan's stage counts, to
     which the rollouts are added under ``"guard"``.
     """
-    reckon = _Reckoning(ctx, sit, guard, shots, [True] * len(shots) if drawn is None else drawn)
+    reckon = _Reckoning(ctx, sit, guard, shots, [True] * len(shots) if drawn is None else drawn, max(1, times))
     draws = reckon.draws()
     found: list[list[Exposure]] = [[] for _ in draws]
     by_level: dict[str, list[tuple[int, Situation]]] = {}

@@ -54,7 +54,7 @@ def test_a_taw_left_at_the_ring_edge_in_line_with_a_medium_adversary_is_likely_p
     assert exposure.kind is OutKind.RING
     assert exposure.gap == pytest.approx(0.027, abs=0.01)
     assert exposure.draws == reply_guard.OWN_DRAWS and exposure.hands == reply_guard.PERSON
-    assert exposure.samples == reply_guard.OWN_DRAWS * reply_guard.DRAWN_SAMPLES
+    assert exposure.samples == reply_guard.GUARD_SAMPLES  # his replies counted, over the draws
 
 
 def test_with_steady_hands_the_shot_is_reckoned_once_as_intended():
@@ -98,9 +98,9 @@ def _guarded_plan(monkeypatch, screen_all: bool = False) -> tuple[Decision, list
 
     told: list[list[bool]] = []
 
-    def spy(ctx, sit, shots, guard, counts=None, drawn=None):
+    def spy(ctx, sit, shots, guard, counts=None, drawn=None, times=reply_guard.OWN_DRAWS):
         told.append(list(drawn))
-        return exposures(ctx, sit, shots, guard, counts, [False] * len(shots) if screen_all else drawn)
+        return exposures(ctx, sit, shots, guard, counts, [False] * len(shots) if screen_all else drawn, times)
 
     monkeypatch.setattr(planner, "exposures", spy)
     sit = _table((0.095, 0.0))
