@@ -317,13 +317,13 @@ class _Search:
         the rest screened, so the shot advised is always weighed with the
         hands (``times`` draws; the first answer guards ``top`` 1, its best
         only, and draws it ``FIRST_DRAWS`` times: a cheaper look the full
-        answer's draws replace).  Once
-        drawn, a shot keeps its drawn chance for the rest of the pass (so
-        the stage ends).  The full answer's pass counts afresh from the
-        scores before any guard (``nominal_stage``), and a reckoning is made
-        once and kept (``reckoned``: a function of the shot), so it counts
-        exactly what the plan without a first answer would, whatever the
-        first answer reckoned.
+        answer's draws replace).  Once drawn, a shot keeps its drawn chance
+        for the rest of the pass (so the stage ends).  The full answer's
+        pass counts afresh from the scores before any guard
+        (``nominal_stage``), and a reckoning is made once and kept
+        (``reckoned``: a function of the shot), so it counts exactly what
+        the plan without a first answer would, whatever the first answer
+        reckoned.
         """
         if self.guard is None:
             return
