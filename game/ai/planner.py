@@ -33,7 +33,7 @@ from typing import Any, Callable
 from game.ai.candidates import Candidate, generate, placement_points
 from game.ai.levels import Level
 from game.ai.hand_noise import seed_for
-from game.ai.reply_guard import KNOCKOUT_COST, NO_REPLY, Exposure, ReplyGuard, exposures
+from game.ai.reply_guard import KNOCKOUT_COST, NO_REPLY, OWN_DRAWS, Exposure, ReplyGuard, exposures
 from game.ai.rollout import EvalJob, EvalResult, evaluate, ground_pool, sun_moved
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
@@ -47,6 +47,7 @@ REPLY_RING = 4            # rule 13 shots among the next player's replies (hard'
 SECOND_WEIGHT = 0.5       # how much of our own best shot after that reply we count for a shot
 MOVERS_KEPT = 3           # shots that move the Sun among those the screen keeps, when it has them
 GUARD_TOP = 3             # the coach's finalists whose exposure to the next reply is reckoned (``reply_guard``)
+FIRST_DRAWS = 1           # the first answer draws its best shot with the player's hands once (the full: ``OWN_DRAWS``)
 # The coach's first answer (``plan``'s ``on_first``): every other candidate screened, the best of them played
 # in the real physics, the best few of those under the hands with fewer samples, and the best one guarded.
 FIRST_KEEP = 8
@@ -164,7 +165,11 @@ class _Search:
     stages: dict[str, int] = field(default_factory=dict)
     safe_only: bool = False
     guard: ReplyGuard | None = None
-    exposure: dict[int, Exposure] = field(default_factory=dict)
+    exposure: dict[int, Exposure] = field(default_factory=dict)   # the exposures counted in ``final`` now
+    # Every guard reckoning made, by (candidate, the player's hands drawn so many times; 0: the screen), each a
+    # function of the shot.
+    reckoned: dict[tuple[int, int], Exposure] = field(default_factory=dict)
+    drawn: set[int] = field(default_factory=set)   # the candidates this pass counts drawn (the first answer's own)
     grounds: Any = field(default_factory=ground_pool)   # spare ground bodies the plan's rollouts share
     # What the coach's first answer played, kept for the full one: the screen's results (None: not yet
     # screened), the real physics' nominal results, the robust stage's samples' scores by (candidate, number).
@@ -187,10 +192,6 @@ class _Search:
     @property
     def robust(self) -> bool:
         return self.level.robust_top > 0 and self.level.noise_samples > 0
-
-    def _guarded(self, i: int, score: float) -> float:
-        """``score`` less candidate ``i``'s exposure if the guard has reckoned it (the first answer's)."""
-        return guarded_score(score, self.exposure[i]) if i in self.exposure else score
 
     @property
     def coarse(self) -> bool:
@@ -221,11 +222,11 @@ class _Search:
             self.real[i] = result
         self.nominal = list(self.rough)  # type: ignore[arg-type]  # every entry read is filled in below or screened
         self.final = [-math.inf] * len(self.cands)
+        self.exposure.clear()  # this pass's guard counts them afresh, from what it has reckoned
+        self.drawn.clear()
         for i in chosen:
             self.nominal[i] = self.real[i]
-            # A known exposure counts from here only without a robust stage, which picks its few unguarded.
-            score = self.score(self.real[i])
-            self.final[i] = score if self.robust else self._guarded(i, score)
+            self.final[i] = self.score(self.real[i])
         self.pool = chosen
         if self.safe_only:
             # The coach: only shots that, as intended, keep the shooter in with no foul (when there are some).
@@ -282,7 +283,8 @@ class _Search:
             samples = [self.score(self.nominal[i])] + [self.noisy[(i, n)] for n in range(k)]
             # Mostly the average, with a little weight on the worst case: rule 13
             # and rule 9 are cliffs, and one bad sample in five is a real warning.
-            self.final[i] = self._guarded(i, 0.75 * statistics.fmean(samples) + 0.25 * min(samples))
+            self.final[i] = 0.75 * statistics.fmean(samples) + 0.25 * min(samples)
+            self.exposure.pop(i, None)
         self.pool = top
 
     def lookahead_stage(self) -> None:
@@ -301,29 +303,64 @@ class _Search:
                               - REPLY_WEIGHT * best_reply + SECOND_WEIGHT * seconds[n])
         self.pool = top
 
-    def guard_stage(self, top: int = GUARD_TOP) -> None:
+    def guard_stage(self, top: int = GUARD_TOP, times: int = OWN_DRAWS) -> None:
         """(The coach) the best few against the next adversary's replies with his hands (``reply_guard``).
 
         Each guarded shot's score loses its chance of our being put out times
         ``KNOCKOUT_COST`` (a game lost), so a shot of near worth that is safer
-        wins.  Until the pool's best ``top`` are all guarded, the new ones
-        among them are reckoned (each shot once: the lookahead's finalists are
-        mostly the robust stage's, whose reckoning stands).  A guarded score
-        only falls, so an unguarded one is a bound on its own: once the best
-        is guarded it is the best of the pool fully guarded, whatever ``top``
-        (the first answer guards ``top`` 1; the lookahead's finalists need
-        ``GUARD_TOP``, and get the same scores in whichever order they come).
+        wins.  The pool's best, the shot about to be advised, is reckoned
+        with the player's hands on it (``ReplyGuard.hands``: drawn a few
+        times, as a person would play it); the rest of its best ``top`` only
+        as intended, a screen at about 60 % of the cost, which ranks them
+        until one becomes the best (then it is drawn in turn: its drawn
+        chance replaces the screen's).  It stops once the best is drawn and
+        the rest screened, so the shot advised is always weighed with the
+        hands (``times`` draws; the first answer guards ``top`` 1, its best
+        only, and draws it ``FIRST_DRAWS`` times: a cheaper look the full
+        answer's draws replace).  Once drawn, a shot keeps its drawn chance
+        for the rest of the pass (so the stage ends).  The full answer's
+        pass counts afresh from the scores before any guard
+        (``nominal_stage``), and a reckoning is made once and kept
+        (``reckoned``: a function of the shot), so it counts exactly what
+        the plan without a first answer would, whatever the first answer
+        reckoned.
         """
         if self.guard is None:
             return
         while True:
-            fresh = [i for i in _best(self.pool, self.final, top) if i not in self.exposure]
-            if not fresh:
+            best = _best(self.pool, self.final, top)
+            wanted = [(i, n == 0 or i in self.drawn) for n, i in enumerate(best)
+                      if i not in self.exposure or (n == 0 and i not in self.drawn)]
+            if not wanted:
                 return
-            found = exposures(self.ctx, self.sit, [self.cands[i] for i in fresh], self.guard, self.stages)
-            for i, exposure in zip(fresh, found):
-                self.exposure[i] = exposure
-                self.final[i] = guarded_score(self.final[i], exposure)
+            self._reckon(wanted, times)
+            for i, hands in wanted:
+                self._count(i, self.reckoned[self._key(i, hands, times)])
+            self.drawn.update(i for i, hands in wanted if hands)
+
+    def _key(self, i: int, hands: bool, times: int) -> tuple[int, int]:
+        """Where candidate ``i``'s reckoning is kept (with steady hands, drawn is the screen's reckoning)."""
+        return i, times if hands and self.guard is not None and not self.guard.hands.steady else 0
+
+    def _reckon(self, wanted: list[tuple[int, bool]], times: int) -> None:
+        """The guard's reckonings of these (candidate, drawn ``times`` times or screened) not yet made, in one
+        batch."""
+        assert self.guard is not None
+        todo = [key for key in dict.fromkeys(self._key(i, hands, times) for i, hands in wanted)
+                if key not in self.reckoned]
+        if todo:
+            found = exposures(self.ctx, self.sit, [self.cands[i] for i, _ in todo], self.guard, self.stages,
+                              drawn=[n > 0 for _, n in todo], times=times)
+            self.reckoned.update(zip(todo, found))
+
+    def _count(self, i: int, exposure: Exposure | None) -> None:
+        """Candidate ``i``'s score with ``exposure`` counted in place of the one it had (None: none)."""
+        old = self.exposure.pop(i, None)
+        if old is not None:
+            self.final[i] += KNOCKOUT_COST * old.chance
+        if exposure is not None:
+            self.exposure[i] = exposure
+            self.final[i] = guarded_score(self.final[i], exposure)
 
     def decision(self, started: float) -> Decision:
         """The pool's best as a decision, with its exposure when guarded."""
@@ -418,7 +455,7 @@ def plan(ctx: PlanContext, sit: Situation, level: Level, seed: int,
         # The first answer: half the screen, fewer and shorter robust samples, its best shot guarded.
         search.nominal_stage(first=True)
         search.robust_stage(first=True)
-        search.guard_stage(top=1)
+        search.guard_stage(top=1, times=FIRST_DRAWS)
         on_first(search.decision(started))
     search.nominal_stage()
     search.robust_stage()

@@ -18,8 +18,20 @@ are played as *he* would play them, at his own level:
 * his chance is the share of those six noisy shots that put us out; with
   several adversaries before our next turn, we stay in only if none does.
 
-That is a model of him, not him: a sampled few of his candidates, and six
-draws of his hands (a chance in sixths).  It is the same reckoning for the
+The shot itself is a person's to play, and his hands leave the taw
+elsewhere than the shot as intended does: a 3° stray can leave it by the
+inner ring where the shot as aimed left it safe.  So the shot is drawn a
+few times with the hands the guard is told of (``ReplyGuard.hands``: a
+person's 3° and 10 % by default, the novice's own), each draw seeded by the
+shot, and each table a draw leaves faces the adversaries as above; the
+chance is the share of all their samples that put us out.  A draw that puts
+us out by our own hand, or ends the game, leaves nobody a reply (the plan's
+robust stage prices our own outs): it counts as a draw he did not put us
+out.  With steady hands (``AS_INTENDED``) the shot is reckoned once, as
+intended.
+
+That is a model of him, not him: a sampled few of his candidates, and a few
+draws of our hands and of his.  It is the same reckoning for the
 coach's advice, for ``taw hint --json`` and for the preview's warning.
 """
 
@@ -33,7 +45,7 @@ from typing import Any, Mapping, Sequence
 
 from game.ai.candidates import Candidate
 from game.ai.hand_noise import seed_for
-from game.ai.levels import Level, get_level
+from game.ai.levels import PERSON_AIM_DEG, PERSON_POWER_FRAC, Level, get_level
 from game.ai.rollout import WIN_BONUS, EvalJob, EvalResult, evaluate, ground_pool, shooters_before
 from game.ai.situation import Situation
 from game.ai.value import ValueWeights
@@ -42,7 +54,9 @@ from game.ai.workers import PlanContext
 GUARD_REPLIES = 16   # the next adversary's candidates (as hard's lookahead gives him)
 GUARD_RING = 4       # ... and his rule 13 shots at our taw, if his level makes them
 GUARD_CHOSEN = 2     # his best few replies played again with his hands
-GUARD_SAMPLES = 6    # ... this many times each: the chance is counted in sixths
+GUARD_SAMPLES = 6    # ... this many times each, after our shot as intended (steady hands)
+OWN_DRAWS = 2        # our shot drawn this many times with our hands (``ReplyGuard.hands``), unless told; his
+#                      best replies are played ``GUARD_SAMPLES // draws`` times each after every draw (six in all)
 # What being put out costs, in the score's unit: a game lost (``rollout.WIN_BONUS``).  The coach takes the
 # shot whose score less chance × this is best, so a shot of near worth that is safer wins.
 KNOCKOUT_COST = WIN_BONUS
@@ -56,6 +70,22 @@ class OutKind(Enum):
 
 
 @dataclass(frozen=True)
+class Hands:
+    """A player's hands as the guard draws his shot: standard deviations of the aim (degrees) and the power."""
+
+    aim_deg: float
+    power_frac: float
+
+    @property
+    def steady(self) -> bool:
+        return self.aim_deg <= 0 and self.power_frac <= 0
+
+
+PERSON = Hands(PERSON_AIM_DEG, PERSON_POWER_FRAC)
+AS_INTENDED = Hands(0.0, 0.0)
+
+
+@dataclass(frozen=True)
 class Exposure:
     """What the next adversary's reply is likely to do to the player who shot."""
 
@@ -63,8 +93,11 @@ class Exposure:
     by: str | None = None       # the next adversary (a planet), None when nobody replies
     level: str = ""             # the level he was reckoned at
     kind: OutKind | None = None  # how he puts us out, in most of the samples that do
-    gap: float | None = None    # m: our taw's distance outside the inner ring's edge after our shot
-    samples: int = 0
+    gap: float | None = None    # m: our taw's distance outside the inner ring's edge after our shot (the median
+    #                             over the draws of our hands)
+    samples: int = 0            # his noisy replies counted, over all the draws
+    draws: int = 0              # our shot's draws with our hands (1: as intended)
+    hands: Hands = AS_INTENDED  # the hands our shot was drawn with
 
     @property
     def likely(self) -> bool:
@@ -76,10 +109,12 @@ NO_REPLY = Exposure(0.0)
 
 @dataclass(frozen=True)
 class ReplyGuard:
-    """Who the adversaries are: their levels by planet; anyone else is reckoned at ``default``."""
+    """Who the adversaries are: their levels by planet; anyone else is reckoned at ``default``; and the hands
+    our shots are drawn with (a person's unless told: the coach's advice is a person's to play)."""
 
     levels: Mapping[str, Level] = field(default_factory=dict)
     default: str = DEFAULT_ADVERSARY
+    hands: Hands = PERSON
 
     def level_of(self, planet: str) -> Level:
         return self.levels.get(planet) or get_level(self.default)
@@ -98,9 +133,14 @@ def _their_replies(nxt: Situation, me: str, level: Level) -> list[Candidate]:
     return candidates_for(nxt, GUARD_REPLIES, 2, ring, ring_at=(me,))
 
 
+# One draw of one of our shots: (the shot's index, the draw's number; None: the shot as intended).
+Draw = tuple[int, int | None]
+
+
 @dataclass
 class _Reckoning:
-    """One guard run: our shots' tables, his replies to each, his hands on the best of them.
+    """One guard run: our shots' draws with our hands, the tables they leave, his replies to each, his hands on
+    the best of them.
 
     The tables that face one adversary level go to the workers together, one
     batch per stage, so two workers share the work.
@@ -110,13 +150,29 @@ class _Reckoning:
     sit: Situation
     guard: ReplyGuard
     shots: Sequence[Candidate]
+    drawn: Sequence[bool] = ()   # per shot, whether it is drawn with our hands (else reckoned as intended)
+    times: int = OWN_DRAWS       # ... and how many times
     grounds: Any = field(default_factory=ground_pool)
     rollouts: int = 0
 
-    def tables(self, shots: Sequence[Candidate]) -> list[list[Situation]]:
-        """Per shot, as intended, the table it leaves each adversary who shoots before our next turn, as if he
+    def draws(self) -> list[Draw]:
+        """Each shot ``times`` times with the guard's hands; once as intended if its hands are steady or it is
+        not to be drawn (``drawn``)."""
+        steady = self.guard.hands.steady
+        return [(s, d) for s in range(len(self.shots))
+                for d in ([None] if steady or not self.drawn[s] else range(self.times))]
+
+    def _drawn(self, draw: Draw) -> EvalJob:
+        """Our shot as this draw of our hands plays it, seeded by the shot (``shot_key``) and the draw."""
+        s, d = draw
+        shot, hands = self.shots[s], self.guard.hands
+        noise = None if d is None else (hands.aim_deg, hands.power_frac, seed_for("own hands", shot_key(shot), d))
+        return EvalJob(0, shot, noise, want_next=True)
+
+    def tables(self, draws: Sequence[Draw]) -> list[list[Situation]]:
+        """Per draw of our shot, the table it leaves each adversary who shoots before our next turn, as if he
         shot next ([]: the game is over, or we are out)."""
-        jobs = [EvalJob(0, c, want_next=True) for c in shots]
+        jobs = [self._drawn(draw) for draw in draws]
         self.rollouts += len(jobs)
         afters = self.ctx.map(evaluate, ((self.sit,), ValueWeights(), self.grounds), jobs)
         me = self.sit.shooter
@@ -133,8 +189,16 @@ class _Reckoning:
         self.rollouts += len(jobs)
         return self.ctx.map(evaluate, (tuple(tables), _their_weights(level), self.grounds), jobs)
 
-    def facing(self, tables: Sequence[Situation], tags: Sequence[int], level: Level) -> list[Exposure]:
-        """The exposure of each table, all facing an adversary of ``level``."""
+    def _his_seed(self, draw: Draw, planet: str, k: int, n: int) -> int:
+        """His hands on his ``k``-th best reply, sample ``n``, after this draw of our shot (as intended: the seed
+        the guard used before it drew our hands, so a steady-handed reckoning is the same as then)."""
+        s, d = draw
+        if d is None:
+            return seed_for("guard", shot_key(self.shots[s]), planet, k, n)
+        return seed_for("guard", shot_key(self.shots[s]), d, planet, k, n)
+
+    def facing(self, tables: Sequence[Situation], tags: Sequence[Draw], level: Level) -> list[Exposure]:
+        """The exposure of each table, all facing an adversary of ``level``; ``tags``: the draw behind each."""
         me, weight = self.sit.shooter, level.position_weight
         cands = [_their_replies(nxt, me, level) for nxt in tables]
         nominal = self._map(tables, level, [EvalJob(t, c, coarse=True) for t, row in enumerate(cands) for c in row])
@@ -146,13 +210,13 @@ class _Reckoning:
             at += len(row)
         flat = [c for row in cands for c in row]
         noise = (level.angle_noise_deg, level.speed_noise_frac)
-        jobs = [EvalJob(t, flat[j], (*noise, seed_for("guard", shot_key(self.shots[tags[t]]), tables[t].shooter,
-                                                       k, n)))
-                for t, picks in enumerate(best) for k, j in enumerate(picks) for n in range(GUARD_SAMPLES)]
+        count = [GUARD_SAMPLES if tag[1] is None else max(1, GUARD_SAMPLES // self.times) for tag in tags]
+        jobs = [EvalJob(t, flat[j], (*noise, self._his_seed(tags[t], tables[t].shooter, k, n)))
+                for t, picks in enumerate(best) for k, j in enumerate(picks) for n in range(count[t])]
         noisy = iter(self._map(tables, level, jobs))
         out = []
         for t, picks in enumerate(best):
-            rows = [[next(noisy) for _ in range(GUARD_SAMPLES)] for _ in picks]
+            rows = [[next(noisy) for _ in range(count[t])] for _ in picks]
             robust = [_robust([nominal[j].score(weight)] + [r.score(weight) for r in row])
                       for j, row in zip(picks, rows)]
             chosen = rows[max(range(len(rows)), key=lambda k: (robust[k], -k))] if rows else []
@@ -205,23 +269,49 @@ def _combined(found: Sequence[Exposure]) -> Exposure:
     return replace(worst, chance=1.0 - stays)
 
 
-def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guard: ReplyGuard,
-              counts: dict[str, int] | None = None) -> list[Exposure]:
-    """For each of ``sit``'s shooter's ``shots`` (as intended): how likely an adversary puts him out before
-    his next turn.
+def _over_draws(found: Sequence[Exposure | None], hands: Hands) -> Exposure:
+    """One shot's exposure over the draws of our hands (None: a draw after which nobody replies, the game
+    over or we out by our own hand): the chance is the mean over all the draws; named for the adversary
+    likeliest to put us out; the kind most of the chance comes by; the median gap."""
+    replies = [e for e in found if e is not None]
+    if not replies:
+        return NO_REPLY
+    chance_by: dict[str | None, float] = {}
+    for e in replies:
+        chance_by[e.by] = chance_by.get(e.by, 0.0) + e.chance
+    by = max(chance_by, key=lambda planet: chance_by[planet])  # the first named, when nobody puts us out
+    ring = sum(e.chance for e in replies if e.kind is OutKind.RING)
+    purse = sum(e.chance for e in replies if e.kind is OutKind.PURSE)
+    kind = None if ring + purse <= 0 else OutKind.RING if ring >= purse else OutKind.PURSE
+    gaps = [e.gap for e in replies if e.gap is not None]
+    named = next(e for e in replies if e.by == by)
+    return Exposure(sum(e.chance for e in replies) / len(found), by, named.level, kind,
+                    statistics.median(gaps) if gaps else None, sum(e.samples for e in replies), len(found), hands)
 
-    Every adversary who shoots before then is reckoned against the table the
-    shot leaves, as if he shot next (the shots between are not played: most
-    leave our taw where it lies), at his own level and with his hands; we
-    stay in only if none puts us out.  His hands are seeded by the shot
-    (``shot_key``) and his planet, so the same shot from the same table gets
-    the same chance wherever it is asked.  ``counts``: a plan's stage counts,
-    to which the rollouts are added under ``"guard"``.
+
+def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guard: ReplyGuard,
+              counts: dict[str, int] | None = None, drawn: Sequence[bool] | None = None,
+              times: int = OWN_DRAWS) -> list[Exposure]:
+    """For each of ``sit``'s shooter's ``shots``: how likely an adversary puts him out before his next turn,
+    the shot played with the guard's hands (``drawn``: per shot, False to reckon it as intended, the cheaper
+    screen the planner ranks its other finalists by; all drawn unless told), ``times`` times each (the coach's
+    first answer draws once).
+
+    Each draw of the shot (``_Reckoning.draws``) leaves a table; every
+    adversary who shoots before our next turn is reckoned against it, as if
+    he shot next (the shots between are not played: most leave our taw
+    where it lies), at his own level and with his hands; after a draw we
+    stay in only if none puts us out, and the chance is the mean over the
+    draws.  Our hands and his are seeded by the shot (``shot_key``), the
+    draw and his planet, so the same shot from the same table gets the same
+    chance wherever it is asked.  ``counts``: a plan's stage counts, to
+    which the rollouts are added under ``"guard"``.
     """
-    reckon = _Reckoning(ctx, sit, guard, shots)
-    found: list[list[Exposure]] = [[] for _ in shots]
+    reckon = _Reckoning(ctx, sit, guard, shots, [True] * len(shots) if drawn is None else drawn, max(1, times))
+    draws = reckon.draws()
+    found: list[list[Exposure]] = [[] for _ in draws]
     by_level: dict[str, list[tuple[int, Situation]]] = {}
-    for n, faced in enumerate(reckon.tables(shots)):
+    for n, faced in enumerate(reckon.tables(draws)):
         for nxt in faced:
             level = guard.level_of(nxt.shooter)
             if level.random_play:
@@ -231,8 +321,12 @@ def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guar
     for members in by_level.values():
         ctx.check()
         level = guard.level_of(members[0][1].shooter)
-        for (n, _), exposure in zip(members, reckon.facing([t for _, t in members], [n for n, _ in members], level)):
+        tags = [draws[n] for n, _ in members]
+        for (n, _), exposure in zip(members, reckon.facing([t for _, t in members], tags, level)):
             found[n].append(exposure)
     if counts is not None:
         counts["guard"] = counts.get("guard", 0) + reckon.rollouts
-    return [_combined(f) if f else NO_REPLY for f in found]
+    per_draw = [_combined(f) if f else None for f in found]
+    return [_over_draws([e for (s, _), e in zip(draws, per_draw) if s == shot],
+                        guard.hands if reckon.drawn[shot] else AS_INTENDED)
+            for shot in range(len(shots))]

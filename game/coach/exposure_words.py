@@ -3,7 +3,9 @@
 "leaves your taw 3 cm from the inner ring: Venus puts it in about 2 times in 3
 (rule 13)": the coach's advice says it when every shot it weighed was likely
 to be answered so, the preview beside its verdict, ``taw hint`` in its text
-and its JSON (``exposure_to_json``).
+and its JSON (``exposure_to_json``).  The chance is reckoned with the
+player's own hands on his shot (``Exposure.hands``), and ``hands_words``
+says which: a shot only a steady hand keeps safe is not safe for him.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from game.ai.reply_guard import Exposure, OutKind
+from game.ai.reply_guard import Exposure, Hands, OutKind
 from game.rules import names
 
 # The plain fractions a chance is said as (the guard counts in sixths).
@@ -48,9 +50,23 @@ def exposure_words(exposure: Exposure) -> str:
     return f"leaves your purse thin: {who}'s reply empties it {often}, and you are out"
 
 
+def hands_words(exposure: Exposure) -> str:
+    """The hands the shot was reckoned with: 'your shot drawn 3 times with 3° of aim and 10 % of power'."""
+    hands: Hands = exposure.hands
+    if exposure.draws <= 0:
+        return "nobody replies"
+    if hands.steady:
+        return "your shot as aimed"
+    times = "once" if exposure.draws == 1 else f"{exposure.draws} times"
+    return f"your shot drawn {times} with {hands.aim_deg:g}° of aim and {100 * hands.power_frac:g} % of power"
+
+
 def exposure_to_json(exposure: Exposure) -> dict[str, Any]:
-    """The same risk for ``taw hint --json``: the chance, by whom and how, the taw's gap, and the words."""
+    """The same risk for ``taw hint --json``: the chance, by whom and how, the taw's gap, the hands our shot was
+    drawn with, and the words."""
     return {"chance": round(exposure.chance, 4), "by": exposure.by, "level": exposure.level or None,
             "kind": exposure.kind.value if exposure.kind is not None else None,
             "gap_m": None if exposure.gap is None else round(exposure.gap, 4), "samples": exposure.samples,
+            "draws": exposure.draws,
+            "hands": {"aim_deg": exposure.hands.aim_deg, "power_frac": exposure.hands.power_frac},
             "likely": exposure.likely, "words": exposure_words(exposure)}

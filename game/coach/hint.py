@@ -12,7 +12,7 @@ from typing import Any
 
 from game.ai.reply_guard import DEFAULT_ADVERSARY, ReplyGuard
 from game.coach.advice import Advice, advise
-from game.coach.exposure_words import chance_words, exposure_to_json, exposure_words
+from game.coach.exposure_words import chance_words, exposure_to_json, exposure_words, hands_words
 from game.errors import UserError
 from game.physics import PhysicsConfig
 from game.rules import names
@@ -65,15 +65,16 @@ def _spin_words(spin: float) -> str:
 
 
 def _risk_line(advice: Advice) -> str:
-    """The next adversary's reply, weighed: the risk in words, or that he hardly ever puts you out."""
+    """The next adversary's reply, weighed: the risk in words, or that he hardly ever puts you out; and the
+    hands the shot was reckoned with (a person's: the shot is his to play)."""
     exposure = advice.exposure
     if exposure.by is None:
         return "The reply: nobody shoots after this shot."
     who = names.who(exposure.by)
     words = exposure_words(exposure)
     if not words:
-        return f"The reply: {who} ({exposure.level}) puts you out {chance_words(0.0)}."
-    return f"The reply: it {words} ({who} reckoned at {exposure.level})."
+        return f"The reply: {who} ({exposure.level}) puts you out {chance_words(0.0)} ({hands_words(exposure)})."
+    return f"The reply: it {words} ({who} reckoned at {exposure.level}; {hands_words(exposure)})."
 
 
 def hint_to_text(hint: Hint, referee_words: str) -> str:

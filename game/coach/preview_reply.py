@@ -1,8 +1,9 @@
 """The preview's warning of exposure: the aimed shot weighed against the next adversary's reply.
 
-The same reckoning as the coach's (``game.ai.reply_guard.exposures``, his
-hands seeded by the shot itself), so the coach's shot aimed by hand gets the
-coach's own chance.  It costs a few dozen rollouts, so the app asks for it in
+The same reckoning as the coach's (``game.ai.reply_guard.exposures``: the
+shot drawn with the player's hands, then the adversaries' replies with
+theirs, all seeded by the shot itself), so the coach's shot aimed by hand
+gets the coach's own chance.  It costs a few dozen rollouts, so the app asks for it in
 its coach planner once the aim has settled, and words it beside the verdict
 (``exposure_words``).
 """

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.levels import Level
-from game.ai.planner import Decision, plan
-from game.ai.reply_guard import ReplyGuard
+from game.ai.planner import FIRST_DRAWS, Decision, plan
+from game.ai.reply_guard import OWN_DRAWS, ReplyGuard
 from game.ai.situation import Situation
 from game.ai.workers import PlanHandle, PlannerPool
 from game.rules.house import HouseRules
@@ -68,3 +68,5 @@ def test_the_full_answer_is_the_plans_own_and_the_first_repeats_exactly():
     first = firsts[0]
     assert first.stages["screen"] == (full.considered + 1) // 2 and full.stages["screen"] == full.considered
     assert first.rollouts < unstaged.rollouts and first.exposure.by == "mercury"
+    # It drew the player's hands on its shot once; the full answer draws them as many times as the guard does.
+    assert first.exposure.draws == FIRST_DRAWS and full.exposure.draws == unstaged.exposure.draws == OWN_DRAWS

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.ai.levels import get_level
 from game.ai.novice import NovicePlayer
 from game.ai.player import make_player
+from game.ai.reply_guard import Hands
 from game.ai.tournament import tally
 from game.ai.workers import PlannerPool
 from game.app.session.game_setup import LEVELS as NEW_GAME_LEVELS
@@ -39,6 +42,22 @@ def test_the_novice_plans_as_the_coach_weighing_the_next_reply_at_the_seated_lev
     decision = novice.last_decision
     assert decision is not None and decision.stages.get("guard", 0) > 0
     assert decision.exposure.level in ("easy", "")  # "": its shot ended the game or left nobody to reply
+
+
+def test_the_novice_tells_the_coach_of_its_own_hands(monkeypatch):
+    from game.ai import novice as novice_module
+
+    told: list[Hands] = []
+    monkeypatch.setattr(novice_module, "plan", lambda ctx, sit, level, seed, safe_only, guard: told.append(guard.hands))
+    steadier = replace(get_level("novice"), angle_noise_deg=1.5, speed_noise_frac=0.05)
+    house = HouseRules()
+    with PlannerPool(0) as pool:
+        novice = NovicePlayer(steadier, 3, pool)
+        novice.seat_adversaries({"venus": "easy"})
+        match = Match({"mercury": novice, "venus": ScriptedPlayer([Shot(0.0, 1.0)])}, house=house)
+        match.lay_taws()
+        novice.plan_async(match.view()).result()
+    assert told == [Hands(1.5, 0.05)]
 
 
 def test_the_tally_counts_a_seat_put_out_before_its_third_turn_and_not_after():

@@ -14,7 +14,7 @@ import pytest
 from game.ai import reply_guard
 from game.ai.candidates import Candidate
 from game.ai.levels import get_level
-from game.ai.planner import guarded_score, plan
+from game.ai.planner import Decision, guarded_score, plan
 from game.ai.reply_guard import LIKELY, OutKind, ReplyGuard, exposures
 from game.ai.situation import Situation
 from game.ai.workers import PlanHandle, PlannerPool
@@ -53,7 +53,14 @@ def test_a_taw_left_at_the_ring_edge_in_line_with_a_medium_adversary_is_likely_p
     assert exposure.likely and exposure.chance >= 2 / 3
     assert exposure.kind is OutKind.RING
     assert exposure.gap == pytest.approx(0.027, abs=0.01)
-    assert exposure.samples == reply_guard.GUARD_SAMPLES
+    assert exposure.draws == reply_guard.OWN_DRAWS and exposure.hands == reply_guard.PERSON
+    assert exposure.samples == reply_guard.GUARD_SAMPLES  # his replies counted, over the draws
+
+
+def test_with_steady_hands_the_shot_is_reckoned_once_as_intended():
+    exposure = _exposure(_table((0.095, 0.0)), ReplyGuard(hands=reply_guard.AS_INTENDED))
+    assert exposure.likely and exposure.kind is OutKind.RING
+    assert exposure.draws == 1 and exposure.samples == reply_guard.GUARD_SAMPLES
 
 
 def test_a_taw_left_far_from_the_ring_is_not_put_out():
@@ -84,13 +91,41 @@ def test_a_safer_shot_of_near_worth_beats_a_likely_knock_out_and_a_far_better_on
     assert LIKELY == pytest.approx(1 / 3)
 
 
-def test_the_guarded_coach_plan_weighs_its_shot_against_the_next_reply():
+def _guarded_plan(monkeypatch, screen_all: bool = False) -> tuple[Decision, list[list[bool]]]:
+    """The guarded plan at the ring-edge table, and per guard call which shots it drew with the player's hands
+    (``screen_all``: the planted fault, every shot only screened as aimed)."""
+    from game.ai import planner
+
+    told: list[list[bool]] = []
+
+    def spy(ctx, sit, shots, guard, counts=None, drawn=None, times=reply_guard.OWN_DRAWS):
+        told.append(list(drawn))
+        return exposures(ctx, sit, shots, guard, counts, [False] * len(shots) if screen_all else drawn, times)
+
+    monkeypatch.setattr(planner, "exposures", spy)
     sit = _table((0.095, 0.0))
     with PlannerPool(0) as pool:
         decision = PlanHandle(pool, lambda ctx: plan(ctx, sit, get_level("medium"), 3, safe_only=True,
                                                      guard=ReplyGuard())).result()
+    return decision, told
+
+
+def _weighed_with_hands(decision: Decision) -> bool:
+    return decision.exposure.draws == reply_guard.OWN_DRAWS and decision.exposure.hands == reply_guard.PERSON
+
+
+def test_the_guarded_coach_plan_weighs_its_shot_with_the_players_hands_and_screens_the_rest_as_aimed(monkeypatch):
+    decision, told = _guarded_plan(monkeypatch)
     assert decision.exposure.by == "mercury" and decision.stages["guard"] > 0
     assert decision.exposure.chance < LIKELY  # a shot that leaves the taw safe exists, and is of near worth
+    assert _weighed_with_hands(decision)
+    drawn = [d for call in told for d in call]
+    assert drawn.count(False) >= 2 and drawn.count(True) < len(drawn)  # the other finalists: the screen only
+
+
+def test_the_hands_check_fails_a_planted_fault_that_screens_the_advised_shot_as_aimed(monkeypatch):
+    decision, _ = _guarded_plan(monkeypatch, screen_all=True)
+    assert not _weighed_with_hands(decision)
 
 
 def _three(venus_taw: tuple[float, float]) -> Situation:
