@@ -251,14 +251,15 @@ class StepPlanner:
 def _norm(squares: np.ndarray) -> np.ndarray:
     """The square roots of the sums of three rows of ``squares``, added row by row: the same additions, in the
     same order, as a sum over the first axis, in fewer numpy calls."""
-    out = squares[0] + squares[1]
+    out: np.ndarray = squares[0] + squares[1]
     out += squares[2]
-    return np.sqrt(out, out=out)
+    np.sqrt(out, out=out)
+    return out
 
 
 def _dot(d: np.ndarray) -> np.ndarray:
     """Each pair's offset (rows 0-2 of ``d``) dotted with its relative velocity (rows 3-5), added row by row."""
-    out = d[0] * d[3]
+    out: np.ndarray = d[0] * d[3]
     out += d[1] * d[4]
     out += d[2] * d[5]
     return out
