@@ -189,6 +189,17 @@ def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
                 print(f"| {which} | {name} | {full * 1e3:.2f} | {framed * 1e3:.2f} | "
                       f"{(framed - full) * 1e3:.2f} ms ({framed / full:.2f}x) | "
                       f"{statistics.median(row['poses']) * 1e6:.1f} us |")
+            print(f"| {which} | now / baseline, per repeat (quartiles) | {_ratio(got, 'full')} | {_ratio(got, 'frames')} "
+                  "| | |")
+
+
+def _ratio(got: dict[str, dict[str, list[float]]], what: str) -> str:
+    """The median of the repeats' now / baseline ratios of ``what``, with its quartiles."""
+    ratios = [n / b for n, b in zip(got["now"][what], got["baseline"][what])]
+    if len(ratios) < 2:
+        return f"{ratios[0]:.3f}"
+    low, _mid, high = statistics.quantiles(ratios, n=4)
+    return f"{statistics.median(ratios):.3f} ({low:.3f}-{high:.3f})"
 
 
 # "level slabs": rough earth of no height, each ball on its slab as on rough ground, rolling the plane's very paths:
