@@ -9,6 +9,8 @@ stepping the identical world and shot (undamped, and damped as a stand-in
 for rolling resistance), building a world, a planning rollout, and the full
 pipeline with 60 Hz poses. ``--baseline REV`` times ``game/physics`` as it
 was at git revision ``REV`` beside the current one, repeats interleaved.
+``--floor`` times each shot beside itself with the planner's looks
+replayed from a first run (``physics_floor.py``): what is left when looking costs nothing.
 ``--grounds`` (or ``--grounds-only``) times the same shots, a lone slow
 roll and a fresh world on the smooth plane, on level slabs and on rough earth, side by side:
 ``--repeats`` rounds, each sample a batch of runs of about ``--batch-ms``
@@ -33,6 +35,7 @@ import numpy as np
 from panda3d.core import Vec3
 
 from benchmarks.baseline import load_baseline
+from benchmarks.physics_floor import floor_row
 from game.physics import PhysicsConfig, Simulation
 from game.physics.units import BULLET_UNIT  # Bullet lengths per metre
 from game.rules.layout import PLANETS, Layout, taw_id
@@ -186,6 +189,17 @@ def compare_baseline(rev: str, spots, layout, config, repeats: int) -> None:
                 print(f"| {which} | {name} | {full * 1e3:.2f} | {framed * 1e3:.2f} | "
                       f"{(framed - full) * 1e3:.2f} ms ({framed / full:.2f}x) | "
                       f"{statistics.median(row['poses']) * 1e6:.1f} us |")
+            print(f"| {which} | now / baseline, per repeat (quartiles) | {_ratio(got, 'full')} | {_ratio(got, 'frames')} "
+                  "| | |")
+
+
+def _ratio(got: dict[str, dict[str, list[float]]], what: str) -> str:
+    """The median of the repeats' now / baseline ratios of ``what``, with its quartiles."""
+    ratios = [n / b for n, b in zip(got["now"][what], got["baseline"][what])]
+    if len(ratios) < 2:
+        return f"{ratios[0]:.3f}"
+    low, _mid, high = statistics.quantiles(ratios, n=4)
+    return f"{statistics.median(ratios):.3f} ({low:.3f}-{high:.3f})"
 
 
 # "level slabs": rough earth of no height, each ball on its slab as on rough ground, rolling the plane's very paths:
@@ -333,10 +347,25 @@ def _print_grounds(labels: list[str], got: dict, simulated: dict, rounds: int, s
                                               for name, _ in GROUNDS) + " |")
 
 
+def compare_floor(spots, layout, config, repeats: int) -> None:
+    """Each shot's full pipeline beside the same shot with its looks replayed at no cost, and bare Bullet."""
+    print(f"\nthe floor: looks replayed from a first run (CPU time, medians of {repeats}, interleaved):")
+    print("| shot | planner answers | full pipeline | looks replayed | bare Bullet | full/bare | replayed/bare |")
+    print("|---|---|---|---|---|---|---|")
+    for which in SHOTS:
+        body, velocity = heavy_shot(layout, config, which)
+        row = floor_row(lambda: Simulation.from_positions(spots, layout, config), body, velocity,
+                        lambda t, w=which: run_bare(spots, layout, config, w, round(t * config.substep_hz), False), repeats)
+        print(f"| {which} | {row['answers']:.0f} | {row['full'] * 1e3:.2f} ms | {row['replayed'] * 1e3:.2f} ms | "
+              f"{row['bare'] * 1e3:.2f} ms | {row['full/bare']:.2f} | {row['replayed/bare']:.2f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7, help="repeats per measurement (median reported)")
     parser.add_argument("--baseline", metavar="REV", help="also time game/physics at this git revision, side by side")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time each shot with its planner's looks replayed at no cost (physics_floor.py)")
     parser.add_argument("--grounds", action="store_true", help="also time the plane against rough earth, side by side")
     parser.add_argument("--grounds-only", action="store_true", help="only time the plane against rough earth")
     parser.add_argument("--batch-ms", type=float, default=BATCH_S * 1000,
@@ -386,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fresh {len(spots)}-body world from a positions dict: {statistics.median(builds) * 1000:.2f} ms (median)")
     if args.baseline:
         compare_baseline(args.baseline, spots, layout, config, args.repeats)
+    if args.floor:
+        compare_floor(spots, layout, config, args.repeats)
     if args.grounds:
         compare_grounds(spots, layout, args.repeats, batch_s=args.batch_ms / 1000)
     return 0

@@ -27,7 +27,7 @@ TIMEOUT_S = 240  # each run takes 0.3-45 s at load 3-6; this only stops a hung o
 QUICK_RUNS: dict[str, list[str]] = {
     "benchmarks.bench_rules": ["--repeats", "1", "--number", "1"],
     "benchmarks.bench_match": ["--shots", "1", "--repeats", "1"],
-    "benchmarks.bench_physics": ["--repeats", "1", "--grounds", "--batch-ms", "1", "--baseline", "HEAD"],
+    "benchmarks.bench_physics": ["--repeats", "1", "--grounds", "--batch-ms", "1", "--baseline", "HEAD", "--floor"],
     "benchmarks.bench_replay": ["--games", "1", "--shots", "2", "--repeats", "1"],
     "benchmarks.bench_ai": ["--situations", "1", "--per-view", "2", "--repeats", "1"],
     "benchmarks.bench_frame": ["--frames", "1", "--launches", "1", "--size", "320x180"],

@@ -53,7 +53,10 @@ class PoseTracker:
         self._bodies: list[Body] = []
         self._base: list[Quat] = []
         self._dirty: list[bool] = []
-        self._out = np.zeros((0, 7))
+        self._table = np.zeros((0, 7))
+        # rows of bodies tracked since the table was last wanted: a world of 41 bodies is built 41 tracks in a row,
+        # and a planning rollout builds one per shot, so the table grows once, not a copy a body
+        self._new: list[tuple[float, ...]] = []
 
     def track(self, body: Body, xy: tuple[float, float]) -> None:
         """A body came onto the ground at ``xy`` (metres), unturned."""
@@ -62,7 +65,15 @@ class PoseTracker:
         self._base.append(_IDENTITY)
         self._dirty.append(False)
         z = body.spec.radius if body.slab is None else float(body.node.getTransform().getPos()[2]) / BULLET_UNIT
-        self._out = np.vstack((self._out, [(xy[0], xy[1], z) + _IDENTITY]))
+        self._new.append((xy[0], xy[1], z) + _IDENTITY)
+
+    @property
+    def _out(self) -> np.ndarray:
+        """The (N, 7) table of the last poses read, every tracked body's row in it."""
+        if self._new:
+            self._table = np.vstack((self._table, self._new))
+            self._new = []
+        return self._table
 
     def rebind(self, bodies: list[Body]) -> None:
         """The same bodies, in the same order, rebuilt in a fresh world: the current poses become the bases."""
@@ -85,7 +96,7 @@ class PoseTracker:
         i = self._ids.index(body_id)
         for rows in (self._ids, self._bodies, self._base, self._dirty):
             del rows[i]
-        self._out = np.delete(self._out, i, axis=0)
+        self._table = np.delete(self._out, i, axis=0)
 
     def read(self) -> tuple[list[str], np.ndarray]:
         """Ids and a fresh (N, 7) array x, y, z, qw, qx, qy, qz (metres)."""

@@ -95,7 +95,7 @@ class StepPlanner:
     operations (numpy's cost here is per call, not per pair).
     """
 
-    __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s", "quiet_until")
+    __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s", "quiet_until", "_rows_of")
 
     def __init__(self) -> None:
         self.rows: dict[str, int] = {}
@@ -107,19 +107,26 @@ class StepPlanner:
         self.clear_until = -math.inf            # shot time before which no pair could meet, at the last look
         self.free_s = math.inf                  # how long after the last look that found no touch to look again
         self.quiet_until = -math.inf            # shot time before which no pair comes within reach (the last look)
+        # by the awake bodies' ids: their rows, and their rows of ``reach`` and ``reach2`` (a look's constants)
+        self._rows_of: dict[tuple[str, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def rebuild(self, bodies: dict[str, Body]) -> None:
         """Take the bodies (``world.Body`` by id, in world order) where they are now, all still."""
         self.rows = {bid: i for i, bid in enumerate(bodies)}
         self.state = np.zeros((6, len(bodies)))
-        for i, body in enumerate(bodies.values()):
-            self.state[:3, i] = body.node.getTransform().getPos()
+        if bodies:   # one array of every place (a column set from each of Panda's vectors costs 4 us a body)
+            places = []
+            for body in bodies.values():
+                p = body.node.getTransform().getPos()
+                places.append((p[0], p[1], p[2]))
+            self.state[:3] = np.array(places).T
         r = np.array([body.radius for body in bodies.values()], dtype=np.float64)
         self.reach = r[:, None] + r[None, :]
         np.fill_diagonal(self.reach, -1e9)
         self.reach2 = self.reach * self.reach
         self.awake = ()
         self.clear_until = self.quiet_until = -math.inf
+        self._rows_of = {}
 
     def next_touch(self, moving: Moving, lag_s: float, t_s: float, span_s: float) -> Touch | None:
         """The first pair not yet touching that would touch within ``span_s`` of shot time ``t_s``, or None.
@@ -140,27 +147,36 @@ class StepPlanner:
             return None
         self.awake = ids
         self.clear_until = -math.inf
-        a = self._take(moving, lag_s)
+        a, reach, reach2 = self._take(ids, moving, lag_s)
         d = self.state[:, a, None] - self.state[:, None, :]   # each mover's offset from every body, and velocity
         d2 = d * d
-        dist2, qa = d2[:3].sum(axis=0), d2[3:].sum(axis=0)
-        qc = dist2 - self.reach2[a]
-        gap = np.sqrt(dist2) - self.reach[a] - _REACH_MARGIN
-        gap[qc <= 0.0] = np.inf   # pairs touching: Bullet's
-        clear = _time_to_close(qa, gap)
+        # the sums row by row, in place: the same additions, in the same order, as a sum over the axis
+        dist2 = d2[0] + d2[1]
+        dist2 += d2[2]
+        qa = d2[3] + d2[4]
+        qa += d2[5]
+        qc = dist2 - reach2
+        gap = np.sqrt(dist2)
+        gap -= reach
+        gap -= _REACH_MARGIN
+        clear = _time_to_close(qa, gap, qc > 0.0)   # pairs touching now are Bullet's
         self.free_s = clear
         self.quiet_until = t_s + clear
         if clear >= span_s:
             self.clear_until = t_s + clear
             return None
-        rows, cols, t, deep, closing = _meetings((d[:3] * d[3:]).sum(axis=0), qa, qc, self.reach[a])
-        soon = t < span_s
-        if not soon.any():
-            return None
+        half_qb = _dot(d)
         # Step to the soonest any pair meeting in the span overlaps TOUCH_DEPTH (or comes closest): a slow pair
         # that touches first must not let a fast one that touches after it go deep before it.
-        k = int(np.argmin(np.where(soon, deep, np.inf)))
-        return Touch(float(t[soon].min()), float(deep[k]), int(a[rows[k]]), int(cols[k]), float(closing[k]))
+        first, deepest = math.inf, None
+        for meeting in _meetings(half_qb, qa, qc, reach):
+            if meeting.t < span_s:
+                first = min(first, meeting.t)
+                if deepest is None or meeting.deep < deepest.deep:
+                    deepest = meeting
+        if deepest is None:
+            return None
+        return Touch(first, deepest.deep, int(a[deepest.row]), deepest.col, deepest.closing)
 
     def solve_span(self, moving: Moving, lag_s: float, touch: Touch, most_s: float) -> float:
         """How long the substep that solves ``touch`` may be (at most ``most_s``): the soonest a body the hit sets
@@ -169,20 +185,21 @@ class StepPlanner:
 
         Call it with the bodies as they are once stepped up to the touch.
         """
-        a = self._take(moving, lag_s)
+        a, reach, reach2 = self._take(tuple(m.id for m in moving), moving, lag_s)
         self.awake = ()   # the hit changes who moves and how: look again after it
         self.quiet_until = -math.inf
         pair = [touch.a, touch.b]
         u = self.state[3:]
-        speeds = np.sqrt((u * u).sum(axis=0))
+        speeds = _norm(u * u)
         struck = _STRUCK_SHARE * touch.speed + float(speeds[pair].max())
         moved = self._solved_with(pair)
         p = self.state[:3]
         d = p[:, moved, None] - p[:, None, :]
-        gap = np.sqrt((d * d).sum(axis=0)) - self.reach[moved]
+        gap = _norm(d * d)
+        gap -= self.reach[moved]
         gap[gap <= 0.0] = math.inf   # pairs touching now: Bullet solves them in this substep
         soonest = float(((np.maximum(gap, 0.0) + TOUCH_DEPTH) / (struck + speeds)).min())
-        return float(min(most_s, max(_SHORTEST_SOLVE, min(soonest, self._next_deep(a)))))
+        return float(min(most_s, max(_SHORTEST_SOLVE, min(soonest, self._next_deep(a, reach, reach2)))))
 
     def _solved_with(self, pair: list[int]) -> np.ndarray:
         """The rows of the touch's pair and of every body in another pair overlapping and closing now: Bullet
@@ -196,9 +213,9 @@ class StepPlanner:
         moved[pair] = True
         return np.flatnonzero(moved)
 
-    def _next_deep(self, a: np.ndarray) -> float:
-        """The soonest, going straight on, that a pair apart now (of the rows ``a`` moving, with any body) overlaps
-        ``TOUCH_DEPTH``; infinite if none closes.
+    def _next_deep(self, a: np.ndarray, reach: np.ndarray, reach2: np.ndarray) -> float:
+        """The soonest, going straight on, that a pair apart now (of the rows ``a`` moving, with any body, their
+        rows of ``reach`` and ``reach2`` given) overlaps ``TOUCH_DEPTH``; infinite if none closes.
 
         A solve substep must end by then as well: another pair closing
         meanwhile (the step to this touch stopped short of it) would
@@ -208,48 +225,83 @@ class StepPlanner:
         """
         d = self.state[:, a, None] - self.state[:, None, :]
         d2 = d * d
-        qa = d2[3:].sum(axis=0)
-        qc = d2[:3].sum(axis=0) - self.reach2[a]
-        deep = _meetings((d[:3] * d[3:]).sum(axis=0), qa, qc, self.reach[a])[3]
-        return float(deep.min()) if deep.size else math.inf
+        qa = d2[3] + d2[4]
+        qa += d2[5]
+        qc = d2[0] + d2[1]
+        qc += d2[2]
+        qc -= reach2
+        return min((m.deep for m in _meetings(_dot(d), qa, qc, reach)), default=math.inf)
 
-    def _take(self, moving: Moving, lag_s: float) -> np.ndarray:
-        """Write the awake bodies' places (carried on by ``lag_s``) and velocities; the others are still.  Their rows."""
-        rows, state = self.rows, self.state
+    def _take(self, ids: tuple[str, ...], moving: Moving, lag_s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Write the awake bodies' places (carried on by ``lag_s``) and velocities; the others are still.  Their
+        rows, and their rows of ``reach`` and ``reach2`` (kept while the same bodies are awake: a look's constants)."""
+        state = self.state
         state[3:].fill(0.0)
-        a = np.empty(len(moving), dtype=np.intp)
-        for k, m in enumerate(moving):
-            i = a[k] = rows[m.id]
+        known = self._rows_of.get(ids)
+        if known is None:
+            a = np.fromiter((self.rows[i] for i in ids), dtype=np.intp, count=len(ids))
+            known = self._rows_of[ids] = (a, self.reach[a], self.reach2[a])
+        for i, m in zip(known[0].tolist(), moving):
             v = m.v
             state[:, i] = (m.xy.real + v.real * lag_s, m.xy.imag + v.imag * lag_s, m.z + m.vz * lag_s,
                            v.real, v.imag, m.vz)
-        return a
+        return known
 
 
-def _meetings(half_qb: np.ndarray, qa: np.ndarray, qc: np.ndarray, reach: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The pairs apart now that meet going straight on: their rows and columns, when each touches, when each
-    overlaps ``TOUCH_DEPTH`` (or comes closest, if never that deep), and how fast each closes as it touches.
+def _norm(squares: np.ndarray) -> np.ndarray:
+    """The square roots of the sums of three rows of ``squares``, added row by row: the same additions, in the
+    same order, as a sum over the first axis, in fewer numpy calls."""
+    out: np.ndarray = squares[0] + squares[1]
+    out += squares[2]
+    np.sqrt(out, out=out)
+    return out
+
+
+def _dot(d: np.ndarray) -> np.ndarray:
+    """Each pair's offset (rows 0-2 of ``d``) dotted with its relative velocity (rows 3-5), added row by row."""
+    out: np.ndarray = d[0] * d[3]
+    out += d[1] * d[4]
+    out += d[2] * d[5]
+    return out
+
+
+class Meeting(NamedTuple):
+    """A pair apart now that meets going straight on: its row (among the movers) and column, when it touches, when
+    it overlaps ``TOUCH_DEPTH`` (or comes closest, if never that deep), and how fast it closes as it touches."""
+
+    row: int
+    col: int
+    t: float
+    deep: float
+    closing: float
+
+
+def _meetings(half_qb: np.ndarray, qa: np.ndarray, qc: np.ndarray, reach: np.ndarray) -> list[Meeting]:
+    """The pairs apart now that meet going straight on, in row-major order.
 
     ``half_qb`` is each pair's offset dotted with its relative velocity, ``qa`` and ``qc`` the squared relative
-    speed and squared distance less squared reach.
+    speed and squared distance less squared reach.  Which pairs meet is found on the whole arrays; each meeting's
+    times are then worked out in plain floats (a look finds one to three: numpy's cost is per call, not per pair),
+    by the very operations, in the same order, that numpy's would do.
     """
     # |d + dv t| = reach: qa t^2 + qb t + qc = 0, for pairs closing (qb < 0) and apart now (qc > 0).
     qb = 2.0 * half_qb
     disc = qb * qb - 4.0 * qa * qc
-    meets = (qb < 0.0) & (qc > 0.0) & (disc >= 0.0) & (qa > 0.0)
-    rows, cols = np.nonzero(meets)
-    A, B, C = qa[meets], qb[meets], qc[meets]
-    t = (-B - np.sqrt(disc[meets])) / (2.0 * A)
-    r = reach[rows, cols]
-    d2 = B * B - 4.0 * A * (C + r * r - (r - TOUCH_DEPTH) ** 2)
-    deep = np.where(d2 >= 0.0, (-B - np.sqrt(np.maximum(d2, 0.0))) / (2.0 * A), -B / (2.0 * A))
-    closing = -(B + 2.0 * A * t) / (2.0 * r)   # d/dt |d| at the touch
-    return rows, cols, t, deep, closing
+    rows, cols = np.nonzero((qb < 0.0) & (qc > 0.0) & (disc >= 0.0) & (qa > 0.0))
+    out = []
+    for i, j, A, B, C, D, r in zip(rows.tolist(), cols.tolist(), qa[rows, cols].tolist(), qb[rows, cols].tolist(),
+                                    qc[rows, cols].tolist(), disc[rows, cols].tolist(), reach[rows, cols].tolist()):
+        t = (-B - math.sqrt(D)) / (2.0 * A)
+        s = r - TOUCH_DEPTH
+        d2 = B * B - 4.0 * A * (C + r * r - s * s)
+        deep = (-B - math.sqrt(d2)) / (2.0 * A) if d2 >= 0.0 else -B / (2.0 * A)
+        out.append(Meeting(i, j, t, deep, -(B + 2.0 * A * t) / (2.0 * r)))   # closing: d/dt |d| at the touch
+    return out
 
 
-def _time_to_close(speed2: np.ndarray, gap: np.ndarray) -> float:
-    """The soonest any pair can close its ``gap`` from relative speed ``sqrt(speed2)``, each body braked or sped by
-    friction.
+def _time_to_close(speed2: np.ndarray, gap: np.ndarray, apart: np.ndarray | None = None) -> float:
+    """The soonest any pair (of those ``apart``, if given) can close its ``gap`` from relative speed
+    ``sqrt(speed2)``, each body braked or sped by friction; ``gap`` is spent.
 
     A body's velocity changes by at most ``_ACCELERATION`` a second between
     touches, so a pair closes at most ``s t + a t^2`` (both bodies turned
@@ -258,10 +310,13 @@ def _time_to_close(speed2: np.ndarray, gap: np.ndarray) -> float:
     speed, not only how fast the pair closes along its line of centres now:
     on rough earth a new slab turns a ball's velocity at once, and counting
     the closing speed alone let a pair that was parting go 1.09 mm deep
-    (fuzz seed 267669349).
+    (fuzz seed 267669349).  Computed in place: a look runs some 80 times a
+    heavy shot, and each numpy call costs about a microsecond whatever its size.
     """
     a = _ACCELERATION
-    gap = np.maximum(gap, 0.0)
+    np.maximum(gap, 0.0, out=gap)
     gap *= 4.0 * a
     gap += speed2
-    return float((np.sqrt(gap) - np.sqrt(speed2)).min()) / (2.0 * a)
+    np.sqrt(gap, out=gap)
+    gap -= np.sqrt(speed2)
+    return float(gap.min(initial=np.inf, where=apart if apart is not None else True)) / (2.0 * a)
