@@ -383,10 +383,19 @@ def view_replay(replay, base=None, folder: Path | None = None) -> None:  # type:
     _sweep(timeline, trails=True)
     if base is None or not timeline.shot_count:
         return
+    if folder is not None:
+        _export_ends(replay, timeline.shot_count, folder, base)
+        return
+    # The frames are only looked at for an exception: a scratch folder of our own, removed however the export ends.
+    with tempfile.TemporaryDirectory(prefix="taw-fuzz-export-") as scratch:
+        _export_ends(replay, timeline.shot_count, Path(scratch), base)
+
+
+def _export_ends(replay, shots: int, out: Path, base) -> None:  # type: ignore[no-untyped-def]
+    """The export's frames of the first and the last shot, small, into ``out``."""
     from game.app.replay.export import export_frames
 
-    out = folder or Path(tempfile.mkdtemp(prefix="taw-fuzz-export-"))
-    for shot in sorted({0, timeline.shot_count - 1}):
+    for shot in sorted({0, shots - 1}):
         export_frames(replay, out, size=(64, 48), fps=2, shot=shot, trails=True, gif=False, base=base)
 
 

@@ -91,17 +91,47 @@ def test_mutations_are_seeded():
     assert sum(m[1] != data for m in first) >= 15
 
 
-@pytest.mark.gui
-def test_replays_the_loader_accepts_are_shown_and_exported(bases, offscreen_pipe):
-    from game.app.scene.offscreen import make_offscreen_base
+def _scratch_left(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("taw-fuzz-export-"))
 
+
+@pytest.mark.gui
+def test_replays_the_loader_accepts_are_shown_and_exported_leaving_no_scratch_folder(
+        bases, offscreen_pipe, tmp_path, monkeypatch):
+    import tempfile
+
+    from game.app.scene.offscreen import make_offscreen_base
+    from game.replay import decode_replay
+    from stress.file_fuzz import view_replay
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     base = make_offscreen_base((64, 48))
     try:
         report = fuzz_files(7, 30, bases=bases, targets=("replay-fields",), base=base)
+        assert _scratch_left(tmp_path) == []  # every export's frames went into a folder removed after it
+        # The planted fault: a scratch folder that is never removed (the fuzz's old mkdtemp) is seen.
+        monkeypatch.setattr(tempfile, "TemporaryDirectory", _KeptFolder)
+        view_replay(decode_replay(bases["replay"][0][1], "base.replay"), base)
+        assert len(_scratch_left(tmp_path)) == 1
     finally:
         base.destroy()
     assert report.problems() == []
     assert report.counts()["replay-fields"]["accepted"] >= 2   # shown in the viewer, first and last shots exported
+
+
+class _KeptFolder:
+    """A ``TemporaryDirectory`` that forgets to remove its folder."""
+
+    def __init__(self, prefix: str = "") -> None:
+        import tempfile
+
+        self.name = tempfile.mkdtemp(prefix=prefix)
+
+    def __enter__(self) -> str:
+        return self.name
+
+    def __exit__(self, *exc: object) -> None:
+        pass
 
 
 def test_hostile_replays_special_files_and_escapes_are_answered_in_one_line(tmp_path):
