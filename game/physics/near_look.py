@@ -174,10 +174,14 @@ class NearLook:
         """Mover ``i``'s list now: every other body, nearest first (its gap less than a rounding: a list orders
         the reading and bounds it, with ``_ROUNDING`` to spare, so it need not be the look's very floats)."""
         x, y, z = columns[i][:3]
-        reach = self._reach_rows[i]
-        gaps = sorted((math.sqrt((x - c[0]) ** 2 + (y - c[1]) ** 2 + (z - c[2]) ** 2) - reach[j], j)
-                      for j, c in enumerate(columns) if j != i)
-        return NearList([j for _gap, j in gaps], [gap - _ROUNDING for gap, _j in gaps], x, y, z, self._writes)
+        sqrt = math.sqrt
+        gaps = []
+        for c, r in zip(columns, self._reach_rows[i]):
+            d0, d1, d2 = x - c[0], y - c[1], z - c[2]
+            gaps.append(sqrt(d0 * d0 + d1 * d1 + d2 * d2) - r - _ROUNDING)
+        order = sorted(range(len(gaps)), key=gaps.__getitem__)
+        order.remove(i)
+        return NearList(order, [gaps[j] for j in order], x, y, z, self._writes)
 
 
 def _soonest(columns: list[Column], i: int, reach: list[float], near: NearList, moved: float,
