@@ -23,8 +23,9 @@ It looks only when a pair could close its gap in the time asked about;
 after a look that finds nothing it does not look again, while the same
 bodies are awake, until the soonest any pair could have closed its gap
 (each body's velocity changing by at most ``_ACCELERATION``).  A look
-works out each mover's pairs with its near bodies only, when it can prove
-the others change nothing (``near_look.py``), and every pair otherwise.
+reads each mover's bodies nearest first, in plain floats, only as far as
+can matter (``near_look.py``), and gives the very answer of the look over
+every pair in numpy (``StepPlanner._full_look``, with ``near`` None).
 """
 
 from __future__ import annotations
@@ -86,9 +87,11 @@ class StepPlanner:
 
     Rows follow the bodies' order in the world.  A sleeping body does not
     move: its row keeps its place and a zero velocity.  Places and
-    velocities are kept as three rows (x, y, height) of one array each, so
-    a look takes every pair of a mover with every body in a few whole-array
-    operations (numpy's cost here is per call, not per pair).
+    velocities are kept as three rows (x, y, height) of one array each, for
+    the solve substep's bound and the full look, whose numpy takes every
+    pair of a mover with every body in a few whole-array operations; the
+    near look (``near``) keeps them in plain floats and writes the array
+    only when numpy reads it.
     """
 
     __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s", "quiet_until", "_rows_of",
