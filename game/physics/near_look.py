@@ -106,7 +106,7 @@ class NearLook:
         self._moving: list[int] = []              # the columns last written
 
     def reset(self, reach: np.ndarray) -> None:
-        """A new table (its ``reach``): no list, and every column as the planner's state has it now."""
+        """A new table (its ``reach``): no list, and no column written since one."""
         self._lists = {}
         self._stamp = {}
         self._writes = 0
@@ -171,8 +171,8 @@ class NearLook:
         return got, 0.0, []
 
     def _make(self, i: int, columns: list[Column]) -> NearList:
-        """Mover ``i``'s list now: every other body, nearest first (its gap less than a rounding: a list orders
-        the reading and bounds it, with ``_ROUNDING`` to spare, so it need not be the look's very floats)."""
+        """Mover ``i``'s list now: every other body, nearest first, each with its gap less ``_ROUNDING`` (a list
+        only orders the reading and bounds it, so its gaps need not be the look's very floats)."""
         x, y, z = columns[i][:3]
         sqrt = math.sqrt
         gaps = []
