@@ -22,7 +22,10 @@ and solves every touch.
 It looks only when a pair could close its gap in the time asked about;
 after a look that finds nothing it does not look again, while the same
 bodies are awake, until the soonest any pair could have closed its gap
-(each body's velocity changing by at most ``_ACCELERATION``).
+(each body's velocity changing by at most ``_ACCELERATION``).  A look
+reads each mover's bodies nearest first, in plain floats, only as far as
+can matter (``near_look.py``), and gives the very answer of the look over
+every pair in numpy (``StepPlanner._full_look``, with ``near`` None).
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from game.physics.near_look import REACH_MARGIN, TOUCH_DEPTH, Meeting, NearLook, meeting
+
 if TYPE_CHECKING:   # world imports this module's planner through the simulation; the type only
     from game.physics.world import Body
 
@@ -39,14 +44,6 @@ if TYPE_CHECKING:   # world imports this module's planner through the simulation
 # on a ball in the air (9.81 m/s^2) with the lead Sun's sliding friction
 # (mu g = 0.55 x 9.81 m/s^2) across it, rounded up.
 _ACCELERATION = 11500.0
-# Bullet units a pair may come closer than its bounds say (rounding).
-_REACH_MARGIN = 0.02
-# Bullet units two balls stepped up to a touch overlap when Bullet first sees
-# them: deeper than split impulse's threshold (0.04 units), so the solver
-# undoes the overlap by moving the balls, never by adding velocity (which,
-# erp x depth / h, grows without bound as a substep shortens); and well
-# under 0.1 mm, so the line of centres is the one they met on.
-TOUCH_DEPTH = 0.065
 # A struck body leaves at most this many times the speed at which its pair
 # closed, plus the faster one's speed (the lead Sun on a marble: (1 + e) M / (M + m) ~ 1.6).
 _STRUCK_SHARE = 2.0
@@ -90,12 +87,15 @@ class StepPlanner:
 
     Rows follow the bodies' order in the world.  A sleeping body does not
     move: its row keeps its place and a zero velocity.  Places and
-    velocities are kept as three rows (x, y, height) of one array each, so
-    a look takes every pair of a mover with every body in a few whole-array
-    operations (numpy's cost here is per call, not per pair).
+    velocities are kept as three rows (x, y, height) of one array each, for
+    the solve substep's bound and the full look, whose numpy takes every
+    pair of a mover with every body in a few whole-array operations; the
+    near look (``near``) keeps them in plain floats and writes the array
+    only when numpy reads it.
     """
 
-    __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s", "quiet_until", "_rows_of")
+    __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s", "quiet_until", "_rows_of",
+                 "_cols_of", "near")
 
     def __init__(self) -> None:
         self.rows: dict[str, int] = {}
@@ -109,6 +109,8 @@ class StepPlanner:
         self.quiet_until = -math.inf            # shot time before which no pair comes within reach (the last look)
         # by the awake bodies' ids: their rows, and their rows of ``reach`` and ``reach2`` (a look's constants)
         self._rows_of: dict[tuple[str, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._cols_of: dict[tuple[str, ...], list[int]] = {}   # the same rows, as a list
+        self.near: NearLook | None = NearLook()   # None: every look takes every pair, in numpy
 
     def rebuild(self, bodies: dict[str, Body]) -> None:
         """Take the bodies (``world.Body`` by id, in world order) where they are now, all still."""
@@ -127,6 +129,9 @@ class StepPlanner:
         self.awake = ()
         self.clear_until = self.quiet_until = -math.inf
         self._rows_of = {}
+        self._cols_of = {}
+        if self.near is not None:
+            self.near.reset(self.reach)
 
     def next_touch(self, moving: Moving, lag_s: float, t_s: float, span_s: float) -> Touch | None:
         """The first pair not yet touching that would touch within ``span_s`` of shot time ``t_s``, or None.
@@ -148,7 +153,33 @@ class StepPlanner:
         self.awake = ids
         self.clear_until = -math.inf
         a, reach, reach2 = self._take(ids, moving, lag_s)
-        d = self.state[:, a, None] - self.state[:, None, :]   # each mover's offset from every body, and velocity
+        if self.near is None:
+            clear, meetings = self._full_look(a, reach, reach2, span_s)
+        else:
+            clear, meetings = self.near.look(self.reach, self._cols_of[ids], _ACCELERATION, span_s)
+        self.free_s = clear
+        self.quiet_until = t_s + clear
+        if clear >= span_s:
+            self.clear_until = t_s + clear
+            return None
+        # Step to the soonest any pair meeting in the span overlaps TOUCH_DEPTH (or comes closest): a slow pair
+        # that touches first must not let a fast one that touches after it go deep before it.
+        first, deepest = math.inf, None
+        for found in meetings:
+            if found.t < span_s:
+                first = min(first, found.t)
+                if deepest is None or found.deep < deepest.deep:
+                    deepest = found
+        if deepest is None:
+            return None
+        return Touch(first, deepest.deep, int(a[deepest.row]), deepest.col, deepest.closing)
+
+    def _full_look(self, a: np.ndarray, reach: np.ndarray, reach2: np.ndarray,
+                   span_s: float) -> tuple[float, list[Meeting]]:
+        """Every pair of the movers (rows ``a``, their rows of ``reach`` and ``reach2``) with every body: the
+        soonest any pair apart could close its gap, and, if that is within ``span_s``, the pairs meeting."""
+        state = self._state()
+        d = state[:, a, None] - state[:, None, :]   # each mover's offset from every body, and velocity
         d2 = d * d
         # the sums row by row, in place: the same additions, in the same order, as a sum over the axis
         dist2 = d2[0] + d2[1]
@@ -158,25 +189,11 @@ class StepPlanner:
         qc = dist2 - reach2
         gap = np.sqrt(dist2)
         gap -= reach
-        gap -= _REACH_MARGIN
+        gap -= REACH_MARGIN
         clear = _time_to_close(qa, gap, qc > 0.0)   # pairs touching now are Bullet's
-        self.free_s = clear
-        self.quiet_until = t_s + clear
         if clear >= span_s:
-            self.clear_until = t_s + clear
-            return None
-        half_qb = _dot(d)
-        # Step to the soonest any pair meeting in the span overlaps TOUCH_DEPTH (or comes closest): a slow pair
-        # that touches first must not let a fast one that touches after it go deep before it.
-        first, deepest = math.inf, None
-        for meeting in _meetings(half_qb, qa, qc, reach):
-            if meeting.t < span_s:
-                first = min(first, meeting.t)
-                if deepest is None or meeting.deep < deepest.deep:
-                    deepest = meeting
-        if deepest is None:
-            return None
-        return Touch(first, deepest.deep, int(a[deepest.row]), deepest.col, deepest.closing)
+            return clear, []
+        return clear, _meetings(_dot(d), qa, qc, reach)
 
     def solve_span(self, moving: Moving, lag_s: float, touch: Touch, most_s: float) -> float:
         """How long the substep that solves ``touch`` may be (at most ``most_s``): the soonest a body the hit sets
@@ -186,6 +203,7 @@ class StepPlanner:
         Call it with the bodies as they are once stepped up to the touch.
         """
         a, reach, reach2 = self._take(tuple(m.id for m in moving), moving, lag_s)
+        self._state()
         self.awake = ()   # the hit changes who moves and how: look again after it
         self.quiet_until = -math.inf
         pair = [touch.a, touch.b]
@@ -234,18 +252,34 @@ class StepPlanner:
 
     def _take(self, ids: tuple[str, ...], moving: Moving, lag_s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Write the awake bodies' places (carried on by ``lag_s``) and velocities; the others are still.  Their
-        rows, and their rows of ``reach`` and ``reach2`` (kept while the same bodies are awake: a look's constants)."""
-        state = self.state
-        state[3:].fill(0.0)
+        rows, and their rows of ``reach`` and ``reach2`` (kept while the same bodies are awake: a look's constants).
+
+        With a near look, the columns are written to its plain floats
+        (``NearLook.take``), and ``state`` only when numpy reads it
+        (``_state``)."""
         known = self._rows_of.get(ids)
         if known is None:
             a = np.fromiter((self.rows[i] for i in ids), dtype=np.intp, count=len(ids))
             known = self._rows_of[ids] = (a, self.reach[a], self.reach2[a])
-        for i, m in zip(known[0].tolist(), moving):
-            v = m.v
-            state[:, i] = (m.xy.real + v.real * lag_s, m.xy.imag + v.imag * lag_s, m.z + m.vz * lag_s,
-                           v.real, v.imag, m.vz)
+        cols = self._cols_of.get(ids)
+        if cols is None:
+            cols = self._cols_of[ids] = known[0].tolist()
+        values = [(m.xy.real + m.v.real * lag_s, m.xy.imag + m.v.imag * lag_s, m.z + m.vz * lag_s,
+                   m.v.real, m.v.imag, m.vz) for m in moving]
+        if self.near is not None:
+            self.near.take(self.state, cols, values)
+            return known
+        state = self.state
+        state[3:].fill(0.0)
+        for i, column in zip(cols, values):
+            state[:, i] = column
         return known
+
+    def _state(self) -> np.ndarray:
+        """``state`` as the last ``_take`` left the columns (a near look keeps them in plain floats)."""
+        if self.near is not None:
+            self.near.write(self.state)
+        return self.state
 
 
 def _norm(squares: np.ndarray) -> np.ndarray:
@@ -265,17 +299,6 @@ def _dot(d: np.ndarray) -> np.ndarray:
     return out
 
 
-class Meeting(NamedTuple):
-    """A pair apart now that meets going straight on: its row (among the movers) and column, when it touches, when
-    it overlaps ``TOUCH_DEPTH`` (or comes closest, if never that deep), and how fast it closes as it touches."""
-
-    row: int
-    col: int
-    t: float
-    deep: float
-    closing: float
-
-
 def _meetings(half_qb: np.ndarray, qa: np.ndarray, qc: np.ndarray, reach: np.ndarray) -> list[Meeting]:
     """The pairs apart now that meet going straight on, in row-major order.
 
@@ -288,15 +311,9 @@ def _meetings(half_qb: np.ndarray, qa: np.ndarray, qc: np.ndarray, reach: np.nda
     qb = 2.0 * half_qb
     disc = qb * qb - 4.0 * qa * qc
     rows, cols = np.nonzero((qb < 0.0) & (qc > 0.0) & (disc >= 0.0) & (qa > 0.0))
-    out = []
-    for i, j, A, B, C, D, r in zip(rows.tolist(), cols.tolist(), qa[rows, cols].tolist(), qb[rows, cols].tolist(),
-                                    qc[rows, cols].tolist(), disc[rows, cols].tolist(), reach[rows, cols].tolist()):
-        t = (-B - math.sqrt(D)) / (2.0 * A)
-        s = r - TOUCH_DEPTH
-        d2 = B * B - 4.0 * A * (C + r * r - s * s)
-        deep = (-B - math.sqrt(d2)) / (2.0 * A) if d2 >= 0.0 else -B / (2.0 * A)
-        out.append(Meeting(i, j, t, deep, -(B + 2.0 * A * t) / (2.0 * r)))   # closing: d/dt |d| at the touch
-    return out
+    return [meeting(*pair) for pair in zip(rows.tolist(), cols.tolist(), qa[rows, cols].tolist(),
+                                             qb[rows, cols].tolist(), qc[rows, cols].tolist(),
+                                             disc[rows, cols].tolist(), reach[rows, cols].tolist())]
 
 
 def _time_to_close(speed2: np.ndarray, gap: np.ndarray, apart: np.ndarray | None = None) -> float:
