@@ -82,6 +82,16 @@ class Touch(NamedTuple):
     speed: float
 
 
+class _AwakeRows(NamedTuple):
+    """A look's constants while the same bodies are awake: their rows (an array for numpy, a list for the near
+    look), and their rows of ``reach`` and ``reach2``; one cache, so the two forms cannot disagree."""
+
+    rows: np.ndarray
+    cols: list[int]
+    reach: np.ndarray
+    reach2: np.ndarray
+
+
 class StepPlanner:
     """Where the bodies of one world are and how fast they go, and when two would next touch.
 
@@ -95,7 +105,7 @@ class StepPlanner:
     """
 
     __slots__ = ("state", "reach", "reach2", "rows", "awake", "clear_until", "free_s", "quiet_until", "_rows_of",
-                 "_cols_of", "near")
+                 "near")
 
     def __init__(self) -> None:
         self.rows: dict[str, int] = {}
@@ -107,9 +117,8 @@ class StepPlanner:
         self.clear_until = -math.inf            # shot time before which no pair could meet, at the last look
         self.free_s = math.inf                  # how long after the last look that found no touch to look again
         self.quiet_until = -math.inf            # shot time before which no pair comes within reach (the last look)
-        # by the awake bodies' ids: their rows, and their rows of ``reach`` and ``reach2`` (a look's constants)
-        self._rows_of: dict[tuple[str, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        self._cols_of: dict[tuple[str, ...], list[int]] = {}   # the same rows, as a list
+        # by the awake bodies' ids: a look's constants (their rows, and their rows of ``reach`` and ``reach2``)
+        self._rows_of: dict[tuple[str, ...], _AwakeRows] = {}
         self.near: NearLook | None = NearLook()   # None: every look takes every pair, in numpy
 
     def rebuild(self, bodies: dict[str, Body]) -> None:
@@ -129,7 +138,6 @@ class StepPlanner:
         self.awake = ()
         self.clear_until = self.quiet_until = -math.inf
         self._rows_of = {}
-        self._cols_of = {}
         if self.near is not None:
             self.near.reset(self.reach)
 
@@ -152,11 +160,12 @@ class StepPlanner:
             return None
         self.awake = ids
         self.clear_until = -math.inf
-        a, reach, reach2 = self._take(ids, moving, lag_s)
+        awake = self._take(ids, moving, lag_s)
+        a = awake.rows
         if self.near is None:
-            clear, meetings = self._full_look(a, reach, reach2, span_s)
+            clear, meetings = self._full_look(a, awake.reach, awake.reach2, span_s)
         else:
-            clear, meetings = self.near.look(self.reach, self._cols_of[ids], _ACCELERATION, span_s)
+            clear, meetings = self.near.look(self.reach, awake.cols, _ACCELERATION, span_s)
         self.free_s = clear
         self.quiet_until = t_s + clear
         if clear >= span_s:
@@ -202,7 +211,7 @@ class StepPlanner:
 
         Call it with the bodies as they are once stepped up to the touch.
         """
-        a, reach, reach2 = self._take(tuple(m.id for m in moving), moving, lag_s)
+        awake = self._take(tuple(m.id for m in moving), moving, lag_s)
         self._state()
         self.awake = ()   # the hit changes who moves and how: look again after it
         self.quiet_until = -math.inf
@@ -217,7 +226,8 @@ class StepPlanner:
         gap -= self.reach[moved]
         gap[gap <= 0.0] = math.inf   # pairs touching now: Bullet solves them in this substep
         soonest = float(((np.maximum(gap, 0.0) + TOUCH_DEPTH) / (struck + speeds)).min())
-        return float(min(most_s, max(_SHORTEST_SOLVE, min(soonest, self._next_deep(a, reach, reach2)))))
+        deep = self._next_deep(awake.rows, awake.reach, awake.reach2)
+        return float(min(most_s, max(_SHORTEST_SOLVE, min(soonest, deep))))
 
     def _solved_with(self, pair: list[int]) -> np.ndarray:
         """The rows of the touch's pair and of every body in another pair overlapping and closing now: Bullet
@@ -250,9 +260,9 @@ class StepPlanner:
         qc -= reach2
         return min((m.deep for m in _meetings(_dot(d), qa, qc, reach)), default=math.inf)
 
-    def _take(self, ids: tuple[str, ...], moving: Moving, lag_s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _take(self, ids: tuple[str, ...], moving: Moving, lag_s: float) -> _AwakeRows:
         """Write the awake bodies' places (carried on by ``lag_s``) and velocities; the others are still.  Their
-        rows, and their rows of ``reach`` and ``reach2`` (kept while the same bodies are awake: a look's constants).
+        rows (kept while the same bodies are awake: a look's constants).
 
         With a near look, the columns are written to its plain floats
         (``NearLook.take``), and ``state`` only when numpy reads it
@@ -260,10 +270,8 @@ class StepPlanner:
         known = self._rows_of.get(ids)
         if known is None:
             a = np.fromiter((self.rows[i] for i in ids), dtype=np.intp, count=len(ids))
-            known = self._rows_of[ids] = (a, self.reach[a], self.reach2[a])
-        cols = self._cols_of.get(ids)
-        if cols is None:
-            cols = self._cols_of[ids] = known[0].tolist()
+            known = self._rows_of[ids] = _AwakeRows(a, a.tolist(), self.reach[a], self.reach2[a])
+        cols = known.cols
         values = [(m.xy.real + m.v.real * lag_s, m.xy.imag + m.v.imag * lag_s, m.z + m.vz * lag_s,
                    m.v.real, m.v.imag, m.vz) for m in moving]
         if self.near is not None:
