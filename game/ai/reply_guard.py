@@ -98,6 +98,13 @@ class Exposure:
     samples: int = 0            # his noisy replies counted, over all the draws
     draws: int = 0              # our shot's draws with our hands (1: as intended)
     hands: Hands = AS_INTENDED  # the hands our shot was drawn with
+    own: float = 0.0            # of ``chance``, the share of draws in which our own shot puts us out (``kind``
+    #                             says how, when it is most of the chance): nobody need reply to it
+
+    @property
+    def by_own_shot(self) -> bool:
+        """Most of the chance is our own shot's: the words name the player's own hands, not an adversary."""
+        return self.own > 0 and 2 * self.own >= self.chance
 
     @property
     def likely(self) -> bool:
@@ -169,17 +176,20 @@ class _Reckoning:
         noise = None if d is None else (hands.aim_deg, hands.power_frac, seed_for("own hands", shot_key(shot), d))
         return EvalJob(0, shot, noise, want_next=True)
 
-    def tables(self, draws: Sequence[Draw]) -> list[list[Situation]]:
+    def tables(self, draws: Sequence[Draw]) -> list[list[Situation] | Exposure]:
         """Per draw of our shot, the table it leaves each adversary who shoots before our next turn, as if he
-        shot next ([]: the game is over, or we are out)."""
+        shot next ([]: the game is over with us in it); or, when the draw puts us out by our own hand (our taw
+        left in the inner ring, our purse emptied), that certainty (``_own_out``)."""
         jobs = [self._drawn(draw) for draw in draws]
         self.rollouts += len(jobs)
         afters = self.ctx.map(evaluate, ((self.sit,), ValueWeights(), self.grounds), jobs)
         me = self.sit.shooter
-        out: list[list[Situation]] = []
+        out: list[list[Situation] | Exposure] = []
         for after in afters:
             nxt = after.next_situation
-            if after.finished or me in after.out or nxt is None:
+            if me in after.out:
+                out.append(_own_out(me in after.ringed, None if nxt is None else _ring_gap(nxt, me)))
+            elif after.finished or nxt is None:
                 out.append([])
             else:
                 out.append([_as_shooter(nxt, p) for p in shooters_before(nxt.state, me)])
@@ -233,6 +243,12 @@ def _exposure(nxt: Situation, me: str, level: Level, chosen: Sequence[EvalResult
     return Exposure(chance, nxt.shooter, level.name, kind, _ring_gap(nxt, me), len(chosen))
 
 
+def _own_out(ringed: bool, gap: float | None) -> Exposure:
+    """A draw of our shot that puts us out by our own hand: certain, whoever replies.  A coach that counted it
+    as nobody's reply would find a shot that often rings its own taw safer than one that never does."""
+    return Exposure(1.0, None, "", OutKind.RING if ringed else OutKind.PURSE, gap, 0, own=1.0)
+
+
 def _robust(samples: list[float]) -> float:
     return 0.75 * statistics.fmean(samples) + 0.25 * min(samples)
 
@@ -271,22 +287,25 @@ def _combined(found: Sequence[Exposure]) -> Exposure:
 
 def _over_draws(found: Sequence[Exposure | None], hands: Hands) -> Exposure:
     """One shot's exposure over the draws of our hands (None: a draw after which nobody replies, the game
-    over or we out by our own hand): the chance is the mean over all the draws; named for the adversary
-    likeliest to put us out; the kind most of the chance comes by; the median gap."""
-    replies = [e for e in found if e is not None]
-    if not replies:
+    over with us in it; an ``own`` exposure: a draw that puts us out by our own hand): the chance is the mean
+    over all the draws; named for the adversary likeliest to put us out; the kind most of the chance comes
+    by (our own draws' included); the median gap."""
+    seen = [e for e in found if e is not None]
+    if not seen:
         return NO_REPLY
+    replies = [e for e in seen if not e.own] or [NO_REPLY]
     chance_by: dict[str | None, float] = {}
     for e in replies:
         chance_by[e.by] = chance_by.get(e.by, 0.0) + e.chance
     by = max(chance_by, key=lambda planet: chance_by[planet])  # the first named, when nobody puts us out
-    ring = sum(e.chance for e in replies if e.kind is OutKind.RING)
-    purse = sum(e.chance for e in replies if e.kind is OutKind.PURSE)
+    ring = sum(e.chance for e in seen if e.kind is OutKind.RING)
+    purse = sum(e.chance for e in seen if e.kind is OutKind.PURSE)
     kind = None if ring + purse <= 0 else OutKind.RING if ring >= purse else OutKind.PURSE
-    gaps = [e.gap for e in replies if e.gap is not None]
+    gaps = [e.gap for e in seen if e.gap is not None]
     named = next(e for e in replies if e.by == by)
-    return Exposure(sum(e.chance for e in replies) / len(found), by, named.level, kind,
-                    statistics.median(gaps) if gaps else None, sum(e.samples for e in replies), len(found), hands)
+    n = len(found)
+    return Exposure(sum(e.chance for e in seen) / n, by, named.level, kind, statistics.median(gaps) if gaps else None,
+                    sum(e.samples for e in replies), n, hands, own=sum(e.own for e in seen) / n)
 
 
 def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guard: ReplyGuard,
@@ -312,6 +331,9 @@ def exposures(ctx: PlanContext, sit: Situation, shots: Sequence[Candidate], guar
     found: list[list[Exposure]] = [[] for _ in draws]
     by_level: dict[str, list[tuple[int, Situation]]] = {}
     for n, faced in enumerate(reckon.tables(draws)):
+        if isinstance(faced, Exposure):
+            found[n].append(faced)
+            continue
         for nxt in faced:
             level = guard.level_of(nxt.shooter)
             if level.random_play:

@@ -40,9 +40,22 @@ def _where(exposure: Exposure) -> str:
     return "leaves your taw at the inner ring's edge" if cm == 0 else f"leaves your taw {cm} cm from the inner ring"
 
 
+def _own_words(exposure: Exposure) -> str:
+    """Our own shot, drawn with our hands, puts us out: said as the player's own risk, with its chance."""
+    often = chance_words(exposure.chance)
+    if exposure.kind is OutKind.RING:
+        return f"puts your own taw in the inner ring {often} with your hands, and you are out (rule 13)"
+    return f"empties your own purse {often} with your hands, and you are out"
+
+
 def exposure_words(exposure: Exposure) -> str:
-    """What the next adversary's reply does to us, and how often; '' when nobody can put us out."""
-    if exposure.by is None or exposure.kind is None or exposure.chance <= 0:
+    """What the next adversary's reply does to us, or our own shot when most of the chance is its, and how
+    often; '' when nobody can put us out."""
+    if exposure.kind is None or exposure.chance <= 0:
+        return ""
+    if exposure.by_own_shot:
+        return _own_words(exposure)
+    if exposure.by is None:
         return ""
     who, often = names.who(exposure.by), chance_words(exposure.chance)
     if exposure.kind is OutKind.RING:
@@ -67,6 +80,6 @@ def exposure_to_json(exposure: Exposure) -> dict[str, Any]:
     return {"chance": round(exposure.chance, 4), "by": exposure.by, "level": exposure.level or None,
             "kind": exposure.kind.value if exposure.kind is not None else None,
             "gap_m": None if exposure.gap is None else round(exposure.gap, 4), "samples": exposure.samples,
-            "draws": exposure.draws,
+            "draws": exposure.draws, "own": round(exposure.own, 4),
             "hands": {"aim_deg": exposure.hands.aim_deg, "power_frac": exposure.hands.power_frac},
             "likely": exposure.likely, "words": exposure_words(exposure)}

@@ -68,10 +68,12 @@ def _risk_line(advice: Advice) -> str:
     """The next adversary's reply, weighed: the risk in words, or that he hardly ever puts you out; and the
     hands the shot was reckoned with (a person's: the shot is his to play)."""
     exposure = advice.exposure
+    words = exposure_words(exposure)
+    if exposure.by_own_shot and words:
+        return f"The risk: it {words} ({hands_words(exposure)})."
     if exposure.by is None:
         return "The reply: nobody shoots after this shot."
     who = names.who(exposure.by)
-    words = exposure_words(exposure)
     if not words:
         return f"The reply: {who} ({exposure.level}) puts you out {chance_words(0.0)} ({hands_words(exposure)})."
     return f"The reply: it {words} ({who} reckoned at {exposure.level}; {hands_words(exposure)})."

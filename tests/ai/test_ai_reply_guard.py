@@ -150,3 +150,28 @@ def test_the_guard_fails_a_planted_fault_that_reckons_only_the_next_shooter(monk
     honest = reply_guard.shooters_before
     monkeypatch.setattr(reply_guard, "shooters_before", lambda after, me: honest(after, me)[:1])
     assert not _exposure(sit).likely
+
+
+def _rolled_in(sit: Situation) -> Candidate:
+    """Venus's taw rolled from 20 cm out past the Sun's side: with a person's 10 % of power it stops inside the
+    inner ring in one of the guard's two draws (its seeded hands), short of it in the other."""
+    return Candidate(origin=(0.2, 0.035), angle=math.pi, speed=0.68, placement=None, target="spread")
+
+
+def _own_risk() -> reply_guard.Exposure:
+    sit = _table((0.2, 0.035))
+    with PlannerPool(0) as pool:
+        return PlanHandle(pool, lambda ctx: exposures(ctx, sit, [_rolled_in(sit)], ReplyGuard())).result()[0]
+
+
+def test_a_draw_that_rings_the_players_own_taw_counts_as_out_not_as_nobodys_reply():
+    exposure = _own_risk()
+    assert exposure.own == pytest.approx(0.5) and exposure.chance >= 0.5
+    assert exposure.kind is OutKind.RING and exposure.by_own_shot and exposure.likely
+
+
+def test_the_own_out_check_fails_a_planted_fault_that_counts_our_own_ringing_as_nobodys_reply(monkeypatch):
+    # The guard as it was: a draw that put us out by our own hand left no table, so it counted as no risk.
+    monkeypatch.setattr(reply_guard, "_own_out", lambda ringed, gap: [])
+    exposure = _own_risk()
+    assert exposure.own == 0.0 and exposure.chance < 0.5

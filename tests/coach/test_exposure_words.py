@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ai.reply_guard import Exposure, OutKind
+from game.ai.reply_guard import PERSON, Exposure, OutKind
 from game.coach.exposure_words import chance_words, exposure_to_json, exposure_words
 
 
@@ -31,3 +31,16 @@ def test_the_json_carries_the_chance_who_how_the_gap_and_the_words():
     out = exposure_to_json(exposure)
     assert out["chance"] == 0.6667 and out["by"] == "venus" and out["kind"] == "ring"
     assert out["gap_m"] == 0.031 and out["likely"] is True and out["words"] == exposure_words(exposure)
+
+
+def test_a_risk_mostly_of_the_players_own_shot_names_his_hands_not_an_adversary():
+    own = Exposure(0.5, "mercury", "medium", OutKind.RING, 0.0, 3, 2, PERSON, own=0.5)
+    assert own.by_own_shot
+    assert exposure_words(own) == ("puts your own taw in the inner ring about 1 time in 2 with your hands, "
+                                   "and you are out (rule 13)")
+    assert exposure_to_json(own)["own"] == 0.5
+
+
+def test_a_risk_mostly_of_the_adversarys_reply_still_names_him():
+    mostly_his = Exposure(5 / 6, "venus", "medium", OutKind.RING, 0.031, 6, 2, PERSON, own=1 / 6)
+    assert not mostly_his.by_own_shot and "Venus puts it in" in exposure_words(mostly_his)

@@ -97,7 +97,8 @@ class ShotPreview:
                     return
                 self.reply_words = exposure_words(exposure)
                 if self.reply_words and self._verdict is not None:
-                    self.verdict.show(self._verdict, f"Mind the reply: this {self.reply_words}.")
+                    mind = "Mind your hands" if exposure.by_own_shot else "Mind the reply"
+                    self.verdict.show(self._verdict, f"{mind}: this {self.reply_words}.")
             return
         if self._weighed == key or time.monotonic() - self._changed_at < SETTLE_S:
             return
