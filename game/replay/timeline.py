@@ -202,19 +202,24 @@ class Timeline:
         self.replay = replay
         self.hold = hold
         self.names = seat_names(replay.meta.players)  # captions name who shot: "Ann (Venus)"
-        self._ruling_captions = [one_at_a_time(ruling_captions(shot, self.names)) for shot in replay.shots]
-        # A shot's hold is longer by as long as its captions come in after it ends: its last caption (a
-        # game's end, after the rulings of the shot that ended it) is read for as long as any other.
-        self.holds = [hold + max(0.0, captions[-1][0] - shot.duration) if captions else hold
-                      for shot, captions in zip(replay.shots, self._ruling_captions)]
+        self.holds: list[float] = []
         self.starts: list[float] = []
+        self.captions: list[Caption] = []
+        self.flashes: list[Flash] = []
+        # One pass over the shots: a loaded replay decodes a shot each time it is asked for (ShotList),
+        # so everything the timeline needs of a shot is read while it is at hand.
         at = 0.0
-        for shot, shot_hold in zip(replay.shots, self.holds):
+        for index, shot in enumerate(replay.shots):
+            captions = one_at_a_time(ruling_captions(shot, self.names))
+            # A shot's hold is longer by as long as its captions come in after it ends: its last caption (a
+            # game's end, after the rulings of the shot that ended it) is read for as long as any other.
+            shot_hold = hold + max(0.0, captions[-1][0] - shot.duration) if captions else hold
+            self.holds.append(shot_hold)
             self.starts.append(at)
+            self.captions += self._shot_captions(index, shot, at, shot_hold, captions)
+            self.flashes += self._shot_flashes(shot, at)
             at += shot.duration + shot_hold
         self.duration = at
-        self.captions = self._captions()
-        self.flashes = self._flashes()
 
     @property
     def shot_count(self) -> int:
@@ -247,28 +252,26 @@ class Timeline:
 
     # -- what to show and when ---------------------------------------------------------------
 
-    def _captions(self) -> list[Caption]:
-        out: list[Caption] = []
-        for index, shot in enumerate(self.replay.shots):
-            start = self.starts[index]
-            out.append(Caption(start, start + min(CAPTION_SECONDS, shot.duration + self.holds[index]),
-                               shot_title(index, shot, self.names), index))
-            for local, text in self._ruling_captions[index]:
-                # shown for a while, and until the shot's hold ends, but never into the next shot
-                until = self.shot_end(index)
-                out.append(Caption(start + local, until, text, index))
+    def _shot_captions(self, index: int, shot: ShotRecord, start: float, shot_hold: float,
+                       rulings: list[tuple[float, str]]) -> list[Caption]:
+        """The shot's title, then its rulings' captions."""
+        out = [Caption(start, start + min(CAPTION_SECONDS, shot.duration + shot_hold),
+                       shot_title(index, shot, self.names), index)]
+        # shown for a while, and until the shot's hold ends, but never into the next shot
+        until = start + shot.duration + shot_hold
+        out += [Caption(start + local, until, text, index) for local, text in rulings]
         return out
 
     def captions_at(self, t: float) -> list[Caption]:
         return [c for c in self.captions if c.start <= t < c.end]
 
-    def _flashes(self) -> list[Flash]:
+    @staticmethod
+    def _shot_flashes(shot: ShotRecord, start: float) -> list[Flash]:
         out = []
-        for index, shot in enumerate(self.replay.shots):
-            for event in shot.events:
-                if isinstance(event, Contact):
-                    strength = float(np.clip(event.impulse / FULL_FLASH_IMPULSE, 0.15, 1.0))
-                    out.append(Flash(self.starts[index] + event.t, event.position, (event.a, event.b), strength))
+        for event in shot.events:
+            if isinstance(event, Contact):
+                strength = float(np.clip(event.impulse / FULL_FLASH_IMPULSE, 0.15, 1.0))
+                out.append(Flash(start + event.t, event.position, (event.a, event.b), strength))
         return out
 
     def flashes_at(self, t: float) -> list[tuple[Flash, float]]:

@@ -6,6 +6,7 @@ import pytest
 
 from game.app.replay.overlays import CAPTION_MIN_PX, CaptionLayout
 from tests.app.helpers_app import built_app, play_until, random_opponents, start_game, step
+from tests.app.layout_kit import undrawn
 
 pytestmark = pytest.mark.gui
 
@@ -44,8 +45,9 @@ def _pressables(app):
 def test_replay_captions_sit_inside_the_window_and_clear_of_every_button(offscreen_pipe, tmp_path, size):
     with built_app(tmp_path, session_factory=random_opponents, size=size) as app:
         step(app, 2)
-        start_game(app, rounds=1, opponents=1, seed=4)
-        play_until(app, ("Ruling",))
+        with undrawn(app):   # the shot played: what is measured is the viewer, drawn below
+            start_game(app, rounds=1, opponents=1, seed=4)
+            play_until(app, ("Ruling",))
         assert app.watch(app.game.session.replay())
         step(app, 3)
         viewer = app.watching.viewer

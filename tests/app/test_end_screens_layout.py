@@ -11,7 +11,7 @@ import pytest
 
 from game.rules.termination import Termination
 from tests.app.helpers_app import built_app, play_until, random_opponents, restore_clock, start_game, step
-from tests.app.layout_kit import WINDOW, apart, frame_box, inside, overlap, words_box
+from tests.app.layout_kit import WINDOW, apart, frame_box, inside, overlap, undrawn, words_box
 
 pytestmark = pytest.mark.gui
 
@@ -37,8 +37,9 @@ def test_the_game_over_words_stay_in_the_window_apart_and_the_referee_counts_as_
                                                                                             size):
     with built_app(tmp_path, session_factory=random_opponents, size=size) as app:
         step(app, 2)
-        start_game(app, rounds=1, planet="hat", seed=11)
-        play_until(app, ("GameOver",))
+        with undrawn(app):   # the game played to its end: what is measured is the Game Over screen, drawn below
+            start_game(app, rounds=1, planet="hat", seed=11)
+            play_until(app, ("GameOver",))
         step(app, 2)
         screen = app.flow.current
         title, preview, reason = (words_box(w, app) for w in (screen.title, screen.preview_note, screen.reason))

@@ -30,7 +30,12 @@ def _wait(app, video, limit: float = 240.0) -> list[float]:
     return seen
 
 
-def test_export_video_in_the_viewer_writes_an_mp4_with_progress_and_says_where(app, tmp_path):
+def test_export_video_in_the_viewer_writes_an_mp4_with_progress_and_says_where(app, tmp_path, monkeypatch):
+    from game.app.replay import video_panel
+
+    # A small picture: what is checked (a worker writes the MP4 while the game draws, the bar moves, the panel
+    # says where) does not depend on its size, and a 1280x720 frame costs ~150 ms to draw in software GL.
+    monkeypatch.setattr(video_panel, "VIDEO_SIZE", (320, 180))
     # A replay read from a file, as the Replays screen opens one (it decodes lazily: it once crashed the game).
     save_replay(Replay(GameMeta(seed=3), [knock_shot()]), tmp_path / "game.replay")
     assert app.watch(load_replay(tmp_path / "game.replay"))

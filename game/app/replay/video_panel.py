@@ -16,6 +16,7 @@ from game.replay.model import Replay
 TOP_RIGHT = (-0.85, -0.08)    # left of the viewer's Back button, in its row above the captions (a2dTopRight units)
 PANEL = (-1.12, -0.02, -0.5, -0.27)
 WORDS_WIDTH = 1.0
+VIDEO_SIZE = (1280, 720)      # the video's picture, as ``taw replay --export`` makes it by default
 
 
 class VideoExport:
@@ -42,7 +43,7 @@ class VideoExport:
         """Export the replay being watched to a new file in the videos folder."""
         if self.job is not None and self.job.running:
             return
-        self.job = VideoJob(self.replay, video_path(self.data_dir))
+        self.job = VideoJob(self.replay, video_path(self.data_dir), size=VIDEO_SIZE)
         self.panel.show()
         self.cancel_button.show()
         self.bar.show()
