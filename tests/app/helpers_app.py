@@ -232,7 +232,27 @@ def waits_on_worker(app) -> bool:
         return not current.choice.done()
     if state in ("AiAim", "Shot"):
         return current.live is not None and not current.live.computed
+    if state == "PlayOut":
+        return (current.live is not None and not current.live.computed) or \
+            (current.choice is not None and not current.choice.done())
     return False
+
+
+def play_out_frames(app, limit: int, seconds: float = 300.0) -> int:
+    """Step a play-out, no key pressed, until the game is over (at most ``limit`` frames); the frames taken.
+
+    Between frames it waits, in 2 ms naps, while the shot or the AI's choice is still worked out off the main
+    thread: the worker has the CPU and no frame is drawn for nothing (a fixed 20 ms after every frame drew
+    hundreds while a shot was computed).  The caller asserts where the game got to.
+    """
+    deadline = time.monotonic() + seconds
+    for frames in range(limit):
+        if app.flow.state == "GameOver":
+            return frames
+        step(app)
+        while waits_on_worker(app) and time.monotonic() < deadline:
+            time.sleep(0.002)
+    return limit
 
 
 def human_shot(app, level: float) -> None:
