@@ -7,7 +7,6 @@ replay and Continue keep who sat where; the viewer names who shot each shot.
 
 from __future__ import annotations
 
-
 import pytest
 
 from game.app.hud.out_offer import OutOffer
@@ -199,8 +198,9 @@ def test_once_everyone_at_the_machine_is_out_they_are_asked_once_and_play_to_the
         ruling = _until_ann_is_out(app, [("person", "Ann", "mercury"), ("ai", "easy", "hat"), ("ai", "easy", "hat")])
         session = app.game.session
         assert session.human in ruling.ruling.out and not session.is_over()
-        # The choice waits: no turn goes by on its own.  The ruling's own countdown (2.5 s, at 60 frames a second)
-        # and 1.5 s more are stepped: every timed wait in a ruling has run out by then, so a turn would have gone.
+        # The choice waits: no turn goes by on its own.  The ruling's own countdown (``SHOW_SECONDS``, 2.5 s at 60
+        # frames a second) and 1.5 s more are stepped: had the countdown run with the question up, a turn would
+        # have gone by.
         step(app, round(ruling_screen.SHOW_SECONDS * 60) + 90)
         assert app.flow.state == "Ruling" and app.flow.current is ruling
         shots_before = session.state.shots
