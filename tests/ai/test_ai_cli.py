@@ -156,7 +156,6 @@ def test_a_range_of_a_tournament_plays_the_same_games_as_the_whole(three_ranges)
         return [(g.seats, g.net, g.winner, g.shots, g.rounds, repr(g.tallies)) for g in summary.games]
 
     whole = played("whole")
-    assert [s.first for s in (three_ranges[n][1] for n in ("whole", "first", "second"))] == [0, 0, 2]
     assert len(set(whole)) == 4  # four different games, so a range seeded or seated from 0 would not match
     assert played("first") + played("second") == whole
 
