@@ -1,7 +1,7 @@
 """AI timings and strength, side by side in one run.
 
     .venv/bin/python -m benchmarks.bench_ai [--situations 8] [--games 0] [--baseline REV [--only-baseline]]
-                                              [--screen]
+                                              [--screen] [--levels easy,medium,hard]
 
 The situations are tables from seeded games between a medium and an easy AI
 (every third shot from the first: openings, a released Sun, drives), two or
@@ -217,12 +217,28 @@ def screen_quality(views: list, keep: int = 16) -> None:
           f"in {same} of {len(views)}")
 
 
+def planning_levels(text: str) -> list[str]:
+    """``--levels``: planning levels by name (the random player does not plan), a typo refused in one line."""
+    from game.ai.levels import get_level
+    from game.errors import UserError
+
+    try:
+        levels = [get_level(name) for name in text.split(",")]
+    except UserError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if any(level.random_play for level in levels):
+        raise argparse.ArgumentTypeError("the random player makes no decision to time")
+    return [level.name for level in levels]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--situations", type=int, default=8)
     parser.add_argument("--per-view", type=int, default=60, help="candidates per situation in the throughput test")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", type=int, default=0)
+    parser.add_argument("--levels", type=planning_levels, default="easy,medium,hard",
+                        help="comma-separated levels whose decision times are measured (the quick test's: easy)")
     parser.add_argument("--baseline", metavar="REV", help="also time hard with game/ai at this git revision")
     parser.add_argument("--only-baseline", action="store_true", help="with --baseline: skip the other tables")
     parser.add_argument("--screen", action="store_true", help="measure the screen, then stop")
@@ -247,7 +263,7 @@ def main() -> None:
         print(f"| {label} | {rate:.0f} | {rate / rates[0]:.2f}x |")
 
     for workers in (2, 0):
-        times = decision_times(views, ["easy", "medium", "hard"], workers)
+        times = decision_times(views, args.levels, workers)
         print(f"\nDecision time per level, {len(views)} situations, {workers} planning workers")
         print("| level | rollouts (median) | median s | p90 s | rollouts/s |")
         print("|---|---|---|---|---|")

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import pytest
 
 from game.cli import main
 from game.rules.termination import Termination
+
+if TYPE_CHECKING:
+    from game.ai.tournament import TournamentSummary
 
 
 @pytest.mark.parametrize("argv, needle", [
@@ -106,34 +110,60 @@ def test_tournament_table_reports_endings_and_lengths(capsys):
     assert "rounds: median " in out and "games per length " in out
 
 
-def test_a_range_of_a_tournament_plays_the_same_games_as_the_whole():
-    """Two ranges played apart add up to the whole: each game is seated and seeded by its number alone."""
-    from game.ai.tournament import run_tournament
-
-    def played(games: int, first: int = 0) -> list[tuple]:
-        summary = run_tournament(["random", "random", "easy"], games=games, seed=4, round_limit=2, first=first)
-        return [(g.seats, g.net, g.winner, g.shots, g.rounds, repr(g.tallies)) for g in summary.games]
-
-    whole = played(4)
-    assert len(set(whole)) == 4  # four different games, so a range seeded or seated from 0 would not match
-    assert played(2) + played(2, first=2) == whole
-
-
 def test_a_range_numbers_its_games_in_the_table(capsys):
     assert main(["tournament", "--players", "random,random", "--games", "2", "--first-game", "5", "--seed", "2",
                  "--rounds", "1"]) == 0
     assert capsys.readouterr().out.startswith("2 games (games 5-6 of the tournament), ")
 
 
-def test_the_json_tallies_of_two_ranges_add_up_to_the_whole_runs(capsys):
+@pytest.fixture(scope="module")
+def three_ranges() -> dict[str, tuple[dict, TournamentSummary]]:
+    """One tournament played through ``taw tournament --json`` as a whole (games 1-4) and as two ranges (1-2, 3-4).
+
+    Each run's JSON and the summary ``run_tournament`` returned to the command, caught on its way: the two tests
+    below read the same three runs (the same games, the seeds and seats of which are the point), played once.
+    """
+    import contextlib
+    import io
+
+    from game.ai import tournament
+
+    real = tournament.run_tournament
+    caught: list[TournamentSummary] = []
+
+    def recording(*args, **kwargs) -> TournamentSummary:
+        caught.append(real(*args, **kwargs))
+        return caught[-1]
+
+    runs = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tournament, "run_tournament", recording)
+        for name, extra in (("whole", ["--games", "4"]), ("first", ["--games", "2"]),
+                            ("second", ["--games", "2", "--first-game", "3"])):
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                code = main(["tournament", "--players", "random,random,easy", "--seed", "4", "--rounds", "2",
+                             "--json", *extra])
+            assert code == 0
+            runs[name] = (json.loads(out.getvalue()), caught[-1])
+    return runs
+
+
+def test_a_range_of_a_tournament_plays_the_same_games_as_the_whole(three_ranges):
+    """Two ranges played apart add up to the whole: each game is seated and seeded by its number alone."""
+    def played(name: str) -> list[tuple]:
+        summary = three_ranges[name][1]
+        return [(g.seats, g.net, g.winner, g.shots, g.rounds, repr(g.tallies)) for g in summary.games]
+
+    whole = played("whole")
+    assert len(set(whole)) == 4  # four different games, so a range seeded or seated from 0 would not match
+    assert played("first") + played("second") == whole
+
+
+def test_the_json_tallies_of_two_ranges_add_up_to_the_whole_runs(three_ranges):
     """The per-seat counts (e.g. put out before one's third turn) are whole totals with their seat counts, so the
     JSON of a table played as two ranges sums to the JSON of one run; averages could not be summed."""
-    def run(*extra: str) -> dict:
-        assert main(["tournament", "--players", "random,random,easy", "--seed", "4", "--rounds", "2", "--json",
-                     *extra]) == 0
-        return json.loads(capsys.readouterr().out)
-
-    whole, first, second = run("--games", "4"), run("--games", "2"), run("--games", "2", "--first-game", "3")
+    whole, first, second = (three_ranges[name][0] for name in ("whole", "first", "second"))
     assert whole["seat_games"] == {"random": 8, "easy": 4}
     for level in ("random", "easy"):
         assert first["seat_games"][level] + second["seat_games"][level] == whole["seat_games"][level]

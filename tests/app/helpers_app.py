@@ -213,8 +213,7 @@ def play_until(app, states: tuple[str, ...], human_level: float = 0.5, limit: in
             click(app, app.flow.current.watch_button)
         elif state in ("HatDrop", "LayTaws", "HandOver", "Thinking", "AiAim", "Shot", "Ruling"):  # Space: Ready, Lay
             press(app, "fast-forward")
-            if waits_on_worker(app):
-                time.sleep(WORKER_PACE_S)
+            nap_while_worker(app)
         else:
             step(app)
     raise AssertionError(f"never reached {states}; stuck in {app.flow.state}")
@@ -232,7 +231,34 @@ def waits_on_worker(app) -> bool:
         return not current.choice.done()
     if state in ("AiAim", "Shot"):
         return current.live is not None and not current.live.computed
+    if state == "PlayOut":
+        return (current.live is not None and not current.live.computed) or \
+            (current.choice is not None and not current.choice.done())
     return False
+
+
+def play_out_frames(app, limit: int, seconds: float = 300.0) -> int:
+    """Step a play-out, no key pressed, until the game is over (at most ``limit`` frames); the frames taken.
+
+    Between frames it waits (``nap_while_worker``) while the shot or the AI's choice is still worked out off the
+    main thread: a fixed 20 ms after every frame drew hundreds while a shot was computed.  The caller asserts
+    where the game got to.
+    """
+    deadline = time.monotonic() + seconds
+    for frames in range(limit):
+        if app.flow.state == "GameOver" or time.monotonic() > deadline:
+            return frames
+        step(app)
+        nap_while_worker(app)
+    return limit
+
+
+def nap_while_worker(app, seconds: float = 5.0) -> None:
+    """Sleep in 2 ms naps while the game waits on work off the main thread (``waits_on_worker``), at most
+    ``seconds``: that work has the CPU, and the next frame is drawn when there is something new to draw."""
+    deadline = time.monotonic() + seconds
+    while waits_on_worker(app) and time.monotonic() < deadline:
+        time.sleep(0.002)
 
 
 def human_shot(app, level: float) -> None:

@@ -7,16 +7,15 @@ replay and Continue keep who sat where; the viewer names who shot each shot.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from game.app.hud.out_offer import OutOffer
+from game.app.screens import ruling_screen
 from game.app.screens.hand_over import banner_text
 from game.replay import load_replay
 from game.replay.timeline import Timeline
-from tests.app.helpers_app import (built_app, click, close_tip, human_shot, lay_taws, play_until, press,
-                                   random_opponents, seat_all, step)
+from tests.app.helpers_app import (built_app, click, close_tip, human_shot, lay_taws, play_out_frames, play_until,
+                                   press, random_opponents, seat_all, step)
 
 pytestmark = pytest.mark.gui
 
@@ -199,17 +198,16 @@ def test_once_everyone_at_the_machine_is_out_they_are_asked_once_and_play_to_the
         ruling = _until_ann_is_out(app, [("person", "Ann", "mercury"), ("ai", "easy", "hat"), ("ai", "easy", "hat")])
         session = app.game.session
         assert session.human in ruling.ruling.out and not session.is_over()
-        step(app, 400)  # the choice waits: no turn goes by on its own
+        # The choice waits: no turn goes by on its own.  The ruling's own countdown (``SHOW_SECONDS``, 2.5 s at 60
+        # frames a second) and 1.5 s more are stepped: had the countdown run with the question up, a turn would
+        # have gone by.
+        step(app, round(ruling_screen.SHOW_SECONDS * 60) + 90)
         assert app.flow.state == "Ruling" and app.flow.current is ruling
         shots_before = session.state.shots
         click(app, ruling.play_out_button)
         assert app.flow.state == "PlayOut"  # no second question: the rest are played at once
         entered = len(app.flow.history)
-        for _ in range(20000):
-            if app.flow.state == "GameOver":
-                break
-            step(app)  # no key is pressed
-            time.sleep(0.02)  # the shots are computed on the session's worker thread: leave it the CPU
+        play_out_frames(app, 20000)  # no key is pressed
         assert app.flow.history[entered - 1:] == ["PlayOut", "GameOver"]
         assert session.state.shots > shots_before
 

@@ -10,11 +10,9 @@ import pytest
 from game.app.session.match_session import MatchSession
 from game.app.session.shot_choice import ShotChoice
 from game.match.players import RandomPlayer
-from tests.app.helpers_app import built_app, click, frames_until, lay_taws, press, start_game, step
+from tests.app.helpers_app import built_app, click, frames_until, lay_taws, play_out_frames, press, start_game, step
 
 pytestmark = pytest.mark.gui
-
-PACE_S = 0.02  # between a play-out's frames: its shots are computed on the session's worker thread
 
 
 class OutSession(MatchSession):
@@ -49,7 +47,7 @@ def test_a_player_who_is_out_plays_to_the_end_without_animation_and_keeps_the_re
         entered = len(app.flow.history)
         click(app, screen.offer.play_button)
         assert app.flow.state == "PlayOut"
-        frames_until(app, lambda: app.flow.state == "GameOver", 3000, pause=PACE_S)
+        play_out_frames(app, 3000)
         assert app.flow.state == "GameOver"
         assert app.flow.history[entered:] == ["PlayOut", "GameOver"]  # no shot was played back on the table
         session = app.game.session
