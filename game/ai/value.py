@@ -72,7 +72,7 @@ class ValueWeights:
     # The stand-off for the levels without the drive plan too (easy): two of them left alone with the Sun in an
     # orbit whose holder is out (rule 8 pays nobody there), too far out for a one-drive win, tap it in place
     # for the position's tenths of a marble, round after round (docs/ai.md, "The stand-off").
-    standoff_everyone: bool = False
+    standoff_everyone: bool = True
     # The tempo (the drive plan's levels): a turn that brings the end no nearer (``rollout.tempo_cost``: the Sun
     # no farther out, no adversary put out) costs this many marbles, Sun money or not.  Martin's marbles alone
     # say keep tapping the last held orbit until its holder is drained; a player who plays to finish prices the
@@ -81,7 +81,7 @@ class ValueWeights:
     # The end's price in place of the flat tempo (``rollout.end_price``, ``rollout.tempo_cost``): a turn costs
     # what the winner takes by its share of what is still to be had, less the share of one drive
     # (``plan_reach``) the turn carried the Sun outward.  False: the flat ``tempo``, saved whole by 5 cm.
-    end_price: bool = False
+    end_price: bool = True
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:
