@@ -341,7 +341,7 @@ def stands_off(sit: Situation, ruling: Any, table: Mapping[str, Point], weights:
 
 def rounds_left(sit: Situation, after: Any, weights: ValueWeights) -> int:
     """The rounds still to play: to the house's round limit, or ``rounds_ahead`` when there is none."""
-    limit = int(getattr(sit.house, "round_limit", 0) or 0)
+    limit = sit.house.round_limit
     return limit - after.round if limit else weights.rounds_ahead
 
 

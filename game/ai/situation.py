@@ -8,16 +8,18 @@ planning workers, where every rollout builds a fresh physics world from
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
+from game.rules.house import HouseRules
 from game.rules.layout import Layout, Point
+from game.rules.state import RuleState
 
 
 @dataclass(frozen=True)
 class Situation:
     layout: Layout
-    house: Any                      # game.rules.house.HouseRules
-    state: Any                      # game.rules.state.RuleState before the shot
+    house: HouseRules
+    state: RuleState                # before the shot
     shooter: str                    # planet name of the player about to shoot
     positions: Mapping[str, Point]  # bodies at rest on the ground
     placement_orbits: tuple[str, ...]  # lines the taw may be laid on; () = shoot from where it lies

@@ -151,7 +151,7 @@ def test_the_coachs_advice_pushes_the_lesson_panel_down_clear_of_it_and_back_whe
     panel = aim.coach.panel
     before = words_box(lesson.title, app)
     panel.say("Coach: a long piece of advice that runs onto several lines of the panel, as the coach's does "
-              "when it names the rule, the payer and the marbles.\nPredicted: The Sun to rest in Jupiter's orbit: "
+              "when it names the rule, the payer and the marbles.\nIf you take it: The Sun to rest in Jupiter's orbit: "
               "Jupiter pays you 3 (rule 8).\nH again: take this aim, power and spin (Follow: topspin 100%); "
               "G shoots at it.")
     step(app)

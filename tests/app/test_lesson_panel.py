@@ -15,7 +15,7 @@ from tests.app.test_learn_app import open_lesson
 pytestmark = [pytest.mark.gui, pytest.mark.gui]
 
 ADVICE = ("Coach: Strike the Sun beyond Mercury's orbit to rest in Venus's orbit: Venus pays you 1, one for "
-          "each body in it (rule 4).\nPredicted: Warning: Your taw would stop in the inner ring: you would be "
+          "each body in it (rule 4).\nIf you take it: Warning: Your taw would stop in the inner ring: you would be "
           "out (rule 13).\nH again: take this aim, power and spin (Follow: topspin 100%); G shoots at it.")
 
 

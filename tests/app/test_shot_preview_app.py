@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.app.hud.verdict_words import WARNING_COLOUR
+from game.app.hud.verdict_words import WARNING_COLOUR, YOUR_AIM
 from game.coach.verdict import Tone
 from tests.app.helpers_app import click, new_game_against_one, press, shoot_anyway_if_asked, step, wait_for
 
@@ -29,7 +29,7 @@ def test_the_preview_warns_of_rule_13_and_the_shot_then_does_exactly_what_it_sho
     preview = aim.shot_preview.shown
     assert preview.verdict.tone is Tone.OUT
     line = aim.shot_preview.verdict
-    assert line.text["text"].startswith("Warning: Your taw would stop in the inner ring")
+    assert line.text["text"].startswith(f"{YOUR_AIM}Warning: Your taw would stop in the inner ring")
     assert line.colour == WARNING_COLOUR
     assert tuple(line.text.component("text0").textNode.getTextColor()) == pytest.approx(WARNING_COLOUR)
     assert f"{preview.shooter}.taw" in aim.shot_preview.paths.drawn and "#warning" in aim.shot_preview.paths.drawn
@@ -65,7 +65,7 @@ def test_a_cut_shot_preview_is_no_warning_and_matches_the_shot(fresh_app):
     aim.aiming.planned = 0.9
     wait_for(app, lambda: aim.shot_preview.current)
     preview = aim.shot_preview.shown
-    assert not preview.verdict.warning and not aim.shot_preview.verdict.text["text"].startswith("Warning")
+    assert not preview.verdict.warning and "Warning" not in aim.shot_preview.verdict.text["text"]
     press(app, "shoot-planned")  # no warning: nothing is asked, the shot goes at once
     assert app.flow.state == "Shot"
     wait_for(app, lambda: app.flow.state != "Shot" or (press(app, "fast-forward") and False))

@@ -13,7 +13,7 @@ from tests.app.layout_kit import frame_box as _box, inside as _inside, words_box
 pytestmark = pytest.mark.gui
 
 LONG_ADVICE = ("Coach: Strike the Sun beyond Mercury's orbit to rest in Venus's orbit: Venus pays you 1, one for "
-               "each body in it (rule 4).\nPredicted: Warning: Your taw would stop in the inner ring: you would be "
+               "each body in it (rule 4).\nIf you take it: Warning: Your taw would stop in the inner ring: you would be "
                "out (rule 13).\nH again: take this aim and power; G shoots at it.")
 LONG_VERDICT = Verdict("The Sun to Venus's line: Venus pays you 2 (rule 4); every other shooter pays you one while it "
                        "stays (rule 6); Earth would be out", Tone.GAIN, (4, 6))

@@ -41,6 +41,7 @@ def verdict_text(verdict: Verdict) -> str:
     return rule_numbers_unbroken(("Warning: " if verdict.warning else "") + verdict.sentence + ".")
 
 
+YOUR_AIM = "Your aim \N{EM DASH} "   # whose shot the line judges: the player's aim as it stands
 VERDICT_FADED = 0.55  # the verdict is read while aiming: over the play it only thins
 
 class VerdictLine:
@@ -62,7 +63,9 @@ class VerdictLine:
         """The verdict; ``reply``: what the next adversary's reply is likely to do (a second sentence)."""
         self.verdict = verdict
         self.colour = TONE_COLOURS[verdict.tone]
-        self.text["text"] = verdict_text(verdict) + (f"\n{rule_numbers_unbroken(reply)}" if reply else "")
+        # "Your aim": the coach's shot has its own prediction in its panel, and until it is taken the two differ.
+        said = f"{YOUR_AIM}{verdict_text(verdict)}"
+        self.text["text"] = said + (f"\n{rule_numbers_unbroken(reply)}" if reply else "")
         self.text["text_fg"] = self.colour
         mark(self.root, 1.0 if verdict.tone in WARNING_TONES or reply else VERDICT_FADED)
         rows = self.text.component("text0").textNode.getNumRows()

@@ -168,7 +168,7 @@ class ShotCoach:
         preview = advice.preview
         start = advice.preview.start if advice.shot.placement is not None else None
         self.ghost.draw(preview.paths, rest_rings=True, start_ring=start)
-        words = f"Coach: {advice.why}.\nPredicted: {verdict_text(preview.verdict)}\n"
+        words = f"Coach: {advice.why}.\nIf you take it: {verdict_text(preview.verdict)}\n"
         note = ""
         if not advice.final:
             note = "First answer: still weighing the next shots..."
