@@ -297,11 +297,11 @@ def tempo_cost(sit: Situation, ruling: Any, table: Mapping[str, Point], weights:
     A game ends by rule 9 or with the last player in.  A Sun tapped in a
     held orbit pays its four to seven marbles a turn for as long as its
     holder has them; every such turn is a round more before anybody can
-    win.  The drive plan's levels price that round: ``tempo`` flat, saved
-    whole by a Sun 5 cm farther out (``sun_gained``); or (``end_price``)
-    the end's price, less the share of a drive the Sun went outward
+    win.  The drive plan's levels price that round at the end's price
+    (``end_price``), less the share of a drive the Sun went outward
     (``drive_progress``), so a nudge saves a third of it and a full drive
-    all.  An adversary put out (rule 13, or his purse emptied) saves it.  A
+    all.  (``weights.end_price`` False: the flat ``tempo`` it replaced,
+    saved whole by a Sun 5 cm farther out, ``sun_gained``.)  An adversary put out (rule 13, or his purse emptied) saves it.  A
     shot that fouls saves nothing: rule 15 forbids it, and the tempo must
     not buy what ``FOUL_PENALTY`` prices.
     """

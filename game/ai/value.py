@@ -69,19 +69,18 @@ class ValueWeights:
     # player in it must move the Sun sooner or later (docs/ai.md, "The stand-off").
     standoff_turns: int = 1
     standoff_cost: float = 2.0
-    # The stand-off for the levels without the drive plan too (easy): two of them left alone with the Sun in an
-    # orbit whose holder is out (rule 8 pays nobody there), too far out for a one-drive win, tap it in place
-    # for the position's tenths of a marble, round after round (docs/ai.md, "The stand-off").
-    standoff_everyone: bool = False
-    # The tempo (the drive plan's levels): a turn that brings the end no nearer (``rollout.tempo_cost``: the Sun
-    # no farther out, no adversary put out) costs this many marbles, Sun money or not.  Martin's marbles alone
-    # say keep tapping the last held orbit until its holder is drained; a player who plays to finish prices the
-    # rounds that takes (docs/ai.md, "The tempo").
+    # The stand-off for the levels without the drive plan too (easy): without it two of them left alone with the
+    # Sun in an orbit whose holder is out (rule 8 pays nobody there), too far out for a one-drive win, tap it in
+    # place for the position's tenths of a marble, round after round (docs/ai.md, "The stand-off").
+    standoff_everyone: bool = True
+    # The tempo (the drive plan's levels, ``rollout.tempo_cost``): Martin's marbles alone say keep tapping the
+    # last held orbit until its holder is drained; a player who plays to finish prices the rounds that takes.
+    # A turn that brings the end no nearer costs the end's price (``rollout.end_price``): what the winner takes
+    # by its share of what is still to be had, less the share of one drive (``plan_reach``) the turn carried
+    # the Sun outward (docs/ai.md, "The tempo").  False: the flat ``tempo`` the end's price replaced, a fixed
+    # price saved whole by a Sun 5 cm farther out, kept to measure against (``tempo`` 0: no price at all).
+    end_price: bool = True
     tempo: float = 6.0
-    # The end's price in place of the flat tempo (``rollout.end_price``, ``rollout.tempo_cost``): a turn costs
-    # what the winner takes by its share of what is still to be had, less the share of one drive
-    # (``plan_reach``) the turn carried the Sun outward.  False: the flat ``tempo``, saved whole by 5 cm.
-    end_price: bool = False
 
 
 def distance_to_win(layout: Layout, sun: Point) -> float:

@@ -20,7 +20,7 @@ from game.rules.layout import SUN
 from game.rules.state import new_game
 from tests.ai.tap_table_kit import HOUSE, LAYOUT, at_sun, ray, tap_table
 
-FLAT = ValueWeights(drive_plan=True)
+FLAT = ValueWeights(drive_plan=True, end_price=False)
 END = replace(FLAT, end_price=True)
 FULL = {"venus": 17, "earth": 17, "jupiter": 40}
 DRAINED = {"venus": 17, "earth": 4, "jupiter": 6}

@@ -80,8 +80,9 @@ def test_a_shot_that_leaves_the_sun_where_it_lay_in_a_standoff_earns_no_road_and
     assert before.threat < -1.0                                                # its own road, counted ...
     assert after.threat == pytest.approx(0.0, abs=1e-9)                        # ... and in a stand-off, not
     assert after.gain == pytest.approx(before.gain - PLAN.standoff_cost * (4 - PLAN.standoff_turns + 1))
-    # Easy (no drive plan) is not touched: the same nudge scores the same.
-    easy = ValueWeights()
+    # Without easy's stand-off (the switch off) a level with no drive plan is not touched: the same nudge
+    # scores the same.
+    easy = ValueWeights(standoff_everyone=False)
     assert _scored(stuck, _nudge(stuck), easy)[2] == _scored(calm, _nudge(calm), easy)[2]
 
 

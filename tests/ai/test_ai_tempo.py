@@ -24,7 +24,7 @@ from game.ai.workers import PlanContext, PlannerPool
 from game.rules.layout import SUN
 from tests.ai.tap_table_kit import at_sun, ray, tap_table
 
-PLAN = ValueWeights(drive_plan=True)
+PLAN = ValueWeights(drive_plan=True, end_price=False)  # the flat tempo, as the end price replaced it
 
 
 def test_the_sun_gains_ground_only_by_going_farther_out():
@@ -53,7 +53,7 @@ def test_with_the_tempo_medium_drives_the_sun_it_keeps_still_for_marbles():
         for tempo in (0.0, PLAN.tempo):
             sit = tap_table()
             decision = plan(PlanContext(pool, 0, threading.Event()), sit, LEVELS["medium"], 7,
-                            ValueWeights(tempo=tempo))
+                            ValueWeights(tempo=tempo, end_price=False))
             _, table = play(sit, decision.candidate)
             moved[tempo] = math.hypot(*table[SUN]) - math.hypot(*sit.positions[SUN])
     assert moved[0.0] < SUN_STILL                 # for marbles alone: the Sun kept where it lies
