@@ -301,9 +301,10 @@ def tempo_cost(sit: Situation, ruling: Any, table: Mapping[str, Point], weights:
     (``end_price``), less the share of a drive the Sun went outward
     (``drive_progress``), so a nudge saves a third of it and a full drive
     all.  (``weights.end_price`` False: the flat ``tempo`` it replaced,
-    saved whole by a Sun 5 cm farther out, ``sun_gained``.)  An adversary put out (rule 13, or his purse emptied) saves it.  A
-    shot that fouls saves nothing: rule 15 forbids it, and the tempo must
-    not buy what ``FOUL_PENALTY`` prices.
+    saved whole by a Sun 5 cm farther out, ``sun_gained``.)  An adversary
+    put out (rule 13, or his purse emptied) saves it.  A shot that fouls
+    saves nothing: rule 15 forbids it, and the tempo must not buy what
+    ``FOUL_PENALTY`` prices.
     """
     me = sit.shooter
     before = sit.positions.get(SUN)
