@@ -68,7 +68,7 @@ LEVELS: dict[str, Level] = {
                   position_weight=1.0, stop_by_ring=True),
     "medium": Level("medium", angle_noise_deg=1.2, speed_noise_frac=0.06, max_candidates=90, origins=6,
                     robust_top=5, noise_samples=5, lookahead_top=0, reply_candidates=0,
-                    position_weight=1.0, ring_candidates=10, spin_shots=True, screen_keep=16,
+                    position_weight=1.0, ring_candidates=10, spin_shots=True, stop_by_ring=True, screen_keep=16,
                     drive_plan=True, position_shots=True),
     "hard": Level("hard", angle_noise_deg=0.4, speed_noise_frac=0.025, max_candidates=110, origins=6,
                   robust_top=5, noise_samples=5, lookahead_top=3, reply_candidates=16,

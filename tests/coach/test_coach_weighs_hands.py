@@ -6,11 +6,12 @@ out beyond, on Venus's side.  A strong shot at the Sun, as aimed, carries
 Venus's taw far off; with a person's 3° and 10 % it sometimes runs off the
 board and is put back where it was laid, 17 cm from the inner ring in
 Mercury's line, and the Medium Mercury knocks it in (rule 13).  With plan
-seed 3 the shot the guard without the hands advises here (from the line at
-210°) is so answered 5 times in 6 by a person's hands; the guard with them
-advises another that pays as much.  (With seed 1 both advise the same shot
-from 180°, answered 1 time in 3: the safe shots' noisy samples score them
-far below it, so none is of near worth.)
+seed 7 the shot the medium coach's guard without the hands advises here
+(from the line at 270°) is so answered 1 time in 3 by a person's hands; the
+guard with them advises another, from 210°, that pays as much.  (With most
+seeds, 1 for one, both advise the same shot, which a person's hands leave
+safe: medium strikes a Sun by the inner ring with a stop shot, so its taw
+stays near.)
 """
 
 from __future__ import annotations
@@ -79,8 +80,8 @@ def test_the_risk_carries_the_hands_it_was_reckoned_with():
 def test_the_coach_advises_a_safer_shot_of_near_worth_where_the_old_guard_advised_the_exposed_one():
     state = _state()
     with PlannerPool(0) as pool:
-        old = advise(state, HOUSE, LAYOUT, level="medium", seed=3, pool=pool, guard=ReplyGuard(hands=AS_INTENDED))
-        new = advise(state, HOUSE, LAYOUT, level="medium", seed=3, pool=pool)
+        old = advise(state, HOUSE, LAYOUT, level="medium", seed=7, pool=pool, guard=ReplyGuard(hands=AS_INTENDED))
+        new = advise(state, HOUSE, LAYOUT, level="medium", seed=7, pool=pool)
         old_by_hand = start_exposure(state, HOUSE, LAYOUT, old.shot, old.preview.start, pool, ReplyGuard()).result()
     # The old guard drew no hands: its shot was safe as aimed, and a person's hands expose it.
     assert old.exposure.chance == 0.0 and old_by_hand.likely and old_by_hand.kind is OutKind.RING
