@@ -8,10 +8,10 @@ board and is put back where it was laid, 17 cm from the inner ring in
 Mercury's line, and the Medium Mercury knocks it in (rule 13).  With plan
 seed 7 the shot the medium coach's guard without the hands advises here
 (from the line at 270°) is so answered 1 time in 3 by a person's hands; the
-guard with them advises another, from 210°, that pays as much.  (With most
-seeds, 1 for one, both advise the same shot, which a person's hands leave
-safe: medium strikes a Sun by the inner ring with a stop shot, so its taw
-stays near.)
+guard with them advises another, from 210°, that pays as much.  (With 10
+of seeds 1–12, 1 among them, both advise the same shot, one a person's hands
+leave safe; seed 3, which this test used before medium struck a Sun by the
+inner ring with a stop shot, is now one of them.)
 """
 
 from __future__ import annotations
