@@ -24,8 +24,8 @@ MAX_OPPONENTS = len(PLANETS) - 1
 YOU = "You"  # the human's seat; the AI seats are "Opponent 1", "Opponent 2", ...
 # A first game's opponents (issue 45, docs/ai.md "The novice's first games"): Opponents 1 and 2 are Easy, a
 # person's hands and no rule 13 shots, so a newcomer at the default table of three meets his match and can win
-# it.  Medium, who plays to finish (the end's price) and aims rule 13 shots, won 27 of 40 such tables against
-# him.  A larger first table adds Mediums, who show the knock-out played.
+# it.  Medium, who plays to finish (the end's price) and aims rule 13 shots, won most such tables against him
+# (docs/decisions.md).  A larger first table adds Mediums, who show the knock-out played.
 FIRST_GAME_LEVELS = ("easy", "easy") + ("medium",) * (MAX_OPPONENTS - 2)
 
 
